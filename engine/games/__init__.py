@@ -1,0 +1,1 @@
+"""The games the engine plays, one module each, registered by slug."""

@@ -1,0 +1,121 @@
+"""The `printkit` command: list, validate, build, schema and new."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import __version__, atomic, loader, newgame, options, schema, summary
+from .errors import CheckFailed, PrintkitError, display_path
+
+
+def _games(args: argparse.Namespace) -> list:
+    return loader.load_games(args.games)
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    games = _games(args)
+    width = max(len(g.slug) for g in games)
+    for game in games:
+        print(f"{game.slug:<{width}}  {game.title}: {summary.count_line(game)}")
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    for game in _games(args):
+        print(f"ok  {display_path(game.folder)}: {game.title}, {summary.count_line(game)}")
+    return 0
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    games = _games(args)  # every game loads and checks before anything is written
+    root = loader.project_root()
+    out = Path(args.out) if args.out else root / "output"
+    project = options.project_settings(root)
+    given = {"paper": args.paper, "card_size": args.card_size, "bleed": args.bleed, "duplex": args.duplex}
+    plans = [(game, options.resolve(game, project, given)) for game in games]
+    for game, opts in plans:
+        target = out / game.slug / "components.json"
+        atomic.write_text(target, summary.summary_json(game, opts))
+        print(f"wrote {display_path(target)}")
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    stale = []
+    for name in schema.SCHEMAS:
+        path = schema.SCHEMA_DIR / name
+        text = schema.render(name)
+        current = path.read_text(encoding="utf-8") if path.is_file() else None
+        if args.check:
+            if current != text:
+                stale.append(display_path(path))
+        elif current != text:
+            atomic.write_text(path, text)
+            print(f"wrote {display_path(path)}")
+        else:
+            print(f"up to date {display_path(path)}")
+    if stale:
+        raise CheckFailed(f"schema out of date, run `printkit schema`: {', '.join(stale)}")
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    folder = newgame.create(args.name, Path(args.dir))
+    print(f"created {display_path(folder)}: edit game.yaml and cards.yaml, then `printkit validate {display_path(folder)}`")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="printkit", description="Print-and-play studio: YAML game data to print-ready files.")
+    top.add_argument("--version", action="version", version=f"printkit {__version__}")
+    top.add_argument("--debug", action="store_true", help="show a traceback for every error")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def games_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument("games", nargs="*", metavar="GAME|PATH", help="a bundled game's slug or a game folder (default: all bundled games)")
+
+    p = sub.add_parser("list", help="the games and their component counts")
+    games_arg(p)
+    p.set_defaults(run=cmd_list)
+    p = sub.add_parser("validate", help="load and check game data; every problem as file:line:column")
+    games_arg(p)
+    p.set_defaults(run=cmd_validate)
+    p = sub.add_parser("build", help="write every output of the games under output/")
+    games_arg(p)
+    p.add_argument("--paper", choices=options.PAPERS)
+    p.add_argument("--card-size", help="poker, bridge, mini, tarot, square or WxH in mm")
+    p.add_argument("--bleed", help="0mm to 5mm, e.g. 3mm or 0.125in")
+    p.add_argument("--duplex", choices=options.DUPLEX)
+    p.add_argument("--out", help="output folder (default: output/ in the project)")
+    p.set_defaults(run=cmd_build)
+    p = sub.add_parser("schema", help="write the JSON Schemas editors use to check the YAML")
+    p.add_argument("--check", action="store_true", help="only check that the committed schemas are current")
+    p.set_defaults(run=cmd_schema)
+    p = sub.add_parser("new", help="start a new game folder")
+    p.add_argument("name")
+    p.add_argument("--dir", default=".", help="where to create it (default: here)")
+    p.set_defaults(run=cmd_new)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except PrintkitError as exc:
+        if args.debug:
+            traceback.print_exc()
+        for line in exc.lines():
+            print(line, file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("printkit: interrupted; outputs already written are whole, the rest untouched", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
