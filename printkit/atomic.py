@@ -7,16 +7,18 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 
 @contextmanager
-def replacing(path: Path, mode: str = "wb") -> Iterator[IO]:  # type: ignore[type-arg]
+def replacing(path: Path, mode: str = "wb") -> Iterator[IO[Any]]:
     """Open a temporary file beside path; on success it replaces path, on any error it vanishes."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     try:
-        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8", "newline": "\n"})) as handle:
+        handle: IO[Any]
+        handle = os.fdopen(fd, mode) if "b" in mode else os.fdopen(fd, mode, encoding="utf-8", newline="\n")
+        with handle:
             yield handle
         os.replace(tmp, path)
     except BaseException:

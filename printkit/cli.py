@@ -65,18 +65,26 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 def cmd_new(args: argparse.Namespace) -> int:
     folder = newgame.create(args.name, Path(args.dir))
-    print(f"created {display_path(folder)}: edit game.yaml and cards.yaml, then `printkit validate {display_path(folder)}`")
+    shown = display_path(folder)
+    print(f"created {shown}: edit game.yaml and cards.yaml, then `printkit validate {shown}`")
     return 0
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="printkit", description="Print-and-play studio: YAML game data to print-ready files.")
+    top = argparse.ArgumentParser(
+        prog="printkit", description="Print-and-play studio: YAML game data to print-ready files."
+    )
     top.add_argument("--version", action="version", version=f"printkit {__version__}")
     top.add_argument("--debug", action="store_true", help="show a traceback for every error")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def games_arg(p: argparse.ArgumentParser) -> None:
-        p.add_argument("games", nargs="*", metavar="GAME|PATH", help="a bundled game's slug or a game folder (default: all bundled games)")
+        p.add_argument(
+            "games",
+            nargs="*",
+            metavar="GAME|PATH",
+            help="a bundled game's slug or a game folder (default: all bundled games)",
+        )
 
     p = sub.add_parser("list", help="the games and their component counts")
     games_arg(p)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from . import units
 from .effect_text import effect_lines, template_keys
@@ -28,8 +29,11 @@ class Located:
 def _missing(what: str, name: str, known: Iterable[str]) -> str:
     known = sorted(known)
     hint = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-    tail = f" (did you mean {hint[0]!r}?)" if hint else (
-        f" (expected one of: {', '.join(known)})" if 0 < len(known) <= 12 else "")
+    tail = (
+        f" (did you mean {hint[0]!r}?)"
+        if hint
+        else (f" (expected one of: {', '.join(known)})" if 0 < len(known) <= 12 else "")
+    )
     return f"no {what} {name!r}{tail}"
 
 
@@ -47,12 +51,16 @@ def _unique(items: Iterable[tuple[str, SourceMap, PathT]], what: str) -> tuple[s
     return set(seen), problems
 
 
-def check(info: GameFile, smap: SourceMap, cards: list[Located]) -> list[Problem]:
-    """Every cross-reference problem of one game, in no particular order."""
+def check(info: GameFile, smap: SourceMap, cards: list[Located], *, all_cards: bool = True) -> list[Problem]:
+    """Every cross-reference problem of one game, in no particular order.
+
+    all_cards is false when a card file failed to load: references to cards are then
+    not checked, since a missing card would only echo that file's own error.
+    """
     problems: list[Problem] = []
 
-    def table(name: str, rows: Iterable[object], what: str) -> set[str]:
-        ids, found = _unique(((getattr(r, "id"), smap, (name, i, "id")) for i, r in enumerate(rows)), what)
+    def table(name: str, rows: Iterable[Any], what: str) -> set[str]:
+        ids, found = _unique(((r.id, smap, (name, i, "id")) for i, r in enumerate(rows)), what)
         problems.extend(found)
         return ids
 
@@ -90,14 +98,17 @@ def check(info: GameFile, smap: SourceMap, cards: list[Located]) -> list[Problem
         ref(comp.era, eras, "era", smap, ("components", i, "era"))
     for i, option in enumerate(info.rules):
         if option.choices is not None and option.value not in option.choices:
-            problems.append(smap.problem(("rules", i, "value"), f"expected one of {option.choices}, found {option.value!r}"))
+            choices = ", ".join(str(c) for c in option.choices)
+            problems.append(smap.problem(("rules", i, "value"), f"expected one of {choices}, found {option.value!r}"))
         if isinstance(option.value, int) and not isinstance(option.value, bool):
             low, high = option.min, option.max
             if (low is not None and option.value < low) or (high is not None and option.value > high):
-                problems.append(smap.problem(("rules", i, "value"), f"expected a value from {low} to {high}, found {option.value}"))
+                problems.append(
+                    smap.problem(("rules", i, "value"), f"expected a value from {low} to {high}, found {option.value}")
+                )
 
     named_values = {v.value for v in info.value_names}
-    orders: dict[int, list[Located]] = {}
+    orders: dict[int, list[tuple[Located, Character]]] = {}
     for loc in cards:
         card, where = loc.card, loc.smap
         if isinstance(card, Soldier):
@@ -107,14 +118,16 @@ def check(info: GameFile, smap: SourceMap, cards: list[Located]) -> list[Problem
         elif isinstance(card, Troop):
             ref(card.colour, colours, "colour", where, loc.at("colour"))
             if info.value_names and card.value not in named_values:
-                problems.append(where.problem(loc.at("value"), f"no value name for {card.value} in game.yaml value_names"))
+                problems.append(
+                    where.problem(loc.at("value"), f"no value name for {card.value} in game.yaml value_names")
+                )
         elif isinstance(card, TimeCard):
             ref(card.faction, factions, "faction", where, loc.at("faction"))
             users = {c.id for c in info.components if c.unit and c.faction == card.faction} | set(info.user_groups)
             for j, user in enumerate(card.users):
                 ref(user, users, "unit type or user group", where, loc.at("users", j))
         elif isinstance(card, Character):
-            orders.setdefault(card.order, []).append(loc)
+            orders.setdefault(card.order, []).append((loc, card))
         for key in template_keys(card):
             if key not in info.texts:
                 problems.append(where.problem(loc.at("id"), f"card text needs the template {key!r} in game.yaml texts"))
@@ -122,13 +135,23 @@ def check(info: GameFile, smap: SourceMap, cards: list[Located]) -> list[Problem
             try:
                 effect_lines(card, dict(info.texts))
             except KeyError as exc:
-                problems.append(where.problem(loc.at("id"), f"a text template uses {{{exc.args[0]}}}, which this card does not have"))
+                problems.append(
+                    where.problem(
+                        loc.at("id"), f"a text template uses {{{exc.args[0]}}}, which this card does not have"
+                    )
+                )
 
     for same in orders.values():
-        for loc in same[1:]:  # Front-to-Rear order must be total
-            problems.append(loc.smap.problem(loc.at("order"), f"order {loc.card.order} is already {same[0].card.name}'s: expected each Character to have its own"))
+        first = same[0][1]
+        for loc, card in same[1:]:  # Front-to-Rear order must be total
+            problems.append(
+                loc.smap.problem(
+                    loc.at("order"),
+                    f"order {card.order} is already {first.name}'s: expected each Character to have its own",
+                )
+            )
     for i, deck in enumerate(info.decks):
-        problems.extend(_check_deck(deck, i, smap, factions, card_ids, cards))
+        problems.extend(_check_deck(deck, i, smap, factions, card_ids if all_cards else None, cards))
     return problems
 
 
@@ -148,16 +171,21 @@ def _size_problem(text: str, smap: SourceMap, path: PathT, *, bleed: bool = Fals
     return []
 
 
-def _check_deck(deck: Deck, i: int, smap: SourceMap, factions: set[str], card_ids: set[str],
-                cards: list[Located]) -> list[Problem]:
+def _check_deck(
+    deck: Deck, i: int, smap: SourceMap, factions: set[str], card_ids: set[str] | None, cards: list[Located]
+) -> list[Problem]:
     problems = []
     if deck.faction is not None and deck.faction not in factions:
         problems.append(smap.problem(("decks", i, "faction"), _missing("faction", deck.faction, factions)))
     kinds = {c.card.kind for c in cards}
+    if card_ids is None:
+        return problems
     if deck.include and deck.include.kind is not None and deck.include.kind not in kinds:
         problems.append(smap.problem(("decks", i, "include", "kind"), _missing("card kind", deck.include.kind, kinds)))
     if deck.include and deck.include.faction is not None and deck.include.faction not in factions:
-        problems.append(smap.problem(("decks", i, "include", "faction"), _missing("faction", deck.include.faction, factions)))
+        problems.append(
+            smap.problem(("decks", i, "include", "faction"), _missing("faction", deck.include.faction, factions))
+        )
     for j, entry in enumerate(deck.cards):
         card_id = entry.card if isinstance(entry, DeckEntry) else entry
         path: PathT = ("decks", i, "cards", j) + (("card",) if isinstance(entry, DeckEntry) else ())

@@ -13,7 +13,6 @@ from pydantic import BaseModel
 
 from .model import Attack, Card, Character, SacrificeFor, Tactics, Tanach, TimeCard
 
-
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
@@ -87,8 +86,7 @@ def effect_lines(card: Card, texts: dict[str, str]) -> list[str]:
             if isinstance(ability, Attack):
                 out.append(_attack_text(ability, texts))
             elif isinstance(ability, SacrificeFor):
-                out.append(_fill(texts["ability.sacrifice_for"], ability,
-                                 attack=_attack_text(ability.attack, texts)))
+                out.append(_fill(texts["ability.sacrifice_for"], ability, attack=_attack_text(ability.attack, texts)))
             else:
                 out.append(_fill(texts[f"ability.{ability.kind}"], ability))
         return [_capitalise(line) + "." for line in out]
@@ -101,7 +99,8 @@ def effect_lines(card: Card, texts: dict[str, str]) -> list[str]:
         return lines
     if isinstance(card, Tactics):
         return [_capitalise(_fill(texts[f"tactics.{card.effect.kind}"], card.effect))]
-    return [card.text] if getattr(card, "text", None) else []
+    text = getattr(card, "text", None)
+    return [str(text)] if text else []
 
 
 def effect_text(card: Card, texts: dict[str, str]) -> str:

@@ -86,16 +86,19 @@ def load_game(folder: Path) -> Game:
     problems: list[Problem] = []
     main = _validate(GameFile, folder / GAME_FILE, problems)
     located: list[crossref.Located] = []
+    all_cards = True
     for path in sorted(folder.glob("*.yaml")):
         if path.name == GAME_FILE:
             continue
         loaded = _validate(CardFile, path, problems)
         if loaded:
             located += [crossref.Located(c, loaded[1], i) for i, c in enumerate(loaded[0].cards)]
+        else:
+            all_cards = False
     if main is None:
         raise DataError(problems)
     info, smap = main
-    problems += crossref.check(info, smap, located)
+    problems += crossref.check(info, smap, located, all_cards=all_cards)
     if problems:
         raise DataError(problems)
     cards = [loc.card for loc in located]

@@ -156,7 +156,7 @@ class Deck(Frozen):
     back: Back
     faction: Id | None = None
     include: DeckFilter | None = None
-    cards: list[Union[Id, DeckEntry]] = []
+    cards: list[Id | DeckEntry] = []
 
 
 class PrintDefaults(Frozen):
@@ -221,10 +221,15 @@ class VpMultiplier(Frozen):
 
 
 Ability = Annotated[
-    Union[
-        Attack, ReduceChosen, ReduceEachAlly, RedirectToFront, DoubleFriendly,
-        Revive, SacrificeFor, LockEnemyFront, VpMultiplier,
-    ],
+    Attack
+    | ReduceChosen
+    | ReduceEachAlly
+    | RedirectToFront
+    | DoubleFriendly
+    | Revive
+    | SacrificeFor
+    | LockEnemyFront
+    | VpMultiplier,
     Field(discriminator="kind"),
 ]
 
@@ -232,10 +237,28 @@ Ability = Annotated[
 # --- Time Line card effects, Tanach effects, Tactics ------------------------
 
 TimeLineEffectKind = Literal[
-    "move", "escape_roll", "hide_roll", "change_roll", "any_roll", "force",
-    "enemy_hide_roll", "stack_move", "era_move_bonus", "control_enemy_unit",
-    "barrier", "stasis", "extra_turn", "draw", "opponent_discard", "tutor_deck",
-    "tutor_discard", "look_ahead", "summon", "reverse_time", "banish", "destroy",
+    "move",
+    "escape_roll",
+    "hide_roll",
+    "change_roll",
+    "any_roll",
+    "force",
+    "enemy_hide_roll",
+    "stack_move",
+    "era_move_bonus",
+    "control_enemy_unit",
+    "barrier",
+    "stasis",
+    "extra_turn",
+    "draw",
+    "opponent_discard",
+    "tutor_deck",
+    "tutor_discard",
+    "look_ahead",
+    "summon",
+    "reverse_time",
+    "banish",
+    "destroy",
     "time_vortex",
 ]
 
@@ -249,18 +272,33 @@ class Requirement(Frozen):
     """A condition a Tanach card needs before it may be played."""
 
     kind: Literal[
-        "any_beit_midrash_sage", "hand_room", "deck_not_empty", "opponent_beit_midrash_sage",
-        "not_both_zero_tokens", "opponent_has_tokens", "open_timeline_slots", "tokens_at_least",
-        "discard_at_least", "hand_at_most",
+        "any_beit_midrash_sage",
+        "hand_room",
+        "deck_not_empty",
+        "opponent_beit_midrash_sage",
+        "not_both_zero_tokens",
+        "opponent_has_tokens",
+        "open_timeline_slots",
+        "tokens_at_least",
+        "discard_at_least",
+        "hand_at_most",
     ]
     amount: Count | None = None
 
 
 class TanachEffect(Frozen):
     kind: Literal[
-        "gain_actions", "raise_token_cap", "tokens_per_beit_midrash_sage", "draw",
-        "free_timeline_placement", "opponent_loses_actions", "view_opponent_beit_midrash",
-        "zero_all_tokens", "steal_tokens", "fill_last_timeline_slot", "take_from_discard",
+        "gain_actions",
+        "raise_token_cap",
+        "tokens_per_beit_midrash_sage",
+        "draw",
+        "free_timeline_placement",
+        "opponent_loses_actions",
+        "view_opponent_beit_midrash",
+        "zero_all_tokens",
+        "steal_tokens",
+        "fill_last_timeline_slot",
+        "take_from_discard",
     ]
     amount: Count | None = None
     turns: Positive | None = None
@@ -268,8 +306,7 @@ class TanachEffect(Frozen):
 
 
 class TacticsEffect(Frozen):
-    kind: Literal["wild", "fixed_value", "value_choice", "fog", "mud", "scout", "redeploy",
-                  "deserter", "traitor"]
+    kind: Literal["wild", "fixed_value", "value_choice", "fog", "mud", "scout", "redeploy", "deserter", "traitor"]
     values: list[Positive] | None = None
     formation_size: Positive | None = None
     draw: Positive | None = None
@@ -355,7 +392,7 @@ class PlainCard(CardBase):
 
 
 Card = Annotated[
-    Union[Character, Soldier, Sage, Tanach, Troop, Tactics, TimeCard, PlainCard],
+    Character | Soldier | Sage | Tanach | Troop | Tactics | TimeCard | PlainCard,
     Field(discriminator="kind"),
 ]
 

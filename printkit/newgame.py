@@ -45,6 +45,8 @@ def create(name: str, where: Path) -> Path:
         raise UsageError(f"{display_path(folder)}: already exists; choose another name or remove it")
     title = name.strip().replace('"', "'")
     folder.mkdir(parents=True)
-    atomic.write_text(folder / "game.yaml", modeline("game.schema.json", folder / "game.yaml") + _GAME.format(title=title))
+    atomic.write_text(
+        folder / "game.yaml", modeline("game.schema.json", folder / "game.yaml") + _GAME.format(title=title)
+    )
     atomic.write_text(folder / "cards.yaml", modeline("cards.schema.json", folder / "cards.yaml") + _CARDS)
     return folder

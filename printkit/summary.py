@@ -27,8 +27,7 @@ def summary(game: Game, options: PrintOptions) -> dict[str, Any]:
             for d in game.decks
         ],
         "components": [
-            {"id": c.id, "name": c.name, "kind": c.kind, "count": game.printed_count(c)}
-            for c in game.info.components
+            {"id": c.id, "name": c.name, "kind": c.kind, "count": game.printed_count(c)} for c in game.info.components
         ],
         "totals": game.counts(),
         "assumptions": [r.id for r in game.info.rules if r.origin == "reconstructed"],

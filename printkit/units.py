@@ -38,8 +38,12 @@ def card_size(text: str) -> tuple[float, float]:
         return w * MM, h * MM
     parts = re.split(r"\s*[x×]\s*", key)
     if len(parts) == 2:
+        # "2.5x3.5in": a unit written once applies to both; none written means millimetres
+        unit = re.search(r"[a-z]+$", parts[1])
+        suffix = unit.group(0) if unit else "mm"
         try:
-            return tuple(length(p if re.search(r"[a-z]$", p) else p + "mm") for p in parts)  # type: ignore[return-value]
+            w, h = (length(p if re.search(r"[a-z]$", p) else p + suffix) for p in parts)
+            return w, h
         except ValueError:
             pass
     presets = ", ".join(CARD_SIZES_MM)

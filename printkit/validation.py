@@ -5,15 +5,21 @@ from __future__ import annotations
 import difflib
 import types
 import typing
-from typing import Any, Union
+from typing import Any, Union, cast
 
 from pydantic import BaseModel, ValidationError
 
+from .errors import Problem
 from .yamlsource import PathT, SourceMap
 
 _TYPE_WORDS = {
-    "int": "an integer", "bool": "true or false", "str": "text", "float": "a number",
-    "dict": "a mapping", "list": "a list", "NoneType": "nothing (null)",
+    "int": "an integer",
+    "bool": "true or false",
+    "str": "text",
+    "float": "a number",
+    "dict": "a mapping",
+    "list": "a list",
+    "NoneType": "nothing (null)",
 }
 
 
@@ -30,14 +36,13 @@ def _found(value: Any) -> str:
 def _data_path(data: Any, loc: tuple[Any, ...]) -> PathT:
     """Follow pydantic's loc through the data, dropping the union-member names it inserts."""
     out: list[str | int] = []
-    here = data
+    here: Any = data
     for seg in loc:
-        if isinstance(here, dict) and isinstance(seg, str) and seg in here:
+        if (isinstance(here, dict) and isinstance(seg, str) and seg in here) or (
+            isinstance(here, list) and isinstance(seg, int) and 0 <= seg < len(here)
+        ):
             out.append(seg)
-            here = here[seg]
-        elif isinstance(here, list) and isinstance(seg, int) and 0 <= seg < len(here):
-            out.append(seg)
-            here = here[seg]
+            here = cast(Any, here)[seg]
         elif isinstance(here, dict) and isinstance(seg, str) and seg == loc[-1]:
             out.append(seg)  # a missing or unknown key: the last segment names it
             here = None
@@ -70,7 +75,12 @@ def _model_at(root: type[BaseModel], data: Any, path: PathT) -> type[BaseModel] 
                 nxt.extend(_unwrap(typing.get_args(tp)[0]))
             elif typing.get_origin(tp) is dict and isinstance(seg, str):
                 nxt.extend(_unwrap(typing.get_args(tp)[1]))
-        here = here[seg] if isinstance(here, (dict, list)) else None
+        if isinstance(here, dict):
+            here = here.get(seg)
+        elif isinstance(here, list) and isinstance(seg, int) and 0 <= seg < len(here):
+            here = here[seg]
+        else:
+            here = None
         models = [t for t in nxt if isinstance(t, type) and issubclass(t, BaseModel)]
         if len(models) > 1 and isinstance(here, dict):
             # a discriminated union: the kind written in the file picks the member
@@ -90,6 +100,14 @@ def _kind_of(model: type[BaseModel]) -> Any:
     return args[0] if len(args) == 1 else None
 
 
+def _suggestion(root: type[BaseModel], data: Any, path: PathT) -> str | None:
+    """The known key closest to an unknown one, if any is close."""
+    model = _model_at(root, data, path[:-1])
+    allowed = sorted(model.model_fields) if model else []
+    hint = difflib.get_close_matches(str(path[-1]), allowed, n=1, cutoff=0.6)
+    return hint[0] if hint else None
+
+
 def _message(err: Any, root: type[BaseModel], data: Any, path: PathT) -> tuple[str, bool]:
     """The sentence for one error, and whether it points at a key rather than a value."""
     kind = err["type"]
@@ -100,21 +118,24 @@ def _message(err: Any, root: type[BaseModel], data: Any, path: PathT) -> tuple[s
     if kind == "extra_forbidden":
         model = _model_at(root, data, path[:-1])
         allowed = sorted(model.model_fields) if model else []
-        hint = difflib.get_close_matches(str(path[-1]), allowed, n=1, cutoff=0.6)
-        extra = f" (did you mean {hint[0]!r}?)" if hint else (
-            f" (expected one of: {', '.join(allowed)})" if allowed else "")
+        hint = _suggestion(root, data, path)
+        extra = (
+            f" (did you mean {hint!r}?)" if hint else (f" (expected one of: {', '.join(allowed)})" if allowed else "")
+        )
         return f"unknown key {path[-1]!r}{extra}", True
     if kind == "union_tag_invalid":
         expected = ctx.get("expected_tags", "")
-        hint = difflib.get_close_matches(str(ctx.get("tag")), [t.strip(" '") for t in str(expected).split(",")], n=1)
-        extra = f" (did you mean {hint[0]!r}?)" if hint else f" (expected one of {expected})"
+        tags = difflib.get_close_matches(str(ctx.get("tag")), [t.strip(" '") for t in str(expected).split(",")], n=1)
+        extra = f" (did you mean {tags[0]!r}?)" if tags else f" (expected one of {expected})"
         return f"unknown kind {ctx.get('tag')!r}{extra}", False
     if kind == "union_tag_not_found":
         return "missing required field 'kind'", False
     if kind == "literal_error":
         expected = str(ctx.get("expected", ""))
-        hint = difflib.get_close_matches(str(value), [t.strip(" '") for t in expected.replace(" or ", ",").split(",")], n=1)
-        extra = f" (did you mean {hint[0]!r}?)" if hint else ""
+        close = difflib.get_close_matches(
+            str(value), [t.strip(" '") for t in expected.replace(" or ", ",").split(",")], n=1
+        )
+        extra = f" (did you mean {close[0]!r}?)" if close else ""
         return f"expected {expected}, found {_found(value)}{extra}", False
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         bound = {"greater_than_equal": ">=", "greater_than": ">", "less_than_equal": "<=", "less_than": "<"}[kind]
@@ -130,9 +151,15 @@ def _message(err: Any, root: type[BaseModel], data: Any, path: PathT) -> tuple[s
     if kind in ("too_short", "too_long"):
         return f"{err['msg'].replace('List', 'expected a list').replace('String', 'expected text')}", False
     words = {
-        "int_type": "an integer", "int_parsing": "an integer", "bool_type": "true or false",
-        "string_type": "text", "list_type": "a list", "dict_type": "a mapping",
-        "model_type": "a mapping", "model_attributes_type": "a mapping", "float_type": "a number",
+        "int_type": "an integer",
+        "int_parsing": "an integer",
+        "bool_type": "true or false",
+        "string_type": "text",
+        "list_type": "a list",
+        "dict_type": "a mapping",
+        "model_type": "a mapping",
+        "model_attributes_type": "a mapping",
+        "float_type": "a number",
         "none_required": "nothing",
     }
     if kind in words:
@@ -140,20 +167,33 @@ def _message(err: Any, root: type[BaseModel], data: Any, path: PathT) -> tuple[s
     return f"{err['msg']} (found {_found(value)})", False
 
 
-def problems_from(exc: ValidationError, root: type[BaseModel], data: Any, smap: SourceMap) -> list:
+def problems_from(exc: ValidationError, root: type[BaseModel], data: Any, smap: SourceMap) -> list[Problem]:
     """Every error of a validation, one problem per place (union alternatives merged)."""
     by_path: dict[PathT, tuple[list[str], bool]] = {}
+    errors = []
     for err in exc.errors():
-        path = _data_path(data, tuple(err["loc"]))
+        loc = tuple(err["loc"])
+        if err["type"] == "union_tag_invalid":
+            loc += ("kind",)  # point at the misspelt kind, not the whole mapping
+        errors.append((err, _data_path(data, loc)))
+    # A misspelt key reports once, as unknown with its suggestion, not also as a missing field.
+    suggested = {
+        path[:-1] + (hint,)
+        for err, path in errors
+        if err["type"] == "extra_forbidden" and (hint := _suggestion(root, data, path)) is not None
+    }
+    for err, path in errors:
+        if err["type"] == "missing" and path in suggested:
+            continue
         message, at_key = _message(err, root, data, path)
-        messages, key_flag = by_path.setdefault(path, ([], at_key))
+        messages, _ = by_path.setdefault(path, ([], at_key))
         if message not in messages:
             messages.append(message)
     out = []
     for path, (messages, at_key) in by_path.items():
         if len(messages) > 1 and all(m.startswith("expected ") for m in messages):
             found = messages[0].rsplit(", found ", 1)[-1]
-            wants = [m[len("expected "):].rsplit(", found ", 1)[0] for m in messages]
+            wants = [m[len("expected ") :].rsplit(", found ", 1)[0] for m in messages]
             messages = [f"expected {' or '.join(wants)}, found {found}"]
         for message in messages:
             out.append(smap.problem(path, message, at_key=at_key))

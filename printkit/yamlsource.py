@@ -61,6 +61,11 @@ class _Limits(Exception):
         self.mark = mark
 
 
+def _tag_refused(node: yaml.Node) -> _Limits:
+    tag = node.tag.replace(_CORE, "!!")
+    return _Limits(f"tag {tag!r} is not allowed: printkit reads plain YAML data only", _mark(node))
+
+
 def _mark(node: yaml.Node) -> Mark:
     return Mark(node.start_mark.line + 1, node.start_mark.column + 1)
 
@@ -82,11 +87,11 @@ class _Builder:
             return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
             if node.tag != _CORE + "seq":
-                raise _Limits(f"tag {node.tag!r} is not allowed: expected a plain list", _mark(node))
+                raise _tag_refused(node)
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
         assert isinstance(node, yaml.ScalarNode)
         if node.tag not in _SCALAR_TAGS:
-            raise _Limits(f"tag {node.tag!r} is not allowed: expected plain text or a number", _mark(node))
+            raise _tag_refused(node)
         if node.tag == _CORE + "timestamp":
             return node.value  # dates and years are text to printkit
         return self.constructor.construct_object(node)
@@ -108,7 +113,7 @@ class _Builder:
 
     def _mapping(self, node: yaml.MappingNode, path: PathT) -> dict[str, Any]:
         if node.tag != _CORE + "map":
-            raise _Limits(f"tag {node.tag!r} is not allowed: expected a plain mapping", _mark(node))
+            raise _tag_refused(node)
         out: dict[str, Any] = {}
         first_seen: dict[str, Mark] = {}
         own_count = sum(1 for k, _ in node.value if k.tag != _CORE + "merge")
@@ -119,9 +124,7 @@ class _Builder:
             if key in out:
                 if index < own_count:
                     first = first_seen[key]
-                    raise _Limits(
-                        f"duplicate key {key!r} (first at line {first.line})", _mark(key_node)
-                    )
+                    raise _Limits(f"duplicate key {key!r} (first at line {first.line})", _mark(key_node))
                 continue  # a merged key the mapping already sets itself
             first_seen[key] = _mark(key_node)
             self.smap.keys[path + (key,)] = _mark(key_node)
@@ -136,7 +139,13 @@ def load(path: Path) -> tuple[Any, SourceMap]:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise DataError([Problem(shown, 1, 1, f"file is {size / 1e6:.1f} MB: expected at most {MAX_BYTES / 1e6:.0f} MB of YAML")])
+            raise DataError(
+                [
+                    Problem(
+                        shown, 1, 1, f"file is {size / 1e6:.1f} MB: expected at most {MAX_BYTES / 1e6:.0f} MB of YAML"
+                    )
+                ]
+            )
         raw = path.read_bytes()
     except OSError as exc:
         raise DataError([Problem(shown, 1, 1, f"cannot read file: {exc.strerror}")]) from None
@@ -145,7 +154,7 @@ def load(path: Path) -> tuple[Any, SourceMap]:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        bad = raw[exc.start:exc.start + 1].hex()
+        bad = raw[exc.start : exc.start + 1].hex()
         raise DataError([Problem(shown, line, column, f"expected UTF-8 text, found byte 0x{bad}")]) from None
     if not text.strip() or all(ln.strip().startswith("#") or not ln.strip() for ln in text.splitlines()):
         raise DataError([Problem(shown, 1, 1, "file is empty: expected a mapping of fields")])

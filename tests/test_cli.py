@@ -1,0 +1,95 @@
+"""The printkit command: listing, validation, build outputs, new games, settings and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from printkit import atomic
+from printkit.cli import main
+from printkit.loader import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_list_shows_every_game_with_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert "battle-line" in out and "70 cards (troops 60, tactics 10)" in out
+    assert "250 counters" in out
+
+
+def test_validate_reports_all_five_valid(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 5 and all(line.startswith("ok  ") for line in lines)
+
+
+def test_validate_by_slug_and_by_path(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "torah-timeline", str(ROOT / "cards" / "battle-line" / "game.yaml")]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2
+
+
+def test_unknown_game_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no such game" in err and "battle-line" in err
+
+
+def test_build_writes_a_summary_per_game(tmp_path: Path) -> None:
+    assert main(["build", "--out", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "time-line" / "components.json").read_text())
+    assert data["totals"]["counter"] == 250
+    assert [d["cards"] for d in data["decks"]] == [39, 35]
+    assert "turn_cap" in data["assumptions"]
+
+
+def test_command_line_overrides_game_settings(tmp_path: Path) -> None:
+    assert main(["build", "battle-line", "--out", str(tmp_path), "--paper", "letter", "--bleed", "0.125in"]) == 0
+    settings = json.loads((tmp_path / "battle-line" / "components.json").read_text())["print"]
+    assert settings == {"paper": "letter", "card_size": "poker", "bleed": "0.125in", "duplex": "long"}
+
+
+def test_bad_setting_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["build", "battle-line", "--out", str(tmp_path), "--bleed", "9mm"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "bleed from 0mm to 5mm" in err
+    assert not any(tmp_path.iterdir())
+
+
+def test_new_game_is_valid_and_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "My Test Game", "--dir", str(tmp_path)]) == 0
+    game = load_game(tmp_path / "my-test-game")
+    assert game.title == "My Test Game" and game.deck("main").size == 3
+    assert main(["new", "My Test Game", "--dir", str(tmp_path)]) == 2
+    assert "already exists" in capsys.readouterr().err
+
+
+def test_schema_check_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema", "--check"]) == 0
+
+
+def test_debug_shows_the_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--debug", "validate", "chess"]) == 2
+    assert "Traceback" in capsys.readouterr().err
+
+
+def test_console_script_exit_codes(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "printkit", "validate", str(tmp_path)], capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 2 and "Traceback" not in run.stderr and "not a game folder" in run.stderr
+
+
+def test_failed_write_keeps_the_previous_file(tmp_path: Path) -> None:
+    target = tmp_path / "sheet.pdf"
+    atomic.write_text(target, "old")
+    with pytest.raises(RuntimeError), atomic.replacing(target, "w") as handle:
+        handle.write("half")
+        raise RuntimeError("interrupted")
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]

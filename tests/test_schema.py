@@ -1,0 +1,43 @@
+"""The committed JSON Schemas equal the generated ones, and every YAML file points an editor at its schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from printkit import schema
+
+ROOT = Path(__file__).resolve().parent.parent
+YAML_FILES = sorted((ROOT / "cards").glob("*/*.yaml"))
+
+
+@pytest.mark.parametrize("name", sorted(schema.SCHEMAS))
+def test_committed_schema_is_current(name: str) -> None:
+    assert (schema.SCHEMA_DIR / name).read_text(encoding="utf-8") == schema.render(name), (
+        "run `printkit schema` and commit the result"
+    )
+
+
+@pytest.mark.parametrize("path", YAML_FILES, ids=[f"{p.parent.name}/{p.name}" for p in YAML_FILES])
+def test_yaml_file_names_its_schema_and_meets_it(path: Path) -> None:
+    name = "game.schema.json" if path.name == "game.yaml" else "cards.schema.json"
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first == schema.modeline(name, path).rstrip("\n")
+    ref = first.split("$schema=", 1)[1]
+    assert (path.parent / ref).resolve() == (schema.SCHEMA_DIR / name).resolve()
+    document = json.loads((schema.SCHEMA_DIR / name).read_text(encoding="utf-8"))
+    jsonschema.validate(yaml.safe_load(path.read_text(encoding="utf-8")), document)
+
+
+def test_schema_rejects_what_the_loader_rejects() -> None:
+    document = json.loads((schema.SCHEMA_DIR / "cards.schema.json").read_text(encoding="utf-8"))
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"cards": [{"id": "a", "kind": "plain", "name": "A", "helth": 3}]}, document)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(
+            {"cards": [{"id": "a", "kind": "troop", "name": "A", "colour": "red", "value": 0}]}, document
+        )
