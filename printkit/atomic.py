@@ -10,6 +10,12 @@ from pathlib import Path
 from typing import IO, Any
 
 
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
+
+
 @contextmanager
 def replacing(path: Path, mode: str = "wb") -> Iterator[IO[Any]]:
     """Open a temporary file beside path; on success it replaces path, on any error it vanishes."""
@@ -20,6 +26,7 @@ def replacing(path: Path, mode: str = "wb") -> Iterator[IO[Any]]:
         handle = os.fdopen(fd, mode) if "b" in mode else os.fdopen(fd, mode, encoding="utf-8", newline="\n")
         with handle:
             yield handle
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs get the usual permissions
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -8,8 +8,8 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import __version__, atomic, loader, newgame, options, schema, summary
-from .errors import CheckFailed, PrintkitError, display_path
+from . import __version__, atomic, calibration, cardsheets, loader, newgame, options, schema, summary, units
+from .errors import CheckFailed, PrintkitError, UsageError, display_path
 
 
 def _games(args: argparse.Namespace) -> list:
@@ -30,6 +30,20 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _offset(text: str | None) -> tuple[float, float]:
+    if not text:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UsageError(f"--offset: expected X,Y in millimetres such as -1.5,0.5, found {text!r}") from None
+    return x * units.MM, y * units.MM
+
+
+def _names(text: str | None) -> tuple[str, ...]:
+    return tuple(n.strip() for n in text.split(",") if n.strip()) if text else ()
+
+
 def cmd_build(args: argparse.Namespace) -> int:
     games = _games(args)  # every game loads and checks before anything is written
     root = loader.project_root()
@@ -37,10 +51,27 @@ def cmd_build(args: argparse.Namespace) -> int:
     project = options.project_settings(root)
     given = {"paper": args.paper, "card_size": args.card_size, "bleed": args.bleed, "duplex": args.duplex}
     plans = [(game, options.resolve(game, project, given)) for game in games]
+    papers = [args.paper] if args.paper else list(options.PAPERS)
+    if args.copies < 1:
+        raise UsageError(f"--copies: expected 1 or more, found {args.copies}")
+    written: list[Path] = []
     for game, opts in plans:
         target = out / game.slug / "components.json"
         atomic.write_text(target, summary.summary_json(game, opts))
-        print(f"wrote {display_path(target)}")
+        written.append(target)
+        for paper in papers:
+            sheet_options = cardsheets.SheetOptions(
+                paper=paper, card_size=opts.card_size_pt, bleed=opts.bleed_pt, duplex=opts.duplex,
+                offset=_offset(args.offset), foldover=args.foldover, decks=_names(args.decks),
+                cards=_names(args.cards), copies=args.copies)
+            written += cardsheets.write(game, sheet_options, out / game.slug)
+    for paper in papers:
+        duplex = args.duplex if args.duplex in ("long", "short") else "long"
+        target = out / f"duplex-calibration-{paper}.pdf"
+        atomic.write_bytes(target, calibration.build(paper, duplex))
+        written.append(target)
+    for path in written:
+        print(f"wrote {display_path(path)}")
     return 0
 
 
@@ -98,6 +129,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--card-size", help="poker, bridge, mini, tarot, square or WxH in mm")
     p.add_argument("--bleed", help="0mm to 5mm, e.g. 3mm or 0.125in")
     p.add_argument("--duplex", choices=options.DUPLEX)
+    p.add_argument("--offset", metavar="X,Y", help="shift every back by X,Y mm to correct a printer (see the calibration page)")
+    p.add_argument("--foldover", action="store_true", help="faces and backs side by side with a fold line, for single-sided printers")
+    p.add_argument("--decks", metavar="ID,...", help="only these decks")
+    p.add_argument("--cards", metavar="ID,...", help="only these cards")
+    p.add_argument("--copies", type=int, default=1, help="print every selected card this many times over")
     p.add_argument("--out", help="output folder (default: output/ in the project)")
     p.set_defaults(run=cmd_build)
     p = sub.add_parser("schema", help="write the JSON Schemas editors use to check the YAML")

@@ -420,6 +420,7 @@ class GameFile(Frozen):
     components: list[Component] = []
     decks: list[Deck] = Field(min_length=1)
     texts: dict[Annotated[str, Field(pattern=r"^[a-z_.]+$")], Text] = {}
+    layouts: dict[Id, Id] = {}  # card kind (or "back") -> layout name, when not the kind's own
 
 
 class CardFile(Frozen):

@@ -9,7 +9,7 @@ MM = 72 / 25.4
 INCH = 72.0
 
 _UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH, "pt": 1.0}
-_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?(?:/\d+)?)\s*(mm|cm|in|pt)\s*$")
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(mm|cm|in|pt)\s*$")
 
 # Trim sizes in millimetres, width x height (portrait).
 CARD_SIZES_MM: dict[str, tuple[float, float]] = {

@@ -31,7 +31,7 @@ def test_card_sizes(text: str, mm: tuple[float, float]) -> None:
     assert (w / units.MM, h / units.MM) == pytest.approx(mm)
 
 
-@pytest.mark.parametrize("text", ["3", "mm", "-3mm", "3 furlongs", "huge", "10x"])
+@pytest.mark.parametrize("text", ["3", "mm", "3 furlongs", "huge", "10x"])
 def test_bad_lengths_say_what_is_expected(text: str) -> None:
     with pytest.raises(ValueError, match="expected"):
         units.card_size(text) if "x" in text or text == "huge" else units.length(text)
