@@ -28,8 +28,9 @@ class LayoutFieldError(PrintkitError):
 
 def _mix(hex_colour: str, other: str, amount: float) -> Color:
     a, b = HexColor(hex_colour), HexColor(other)
-    return Color(a.red + (b.red - a.red) * amount, a.green + (b.green - a.green) * amount,
-                 a.blue + (b.blue - a.blue) * amount)
+    return Color(
+        a.red + (b.red - a.red) * amount, a.green + (b.green - a.green) * amount, a.blue + (b.blue - a.blue) * amount
+    )
 
 
 def colour(ref: str | None, fields: dict[str, Any]) -> Color | None:
@@ -49,6 +50,7 @@ def colour(ref: str | None, fields: dict[str, Any]) -> Color | None:
 
 def bind(template: str, fields: dict[str, Any], where: str) -> str:
     """Fill {field} placeholders; {icon} names stay for the text fitter; anything else is a layout error."""
+
     def one(match: re.Match[str]) -> str:
         key = match.group(1)
         if key in fields:
@@ -56,6 +58,7 @@ def bind(template: str, fields: dict[str, Any], where: str) -> str:
         if key in icons.ICONS:
             return match.group(0)
         raise LayoutFieldError(f"{where}: no field {{{key}}} on this card (fields: {', '.join(sorted(fields))})")
+
     return _FIELD.sub(one, template)
 
 
@@ -114,7 +117,9 @@ class CardPainter:
         elif kind == "icon":
             name = bind(spec.icon or "", fields, self._where(target, box)).strip("{}")
             if name not in icons.ICONS:
-                raise LayoutFieldError(f"{self._where(target, box)}: no icon {name!r} (icons: {', '.join(icons.ICONS)})")
+                raise LayoutFieldError(
+                    f"{self._where(target, box)}: no icon {name!r} (icons: {', '.join(icons.ICONS)})"
+                )
             c.setFillColor(colour(spec.colour, fields) or HexColor(INK))
             side = min(w, h)
             icons.draw(c, name, x + (w - side) / 2, y + (h - side) / 2, side)
@@ -155,7 +160,9 @@ class CardPainter:
                 (path.moveTo if i == 0 else path.lineTo)(px, py)
             path.close()
         elif shape == "hexagon":
-            pts = [(x + w * fx, y + h * fy) for fx, fy in ((0.25, 1), (0.75, 1), (1, 0.5), (0.75, 0), (0.25, 0), (0, 0.5))]
+            pts = [
+                (x + w * fx, y + h * fy) for fx, fy in ((0.25, 1), (0.75, 1), (1, 0.5), (0.75, 0), (0.25, 0), (0, 0.5))
+            ]
             for i, (px, py) in enumerate(pts):
                 (path.moveTo if i == 0 else path.lineTo)(px, py)
             path.close()
@@ -180,14 +187,26 @@ class CardPainter:
         font = spec.font or "sans"
         missing = fonts.missing_glyphs(textfit.plain(text), font)
         if missing:
-            raise TextOverflow(f"{target.game}: card {target.card}: field {box.name}: font {font} has no glyph for "
-                               f"{missing!r}; choose a font that covers it in {self._where(target, box)}")
-        fitted = textfit.fit(text, font, box.w, box.h, float(spec.size or 9), float(spec.min_size or 6),
-                             float(spec.leading or 1.2), bool(spec.rtl))
+            raise TextOverflow(
+                f"{target.game}: card {target.card}: field {box.name}: font {font} has no glyph for "
+                f"{missing!r}; choose a font that covers it in {self._where(target, box)}"
+            )
+        fitted = textfit.fit(
+            text,
+            font,
+            box.w,
+            box.h,
+            float(spec.size or 9),
+            float(spec.min_size or 6),
+            float(spec.leading or 1.2),
+            bool(spec.rtl),
+            spec.wrap is not False,
+        )
         if fitted is None:
             raise TextOverflow(
                 f"{target.game}: card {target.card}: field {box.name} does not fit its box "
-                f"({box.w / units.MM:.1f} x {box.h / units.MM:.1f} mm) even at {spec.min_size} pt: {text[:60]!r}")
+                f"({box.w / units.MM:.1f} x {box.h / units.MM:.1f} mm) even at {spec.min_size} pt: {text[:60]!r}"
+            )
         x, y, w, h = self._rect(box)
         size = fitted.size
         block = size * 0.95 + (len(fitted.lines) - 1) * fitted.leading

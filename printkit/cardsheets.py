@@ -66,11 +66,13 @@ def run_order(game: Game, options: SheetOptions) -> list[Placed]:
     decks = [d for d in game.decks if not options.decks or d.deck.id in options.decks]
     unknown = set(options.decks) - {d.deck.id for d in game.decks}
     if unknown:
-        raise UsageError(f"{game.slug}: no deck {', '.join(sorted(unknown))} (decks: {', '.join(d.deck.id for d in game.decks)})")
+        raise UsageError(
+            f"{game.slug}: no deck {', '.join(sorted(unknown))} (decks: {', '.join(d.deck.id for d in game.decks)})"
+        )
     unknown_cards = set(options.cards) - {c.id for c in game.cards}
     if unknown_cards:
         raise UsageError(f"{game.slug}: no card {', '.join(sorted(unknown_cards))}")
-    out = []
+    out: list[Placed] = []
     for deck in decks:
         for card, copies in deck.entries:
             if options.cards and card.id not in options.cards:
@@ -135,7 +137,9 @@ class SheetWriter:
         return self._form(name, self.layouts[placed.card.kind], fields, placed.card.id)
 
     def back(self, deck: DeckCards) -> str:
-        return self._form(f"back-{deck.deck.id}", self.layouts["back"], cardview.back_fields(self.game, deck), f"{deck.deck.id} back")
+        return self._form(
+            f"back-{deck.deck.id}", self.layouts["back"], cardview.back_fields(self.game, deck), f"{deck.deck.id} back"
+        )
 
     def place(self, form: str, x: float, y: float, clip: tuple[float, float, float, float]) -> None:
         c = self.c
@@ -147,8 +151,9 @@ class SheetWriter:
         c.doForm(form)
         c.restoreState()
 
-    def marks(self, grid: sheet.Grid, shift: tuple[float, float] = (0.0, 0.0),
-              x_limits: tuple[float, float] | None = None) -> None:
+    def marks(
+        self, grid: sheet.Grid, shift: tuple[float, float] = (0.0, 0.0), x_limits: tuple[float, float] | None = None
+    ) -> None:
         c = self.c
         c.saveState()
         c.setStrokeColor(HexColor(MARK_COLOUR))
@@ -166,7 +171,9 @@ def _shifted(box: tuple[float, float, float, float], dx: float, dy: float) -> tu
     return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
 
 
-def _mirror_box(grid: sheet.Grid, box: tuple[float, float, float, float], duplex: str) -> tuple[float, float, float, float]:
+def _mirror_box(
+    grid: sheet.Grid, box: tuple[float, float, float, float], duplex: str
+) -> tuple[float, float, float, float]:
     x0, y0, x1, y1 = box
     if duplex == "long":
         return grid.page_w - x1, y0, grid.page_w - x0, y1
@@ -177,7 +184,7 @@ def _mirror_box(grid: sheet.Grid, box: tuple[float, float, float, float], duplex
 
 def _mirrored_grid(grid: sheet.Grid, duplex: str) -> sheet.Grid:
     """The grid the backs form: the face grid reflected across the flip edge."""
-    x0, y0, x1, y1 = _mirror_box(grid, grid.block(), duplex)
+    x0, _y0, _x1, y1 = _mirror_box(grid, grid.block(), duplex)
     return replace(grid, left=x0 + grid.bleed, top=y1 - grid.bleed)
 
 
@@ -188,8 +195,9 @@ def build(game: Game, options: SheetOptions) -> tuple[bytes, Manifest]:
     order = run_order(game, options)
     if not order:
         raise UsageError(f"{game.slug}: the selection holds no cards")
-    manifest = Manifest(options.paper, page, options.card_size, options.bleed, options.duplex,
-                        options.offset, options.foldover)
+    manifest = Manifest(
+        options.paper, page, options.card_size, options.bleed, options.duplex, options.offset, options.foldover
+    )
     writer = SheetWriter(game, options, f"{game.title} - cards ({options.paper.upper()})")
     if options.foldover:
         _foldover_pages(writer, order, manifest)
@@ -199,9 +207,18 @@ def build(game: Game, options: SheetOptions) -> tuple[bytes, Manifest]:
 
 
 def _slot_record(placed: Placed, page: int, side: str, x: float, y: float, options: SheetOptions) -> dict[str, Any]:
-    return {"card": placed.card.id, "name": placed.card.name, "deck": placed.deck.deck.id, "copy": placed.copy,
-            "page": page, "side": side, "x": round(x, 3), "y": round(y, 3),
-            "w": round(options.card_size[0], 3), "h": round(options.card_size[1], 3)}
+    return {
+        "card": placed.card.id,
+        "name": placed.card.name,
+        "deck": placed.deck.deck.id,
+        "copy": placed.copy,
+        "page": page,
+        "side": side,
+        "x": round(x, 3),
+        "y": round(y, 3),
+        "w": round(options.card_size[0], 3),
+        "h": round(options.card_size[1], 3),
+    }
 
 
 def _duplex_pages(writer: SheetWriter, order: list[Placed], manifest: Manifest) -> None:
@@ -240,11 +257,10 @@ def _foldover_pages(writer: SheetWriter, order: list[Placed], manifest: Manifest
     fold = pw / 2
     # The fold side needs no room for crop marks, only a gap that keeps the fold off the art.
     fold_gap = 1 * MM
-    grid = sheet.grid((pw, ph), options.card_size, options.bleed,
-                      area=(0.0, 0.0, fold - fold_gap + sheet.MARK_ROOM, ph))
-    page_no = 0
-    for chunk in _chunks(order, grid.per_page):
-        page_no += 1
+    grid = sheet.grid(
+        (pw, ph), options.card_size, options.bleed, area=(0.0, 0.0, fold - fold_gap + sheet.MARK_ROOM, ph)
+    )
+    for page_no, chunk in enumerate(_chunks(order, grid.per_page), start=1):
         back = writer.back(chunk[0].deck)
         for index, placed in enumerate(chunk):
             x, y = grid.slot(index)

@@ -35,9 +35,15 @@ def face_fields(game: Game, deck: DeckCards, card: Any) -> Fields:
     info = game.info
     texts = dict(info.texts)
     out: Fields = {
-        "id": card.id, "name": card.name, "kind": card.kind, "deck": deck.deck.name,
-        "game": info.title, "credit": info.credit, "accent": accent(game, deck, card),
-        "flavour": card.flavour or "", "effect": "\n".join(effect_lines(card, texts)),
+        "id": card.id,
+        "name": card.name,
+        "kind": card.kind,
+        "deck": deck.deck.name,
+        "game": info.title,
+        "credit": info.credit,
+        "accent": accent(game, deck, card),
+        "flavour": card.flavour or "",
+        "effect": "\n".join(effect_lines(card, texts)),
     }
     if isinstance(card, Character):
         out |= {"order": card.order, "health": card.health}
@@ -45,16 +51,25 @@ def face_fields(game: Game, deck: DeckCards, card: Any) -> Fields:
         weapon = _by_id(info.weapons, card.weapon)
         beaten_by = next((w for w in info.weapons if w.beats == weapon.id), None)
         out |= {
-            "weapon": weapon.name, "weapon_icon": "{" + weapon.id + "}", "hp": card.hp,
+            "weapon": weapon.name,
+            "weapon_icon": "{" + weapon.id + "}",
+            "hp": card.hp,
             "beats": _by_id(info.weapons, weapon.beats).name if weapon.beats else "",
             "beaten_by": beaten_by.name if beaten_by else "",
-            "ranged": "ranged" if weapon.ranged else "", "melee": "" if weapon.ranged else "melee",
-            "damage": game.rule("damage"), "advantage_damage": game.rule("advantage_damage"),
+            "ranged": "ranged" if weapon.ranged else "",
+            "melee": "" if weapon.ranged else "melee",
+            "damage": game.rule("damage"),
+            "advantage_damage": game.rule("advantage_damage"),
         }
     elif isinstance(card, Sage):
         era = _by_id(info.eras, card.era)
-        out |= {"era": era.name, "power": era.power, "era_number": era.number or "", "hebrew": card.hebrew,
-                "years": card.years}
+        out |= {
+            "era": era.name,
+            "power": era.power,
+            "era_number": era.number or "",
+            "hebrew": card.hebrew,
+            "years": card.years,
+        }
     elif isinstance(card, Tanach):
         lines = effect_lines(card, texts)
         out |= {"subtitle": card.subtitle or "", "effect": lines[0], "requires": "\n".join(lines[1:])}
@@ -70,12 +85,21 @@ def face_fields(game: Game, deck: DeckCards, card: Any) -> Fields:
         names = [units.get(u) or info.user_groups.get(u, u) for u in card.users]
         out |= {"faction": faction.name, "users": ", ".join(names)}
     elif isinstance(card, PlainCard):
-        out |= {"text": card.text or "", **{f"stat_{k}": v for k, v in card.stats.items()},
-                "stats": "  ".join(f"{k.replace('_', ' ').title()} {v}" for k, v in card.stats.items())}
+        out |= {
+            "text": card.text or "",
+            **{f"stat_{k}": v for k, v in card.stats.items()},
+            "stats": "  ".join(f"{k.replace('_', ' ').title()} {v}" for k, v in card.stats.items()),
+        }
     return out
 
 
 def back_fields(game: Game, deck: DeckCards) -> Fields:
     back = deck.deck.back
-    return {"title": back.title, "subtitle": back.subtitle or "", "deck": deck.deck.name, "game": game.title,
-            "credit": game.info.credit, "accent": back.colour}
+    return {
+        "title": back.title,
+        "subtitle": back.subtitle or "",
+        "deck": deck.deck.name,
+        "game": game.title,
+        "credit": game.info.credit,
+        "accent": back.colour,
+    }

@@ -61,9 +61,16 @@ def cmd_build(args: argparse.Namespace) -> int:
         written.append(target)
         for paper in papers:
             sheet_options = cardsheets.SheetOptions(
-                paper=paper, card_size=opts.card_size_pt, bleed=opts.bleed_pt, duplex=opts.duplex,
-                offset=_offset(args.offset), foldover=args.foldover, decks=_names(args.decks),
-                cards=_names(args.cards), copies=args.copies)
+                paper=paper,
+                card_size=opts.card_size_pt,
+                bleed=opts.bleed_pt,
+                duplex=opts.duplex,
+                offset=_offset(args.offset),
+                foldover=args.foldover,
+                decks=_names(args.decks),
+                cards=_names(args.cards),
+                copies=args.copies,
+            )
             written += cardsheets.write(game, sheet_options, out / game.slug)
     for paper in papers:
         duplex = args.duplex if args.duplex in ("long", "short") else "long"
@@ -129,8 +136,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--card-size", help="poker, bridge, mini, tarot, square or WxH in mm")
     p.add_argument("--bleed", help="0mm to 5mm, e.g. 3mm or 0.125in")
     p.add_argument("--duplex", choices=options.DUPLEX)
-    p.add_argument("--offset", metavar="X,Y", help="shift every back by X,Y mm to correct a printer (see the calibration page)")
-    p.add_argument("--foldover", action="store_true", help="faces and backs side by side with a fold line, for single-sided printers")
+    p.add_argument(
+        "--offset", metavar="X,Y", help="shift every back by X,Y mm to correct a printer (see the calibration page)"
+    )
+    p.add_argument(
+        "--foldover",
+        action="store_true",
+        help="faces and backs side by side with a fold line, for single-sided printers",
+    )
     p.add_argument("--decks", metavar="ID,...", help="only these decks")
     p.add_argument("--cards", metavar="ID,...", help="only these cards")
     p.add_argument("--copies", type=int, default=1, help="print every selected card this many times over")

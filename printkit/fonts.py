@@ -34,8 +34,9 @@ def _fc_match(pattern: str, filename: str) -> Path | None:
     if shutil.which("fc-match") is None:
         return None
     try:
-        found = subprocess.run(["fc-match", "-f", "%{file}", pattern], capture_output=True, text=True,
-                               timeout=10, check=False).stdout.strip()
+        found = subprocess.run(
+            ["fc-match", "-f", "%{file}", pattern], capture_output=True, text=True, timeout=10, check=False
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return None
     # fc-match always answers with something; only the file we asked for will do
@@ -58,7 +59,9 @@ def font_file(name: str) -> Path:
     pattern, filename = FAMILIES[name]
     path = _search(filename) or _fc_match(pattern, filename)
     if path is None:
-        raise FontMissing(f"font {pattern!r} ({filename}) is not installed: on Debian, apt-get install fonts-dejavu-core")
+        raise FontMissing(
+            f"font {pattern!r} ({filename}) is not installed: on Debian, apt-get install fonts-dejavu-core"
+        )
     return path
 
 

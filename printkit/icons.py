@@ -137,9 +137,21 @@ def _scroll(c: Canvas) -> None:
 
 
 ICONS: dict[str, Callable[[Canvas], None]] = {
-    "sword": _sword, "axe": _axe, "spear": _spear, "crossbow": _crossbow, "heart": _heart,
-    "shield": _shield, "star": _star, "hourglass": _hourglass, "flag": _flag, "skull": _skull,
-    "coin": _coin, "move": _arrow, "force": _bolt, "eye": _eye, "scroll": _scroll,
+    "sword": _sword,
+    "axe": _axe,
+    "spear": _spear,
+    "crossbow": _crossbow,
+    "heart": _heart,
+    "shield": _shield,
+    "star": _star,
+    "hourglass": _hourglass,
+    "flag": _flag,
+    "skull": _skull,
+    "coin": _coin,
+    "move": _arrow,
+    "force": _bolt,
+    "eye": _eye,
+    "scroll": _scroll,
 }
 
 

@@ -31,7 +31,9 @@ class Region(Frozen):
     stroke_width: Length | None = None
     radius: Length | None = None
     text: Annotated[str, Field(max_length=2000)] | None = None
-    font: Literal["sans", "sans-bold", "sans-oblique", "condensed", "condensed-bold", "serif", "serif-bold"] | None = None
+    font: Literal["sans", "sans-bold", "sans-oblique", "condensed", "condensed-bold", "serif", "serif-bold"] | None = (
+        None
+    )
     size: Annotated[float, Field(gt=0, le=200)] | None = None
     min_size: Annotated[float, Field(gt=0, le=200)] | None = None
     leading: Annotated[float, Field(ge=0.8, le=3)] | None = None
@@ -42,6 +44,7 @@ class Region(Frozen):
     icon: Annotated[str, Field(max_length=64)] | None = None
     when: Id | None = None
     rtl: bool | None = None
+    wrap: bool | None = None  # false: one line, shrunk to fit (titles)
     order: int | None = None
 
 
@@ -50,12 +53,30 @@ class LayoutFile(Frozen):
 
     extends: Id | None = None
     design_size: str | None = None
-    regions: dict[Id, Region | None] = {}
+    regions: dict[Id, Region | None] = Field(default_factory=dict)
 
 
-DEFAULTS = Region(x="0mm", y="0mm", w="0mm", h="0mm", fill="none", stroke="none", stroke_width="0.6pt",
-                  radius="0mm", font="sans", size=9.0, min_size=6.0, leading=1.2, align="left",
-                  valign="top", colour="ink", shape="circle", rtl=False, order=0)
+DEFAULTS = Region(
+    x="0mm",
+    y="0mm",
+    w="0mm",
+    h="0mm",
+    fill="none",
+    stroke="none",
+    stroke_width="0.6pt",
+    radius="0mm",
+    font="sans",
+    size=9.0,
+    min_size=6.0,
+    leading=1.2,
+    align="left",
+    valign="top",
+    colour="ink",
+    shape="circle",
+    rtl=False,
+    wrap=True,
+    order=0,
+)
 
 
 @dataclass(frozen=True)
@@ -82,9 +103,17 @@ class Layout:
         sx = card_size[0] / self.design_size[0]
         sy = card_size[1] / self.design_size[1]
         out = []
-        for name, spec in sorted(self.regions, key=lambda r: (r[1].order or 0)):
-            out.append(Box(name, spec, units.length(spec.x or "0mm") * sx, units.length(spec.y or "0mm") * sy,
-                           units.length(spec.w or "0mm") * sx, units.length(spec.h or "0mm") * sy))
+        for name, spec in sorted(self.regions, key=lambda r: r[1].order or 0):
+            out.append(
+                Box(
+                    name,
+                    spec,
+                    units.length(spec.x or "0mm") * sx,
+                    units.length(spec.y or "0mm") * sy,
+                    units.length(spec.w or "0mm") * sx,
+                    units.length(spec.h or "0mm") * sy,
+                )
+            )
         return out
 
 
@@ -107,8 +136,11 @@ def load_layout(name: str, folders: list[Path]) -> Layout:
     while current is not None:
         path = next((f / f"{current}.yaml" for f in folders if (f / f"{current}.yaml").is_file()), None)
         if path is None:
-            where = chain[-1][2].problem(("extends",), f"no layout {current!r} in {', '.join(str(f) for f in folders)}") \
-                if chain else Problem("layouts", 1, 1, f"no layout {current!r} in {', '.join(str(f) for f in folders)}")
+            where = (
+                chain[-1][2].problem(("extends",), f"no layout {current!r} in {', '.join(str(f) for f in folders)}")
+                if chain
+                else Problem("layouts", 1, 1, f"no layout {current!r} in {', '.join(str(f) for f in folders)}")
+            )
             raise DataError([where])
         if any(p == path for p, _, _ in chain):
             raise DataError([chain[-1][2].problem(("extends",), f"layout {current!r} extends itself in a loop")])
@@ -117,7 +149,7 @@ def load_layout(name: str, folders: list[Path]) -> Layout:
         current = layout.extends
     regions: dict[str, Region] = {}
     design = "poker"
-    for path, layout, smap in reversed(chain):  # base first, so each child overrides
+    for _, layout, _ in reversed(chain):  # base first, so each child overrides
         if layout.design_size:
             design = layout.design_size
         for region_name, region in layout.regions.items():

@@ -54,16 +54,24 @@ class Grid:
         """The art's outer box (all trim boxes plus the outer bleed): x0, y0, x1, y1."""
         width = self.cols * self.card_w + (self.cols - 1) * self.gutter
         height = self.rows * self.card_h + (self.rows - 1) * self.gutter
-        return (self.left - self.bleed, self.top - height - self.bleed,
-                self.left + width + self.bleed, self.top + self.bleed)
+        return (
+            self.left - self.bleed,
+            self.top - height - self.bleed,
+            self.left + width + self.bleed,
+            self.top + self.bleed,
+        )
 
     def cut_xs(self) -> list[float]:
-        return sorted({round(v, 4) for c in range(self.cols)
-                       for v in (self.slot(c)[0], self.slot(c)[0] + self.card_w)})
+        return sorted({round(v, 4) for c in range(self.cols) for v in (self.slot(c)[0], self.slot(c)[0] + self.card_w)})
 
     def cut_ys(self) -> list[float]:
-        return sorted({round(v, 4) for r in range(self.rows)
-                       for v in (self.slot(r * self.cols)[1], self.slot(r * self.cols)[1] + self.card_h)})
+        return sorted(
+            {
+                round(v, 4)
+                for r in range(self.rows)
+                for v in (self.slot(r * self.cols)[1], self.slot(r * self.cols)[1] + self.card_h)
+            }
+        )
 
     def art_box(self, index: int) -> tuple[float, float, float, float]:
         """Where slot index may paint: its trim box plus bleed, except toward a neighbour it shares a cut with."""
@@ -82,8 +90,13 @@ def _fit(space: float, card: float, bleed: float, gutter: float) -> int:
     return max(0, int((usable + gutter + 1e-6) // (card + gutter)))
 
 
-def grid(page: tuple[float, float], card: tuple[float, float], bleed: float,
-         *, area: tuple[float, float, float, float] | None = None) -> Grid:
+def grid(
+    page: tuple[float, float],
+    card: tuple[float, float],
+    bleed: float,
+    *,
+    area: tuple[float, float, float, float] | None = None,
+) -> Grid:
     """The densest grid for the card on the page (or on area x0, y0, x1, y1 of it), centred there.
 
     Cards get their own bleed and a 2 x bleed gutter when that fits as many as shared cut
@@ -103,11 +116,15 @@ def grid(page: tuple[float, float], card: tuple[float, float], bleed: float,
         top = y1 - (y1 - y0 - height) / 2
         best = Grid(pw, ph, cw, ch, bleed, cols, rows, gutter, left, top)
     if best is None:
-        raise ValueError(f"a {cw / MM:.1f} x {ch / MM:.1f} mm card with {bleed / MM:.1f} mm bleed does not fit the page")
+        raise ValueError(
+            f"a {cw / MM:.1f} x {ch / MM:.1f} mm card with {bleed / MM:.1f} mm bleed does not fit the page"
+        )
     return best
 
 
-def back_position(grid: Grid, x: float, y: float, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+def back_position(
+    grid: Grid, x: float, y: float, duplex: str, offset: tuple[float, float] = (0.0, 0.0)
+) -> tuple[float, float]:
     """Where a card's back goes so it lands on its face when the sheet turns over the given edge.
 
     Long edge (portrait): x' = PW - x - W. Short edge: y' = PH - y - H. The printer

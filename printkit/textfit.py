@@ -38,7 +38,7 @@ def _segments(word: str) -> Word:
         if match.group(1) not in ICONS:
             continue
         if match.start() > pos:
-            parts.append(word[pos:match.start()])
+            parts.append(word[pos : match.start()])
         parts.append((match.group(1),))
         pos = match.end()
     if pos < len(word):
@@ -55,8 +55,9 @@ def word_width(word: Word, font: str, size: float) -> float:
     return sum(size * ICON_ADVANCE if isinstance(s, tuple) else fonts.width(s, font, size) for s in word)
 
 
-def _wrap(paragraphs: tuple[tuple[Word, ...], ...], font: str, size: float, width: float
-          ) -> tuple[list[tuple[Word, ...]], list[float]] | None:
+def _wrap(
+    paragraphs: tuple[tuple[Word, ...], ...], font: str, size: float, width: float
+) -> tuple[list[tuple[Word, ...]], list[float]] | None:
     space = fonts.width(" ", font, size)
     lines: list[tuple[Word, ...]] = []
     widths: list[float] = []
@@ -81,10 +82,21 @@ def _wrap(paragraphs: tuple[tuple[Word, ...], ...], font: str, size: float, widt
 
 
 @functools.lru_cache(maxsize=4096)
-def fit(text: str, font: str, width: float, height: float, size: float, min_size: float,
-        leading: float, rtl: bool = False) -> Fitted | None:
+def fit(
+    text: str,
+    font: str,
+    width: float,
+    height: float,
+    size: float,
+    min_size: float,
+    leading: float,
+    rtl: bool = False,
+    wrap: bool = True,
+) -> Fitted | None:
     """The largest size from size down to min_size at which text fits the box, or None."""
     paragraphs = tuple(tuple(_segments(w) for w in p.split()) for p in text.split("\n"))
+    if not wrap:  # a title: the whole text is one unbreakable line
+        paragraphs = ((_segments(" ".join(text.split())),),)
     current = size
     while current >= min_size - 1e-9:
         wrapped = _wrap(paragraphs, font, current, width)

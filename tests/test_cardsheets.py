@@ -1,0 +1,297 @@
+"""Card sheets read back from the PDF: trim sizes, duplex alignment, crop marks, fonts, text, RTL, golden bytes."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+from collections import defaultdict
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import DictionaryObject, IndirectObject
+
+from printkit import cardsheets, sheet, units
+from printkit.cardrender import TextOverflow
+from printkit.cardsheets import SheetOptions
+from printkit.cli import main
+from printkit.game import Game
+from printkit.loader import load_game
+
+MM = units.MM
+TOLERANCE = 0.1 * MM
+GOLDEN = Path(__file__).parent / "golden" / "cards-a4.sha256"
+
+
+def _build(game: Game, **changes: Any) -> tuple[bytes, cardsheets.Manifest]:
+    return cardsheets.build(game, replace(SheetOptions(), **changes))
+
+
+def _placements(pdf_bytes: bytes) -> dict[int, list[tuple[float, float]]]:
+    """Per page (1-based): where each placed card form's origin (its trim's bottom-left) lies, in drawing order."""
+    doc = pdfium.PdfDocument(pdf_bytes)
+    out = {}
+    for i in range(len(doc)):
+        forms = [o for o in doc[i].get_objects(max_depth=1) if o.type == raw.FPDF_PAGEOBJ_FORM]
+        out[i + 1] = [(o.get_matrix().e, o.get_matrix().f) for o in forms]
+    return out
+
+
+def _form_boxes(pdf_bytes: bytes) -> list[list[float]]:
+    """The bounding box of every form in the file: a card design's trim plus bleed, in its own coordinates."""
+    reader = PdfReader(io.BytesIO(pdf_bytes))
+    boxes = []
+    for page in reader.pages:
+        for xobject in page["/Resources"].get("/XObject", {}).values():
+            obj = xobject.get_object()
+            if obj.get("/Subtype") == "/Form":
+                boxes.append([float(v) for v in obj["/BBox"]])
+    return boxes
+
+
+def _lines(pdf_bytes: bytes, page: int) -> list[tuple[float, float, float, float]]:
+    doc = pdfium.PdfDocument(pdf_bytes)
+    return [tuple(o.get_bounds()) for o in doc[page - 1].get_objects(max_depth=1) if o.type == raw.FPDF_PAGEOBJ_PATH]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_three_by_three_poker_cards_with_default_bleed(paper: str) -> None:
+    grid = sheet.grid(sheet.PAPERS[paper], units.card_size("poker"), 3 * MM)
+    assert (grid.cols, grid.rows) == (3, 3)
+    x0, y0, x1, y1 = grid.block()
+    assert x0 > 0 and y0 > 0 and x1 < grid.page_w and y1 < grid.page_h
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", (595.276, 841.89)), ("letter", (612.0, 792.0))])
+def test_page_size_is_exactly_the_paper(games: dict[str, Game], paper: str, size: tuple[float, float]) -> None:
+    pdf, _ = _build(games["soldier-battler"], paper=paper)
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(size, abs=0.01)
+
+
+@pytest.mark.parametrize("slug", ["battle-line", "time-line-battle", "torah-timeline", "soldier-battler", "time-line"])
+def test_trim_boxes_in_the_pdf_match_the_manifest(games: dict[str, Game], slug: str) -> None:
+    pdf, manifest = _build(games[slug])
+    placed = _placements(pdf)
+    by_page = defaultdict(list)
+    for slot in manifest.slots:
+        by_page[slot["page"]].append(slot)
+    assert sorted(by_page) == sorted(placed)
+    bleed = manifest.bleed
+    for x0, y0, x1, y1 in _form_boxes(pdf):
+        assert (x0, y0) == pytest.approx((-bleed, -bleed), abs=0.01)
+        assert x1 - x0 - 2 * bleed == pytest.approx(63.5 * MM, abs=TOLERANCE)
+        assert y1 - y0 - 2 * bleed == pytest.approx(88.9 * MM, abs=TOLERANCE)
+    for page, slots in by_page.items():
+        assert len(slots) == len(placed[page])
+        for slot, origin in zip(slots, placed[page], strict=True):
+            assert origin == pytest.approx((slot["x"], slot["y"]), abs=TOLERANCE)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_back_lands_on_its_face_when_the_sheet_turns(games: dict[str, Game], duplex: str, paper: str) -> None:
+    pdf, manifest = _build(games["time-line"], duplex=duplex, paper=paper)
+    pw, ph = sheet.PAPERS[paper]
+    placed = _placements(pdf)
+    faces = {(s["card"], s["copy"]): s for s in manifest.slots if s["side"] == "face"}
+    backs = [s for s in manifest.slots if s["side"] == "back"]
+    assert len(backs) == len(faces) == 74
+    index_on_page: dict[int, int] = defaultdict(int)
+    for back in backs:
+        face = faces[(back["card"], back["copy"])]
+        assert back["page"] == face["page"] + 1
+        x, y = placed[back["page"]][index_on_page[back["page"]]]
+        index_on_page[back["page"]] += 1
+        w, h = manifest.card_size
+        # turn the back page over its edge: where does its trim box land on the front?
+        landed = (pw - (x + w), y) if duplex == "long" else (x, ph - (y + h))
+        assert landed == pytest.approx((face["x"], face["y"]), abs=TOLERANCE)
+
+
+def test_back_formula_holds_for_asymmetric_margins() -> None:
+    area = (30 * MM, 5 * MM, 200 * MM, 260 * MM)  # far more margin on the left than the right
+    grid = sheet.grid(sheet.PAPERS["a4"], units.card_size("poker"), 3 * MM, area=area)
+    for index in range(grid.per_page):
+        x, y = grid.slot(index)
+        bx, by = sheet.back_position(grid, x, y, "long")
+        assert (bx, by) == pytest.approx((grid.page_w - x - grid.card_w, y))
+        sx, sy = sheet.back_position(grid, x, y, "short")
+        assert (sx, sy) == pytest.approx((x, grid.page_h - y - grid.card_h))
+
+
+def test_offset_shifts_every_back_and_only_backs(games: dict[str, Game]) -> None:
+    _, plain = _build(games["soldier-battler"])
+    _, shifted = _build(games["soldier-battler"], offset=(1.5 * MM, -0.5 * MM))
+    for a, b in zip(plain.slots, shifted.slots, strict=True):
+        expected = (1.5 * MM, -0.5 * MM) if a["side"] == "back" else (0.0, 0.0)
+        assert (b["x"] - a["x"], b["y"] - a["y"]) == pytest.approx(expected, abs=0.01)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_at_every_cut_line_outside_the_art(games: dict[str, Game], paper: str) -> None:
+    pdf, manifest = _build(games["battle-line"], paper=paper)
+    grid = sheet.grid(sheet.PAPERS[paper], units.card_size("poker"), 3 * MM)
+    for page in (1, 2):  # a face page and its back page
+        slots = [s for s in manifest.slots if s["page"] == page]
+        art = (
+            min(s["x"] for s in slots) - manifest.bleed,
+            min(s["y"] for s in slots) - manifest.bleed,
+            max(s["x"] + s["w"] for s in slots) + manifest.bleed,
+            max(s["y"] + s["h"] for s in slots) + manifest.bleed,
+        )
+        cut_xs = sorted({round(v, 2) for s in slots for v in (s["x"], s["x"] + s["w"])})
+        cut_ys = sorted({round(v, 2) for s in slots for v in (s["y"], s["y"] + s["h"])})
+        assert len(cut_xs) == 2 * grid.cols if not grid.shared_cuts else grid.cols + 1
+        marks = [m for m in _lines(pdf, page) if (m[2] - m[0]) < 1 or (m[3] - m[1]) < 1]
+        for m in marks:  # nothing of a mark lies on the art
+            assert m[2] <= art[0] or m[0] >= art[2] or m[3] <= art[1] or m[1] >= art[3]
+            assert m[0] >= 0 and m[1] >= 0 and m[2] <= grid.page_w and m[3] <= grid.page_h
+        for x in cut_xs:
+            at_x = [m for m in marks if abs((m[0] + m[2]) / 2 - x) < 0.2 and m[3] - m[1] > 1]
+            assert any(m[1] >= art[3] for m in at_x) and any(m[3] <= art[1] for m in at_x), x
+        for y in cut_ys:
+            at_y = [m for m in marks if abs((m[1] + m[3]) / 2 - y) < 0.2 and m[2] - m[0] > 1]
+            assert any(m[2] <= art[0] for m in at_y) and any(m[0] >= art[2] for m in at_y), y
+
+
+def test_foldover_puts_each_back_mirrored_across_the_fold(games: dict[str, Game]) -> None:
+    pdf, manifest = _build(games["battle-line"], foldover=True, decks=("tactics",))
+    pw = sheet.PAPERS["a4"][1]  # landscape
+    faces = [s for s in manifest.slots if s["side"] == "face"]
+    backs = [s for s in manifest.slots if s["side"] == "back"]
+    assert len(faces) == len(backs) == 10
+    for face, back in zip(faces, backs, strict=True):
+        assert back["page"] == face["page"]
+        assert back["x"] == pytest.approx(pw - face["x"] - face["w"], abs=0.01)
+        assert back["x"] > pw / 2 > face["x"] + face["w"]
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == 3  # 4 per landscape A4 page
+
+
+def test_selection_of_decks_cards_and_copies(games: dict[str, Game]) -> None:
+    _, manifest = _build(games["battle-line"], decks=("troops",), cards=("R10", "B1"), copies=3)
+    faces = [s["card"] for s in manifest.slots if s["side"] == "face"]
+    assert faces == ["R10"] * 3 + ["B1"] * 3
+
+
+def test_each_deck_starts_a_new_page(games: dict[str, Game]) -> None:
+    _, manifest = _build(games["soldier-battler"])
+    pages = {s["deck"]: {x["page"] for x in manifest.slots if x["deck"] == s["deck"]} for s in manifest.slots}
+    assert pages == {"red-army": {1, 2}, "blue-army": {3, 4}}
+
+
+def _fonts(pdf: bytes) -> list[DictionaryObject]:
+    reader = PdfReader(io.BytesIO(pdf))
+    found = []
+    for number in range(1, int(reader.trailer["/Size"])):
+        try:
+            obj = reader.get_object(IndirectObject(number, 0, reader))
+        except Exception:  # free entries in the cross-reference table
+            continue
+        if isinstance(obj, DictionaryObject) and obj.get("/Type") == "/Font":
+            found.append(obj)
+    return found
+
+
+@pytest.mark.parametrize("slug", ["battle-line", "torah-timeline"])
+def test_every_font_is_embedded(games: dict[str, Game], slug: str) -> None:
+    pdf, _ = _build(games[slug])
+    fonts = _fonts(pdf)
+    assert fonts
+    for font in fonts:
+        descriptor = font["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, font.get("/BaseFont")
+        assert str(font["/BaseFont"]).split("+")[-1].startswith("DejaVu")
+
+
+def _page_text(pdf: bytes) -> str:
+    doc = pdfium.PdfDocument(pdf)
+    text = "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+def test_card_text_is_real_selectable_text(games: dict[str, Game]) -> None:
+    for slug in ("time-line-battle", "time-line", "torah-timeline"):
+        pdf, _ = _build(games[slug])
+        text = _page_text(pdf)
+        for card in games[slug].cards:
+            assert card.name in text, (slug, card.name)
+    text = _page_text(_build(games["time-line-battle"])[0])
+    assert "Attack the Rear 2 enemies for 4 each." in text
+    assert games["time-line-battle"].info.credit.split(".")[0] in text
+
+
+def test_hebrew_glyphs_come_out_right_to_left(games: dict[str, Game]) -> None:
+    pdf, _manifest = _build(games["torah-timeline"], cards=("rebbi-akiva",))
+    page = pdfium.PdfDocument(pdf)[0]
+    textpage = page.get_textpage()
+    chars = []
+    for i in range(textpage.count_chars()):
+        ch = textpage.get_text_range(i, 1)
+        if "\u05d0" <= ch <= "\u05ea":
+            left, _, _, _ = textpage.get_charbox(i)
+            chars.append((left, ch))
+    logical = games["torah-timeline"].card("rebbi-akiva").hebrew.replace(" ", "")  # type: ignore[union-attr]
+    left_to_right = "".join(ch for _, ch in sorted(chars))
+    assert left_to_right == logical[::-1]  # the first letter of the name stands rightmost
+
+
+def test_same_input_gives_the_same_bytes(games: dict[str, Game]) -> None:
+    assert _build(games["battle-line"])[0] == _build(games["battle-line"])[0]
+
+
+def test_golden_sheets(games: dict[str, Game]) -> None:
+    """One golden sheet per game; PRINTKIT_UPDATE_GOLDEN=1 rewrites the hashes after a deliberate change."""
+    actual = {slug: hashlib.sha256(_build(game)[0]).hexdigest() for slug, game in sorted(games.items())}
+    if os.environ.get("PRINTKIT_UPDATE_GOLDEN"):
+        GOLDEN.parent.mkdir(exist_ok=True)
+        GOLDEN.write_text("".join(f"{slug} {digest}\n" for slug, digest in actual.items()))
+    expected = dict(line.split() for line in GOLDEN.read_text().splitlines())
+    assert actual == expected
+
+
+def _plain_game(tmp_path: Path, text: str) -> Path:
+    assert main(["new", "Overflow", "--dir", str(tmp_path)]) == 0
+    folder = tmp_path / "overflow"
+    cards = (folder / "cards.yaml").read_text().replace("Write what this card does.", json.dumps(text))
+    (folder / "cards.yaml").write_text(cards)
+    return folder
+
+
+def test_text_that_cannot_fit_is_a_build_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _plain_game(tmp_path, "far too many words " * 60)
+    with pytest.raises(TextOverflow, match=r"overflow: card first-card: field text does not fit"):
+        cardsheets.build(load_game(folder), SheetOptions())
+    assert main(["build", str(folder), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "first-card" in err
+    assert not (tmp_path / "out" / "overflow" / "cards-a4.pdf").exists()
+
+
+def test_markup_in_card_text_prints_literally(tmp_path: Path) -> None:
+    hostile = "<b>bold</b> & <img src=x> <link href=file:///etc/passwd>"
+    folder = _plain_game(tmp_path, hostile)
+    pdf, _ = cardsheets.build(load_game(folder), SheetOptions())
+    assert hostile in _page_text(pdf)
+
+
+def test_inline_icons_are_vector_shapes_not_text(tmp_path: Path) -> None:
+    folder = _plain_game(tmp_path, "Strike {sword} twice")
+    pdf, _ = cardsheets.build(load_game(folder), SheetOptions(cards=("first-card",), copies=1))
+    text = _page_text(pdf)
+    assert "Strike" in text and "{sword}" not in text and "sword" not in text
+
+
+def test_build_writes_both_papers_with_manifests(tmp_path: Path) -> None:
+    assert main(["build", "soldier-battler", "--out", str(tmp_path)]) == 0
+    for paper in ("a4", "letter"):
+        manifest = json.loads((tmp_path / "soldier-battler" / f"cards-{paper}.json").read_text())
+        assert len([s for s in manifest["slots"] if s["side"] == "face"]) == 16
+        assert (tmp_path / "soldier-battler" / f"cards-{paper}.pdf").read_bytes().startswith(b"%PDF")
+    assert (tmp_path / "duplex-calibration-a4.pdf").is_file()
