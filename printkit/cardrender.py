@@ -115,7 +115,7 @@ class CardPainter:
         elif kind == "badge":
             self._badge(box, fields, target)
         elif kind == "icon":
-            name = bind(spec.icon or "", fields, self._where(target, box)).strip("{}")
+            name = bind(spec.icon or "", fields, lambda: self._where(target, box)).strip("{}")
             if name not in icons.ICONS:
                 raise LayoutFieldError(
                     f"{self._where(target, box)}: no icon {name!r} (icons: {', '.join(icons.ICONS)})"
@@ -181,7 +181,7 @@ class CardPainter:
 
     def _text(self, box: Box, fields: dict[str, Any], target: Target, centred: bool = False) -> None:
         c, spec = self.c, box.spec
-        text = bind(spec.text or "", fields, self._where(target, box)).strip()
+        text = bind(spec.text or "", fields, lambda: self._where(target, box)).strip()
         if not text:
             return
         font = spec.font or "sans"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
@@ -98,23 +99,23 @@ class Layout:
     design_size: tuple[float, float]
     regions: tuple[tuple[str, Region], ...]
 
-    def boxes(self, card_size: tuple[float, float]) -> list[Box]:
+    def boxes(self, card_size: tuple[float, float]) -> tuple[Box, ...]:
         """The regions in drawing order, scaled from the design size to the card size."""
-        sx = card_size[0] / self.design_size[0]
-        sy = card_size[1] / self.design_size[1]
-        out = []
-        for name, spec in sorted(self.regions, key=lambda r: r[1].order or 0):
-            out.append(
-                Box(
-                    name,
-                    spec,
-                    units.length(spec.x or "0mm") * sx,
-                    units.length(spec.y or "0mm") * sy,
-                    units.length(spec.w or "0mm") * sx,
-                    units.length(spec.h or "0mm") * sy,
-                )
-            )
-        return out
+        return _boxes(self, card_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _boxes(layout: Layout, card_size: tuple[float, float]) -> tuple[Box, ...]:
+    sx = card_size[0] / layout.design_size[0]
+    sy = card_size[1] / layout.design_size[1]
+
+    def pt(length: str | None, scale: float) -> float:
+        return units.length(length or "0mm") * scale
+
+    ordered = sorted(layout.regions, key=lambda r: r[1].order or 0)
+    return tuple(
+        Box(name, spec, pt(spec.x, sx), pt(spec.y, sy), pt(spec.w, sx), pt(spec.h, sy)) for name, spec in ordered
+    )
 
 
 def _merge(base: Region, top: Region) -> Region:

@@ -1,0 +1,78 @@
+"""Benchmark: card sheets for a synthetic deck, whole `printkit build` process, time and peak memory.
+
+Run: python tests/benchmarks/bench_cardsheets.py
+Goals from the card-sheet issue: 54 cards with backs, bleed and crop marks in at most 0.5 s and
+80 MB; 5,400 cards in at most 10 s with memory that does not grow with the deck.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+GAME = """\
+title: Benchmark
+credit: A synthetic deck for measuring printkit.
+decks:
+  - {{id: main, name: Main, back: {{title: Benchmark, colour: "#34495e"}}, include: {{kind: plain}}}}
+"""
+
+
+def make_game(folder: Path, unique: int) -> None:
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(GAME.format())
+    lines = ["cards:"]
+    for i in range(unique):
+        text = f"Card {i}: draw {i % 5 + 1} cards, then {{sword}} attack for {i % 9 + 1}. " * (1 + i % 3)
+        lines.append(
+            f'  - {{id: c{i}, kind: plain, name: Card number {i}, text: "{text}", stats: {{power: {i % 10}}}}}'
+        )
+    (folder / "cards.yaml").write_text("\n".join(lines) + "\n")
+
+
+def run(folder: Path, out: Path, *extra: str) -> tuple[float, float, int]:
+    """Wall seconds, peak resident MB of the build process, and the PDF's size in bytes."""
+    cmd = [
+        sys.executable,
+        "-c",
+        "import resource, sys; from printkit.cli import main; code = main(sys.argv[1:]); "
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr); sys.exit(code)",
+        "build",
+        str(folder),
+        "--paper",
+        "a4",
+        "--out",
+        str(out),
+        *extra,
+    ]
+    start = time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    seconds = time.perf_counter() - start
+    peak_mb = int(done.stderr.strip().splitlines()[-1]) / 1024
+    return seconds, peak_mb, (out / folder.name / "cards-a4.pdf").stat().st_size
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        make_game(root / "deck54", 54)
+        make_game(root / "deck5400", 5400)
+        cases = [
+            ("54 cards", root / "deck54", ()),
+            ("540 cards (54 x 10 copies)", root / "deck54", ("--copies", "10")),
+            ("5,400 cards (54 x 100 copies)", root / "deck54", ("--copies", "100")),
+            ("5,400 different cards", root / "deck5400", ()),
+        ]
+        print(f"{'case':<32}{'seconds':>9}{'peak MB':>9}{'PDF MB':>8}")
+        for label, folder, extra in cases:
+            best = min((run(folder, root / f"out-{i}", *extra) for i in range(3)), key=lambda r: r[0])
+            print(f"{label:<32}{best[0]:>9.2f}{best[1]:>9.1f}{best[2] / 1e6:>8.2f}")
+    print(f"(best of 3 runs; {os.cpu_count()} cores; each run also writes the components summary and calibration page)")
+
+
+if __name__ == "__main__":
+    main()
