@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,7 +49,7 @@ def colour(ref: str | None, fields: dict[str, Any]) -> Color | None:
     return table[ref]() if ref in table else HexColor(ref)
 
 
-def bind(template: str, fields: dict[str, Any], where: str) -> str:
+def bind(template: str, fields: dict[str, Any], where: Callable[[], str]) -> str:
     """Fill {field} placeholders; {icon} names stay for the text fitter; anything else is a layout error."""
 
     def one(match: re.Match[str]) -> str:
@@ -57,7 +58,7 @@ def bind(template: str, fields: dict[str, Any], where: str) -> str:
             return str(fields[key])
         if key in icons.ICONS:
             return match.group(0)
-        raise LayoutFieldError(f"{where}: no field {{{key}}} on this card (fields: {', '.join(sorted(fields))})")
+        raise LayoutFieldError(f"{where()}: no field {{{key}}} on this card (fields: {', '.join(sorted(fields))})")
 
     return _FIELD.sub(one, template)
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from .effect_text import effect_lines
 from .game import DeckCards, Game
-from .model import Character, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
+from .model import Character, Component, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
 
 Fields = dict[str, Any]
 
@@ -103,3 +103,46 @@ def back_fields(game: Game, deck: DeckCards) -> Fields:
         "credit": game.info.credit,
         "accent": back.colour,
     }
+
+
+def _component_accent(game: Game, comp: Component) -> str:
+    faction = _by_id(game.info.factions, comp.faction)
+    if faction:
+        return str(faction.colour)
+    era = _by_id(game.info.eras, comp.era)
+    if era and era.colour:
+        return str(era.colour)
+    return str(game.decks[0].deck.back.colour)
+
+
+def component_fields(game: Game, comp: Component) -> Fields:
+    """What a counter, token or marker face may print."""
+    era = _by_id(game.info.eras, comp.era)
+    label, stats = "", ""
+    if comp.unit:
+        label, stats = comp.unit.code, f"{comp.unit.force}-{comp.unit.move}"
+    elif era is not None:
+        label, stats = str(era.number or ""), str(era.force if era.force is not None else "")
+    elif comp.value is not None:
+        label = str(comp.value)
+    faction = _by_id(game.info.factions, comp.faction)
+    return {
+        "id": comp.id,
+        "name": comp.name,
+        "label": label,
+        "stats": stats,
+        "game": game.title,
+        "faction": faction.name if faction else "",
+        "era": era.name if era else "",
+        "reverse": comp.reverse or "",
+        "accent": _component_accent(game, comp),
+        "credit": game.info.credit,
+        "plain": "" if label else comp.name,
+    }
+
+
+def aid_fields(game: Game, comp: Component) -> Fields:
+    """A player-aid card: the game's phases, numbered, in order."""
+    steps = "\n".join(f"{i}. {p.name}: {p.summary}" for i, p in enumerate(game.info.phases, start=1))
+    faction = game.info.factions[0].colour if game.info.factions else game.decks[0].deck.back.colour
+    return {"name": comp.name, "steps": steps, "game": game.title, "credit": game.info.credit, "accent": faction}

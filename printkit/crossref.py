@@ -10,7 +10,8 @@ from typing import Any
 from . import units
 from .effect_text import effect_lines, template_keys
 from .errors import Problem
-from .model import Card, Character, Deck, DeckEntry, GameFile, Sage, Soldier, TimeCard, Troop
+from .icons import ICONS
+from .model import Card, Character, Component, Deck, DeckEntry, GameFile, Sage, Soldier, TimeCard, Troop
 from .yamlsource import PathT, SourceMap
 
 
@@ -92,6 +93,7 @@ def check(info: GameFile, smap: SourceMap, cards: list[Located], *, all_cards: b
         if text is not None:
             problems.extend(_size_problem(text, smap, ("print", key), bleed=key == "bleed"))
     for i, comp in enumerate(info.components):
+        problems.extend(_check_board(info, comp, smap, ("components", i)))
         if comp.size is not None:
             problems.extend(_size_problem(comp.size, smap, ("components", i, "size")))
         ref(comp.faction, factions, "faction", smap, ("components", i, "faction"))
@@ -169,6 +171,46 @@ def _size_problem(text: str, smap: SourceMap, path: PathT, *, bleed: bool = Fals
         except ValueError:
             return [smap.problem(path, str(exc))]
     return []
+
+
+def _check_board(info: GameFile, comp: Component, smap: SourceMap, path: PathT) -> list[Problem]:
+    """A printed board needs its spaces described, and they must agree with the data."""
+    if comp.kind in ("board", "mat", "track", "strip") and comp.board is None:
+        return [smap.problem(path, f"a {comp.kind} needs a `board:` with its sections, to be printed")]
+    if comp.board is None:
+        return []
+    problems = []
+    for j, section in enumerate(comp.board.sections):
+        where = (*path, "board", "sections", j)
+        problems.extend(_size_problem(section.cell, smap, (*where, "cell")))
+        spaces = section.cols * section.rows
+        if section.numbers and section.numbers[1] - section.numbers[0] + 1 > spaces:
+            first, last = section.numbers
+            problems.append(
+                smap.problem(
+                    (*where, "numbers"),
+                    f"{last - first + 1} numbers need {last - first + 1} spaces, found {spaces} (cols x rows)",
+                )
+            )
+        if len(section.labels) > spaces:
+            problems.append(smap.problem((*where, "labels"), f"{len(section.labels)} labels for {spaces} spaces"))
+        if len(section.row_labels) > section.rows:
+            problems.append(
+                smap.problem((*where, "row_labels"), f"{len(section.row_labels)} row labels for {section.rows} rows")
+            )
+        if len(section.col_labels) > section.cols:
+            problems.append(
+                smap.problem(
+                    (*where, "col_labels"), f"{len(section.col_labels)} column labels for {section.cols} columns"
+                )
+            )
+        if section.eras and len(info.eras) != spaces:
+            problems.append(
+                smap.problem((*where, "eras"), f"one space per era needs {len(info.eras)} spaces, found {spaces}")
+            )
+        if section.icon and section.icon not in ICONS:
+            problems.append(smap.problem((*where, "icon"), _missing("icon", section.icon, set(ICONS))))
+    return problems
 
 
 def _check_deck(

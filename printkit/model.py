@@ -111,6 +111,27 @@ class UnitStats(Frozen):
     code: Annotated[str, Field(pattern=r"^[A-Z]$")]
 
 
+class Section(Frozen):
+    """A block of a board: a grid of spaces, optionally numbered (a track) or one per era."""
+
+    title: Text | None = None
+    cell: Text  # a space's size, "70x95mm"
+    cols: Positive
+    rows: Positive = 1
+    labels: list[Text] = []  # one per space, row by row
+    row_labels: list[Text] = []  # one per row, printed in its spaces
+    col_labels: list[Text] = []  # one per column, printed in its spaces
+    numbers: Annotated[list[int], Field(min_length=2, max_length=2)] | None = None  # a track: first, last
+    eras: bool = False  # one space per era, in era order
+    icon: Id | None = None
+
+
+class BoardSpec(Frozen):
+    """What a board, mat, track or strip shows."""
+
+    sections: list[Section] = Field(min_length=1)
+
+
 class Component(Frozen):
     """A printed part other than a card: board, mat, track, counter, token, marker, reference card."""
 
@@ -128,6 +149,7 @@ class Component(Frozen):
     reverse: Text | None = None
     note: Text | None = None
     origin: Literal["seed", "source", "reconstructed"] = "seed"
+    board: BoardSpec | None = None
 
 
 class Back(Frozen):

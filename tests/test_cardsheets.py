@@ -100,16 +100,16 @@ def test_every_back_lands_on_its_face_when_the_sheet_turns(games: dict[str, Game
     pdf, manifest = _build(games["time-line"], duplex=duplex, paper=paper)
     pw, ph = sheet.PAPERS[paper]
     placed = _placements(pdf)
-    faces = {(s["card"], s["copy"]): s for s in manifest.slots if s["side"] == "face"}
+    faces = {(s["id"], s["copy"]): s for s in manifest.slots if s["side"] == "face"}
     backs = [s for s in manifest.slots if s["side"] == "back"]
     assert len(backs) == len(faces) == 74
     index_on_page: dict[int, int] = defaultdict(int)
     for back in backs:
-        face = faces[(back["card"], back["copy"])]
+        face = faces[(back["id"], back["copy"])]
         assert back["page"] == face["page"] + 1
         x, y = placed[back["page"]][index_on_page[back["page"]]]
         index_on_page[back["page"]] += 1
-        w, h = manifest.card_size
+        w, h = back["w"], back["h"]
         # turn the back page over its edge: where does its trim box land on the front?
         landed = (pw - (x + w), y) if duplex == "long" else (x, ph - (y + h))
         assert landed == pytest.approx((face["x"], face["y"]), abs=TOLERANCE)
@@ -176,13 +176,13 @@ def test_foldover_puts_each_back_mirrored_across_the_fold(games: dict[str, Game]
 
 def test_selection_of_decks_cards_and_copies(games: dict[str, Game]) -> None:
     _, manifest = _build(games["battle-line"], decks=("troops",), cards=("R10", "B1"), copies=3)
-    faces = [s["card"] for s in manifest.slots if s["side"] == "face"]
+    faces = [s["id"] for s in manifest.slots if s["side"] == "face"]
     assert faces == ["R10"] * 3 + ["B1"] * 3
 
 
 def test_each_deck_starts_a_new_page(games: dict[str, Game]) -> None:
     _, manifest = _build(games["soldier-battler"])
-    pages = {s["deck"]: {x["page"] for x in manifest.slots if x["deck"] == s["deck"]} for s in manifest.slots}
+    pages = {s["group"]: {x["page"] for x in manifest.slots if x["group"] == s["group"]} for s in manifest.slots}
     assert pages == {"red-army": {1, 2}, "blue-army": {3, 4}}
 
 

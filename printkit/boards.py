@@ -1,0 +1,343 @@
+"""Boards, mats, tracks and strips: drawn at full size, tiled over pages with overlap and alignment marks.
+
+A part larger than the printable area is cut into tiles that overlap by OVERLAP; each tile is
+labelled with its row and column, and an assembly map page shows how the tiles go together.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from . import atomic, fonts, icons, sheet, textfit, units
+from .cardrender import INK, PAPER, _mix
+from .errors import PrintkitError
+from .game import Game
+from .model import Component, Section
+from .units import MM
+
+KINDS = ("board", "mat", "track", "strip")
+MARGIN = 8 * MM  # page edge to the printed area: room for labels, inside any printer's reach
+OVERLAP = 10 * MM  # each tile repeats this much of its neighbour, for gluing
+PAD = 6 * MM  # around the board's art
+TITLE_H = 12 * MM
+SECTION_TITLE_H = 7 * MM
+SECTION_GAP = 5 * MM
+_FIELD = re.compile(r"\{([a-z_]+)\}")
+
+
+@dataclass
+class BoardManifest:
+    paper: str
+    page_size: tuple[float, float]
+    overlap: float
+    units: str = "PDF points; board_x, board_y from the board's bottom-left; page_x, page_y where that corner prints"
+    parts: list[dict[str, Any]] = field(default_factory=list)
+
+    def json(self) -> str:
+        return json.dumps(asdict(self), indent=1, ensure_ascii=False) + "\n"
+
+
+def _cell(section: Section) -> tuple[float, float]:
+    return units.card_size(section.cell)
+
+
+def section_size(section: Section) -> tuple[float, float]:
+    cw, ch = _cell(section)
+    title = SECTION_TITLE_H if section.title else 0.0
+    return section.cols * cw, section.rows * ch + title
+
+
+def board_size(comp: Component) -> tuple[float, float]:
+    """Width and height of a part's art, padding and title included."""
+    assert comp.board is not None
+    sizes = [section_size(s) for s in comp.board.sections]
+    width = max(w for w, _ in sizes) + 2 * PAD
+    height = sum(h for _, h in sizes) + SECTION_GAP * (len(sizes) - 1) + TITLE_H + 2 * PAD
+    return width, height
+
+
+def _fill(template: str, values: dict[str, Any]) -> str:
+    return _FIELD.sub(lambda m: str(values.get(m.group(1), "")), template)
+
+
+def space_labels(game: Game, section: Section) -> list[str]:
+    """The text of each space of a section, row by row."""
+    count = section.cols * section.rows
+    labels = [""] * count
+    if section.eras:
+        texts = game.info.texts
+        for i, era in enumerate(game.info.eras[:count]):
+            values = {"number": era.number or i + 1, "name": era.name, "force": era.force, "power": era.power}
+            if era.home_of:
+                home = next((f.name for f in game.info.factions if f.id == era.home_of), era.home_of)
+                stat = _fill(texts.get("board.home_stat", "{home}"), {"home": home})
+            else:
+                stat = _fill(texts.get("board.era_stat", ""), values)
+            labels[i] = _fill(texts.get("board.era", "{name}"), values | {"stat": stat})
+    if section.numbers:
+        first, last = section.numbers
+        for i, n in enumerate(range(first, last + 1)):
+            labels[i] = str(n)
+    for i, text in enumerate(section.labels[:count]):
+        labels[i] = text
+    for i in range(count):
+        row, col = divmod(i, section.cols)
+        extra = [section.row_labels[row]] if row < len(section.row_labels) else []
+        extra += [section.col_labels[col]] if col < len(section.col_labels) else []
+        labels[i] = "\n".join([*extra, labels[i]] if labels[i] else extra)
+    return labels
+
+
+def _accent(game: Game) -> str:
+    return str(game.info.factions[0].colour if game.info.factions else game.decks[0].deck.back.colour)
+
+
+def draw_board(c: Canvas, game: Game, comp: Component) -> None:
+    """The whole part at full size, its bottom-left at the origin."""
+    assert comp.board is not None
+    width, height = board_size(comp)
+    accent = _accent(game)
+    c.setFillColor(_mix(accent, "#ffffff", 0.88))
+    c.setStrokeColor(HexColor(accent))
+    c.setLineWidth(1.2)
+    c.roundRect(0, 0, width, height, 4 * MM, stroke=1, fill=1)
+    c.setFillColor(HexColor(accent))
+    c.setFont(fonts.use("serif-bold"), 16)
+    c.drawString(PAD, height - PAD - 9 * MM, comp.name)
+    c.setFont(fonts.use("sans"), 6)
+    c.setFillColor(HexColor(INK))
+    c.drawRightString(width - PAD, height - PAD - 4 * MM, game.title)
+    c.drawRightString(width - PAD, height - PAD - 8 * MM, game.info.credit[:120])
+    top = height - PAD - TITLE_H
+    for section in comp.board.sections:
+        top = _draw_section(c, game, section, top, accent) - SECTION_GAP
+
+
+def _draw_section(c: Canvas, game: Game, section: Section, top: float, accent: str) -> float:
+    cw, ch = _cell(section)
+    if section.title:
+        c.setFillColor(_mix(accent, "#000000", 0.35))
+        c.setFont(fonts.use("sans-bold"), 11)
+        c.drawString(PAD + 1 * MM, top - 5 * MM, section.title)
+        top -= SECTION_TITLE_H
+    labels = space_labels(game, section)
+    for i, label in enumerate(labels):
+        row, col = divmod(i, section.cols)
+        x = PAD + col * cw
+        y = top - (row + 1) * ch
+        c.setFillColor(HexColor(PAPER))
+        c.setStrokeColor(_mix(accent, "#000000", 0.2))
+        c.setLineWidth(0.8)
+        c.roundRect(x + 1 * MM, y + 1 * MM, cw - 2 * MM, ch - 2 * MM, 2 * MM, stroke=1, fill=1)
+        if section.icon:
+            side = min(cw, ch) * 0.45
+            c.setFillColor(_mix(accent, "#ffffff", 0.7))
+            icons.draw(c, section.icon, x + (cw - side) / 2, y + (ch - side) / 2, side)
+        if label:
+            _label(c, label, x + 2.5 * MM, y + 2.5 * MM, cw - 5 * MM, ch - 5 * MM, min(ch, cw))
+    return top - section.rows * ch
+
+
+def _label(c: Canvas, text: str, x: float, y: float, w: float, h: float, scale: float) -> None:
+    size = max(5.0, min(14.0, scale / 5))
+    fitted = textfit.fit(text, "sans-bold", w, h, size, 4.0, 1.2, False, True)
+    if fitted is None:
+        raise PrintkitError(f"board label does not fit a {w / MM:.0f} x {h / MM:.0f} mm space: {text[:50]!r}")
+    c.setFillColor(HexColor(INK))
+    c.setFont(fonts.use("sans-bold"), fitted.size)
+    baseline = y + h - fitted.size * 0.8
+    for line in fitted.lines:
+        words = " ".join("".join(s for s in word if isinstance(s, str)) for word in line)
+        c.drawCentredString(x + w / 2, baseline, words)
+        baseline -= fitted.leading
+
+
+@dataclass(frozen=True)
+class Tiling:
+    cols: int
+    rows: int
+    step_x: float
+    step_y: float
+    window: tuple[float, float]  # printable width and height of one tile
+
+    def tile(self, row: int, col: int, board: tuple[float, float]) -> tuple[float, float, float, float]:
+        """The part of the board (x, y from its bottom-left, w, h) that tile row, col shows."""
+        w = min(self.window[0], board[0] - col * self.step_x)
+        h = min(self.window[1], board[1] - row * self.step_y)
+        y_top = board[1] - row * self.step_y
+        return col * self.step_x, y_top - h, w, h
+
+
+def tiling(board: tuple[float, float], page: tuple[float, float]) -> Tiling:
+    window = (page[0] - 2 * MARGIN, page[1] - 2 * MARGIN - 6 * MM)  # 6 mm more for the tile label
+    step = (window[0] - OVERLAP, window[1] - OVERLAP)
+    cols = 1 if board[0] <= window[0] else math.ceil((board[0] - OVERLAP) / step[0])
+    rows = 1 if board[1] <= window[1] else math.ceil((board[1] - OVERLAP) / step[1])
+    return Tiling(cols, rows, step[0], step[1], window)
+
+
+def _page_for(board: tuple[float, float], paper: str) -> tuple[float, float]:
+    """Portrait or landscape, whichever needs fewer tiles."""
+    portrait = sheet.PAPERS[paper]
+    landscape = (portrait[1], portrait[0])
+    count = {p: tiling(board, p).cols * tiling(board, p).rows for p in (portrait, landscape)}
+    return min((portrait, landscape), key=lambda p: (count[p], p != portrait))
+
+
+def _cross(c: Canvas, x: float, y: float) -> None:
+    c.setStrokeColor(HexColor("#000000"))
+    c.setLineWidth(0.4)
+    c.line(x - 3 * MM, y, x + 3 * MM, y)
+    c.line(x, y - 3 * MM, x, y + 3 * MM)
+    c.circle(x, y, 1.5 * MM, stroke=1, fill=0)
+
+
+def _assembly_map(
+    c: Canvas, comp: Component, board: tuple[float, float], t: Tiling, page: tuple[float, float], copy: int, copies: int
+) -> None:
+    pw, ph = page
+    scale = min((pw - 2 * MARGIN) / board[0], (ph - 2 * MARGIN - 30 * MM) / board[1])
+    x0 = (pw - board[0] * scale) / 2
+    y0 = MARGIN
+    c.setFont(fonts.use("sans-bold"), 12)
+    c.setFillColor(HexColor(INK))
+    of = f" (copy {copy + 1} of {copies})" if copies > 1 else ""
+    c.drawString(MARGIN, ph - MARGIN - 8 * MM, f"{comp.name}{of}: assembly map")
+    c.setFont(fonts.use("sans"), 8)
+    c.drawString(
+        MARGIN,
+        ph - MARGIN - 14 * MM,
+        f"{t.rows} x {t.cols} tiles, {board[0] / MM:.0f} x {board[1] / MM:.0f} mm. Trim each tile's top and left "
+        "margin (not on the first row or column),",
+    )
+    c.drawString(
+        MARGIN,
+        ph - MARGIN - 18 * MM,
+        f"lay it over its neighbour so the {OVERLAP / MM:.0f} mm overlaps and the circled crosses match, and glue.",
+    )
+    c.setLineWidth(0.6)
+    for row in range(t.rows):
+        for col in range(t.cols):
+            x, y, w, h = t.tile(row, col, board)
+            c.setStrokeColor(HexColor("#555555"))
+            c.setFillColor(Color(0.9, 0.9, 0.9, alpha=0.35))
+            c.rect(x0 + x * scale, y0 + y * scale, w * scale, h * scale, stroke=1, fill=1)
+            c.setFillColor(HexColor(INK))
+            c.setFont(fonts.use("sans-bold"), 9)
+            c.drawCentredString(x0 + (x + w / 2) * scale, y0 + (y + h / 2) * scale, f"row {row + 1}, col {col + 1}")
+
+
+def _tile_page(
+    c: Canvas,
+    form: str,
+    comp: Component,
+    board: tuple[float, float],
+    t: Tiling,
+    row: int,
+    col: int,
+    page: tuple[float, float],
+    copy: int,
+    copies: int,
+) -> dict[str, Any]:
+    x, y, w, h = t.tile(row, col, board)
+    px, py = MARGIN, page[1] - MARGIN - 6 * MM - h  # tiles hang from the top-left of the printable area
+    c.saveState()
+    path = c.beginPath()
+    path.rect(px, py, w, h)
+    c.clipPath(path, stroke=0, fill=0)
+    c.translate(px - x, py - y)
+    c.doForm(form)
+    c.restoreState()
+    # alignment marks in the overlap strips: the same board points appear on both neighbours
+    for bx in ([x + OVERLAP / 2] if col > 0 else []) + ([x + w - OVERLAP / 2] if col < t.cols - 1 else []):
+        for by in (y + h * 0.25, y + h * 0.75):
+            _cross(c, px + bx - x, py + by - y)
+    for by in ([y + h - OVERLAP / 2] if row > 0 else []) + ([y + OVERLAP / 2] if row < t.rows - 1 else []):
+        for bx in (x + w * 0.25, x + w * 0.75):
+            _cross(c, px + bx - x, py + by - y)
+    c.setFont(fonts.use("sans"), 7)
+    c.setFillColor(HexColor(INK))
+    of = f", copy {copy + 1} of {copies}" if copies > 1 else ""
+    label = f"{comp.name}: tile row {row + 1}, column {col + 1} of {t.rows} x {t.cols}{of}"
+    c.drawString(MARGIN, page[1] - MARGIN - 3 * MM, label)
+    return {
+        "row": row + 1,
+        "col": col + 1,
+        "board_x": round(x, 3),
+        "board_y": round(y, 3),
+        "w": round(w, 3),
+        "h": round(h, 3),
+        "page_x": round(px, 3),
+        "page_y": round(py, 3),
+    }
+
+
+def build(game: Game, paper: str) -> tuple[bytes, BoardManifest] | None:
+    parts = [c for c in game.info.components if c.kind in KINDS and c.board is not None]
+    if not parts:
+        return None
+    buffer = io.BytesIO()
+    first_page = _page_for(board_size(parts[0]), paper)
+    c = Canvas(buffer, pagesize=first_page, invariant=1, pageCompression=1, initialFontName=fonts.use("sans"))
+    c.setTitle(f"{game.title} - boards ({paper.upper()})")
+    c.setAuthor(game.info.credit)
+    c.setCreator("printkit")
+    manifest = BoardManifest(paper, sheet.PAPERS[paper], OVERLAP)
+    page_no = 0
+    for comp in parts:
+        board = board_size(comp)
+        page = _page_for(board, paper)
+        t = tiling(board, page)
+        form = f"board-{comp.id}"
+        c.beginForm(form, lowerx=0, lowery=0, upperx=board[0], uppery=board[1])
+        draw_board(c, game, comp)
+        c.endForm()
+        copies = game.printed_count(comp)
+        record: dict[str, Any] = {
+            "id": comp.id,
+            "name": comp.name,
+            "copies": copies,
+            "width": round(board[0], 3),
+            "height": round(board[1], 3),
+            "tiles_across": t.cols,
+            "tiles_down": t.rows,
+            "orientation": "portrait" if page[0] < page[1] else "landscape",
+            "pages": [],
+        }
+        for copy in range(copies):
+            if t.cols * t.rows > 1:
+                c.setPageSize(page)
+                _assembly_map(c, comp, board, t, page, copy, copies)
+                page_no += 1
+                record["pages"].append({"page": page_no, "copy": copy + 1, "map": True})
+                c.showPage()
+            for row in range(t.rows):
+                for col in range(t.cols):
+                    c.setPageSize(page)
+                    tile = _tile_page(c, form, comp, board, t, row, col, page, copy, copies)
+                    page_no += 1
+                    record["pages"].append({"page": page_no, "copy": copy + 1, **tile})
+                    c.showPage()
+        manifest.parts.append(record)
+    c.save()
+    return buffer.getvalue(), manifest
+
+
+def write(game: Game, paper: str, folder: Path) -> list[Path]:
+    built = build(game, paper)
+    if built is None:
+        return []
+    pdf, manifest = built
+    target = folder / f"boards-{paper}.pdf"
+    atomic.write_bytes(target, pdf)
+    atomic.write_text(target.with_suffix(".json"), manifest.json())
+    return [target, target.with_suffix(".json")]
