@@ -8,7 +8,7 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import __version__, atomic, calibration, cardsheets, loader, newgame, options, schema, summary, units
+from . import __version__, atomic, calibration, cardsheets, loader, newgame, options, printrun, schema, summary, units
 from .errors import CheckFailed, PrintkitError, UsageError, display_path
 
 
@@ -71,7 +71,7 @@ def cmd_build(args: argparse.Namespace) -> int:
                 cards=_names(args.cards),
                 copies=args.copies,
             )
-            written += cardsheets.write(game, sheet_options, out / game.slug)
+            written += printrun.write(game, sheet_options, out / game.slug)
     for paper in papers:
         duplex = args.duplex if args.duplex in ("long", "short") else "long"
         target = out / f"duplex-calibration-{paper}.pdf"
