@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from . import atomic, cardview, pieces, units
@@ -12,6 +13,8 @@ from .model import Component
 from .pieces import Design, Manifest, Piece, RunOptions
 
 KINDS = ("counter", "token", "marker")
+MARGIN = 5 * units.MM  # counters keep inside any home printer's printable area
+MARGIN = 5 * units.MM  # counters keep inside any home printer's printable area
 DEFAULT_SIZE = "5/8in"
 
 
@@ -49,6 +52,7 @@ def build(game: Game, options: RunOptions) -> tuple[bytes, Manifest] | None:
         return None
     if options.foldover:
         raise UsageError("fold-over is for cards; counters print single- or double-sided")
+    options = replace(options, margin=max(options.margin, MARGIN))
     writer = pieces.SheetWriter(
         game.slug, options, f"{game.title} - counters ({options.paper.upper()})", game.info.credit
     )

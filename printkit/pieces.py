@@ -55,6 +55,7 @@ class RunOptions:
     duplex: str = "long"
     offset: tuple[float, float] = (0.0, 0.0)  # points, added to every back's position
     foldover: bool = False
+    margin: float = sheet.EDGE_CLEAR  # nothing prints nearer the paper edge than this
 
 
 @dataclass
@@ -188,7 +189,9 @@ def render(writer: SheetWriter, pieces: list[Piece]) -> Manifest:
 
 def _duplex_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest) -> None:
     o, c = writer.options, writer.c
-    grids = {size: sheet.grid(writer.page, size, o.bleed) for size in {p.size for p in pieces}}
+    pw, ph = writer.page
+    area = (o.margin, o.margin, pw - o.margin, ph - o.margin)
+    grids = {size: sheet.grid(writer.page, size, o.bleed, area=area) for size in {p.size for p in pieces}}
     page_no = len(manifest.slots) and max(s["page"] for s in manifest.slots)
     for chunk in _chunks(pieces, {s: g.per_page for s, g in grids.items()}):
         grid = grids[chunk[0].size]
@@ -224,7 +227,7 @@ def _foldover_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest
     fold = pw / 2
     # The fold side needs no room for crop marks, only a gap that keeps the fold off the art.
     fold_gap = 1 * MM
-    area = (0.0, 0.0, fold - fold_gap + sheet.MARK_ROOM, ph)
+    area = (o.margin, o.margin, fold - fold_gap + sheet.MARK_ROOM, ph - o.margin)
     grids = {size: sheet.grid((pw, ph), size, o.bleed, area=area) for size in {p.size for p in pieces}}
     page_no = len(manifest.slots) and max(s["page"] for s in manifest.slots)
     for chunk in _chunks(pieces, {s: g.per_page for s, g in grids.items()}):

@@ -32,11 +32,11 @@ def write(game: Game, options: SheetOptions, folder: Path) -> list[Path]:
     if not selection:  # a run of chosen cards is only cards
         boards_built = boards.build(game, options.paper)
         if boards_built:
-            pdf, manifest = boards_built
-            files[f"boards-{options.paper}.pdf"] = pdf
-            files[f"boards-{options.paper}.json"] = manifest.json()
-            made = ", ".join(f"{p['copies']} {p['name']}" for p in manifest.parts)
-            parts.append(bundle.Part("Boards", pdf, made, "single-sided"))
+            boards_pdf, boards_manifest = boards_built
+            files[f"boards-{options.paper}.pdf"] = boards_pdf
+            files[f"boards-{options.paper}.json"] = boards_manifest.json()
+            made = ", ".join(f"{p['copies']} {p['name']}" for p in boards_manifest.parts)
+            parts.append(bundle.Part("Boards", boards_pdf, made, "single-sided"))
         # counters never fold over: they print single- or double-sided whatever the cards do
         counters_built = counters.build(game, replace(options.run(), foldover=False))
         if counters_built:

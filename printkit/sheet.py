@@ -34,6 +34,7 @@ class Grid:
     gutter: float  # space between neighbouring trim boxes: 0 (shared cut lines) or 2 x bleed
     left: float  # trim-box x of the first column
     top: float  # trim-box top edge of the first row, from the page bottom
+    area: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # where marks may go: x0, y0, x1, y1
 
     @property
     def per_page(self) -> int:
@@ -86,7 +87,7 @@ class Grid:
 
 
 def _fit(space: float, card: float, bleed: float, gutter: float) -> int:
-    usable = space - 2 * (bleed + MARK_ROOM)
+    usable = space - 2 * (bleed + MARK_ROOM - EDGE_CLEAR)
     return max(0, int((usable + gutter + 1e-6) // (card + gutter)))
 
 
@@ -103,7 +104,7 @@ def grid(
     lines do; otherwise neighbours share cut lines and only the block's outer edge bleeds.
     """
     pw, ph = page
-    x0, y0, x1, y1 = area or (0.0, 0.0, pw, ph)
+    x0, y0, x1, y1 = area or (EDGE_CLEAR, EDGE_CLEAR, pw - EDGE_CLEAR, ph - EDGE_CLEAR)
     cw, ch = card
     best: Grid | None = None
     for gutter in (2 * bleed, 0.0):
@@ -114,7 +115,7 @@ def grid(
         height = rows * ch + (rows - 1) * gutter
         left = x0 + (x1 - x0 - width) / 2
         top = y1 - (y1 - y0 - height) / 2
-        best = Grid(pw, ph, cw, ch, bleed, cols, rows, gutter, left, top)
+        best = Grid(pw, ph, cw, ch, bleed, cols, rows, gutter, left, top, (x0, y0, x1, y1))
     if best is None:
         raise ValueError(
             f"a {cw / MM:.1f} x {ch / MM:.1f} mm card with {bleed / MM:.1f} mm bleed does not fit the page"
@@ -143,12 +144,13 @@ def crop_marks(grid: Grid, x_limits: tuple[float, float] | None = None) -> list[
 
     x_limits keeps the side marks between two x positions (a fold line, for fold-over sheets).
     """
-    low, high = x_limits or (EDGE_CLEAR, grid.page_w - EDGE_CLEAR)
+    ax0, ay0, ax1, ay1 = grid.area
+    low, high = x_limits or (ax0, ax1)
     bx0, by0, bx1, by1 = grid.block()
     marks = []
     for x in grid.cut_xs():
-        top_end = min(by1 + MARK_GAP + MARK_LENGTH, grid.page_h - EDGE_CLEAR)
-        bottom_end = max(by0 - MARK_GAP - MARK_LENGTH, EDGE_CLEAR)
+        top_end = min(by1 + MARK_GAP + MARK_LENGTH, ay1)
+        bottom_end = max(by0 - MARK_GAP - MARK_LENGTH, ay0)
         marks.append((x, by1 + MARK_GAP, x, top_end))
         marks.append((x, by0 - MARK_GAP, x, bottom_end))
     for y in grid.cut_ys():

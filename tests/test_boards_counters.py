@@ -1,0 +1,158 @@
+"""Boards tile back to their full size, counters match the data and flip onto their fronts, the bundle holds it all."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections import Counter
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+import pytest
+from pypdf import PdfReader
+
+from printkit import boards, counters, sheet, units
+from printkit.cli import main
+from printkit.game import Game
+from printkit.pieces import RunOptions
+
+MM = units.MM
+EDGE = 5 * MM  # printable area: at least this far from the paper edge
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiles_reassemble_to_the_board(games: dict[str, Game], paper: str) -> None:
+    for game in games.values():
+        built = boards.build(game, paper)
+        if built is None:
+            continue
+        _, manifest = built
+        for part in manifest.parts:
+            tiles = [p for p in part["pages"] if not p.get("map") and p["copy"] == 1]
+            assert len(tiles) == part["tiles_across"] * part["tiles_down"]
+            cols = {t["col"]: t for t in tiles if t["row"] == 1}
+            rows = {t["row"]: t for t in tiles if t["col"] == 1}
+            width = sum(t["w"] for t in cols.values()) - boards.OVERLAP * (len(cols) - 1)
+            height = sum(t["h"] for t in rows.values()) - boards.OVERLAP * (len(rows) - 1)
+            assert width == pytest.approx(part["width"], abs=0.01), part["id"]
+            assert height == pytest.approx(part["height"], abs=0.01), part["id"]
+            for t in tiles:  # neighbours overlap by exactly the overlap, and every point is covered
+                if t["col"] > 1:
+                    left = next(u for u in tiles if u["row"] == t["row"] and u["col"] == t["col"] - 1)
+                    assert left["board_x"] + left["w"] - t["board_x"] == pytest.approx(boards.OVERLAP, abs=0.01)
+
+
+def test_each_board_copy_has_its_own_pages(games: dict[str, Game]) -> None:
+    built = boards.build(games["torah-timeline"], "a4")
+    assert built is not None
+    mat = built[1].parts[0]
+    assert mat["copies"] == 2
+    assert Counter(p["copy"] for p in mat["pages"]) == {1: 3, 2: 3}  # a map and two tiles each
+
+
+def test_board_spaces_come_from_the_data(games: dict[str, Game]) -> None:
+    tl = games["time-line"]
+    comp = next(c for c in tl.info.components if c.id == "board")
+    assert comp.board is not None
+    labels = boards.space_labels(tl, comp.board.sections[0])
+    assert labels[8] == "9\nWWI\nForce 12" and "Atlanteans" in labels[0]
+    sb = games["soldier-battler"]
+    field = next(c for c in sb.info.components if c.id == "battlefield")
+    assert field.board is not None
+    assert boards.space_labels(sb, field.board.sections[0])[8].startswith("Red deployment")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_everything_prints_inside_the_printable_area(games: dict[str, Game], paper: str) -> None:
+    for game in games.values():
+        for built in (boards.build(game, paper), counters.build(game, RunOptions(paper=paper, bleed=0.0))):
+            if built is None:
+                continue
+            doc = pdfium.PdfDocument(built[0])
+            for i in range(len(doc)):
+                page = doc[i]
+                w, h = page.get_size()
+                for obj in page.get_objects(max_depth=1):
+                    if obj.type == raw.FPDF_PAGEOBJ_FORM:
+                        continue  # a placed board is clipped to its tile, checked through the manifest
+                    x0, y0, x1, y1 = obj.get_bounds()
+                    assert x0 >= EDGE - 0.5 * MM and y0 >= EDGE - 0.5 * MM, (game.slug, i)
+                    assert x1 <= w - EDGE + 0.5 * MM and y1 <= h - EDGE + 0.5 * MM, (game.slug, i)
+        built_boards = boards.build(game, paper)
+        if built_boards:
+            for part in built_boards[1].parts:
+                for p in part["pages"]:
+                    if not p.get("map"):
+                        assert p["page_x"] >= EDGE and p["page_y"] >= EDGE
+
+
+def test_counter_counts_equal_the_data(games: dict[str, Game]) -> None:
+    for game in games.values():
+        expected = {c.id: game.printed_count(c) for c in game.info.components if c.kind in counters.KINDS}
+        built = counters.build(game, RunOptions())
+        if not expected:
+            assert built is None
+            continue
+        assert built is not None
+        faces = Counter(s["id"] for s in built[1].slots if s["side"] == "face")
+        assert faces == {k: v for k, v in expected.items() if v}
+    assert (
+        sum(
+            Counter(
+                s["id"]
+                for s in counters.build(games["time-line"], RunOptions())[1].slots  # type: ignore[index]
+                if s["side"] == "face"
+            ).values()
+        )
+        == 250
+    )
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_counter_backs_align_when_flipped(games: dict[str, Game], duplex: str) -> None:
+    built = counters.build(games["time-line"], RunOptions(duplex=duplex))
+    assert built is not None
+    manifest = built[1]
+    pw, ph = sheet.PAPERS["a4"]
+    faces = {(s["id"], s["copy"]): s for s in manifest.slots if s["side"] == "face"}
+    backs = [s for s in manifest.slots if s["side"] == "back"]
+    assert len(backs) == 100  # the eight unit types have a reverse; markers and period troops do not
+    for back in backs:
+        face = faces[(back["id"], back["copy"])]
+        landed = (
+            (pw - back["x"] - back["w"], back["y"]) if duplex == "long" else (back["x"], ph - back["y"] - back["h"])
+        )
+        assert landed == pytest.approx((face["x"], face["y"]), abs=0.01)
+        assert back["page"] == face["page"] + 1
+
+
+def test_counter_sizes_follow_the_data(games: dict[str, Game]) -> None:
+    built = counters.build(games["time-line-battle"], RunOptions())
+    assert built is not None
+    sizes = {s["id"]: round(s["w"] / units.INCH, 3) for s in built[1].slots}
+    assert sizes["damage-1"] == 0.5 and sizes["damage-5"] == 0.625 and sizes["damage-10"] == 0.75
+
+
+def test_build_writes_every_part_and_a_bundle(tmp_path: Path) -> None:
+    assert main(["build", "time-line-battle", "--out", str(tmp_path), "--paper", "letter"]) == 0
+    folder = tmp_path / "time-line-battle"
+    for name in ("cards", "boards", "counters"):
+        assert (folder / f"{name}-letter.pdf").is_file() and (folder / f"{name}-letter.json").is_file()
+    bundle = PdfReader(folder / "print-and-play-letter.pdf")
+    parts = [PdfReader(folder / f"{n}-letter.pdf") for n in ("cards", "boards", "counters")]
+    assert len(bundle.pages) == 1 + sum(len(p.pages) for p in parts)
+    cover = bundle.pages[0].extract_text()
+    assert "Cards" in cover and "Boards" in cover and "Counters and tokens" in cover
+    assert "2-" in cover and "double-sided, flip on the long edge" in cover
+    assert [o.title for o in bundle.outline] == ["How to print", "Cards", "Boards", "Counters and tokens"]
+    manifest = json.loads((folder / "boards-letter.json").read_text())
+    assert {p["id"] for p in manifest["parts"]} == {"day-track", "vp-track", "timeline-track", "day-track-shared"}
+
+
+def test_bundle_bytes_are_reproducible(tmp_path: Path) -> None:
+    for run in ("one", "two"):
+        assert main(["build", "soldier-battler", "--paper", "a4", "--out", str(tmp_path / run)]) == 0
+    one = (tmp_path / "one" / "soldier-battler" / "print-and-play-a4.pdf").read_bytes()
+    assert one == (tmp_path / "two" / "soldier-battler" / "print-and-play-a4.pdf").read_bytes()
+    assert len(PdfReader(io.BytesIO(one)).pages) > 3
