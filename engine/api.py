@@ -1,25 +1,64 @@
-"""The game API every engine game implements: a static Game and a State that moves by actions."""
+"""The game API every engine game implements, after OpenSpiel: a static GameDef and a State moved by actions.
+
+Chance (shuffles, draws, dice) is a node of its own: the state lists the outcomes and their
+probabilities, and whoever runs the game picks one from a seeded generator. So a game replays
+exactly from its action list, and from its seed.
+"""
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+CHANCE = -1
+TERMINAL = -4
 
 
 class IllegalAction(ValueError):
     """An action that is not among the current state's legal actions."""
 
 
+@dataclass
+class Event:
+    """Something worth counting in a balance report: a card played, a cap reached."""
+
+    kind: str  # "play" (a card or unit put into play), "end" (how the game ended)
+    player: int
+    what: str
+
+
+@dataclass
+class Tally:
+    """What a state keeps for the reports while it plays."""
+
+    events: list[Event] = field(default_factory=list)
+    decisions: int = 0  # player moves that had more than one legal choice
+    end: str = "normal"  # "normal", "stalemate" or "cap"
+
+
 class State(ABC):
-    """One position of a game; chance is decided outside it, from a seeded generator."""
+    """One position of a game."""
+
+    tally: Tally
+    history: list[int]  # every action applied, chance included: the game's replayable record
 
     @abstractmethod
     def current_player(self) -> int:
-        """The seat to act, 0-based; -1 once the game is over."""
+        """The seat to act, 0-based; CHANCE at a chance node; TERMINAL once the game is over."""
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    @abstractmethod
+    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
+        """At a chance node: each outcome (an action) and its probability."""
 
     @abstractmethod
     def legal_actions(self) -> Sequence[int]:
-        """The actions the current player may take, as integers."""
+        """The actions the current player (or chance) may take."""
 
     @abstractmethod
     def apply_action(self, action: int) -> None:
@@ -31,8 +70,40 @@ class State(ABC):
 
     @abstractmethod
     def returns(self) -> list[float]:
-        """Each seat's result: 1 a win, -1 a loss, 0 a draw or an unfinished game."""
+        """Each seat's result: 1 a win, -1 a loss, 0 a draw (or a game not yet over)."""
 
     @abstractmethod
     def clone(self) -> State:
         """An independent copy."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """What player can see: their own hidden cards, never the opponent's or the decks' order."""
+
+    @abstractmethod
+    def resample(self, player: int, rng: random.Random) -> State:
+        """A state the player cannot tell from this one: hidden cards dealt anew, for search."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The action in words, for logs and replays."""
+
+    def heuristic(self, player: int) -> float:
+        """How good the position looks for player, roughly in [-1, 1]; greedy and MCTS agents use it."""
+        return 0.0
+
+
+class GameDef(ABC):
+    """A game built from its data and rule options: everything static about it."""
+
+    slug: str
+    title: str
+    num_players: int = 2
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before the first deal."""
+
+    def card_names(self) -> dict[str, str]:
+        """Card or unit ids the reports count, with their printed names."""
+        return {}

@@ -82,6 +82,76 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _engine_game(target: str):  # type: ignore[no-untyped-def]
+    from engine import registry
+
+    game = loader.load_games([target])[0]
+    try:
+        return game, registry.build(game)
+    except KeyError as exc:
+        raise UsageError(str(exc.args[0])) from None
+
+
+def _agent_names(text: str) -> tuple[str, str]:
+    from engine import agents
+
+    names = tuple(n.strip() for n in text.split(","))
+    if len(names) != 2:
+        raise UsageError(f"--agents: expected two agents such as random,greedy, found {text!r}")
+    for name in names:
+        try:
+            agents.make(name)
+        except ValueError as exc:
+            raise UsageError(f"--agents: {exc}") from None
+    return names[0], names[1]
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from engine import report, simulate, stats
+
+    game, engine_game = _engine_game(args.game)
+    if args.games < 1 or args.workers < 1:
+        raise UsageError("--games and --workers: expected 1 or more")
+    plan = simulate.Plan(game.folder, _agent_names(args.agents), args.games, args.seed)
+    records = simulate.run(plan, args.workers, simulate.progress_bar)
+    summary = stats.summarise(records, engine_game.card_names())
+    settings = {"game": game.slug, "agents": list(plan.agents), "games": plan.games, "seed": plan.seed}
+    root = loader.project_root()
+    folder = (Path(args.out) if args.out else root / "output") / game.slug / "balance"
+    for path in report.write(folder, game.title, summary, settings, records, pdf=not args.no_pdf):
+        print(f"wrote {display_path(path)}")
+    seats = summary["seats"]
+    print(
+        f"seat 1 wins {100 * seats[0]['rate']:.1f}%, seat 2 {100 * seats[1]['rate']:.1f}%, "
+        f"draws {100 * summary['draws']['rate']:.1f}%; "
+        + ", ".join(f"{k} {100 * v['rate']:.1f}%" for k, v in summary["agents"].items())
+    )
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    import json
+
+    from engine import agents, runner
+
+    game, engine_game = _engine_game(args.game)
+    if args.results:
+        try:
+            data = json.loads(Path(args.results).read_text(encoding="utf-8"))
+            actions = data["games"][args.index]["actions"]
+        except (OSError, ValueError, KeyError, IndexError) as exc:
+            raise UsageError(f"{args.results}: no game {args.index} to replay ({exc})") from None
+    else:
+        names = _agent_names(args.agents)
+        actions = runner.play(engine_game, [agents.make(n) for n in names], args.seed).actions
+    try:
+        lines = runner.replay(engine_game, actions)
+    except ValueError as exc:
+        raise UsageError(f"the recorded actions do not replay on {game.slug}: {exc}") from None
+    print("\n".join(lines))
+    return 0
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     stale = []
     for name in schema.SCHEMAS:
@@ -149,6 +219,22 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--copies", type=int, default=1, help="print every selected card this many times over")
     p.add_argument("--out", help="output folder (default: output/ in the project)")
     p.set_defaults(run=cmd_build)
+    p = sub.add_parser("simulate", help="play many seeded games and write a balance report")
+    p.add_argument("game", metavar="GAME|PATH")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--agents", default="random,random", help="two of random, greedy, mcts, mctsN")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--no-pdf", action="store_true", help="write results.json and the HTML report only")
+    p.add_argument("--out", help="output folder (default: output/ in the project)")
+    p.set_defaults(run=cmd_simulate)
+    p = sub.add_parser("replay", help="print a readable log of a game, played from a seed or from results.json")
+    p.add_argument("game", metavar="GAME|PATH")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--agents", default="random,random")
+    p.add_argument("--results", help="a results.json written by simulate")
+    p.add_argument("--index", type=int, default=0, help="which game of the results to replay")
+    p.set_defaults(run=cmd_replay)
     p = sub.add_parser("schema", help="write the JSON Schemas editors use to check the YAML")
     p.add_argument("--check", action="store_true", help="only check that the committed schemas are current")
     p.set_defaults(run=cmd_schema)

@@ -1,0 +1,332 @@
+"""Soldier Battler: two armies of Soldiers on a 3x3 battlefield, with the reconstructed values read from data."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from printkit.game import Game
+from printkit.model import Soldier
+
+from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, State, Tally
+
+# Action numbers: a deployment is type x columns + column; the rest start at these bases,
+# with a move or attack numbered base + from-space x spaces + to-space.
+NO_PLAY, MOVE, ATTACK, END_TURN, DRAW = 9_999, 10_000, 20_000, 30_000, 40_000
+
+
+@dataclass(frozen=True)
+class Rules:
+    types: tuple[str, ...]  # soldier card ids
+    names: tuple[str, ...]
+    hp: tuple[int, ...]
+    weapon: tuple[str, ...]
+    ranged: tuple[bool, ...]
+    beats: dict[str, str | None]
+    copies: tuple[int, ...]
+    rows: int
+    cols: int
+    hand_start: int
+    draw: int
+    first: int
+    damage: int
+    advantage: int
+    column_reach: bool  # melee reaches the nearest enemy in the column, whatever the row
+    enter_enemy_row: bool
+    idle_turns: int
+    turn_cap: int
+
+
+def rules_from(game: Game) -> Rules:
+    soldiers = [c for c in game.cards if isinstance(c, Soldier)]
+    weapons = {w.id: w for w in game.info.weapons}
+    factions = [f.id for f in game.info.factions]
+    deck = game.decks[0]
+    copies = {card.id: n for card, n in deck.entries}
+    return Rules(
+        types=tuple(s.id for s in soldiers),
+        names=tuple(s.name for s in soldiers),
+        hp=tuple(s.hp for s in soldiers),
+        weapon=tuple(s.weapon for s in soldiers),
+        ranged=tuple(weapons[s.weapon].ranged for s in soldiers),
+        beats={w.id: w.beats for w in weapons.values()},
+        copies=tuple(copies.get(s.id, 0) for s in soldiers),
+        rows=int(game.rule("board_rows")),
+        cols=int(game.rule("board_columns")),
+        hand_start=int(game.rule("hand_start")),
+        draw=int(game.rule("draw_per_turn")),
+        first=factions.index(str(game.rule("first_player"))),
+        damage=int(game.rule("damage")),
+        advantage=int(game.rule("advantage_damage")),
+        column_reach=game.rule("melee_reach") == "nearest_in_column",
+        enter_enemy_row=bool(game.rule("enter_enemy_row")),
+        idle_turns=int(game.rule("idle_turns_to_stalemate")),
+        turn_cap=int(game.rule("turn_cap")),
+    )
+
+
+class SoldierBattlerGame(GameDef):
+    slug = "soldier-battler"
+
+    def __init__(self, game: Game) -> None:
+        self.title = game.title
+        self.rules = rules_from(game)
+
+    def new_initial_state(self) -> SoldierBattlerState:
+        return SoldierBattlerState(self)
+
+    def card_names(self) -> dict[str, str]:
+        return dict(zip(self.rules.types, self.rules.names, strict=True))
+
+
+class SoldierBattlerState(State):
+    """Seat 0 is the first army (Red), deploying on row 0; seat 1 deploys on the last row."""
+
+    def __init__(self, game: SoldierBattlerGame) -> None:
+        r = game.rules
+        self.g = game
+        self.decks = [list(r.copies), list(r.copies)]  # cards left of each type
+        self.hands: list[list[int]] = [[], []]
+        self.cells: list[list[int] | None] = [None] * (r.rows * r.cols)  # [owner, type, hp, acted]
+        self.player = r.first
+        self.phase = "deal"
+        self.turns = 0
+        self.idle = 0
+        self.busy = False  # whether this turn did anything
+        self.winner: int | None = None
+        self.over = False
+        self.tally = Tally()
+        self.history: list[int] = []  # every action applied, chance included
+
+    def clone(self) -> SoldierBattlerState:
+        other = SoldierBattlerState.__new__(SoldierBattlerState)
+        other.g = self.g
+        other.decks = [d[:] for d in self.decks]
+        other.hands = [h[:] for h in self.hands]
+        other.cells = [c[:] if c else None for c in self.cells]
+        other.player, other.phase, other.turns, other.idle, other.busy = (
+            self.player,
+            self.phase,
+            self.turns,
+            self.idle,
+            self.busy,
+        )
+        other.winner, other.over = self.winner, self.over
+        other.tally = Tally(self.tally.events[:], self.tally.decisions, self.tally.end)
+        other.history = self.history[:]
+        return other
+
+    def home_row(self, seat: int) -> int:
+        return 0 if seat == self.g.rules.first else self.g.rules.rows - 1
+
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        return CHANCE if self.phase in ("deal", "draw") else self.player
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def returns(self) -> list[float]:
+        if not self.over or self.winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    def _drawer(self) -> int:
+        if self.phase == "deal":
+            return 0 if len(self.hands[0]) <= len(self.hands[1]) else 1
+        return self.player
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        deck = self.decks[self._drawer()]
+        total = sum(deck)
+        return [(DRAW + t, n / total) for t, n in enumerate(deck) if n]
+
+    def legal_actions(self) -> list[int]:
+        if self.over:
+            return []
+        if self.phase in ("deal", "draw"):
+            return [a for a, _ in self.chance_outcomes()]
+        r, p = self.g.rules, self.player
+        if self.phase == "play":
+            row = self.home_row(p)
+            empty = [c for c in range(r.cols) if self.cells[row * r.cols + c] is None]
+            return sorted({t * r.cols + c for t in set(self.hands[p]) for c in empty}) + [NO_PLAY]
+        out = []
+        for i, unit in enumerate(self.cells):
+            if unit is None or unit[0] != p or unit[3]:
+                continue
+            out += [MOVE + i * len(self.cells) + j for j in self._steps(i)]
+            out += [ATTACK + i * len(self.cells) + j for j in self._targets(i)]
+        return [*out, END_TURN]
+
+    def _steps(self, i: int) -> list[int]:
+        r = self.g.rules
+        row, col = divmod(i, r.cols)
+        out = []
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nr, nc = row + dr, col + dc
+            if 0 <= nr < r.rows and 0 <= nc < r.cols and self.cells[nr * r.cols + nc] is None:
+                if not r.enter_enemy_row and nr == self.home_row(1 - self.player):
+                    continue
+                out.append(nr * r.cols + nc)
+        return out
+
+    def _targets(self, i: int) -> list[int]:
+        r = self.g.rules
+        unit = self.cells[i]
+        assert unit is not None
+        enemies = [j for j, u in enumerate(self.cells) if u is not None and u[0] != unit[0]]
+        if r.ranged[unit[1]]:
+            return enemies
+        row, col = divmod(i, r.cols)
+        in_column = [j for j in enemies if j % r.cols == col]
+        if not r.column_reach:  # only the space across the board
+            return [j for j in in_column if j // r.cols == self.home_row(1 - unit[0])]
+        if not in_column:
+            return []
+        nearest = min(abs(j // r.cols - row) for j in in_column)
+        return [j for j in in_column if abs(j // r.cols - row) == nearest]
+
+    def damage(self, attacker: int, target: int) -> int:
+        r = self.g.rules
+        if r.ranged[attacker] or r.ranged[target]:
+            return r.damage
+        return r.advantage if r.beats[r.weapon[attacker]] == r.weapon[target] else r.damage
+
+    def apply_action(self, action: int) -> None:
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(f"{action} is not legal now ({self.phase})")
+        if self.current_player() >= 0 and len(legal) > 1:
+            self.tally.decisions += 1
+        self.history.append(action)
+        r, p = self.g.rules, self.player
+        if self.phase in ("deal", "draw"):
+            seat = self._drawer()
+            self.decks[seat][action - DRAW] -= 1
+            self.hands[seat].append(action - DRAW)
+            if self.phase == "deal":
+                if len(self.hands[1]) == r.hand_start:
+                    self._begin_turn()
+            else:
+                self.phase = "play"
+            return
+        if self.phase == "play":
+            if action != NO_PLAY:
+                kind, col = divmod(action, r.cols)
+                self.hands[p].remove(kind)
+                self.cells[self.home_row(p) * r.cols + col] = [p, kind, r.hp[kind], 0]
+                self.tally.events.append(Event("play", p, r.types[kind]))
+                self.busy = True
+            self.phase = "act"
+            return
+        if action == END_TURN:
+            self._end_turn()
+            return
+        self.busy = True
+        kind, rest = (MOVE, action - MOVE) if action < ATTACK else (ATTACK, action - ATTACK)
+        i, j = divmod(rest, len(self.cells))
+        unit = self.cells[i]
+        assert unit is not None
+        unit[3] = 1
+        if kind == MOVE:
+            self.cells[j], self.cells[i] = unit, None
+            return
+        target = self.cells[j]
+        assert target is not None
+        target[2] -= self.damage(unit[1], target[1])
+        if target[2] <= 0:
+            self.cells[j] = None
+            if self._beaten(1 - p):
+                self._finish(p, "normal")
+
+    def _beaten(self, seat: int) -> bool:
+        on_board = any(u is not None and u[0] == seat for u in self.cells)
+        return not on_board and not self.hands[seat] and not any(self.decks[seat])
+
+    def _begin_turn(self) -> None:
+        for unit in self.cells:
+            if unit is not None:
+                unit[3] = 0
+        self.busy = False
+        if self._beaten(self.player):
+            self._finish(1 - self.player, "normal")
+            return
+        self.phase = "draw" if any(self.decks[self.player]) else "play"
+
+    def _end_turn(self) -> None:
+        r = self.g.rules
+        self.turns += 1
+        self.idle = 0 if self.busy else self.idle + 1
+        if self.idle >= r.idle_turns:
+            self._finish_on_hp("stalemate")
+            return
+        if self.turns >= r.turn_cap:
+            self._finish_on_hp("cap")
+            return
+        self.player = 1 - self.player
+        self._begin_turn()
+
+    def _finish(self, winner: int | None, how: str) -> None:
+        self.over, self.winner = True, winner
+        self.tally.end = how
+        self.tally.events.append(Event("end", -1 if winner is None else winner, how))
+
+    def _finish_on_hp(self, how: str) -> None:
+        hp = [sum(u[2] for u in self.cells if u is not None and u[0] == s) for s in (0, 1)]
+        self._finish(None if hp[0] == hp[1] else (0 if hp[0] > hp[1] else 1), how)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        r = self.g.rules
+        return {
+            "hand": sorted(r.types[t] for t in self.hands[player]),
+            "opponent_hand": len(self.hands[1 - player]),
+            "decks": [sum(d) for d in self.decks],
+            "board": [None if u is None else {"seat": u[0], "soldier": r.types[u[1]], "hp": u[2]} for u in self.cells],
+            "to_move": self.current_player(),
+        }
+
+    def resample(self, player: int, rng: random.Random) -> SoldierBattlerState:
+        """The opponent's hand dealt anew from the soldiers it has not shown."""
+        other = self.clone()
+        opp = 1 - player
+        pool = [t for t, n in enumerate(other.decks[opp]) for _ in range(n)] + other.hands[opp]
+        rng.shuffle(pool)
+        size = len(other.hands[opp])
+        other.hands[opp] = pool[:size]
+        other.decks[opp] = [0] * len(other.decks[opp])
+        for t in pool[size:]:
+            other.decks[opp][t] += 1
+        return other
+
+    def action_to_string(self, action: int) -> str:
+        r = self.g.rules
+        if action >= DRAW:
+            return f"draws {r.names[action - DRAW]}"
+        if action == NO_PLAY:
+            return "deploys nobody"
+        if action == END_TURN:
+            return "ends the turn"
+        if action < NO_PLAY:
+            kind, col = divmod(action, r.cols)
+            return f"deploys {r.names[kind]} in column {col + 1}"
+        verb, rest = ("moves", action - MOVE) if action < ATTACK else ("attacks", action - ATTACK)
+        i, j = divmod(rest, len(self.cells))
+        return f"{verb} from row {i // r.cols}, column {i % r.cols + 1} to row {j // r.cols}, column {j % r.cols + 1}"
+
+    def heuristic(self, player: int) -> float:
+        """Hit points on the board and in reserve, mine against theirs."""
+        if self.over:
+            return self.returns()[player]
+        r = self.g.rules
+        score = [0.0, 0.0]
+        for unit in self.cells:
+            if unit is not None:
+                score[unit[0]] += unit[2]
+        for seat in (0, 1):
+            reserve = sum(r.hp[t] for t in self.hands[seat]) + sum(r.hp[t] * n for t, n in enumerate(self.decks[seat]))
+            score[seat] += 0.8 * reserve
+        return math.tanh((score[player] - score[1 - player]) / 200)

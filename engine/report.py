@@ -1,0 +1,68 @@
+"""The balance report: results.json, and the same figures as an HTML page and a PDF with plots."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from printkit import atomic
+from printkit.loader import project_root
+
+from .runner import Record
+
+
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(project_root() / "templates"), autoescape=True, undefined=jinja2.StrictUndefined
+    )
+
+
+def _bars(values: list[tuple[str, float]], width: float = 520, height: float = 160) -> dict[str, Any]:
+    """Bar positions for an SVG chart: one bar per value, scaled to the tallest."""
+    top = max((v for _, v in values), default=0) or 1
+    step = width / max(1, len(values))
+    bars = [
+        {"x": i * step + 2, "w": max(1.0, step - 4), "h": v / top * (height - 20), "label": label, "value": v}
+        for i, (label, v) in enumerate(values)
+    ]
+    return {"width": width, "height": height, "bars": bars}
+
+
+def render_html(title: str, summary: dict[str, Any], settings: dict[str, Any]) -> str:
+    lengths = [(f"{b['from']}-{b['to']}", float(b["games"])) for b in summary["length"]["histogram"]]
+    cards = [c for c in summary["cards"] if c["win_rate_when_played"] is not None]
+    charts = {
+        "lengths": _bars(lengths),
+        "card_wins": _bars([(c["name"], c["win_rate_when_played"]) for c in cards], width=max(520, 14 * len(cards))),
+    }
+    return _env().get_template("balance.html.j2").render(title=title, s=summary, settings=settings, charts=charts)
+
+
+def _no_fetch(url: str, timeout: int = 10, ssl_context: Any = None) -> dict[str, Any]:
+    raise ValueError(f"the report loads nothing from outside: refused {url}")
+
+
+def render_pdf(html: str) -> bytes:
+    import weasyprint  # imported here: a report without a PDF needs no WeasyPrint
+
+    pdf = weasyprint.HTML(string=html, url_fetcher=_no_fetch).write_pdf()
+    assert pdf is not None
+    return bytes(pdf)
+
+
+def write(
+    folder: Path, title: str, summary: dict[str, Any], settings: dict[str, Any], records: list[Record], pdf: bool = True
+) -> list[Path]:
+    """results.json (figures, settings and every game's record), report.html and report.pdf."""
+    results = {"settings": settings, "summary": summary, "games": [r.to_json() for r in records]}
+    html = render_html(title, summary, settings)
+    written = [folder / "results.json", folder / "report.html"]
+    atomic.write_text(written[0], json.dumps(results, indent=1) + "\n")
+    atomic.write_text(written[1], html)
+    if pdf:
+        written.append(folder / "report.pdf")
+        atomic.write_bytes(written[2], render_pdf(html))
+    return written

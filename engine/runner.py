@@ -1,0 +1,90 @@
+"""Play one game from a seed: chance from the seeded generator, moves from the agents; replay a record."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .api import GameDef, State
+
+
+class Agent(Protocol):
+    name: str
+
+    def act(self, state: State, rng: random.Random) -> int: ...
+
+
+@dataclass
+class Record:
+    """One played game: enough to replay it exactly, and to count it in a report."""
+
+    seed: int
+    agents: list[str]
+    actions: list[int]
+    returns: list[float]
+    length: int  # player moves
+    decisions: int
+    end: str
+    first: int  # the seat that made the first move
+    plays: list[tuple[int, str]] = field(default_factory=list)  # (seat, card id)
+
+    def winner(self) -> int | None:
+        best = max(self.returns)
+        return self.returns.index(best) if best > 0 else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "agents": self.agents,
+            "actions": self.actions,
+            "returns": self.returns,
+            "length": self.length,
+            "decisions": self.decisions,
+            "end": self.end,
+            "first": self.first,
+            "plays": [list(p) for p in self.plays],
+        }
+
+
+def play(game: GameDef, agents: list[Agent], seed: int) -> Record:
+    """Play a whole game. One generator draws chance; each agent gets its own, all from the seed."""
+    chance = random.Random(seed)
+    agent_rngs = [random.Random(seed * 7919 + 17 * (i + 1)) for i in range(len(agents))]
+    state = game.new_initial_state()
+    moves = 0
+    first = -1
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = chance.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+        else:
+            seat = state.current_player()
+            action = agents[seat].act(state, agent_rngs[seat])
+            first = seat if first < 0 else first
+            moves += 1
+        state.apply_action(action)
+    tally = state.tally
+    return Record(
+        seed,
+        [a.name for a in agents],
+        list(state.history),
+        state.returns(),
+        moves,
+        tally.decisions,
+        tally.end,
+        first,
+        [(e.player, e.what) for e in tally.events if e.kind == "play"],
+    )
+
+
+def replay(game: GameDef, actions: list[int]) -> list[str]:
+    """The game's log, a line per action, rebuilt from its action list alone."""
+    state = game.new_initial_state()
+    lines: list[str] = []
+    for action in actions:
+        who = "chance" if state.is_chance_node() else f"seat {state.current_player()}"
+        lines.append(f"{len(lines) + 1:4d}  {who:<7} {state.action_to_string(action)}")
+        state.apply_action(action)
+    lines.append(f"result: {state.returns()} ({state.tally.end})")
+    return lines

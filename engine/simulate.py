@@ -1,0 +1,80 @@
+"""Run many seeded games, in worker processes, with the same results whatever the number of workers."""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit.loader import load_game
+
+from . import agents, registry
+from .api import GameDef
+from .runner import Record, play
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to simulate; picklable, so each worker builds its own game from the same folder."""
+
+    folder: Path
+    agents: tuple[str, str]
+    games: int
+    seed: int
+
+    def game_seed(self, index: int) -> int:
+        # spread the seeds so neighbouring games share no generator state
+        return (self.seed * 1_000_003 + index * 7_919 + 1) % 2**32
+
+    def seats(self, index: int) -> tuple[str, str]:
+        """Agents swap seats every other game, so each plays both seats equally."""
+        return self.agents if index % 2 == 0 else (self.agents[1], self.agents[0])
+
+
+_GAMES: dict[Path, GameDef] = {}
+
+
+def _game(folder: Path) -> GameDef:
+    if folder not in _GAMES:
+        _GAMES[folder] = registry.build(load_game(folder))
+    return _GAMES[folder]
+
+
+def play_one(job: tuple[Plan, int]) -> Record:
+    plan, index = job
+    names = plan.seats(index)
+    return play(_game(plan.folder), [agents.make(n) for n in names], plan.game_seed(index))
+
+
+def run(plan: Plan, workers: int = 1, progress: Callable[[int, int], None] | None = None) -> list[Record]:
+    """Every game of the plan, in game order."""
+    jobs = [(plan, i) for i in range(plan.games)]
+    results: Iterator[Record]
+    if workers <= 1:
+        results = map(play_one, jobs)
+        return _collect(results, plan.games, progress)
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        # imap keeps the order of the jobs: the same records whatever the number of workers
+        return _collect(pool.imap(play_one, jobs, chunksize=max(1, plan.games // (workers * 8))), plan.games, progress)
+
+
+def _collect(results: Iterator[Record], total: int, progress: Callable[[int, int], None] | None) -> list[Record]:
+    out = []
+    for record in results:
+        out.append(record)
+        if progress:
+            progress(len(out), total)
+    return out
+
+
+def progress_bar(done: int, total: int) -> None:
+    """A one-line bar on standard error, redrawn in place."""
+    if not sys.stderr.isatty() and done not in (total,) and done % max(1, total // 10):
+        return
+    width = 30
+    filled = width * done // total
+    end = "\n" if done == total else ""
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games{end}")
+    sys.stderr.flush()

@@ -1,0 +1,94 @@
+"""Balance figures from played games: win rates with 95% intervals, lengths, endings, card use."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+from .runner import Record
+
+Z95 = 1.959964
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _rate(wins: int, n: int) -> dict[str, Any]:
+    low, high = wilson(wins, n)
+    return {"wins": wins, "games": n, "rate": wins / n if n else 0.0, "ci95": [low, high]}
+
+
+def histogram(values: list[int], bins: int = 12) -> list[dict[str, int]]:
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    width = max(1, math.ceil((high - low + 1) / bins))
+    counts = Counter((v - low) // width for v in values)
+    return [
+        {"from": low + b * width, "to": low + (b + 1) * width - 1, "games": counts.get(b, 0)}
+        for b in range((high - low) // width + 1)
+    ]
+
+
+def summarise(records: list[Record], card_names: dict[str, str]) -> dict[str, Any]:
+    n = len(records)
+    winners = [r.winner() for r in records]
+    seat_wins = [sum(1 for w in winners if w == s) for s in (0, 1)]
+    draws = sum(1 for w in winners if w is None)
+    agents: Counter[str] = Counter()
+    for record, w in zip(records, winners, strict=True):
+        if w is not None:
+            agents[record.agents[w]] += 1
+    names = sorted({a for r in records for a in r.agents})
+    pairing = {name: _rate(agents[name], n) for name in names}
+    lengths = [r.length for r in records]
+    played_in: Counter[str] = Counter()
+    won_when_played: Counter[str] = Counter()
+    plays: Counter[str] = Counter()
+    for record, w in zip(records, winners, strict=True):
+        seen: set[tuple[int, str]] = set()
+        for seat, card in record.plays:
+            plays[card] += 1
+            seen.add((seat, card))
+        for seat, card in seen:
+            played_in[card] += 1
+            won_when_played[card] += 1 if w == seat else 0
+    cards = []
+    for card_id, name in sorted(card_names.items(), key=lambda kv: kv[1]):
+        games = played_in[card_id]
+        cards.append(
+            {
+                "id": card_id,
+                "name": name,
+                "plays": plays[card_id],
+                "games_played_in": games,
+                "play_rate": games / (2 * n) if n else 0.0,
+                "win_rate_when_played": won_when_played[card_id] / games if games else None,
+                "ci95": list(wilson(won_when_played[card_id], games)) if games else None,
+            }
+        )
+    ends = Counter(r.end for r in records)
+    return {
+        "games": n,
+        "seats": [_rate(seat_wins[0], n), _rate(seat_wins[1], n)],
+        "first_mover": _rate(sum(1 for r, w in zip(records, winners, strict=True) if w == r.first), n),
+        "draws": {"games": draws, "rate": draws / n if n else 0.0},
+        "agents": pairing,
+        "length": {
+            "mean": sum(lengths) / n if n else 0.0,
+            "min": min(lengths, default=0),
+            "max": max(lengths, default=0),
+            "histogram": histogram(lengths),
+        },
+        "endings": {k: {"games": v, "rate": v / n} for k, v in sorted(ends.items())},
+        "decisions_per_game": sum(r.decisions for r in records) / n if n else 0.0,
+        "cards": cards,
+    }
