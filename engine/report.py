@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -46,9 +47,12 @@ def _no_fetch(url: str, timeout: int = 10, ssl_context: Any = None) -> dict[str,
 
 
 def render_pdf(html: str) -> bytes:
-    import weasyprint  # imported here: a report without a PDF needs no WeasyPrint
+    with warnings.catch_warnings():
+        # WeasyPrint warns when the system lacks libharfbuzz-subset; it still embeds the fonts whole
+        warnings.filterwarnings("ignore", message="HarfBuzz-Subset", category=DeprecationWarning)
+        import weasyprint  # imported here: a report without a PDF needs no WeasyPrint
 
-    pdf = weasyprint.HTML(string=html, url_fetcher=_no_fetch).write_pdf()
+        pdf = weasyprint.HTML(string=html, url_fetcher=_no_fetch).write_pdf()
     assert pdf is not None
     return bytes(pdf)
 

@@ -1,0 +1,14 @@
+"""Engine fixtures: each registered game built from its bundled data."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import registry
+from engine.api import GameDef
+from printkit.game import Game
+
+
+@pytest.fixture(scope="session")
+def engines(games: dict[str, Game]) -> dict[str, GameDef]:
+    return {slug: registry.build(games[slug]) for slug in registry.registered()}

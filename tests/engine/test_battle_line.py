@@ -1,0 +1,261 @@
+"""Battle Line's rules from ../shared/games/battle-line.md as unit tests: formations, proofs, Tactics, claims."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from engine.games import battle_line as bl
+from engine.games.battle_line import BattleLineGame, BattleLineState, compare_formations, prove_claim
+
+ALL = [f"{c}{v}" for c in "ROYGBP" for v in range(1, 11)]
+
+
+# --- formations ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("stronger", "weaker"), [
+    (["R3", "R4", "R5"], ["B10", "G10", "Y10"]),  # wedge over phalanx
+    (["B2", "G2", "Y2"], ["R10", "R8", "R3"]),  # phalanx over battalion
+    (["R1", "R2", "R9"], ["B8", "G9", "Y10"]),  # battalion over skirmish line
+    (["B1", "G2", "Y3"], ["R10", "B10", "G9"][:2] + ["P8"]),  # skirmish line over host
+    (["R8", "R9", "R10"], ["B7", "B8", "B9"]),  # same kind: higher sum
+])
+def test_formation_order(stronger: list[str], weaker: list[str]) -> None:
+    assert compare_formations(stronger, weaker) == 1
+    assert compare_formations(weaker, stronger) == -1
+    assert compare_formations(weaker, stronger, a_first=False) == -1
+
+
+def test_full_tie_goes_to_the_side_completed_first() -> None:
+    assert compare_formations(["R1", "R2", "R3"], ["B1", "B2", "B3"], a_first=True) == 1
+    assert compare_formations(["R1", "R2", "R3"], ["B1", "B2", "B3"], a_first=False) == -1
+
+
+def test_fog_counts_only_sums() -> None:
+    assert compare_formations(["R1", "R2", "R3"], ["B10", "G9", "Y1"], fog=True) == -1
+    assert compare_formations(["R1", "R2", "R3"], ["B10", "G9", "Y1"]) == 1
+
+
+def test_mud_needs_four_cards_and_knows_four_card_formations() -> None:
+    assert compare_formations(["R1", "R2", "R3", "R4"], ["B9", "G9", "Y9", "P9"], mud=True) == 1
+    with pytest.raises(ValueError, match="need 4 cards"):
+        compare_formations(["R1", "R2", "R3"], ["B1", "B2", "B3"], mud=True)
+
+
+def test_fog_and_mud_together() -> None:
+    assert compare_formations(["R1", "R2", "R3", "R4"], ["B9", "G9", "Y2", "P1"], mud=True, fog=True) == -1
+
+
+def test_leaders_and_morale_cards_take_their_best_reading() -> None:
+    assert compare_formations(["alexander", "R9", "R10"], ["B10", "G10", "Y10"]) == 1  # R8-9-10 wedge
+    assert compare_formations(["companion-cavalry", "B9", "B10"], ["R10", "G10", "Y10"]) == 1  # B8 makes a wedge
+    assert compare_formations(["shield-bearers", "B2", "B3"], ["R10", "G10", "Y10"]) == 1  # B1 makes a wedge
+    assert compare_formations(["shield-bearers", "B9", "B10"], ["R2", "G3", "Y4"]) == 1  # a battalion
+    assert compare_formations(["shield-bearers", "B9", "B10"], ["R2", "G2", "Y2"]) == -1  # loses to a phalanx
+
+
+# --- the proof claim ----------------------------------------------------------------------
+
+def _unplayed(*used: str) -> list[str]:
+    return [c for c in ALL if c not in used]
+
+
+def test_a_top_wedge_cannot_be_beaten() -> None:
+    assert prove_claim(["R8", "R9", "R10"], [], _unplayed("R8", "R9", "R10")) is None
+
+
+def test_a_weak_host_is_beaten_and_the_counter_example_is_real() -> None:
+    mine = ["R1", "B1", "G5"]
+    unplayed = _unplayed(*mine)
+    found = prove_claim(mine, [], unplayed)
+    assert found is not None and len(found) == 3 and set(found) <= set(unplayed)
+    assert compare_formations(mine, found, a_first=True) == -1
+
+
+def test_the_counter_example_completes_their_cards() -> None:
+    mine = ["R9", "B9", "G9"]
+    theirs = ["B10", "G10"]
+    unplayed = _unplayed(*mine, *theirs)
+    found = prove_claim(mine, theirs, unplayed)
+    assert found is not None and found[:2] == theirs and found[2].endswith("10")
+    blocked = [c for c in unplayed if not c.endswith("10") and c not in ("B8",)]
+    assert prove_claim(mine, theirs, blocked) is None  # no third 10, and B8-B10 would need B9 (mine)
+
+
+def test_tactics_on_the_table_count_in_the_proof() -> None:
+    mine = ["R7", "B7", "G7"]
+    unplayed = [c for c in _unplayed(*mine) if not c.endswith(("8", "9", "10"))]
+    assert prove_claim(mine, ["alexander"], unplayed) is not None  # Alexander as a 7 in a wedge 5-6-7
+    assert prove_claim(mine, ["Y1", "P2"], unplayed) is None  # at best a skirmish line
+    found = prove_claim(mine, ["companion-cavalry", "Y9"], unplayed)
+    assert found == ["companion-cavalry", "Y9", "Y7"]  # Y7, Companion Cavalry as Y8, Y9: a wedge
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_proof_agrees_with_brute_force(seed: int) -> None:
+    rng = random.Random(seed)
+    cards = ALL[:]
+    rng.shuffle(cards)
+    mine, theirs = cards[:3], cards[3:3 + rng.randint(0, 2)]
+    unplayed = cards[5:5 + rng.randint(3, 14)]
+    fog = rng.random() < 0.3
+    found = prove_claim(mine, theirs, unplayed, fog=fog)
+    brute = None
+    for extra in itertools.combinations(unplayed, 3 - len(theirs)):
+        if compare_formations(mine, theirs + list(extra), fog=fog, a_first=True) == -1:
+            brute = theirs + list(extra)
+            break
+    assert (found is None) == (brute is None)
+    if found is not None:
+        assert compare_formations(mine, found, fog=fog) == -1
+
+
+# --- the game state -------------------------------------------------------------------
+
+def _state(game: BattleLineGame, hands: list[list[str]], player: int = 0) -> BattleLineState:
+    """A state in the play phase with the given hands, the rest in the decks."""
+    state = game.new_initial_state()
+    index = {n: i for i, n in enumerate(game.names)}
+    state.hands = [[index[n] for n in h] for h in hands]
+    held = {c for h in state.hands for c in h}
+    state.troop_deck = [c for c in state.troop_deck if c not in held]
+    state.tactics_deck = [c for c in state.tactics_deck if c not in held]
+    state.player, state.phase = player, "play"
+    return state
+
+
+def _play(state: BattleLineState, card: str, flag: int) -> None:
+    state.apply_action(bl.PLAY + state.g.names.index(card) * 9 + flag)
+
+
+def _settle_draw(state: BattleLineState, rng: random.Random) -> None:
+    while state.phase in ("draw", "drawing"):
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.fixture
+def game(engines: dict[str, object]) -> BattleLineGame:
+    g = engines["battle-line"]
+    assert isinstance(g, BattleLineGame)
+    return g
+
+
+def test_one_leader_per_player(game: BattleLineGame) -> None:
+    state = _state(game, [["alexander", "darius", "R1"], ["B1", "B2", "B3"]])
+    _play(state, "alexander", 0)
+    state.phase, state.player = "play", 0
+    state.tactics_played[1] = 1  # the opponent has played one too: only the leader rule can stop Darius
+    darius = game.names.index("darius")
+    assert not any(a // 9 == darius for a in state.legal_actions() if a < bl.GUILE)
+
+
+def test_tactics_play_limit(game: BattleLineGame) -> None:
+    state = _state(game, [["fog", "mud", "R1"], ["B1"]])
+    _play(state, "fog", 0)
+    state.phase, state.player = "play", 0
+    mud = game.names.index("mud")
+    assert not any(a // 9 == mud for a in state.legal_actions() if a < bl.GUILE)
+    state.tactics_played[1] = 1
+    assert any(a // 9 == mud for a in state.legal_actions() if a < bl.GUILE)
+
+
+def test_must_play_a_troop_when_one_fits(game: BattleLineGame) -> None:
+    state = _state(game, [["R1", "fog"], ["B1"]])
+    assert bl.PASS not in state.legal_actions()
+    state = _state(game, [["fog"], ["B1"]])
+    assert bl.PASS in state.legal_actions()
+
+
+def test_mud_makes_four_cards_a_formation_and_its_removal_sheds_the_weakest(game: BattleLineGame) -> None:
+    state = _state(game, [["R1"], ["B1"]])
+    index = game.names.index
+    state.sides[0][0].cards = [index(c) for c in ("R5", "R6", "R7")]
+    state._mark(0, 0)
+    assert state.sides[0][0].complete_at is not None
+    state.mud[0] = 1
+    state._mark(0, 0)
+    assert state.sides[0][0].complete_at is None and state.size(0) == 4
+    state.sides[0][0].cards.append(index("B2"))
+    state._mark(0, 0)
+    state._remove(0, index("mud"))
+    assert sorted(game.names[c] for c in state.sides[0][0].cards) == ["R5", "R6", "R7"]
+
+
+def test_scout_draws_three_returns_two_and_draws_no_more(game: BattleLineGame) -> None:
+    rng = random.Random(3)
+    state = _state(game, [["scout", "R1", "R2", "R3", "R4", "R5", "R6"], ["B1"]])
+    state.apply_action(bl.GUILE + game.names.index("scout") - game.n_troops)
+    for _ in range(3):
+        state.apply_action(bl.DRAW_TROOP)
+        while state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(state.hands[0]) == 9 and state.phase == "scout_return"
+    r1, r2 = game.names.index("R1"), game.names.index("R2")
+    state.apply_action(bl.RETURN + r1)
+    state.apply_action(bl.RETURN + r2)
+    assert len(state.hands[0]) == 7 and state.player == 1  # the turn ended without a draw
+    assert [c for c, _ in state.tops[0]] == [r1, r2]
+    state.player, state.phase = 0, "draw"
+    state.apply_action(bl.DRAW_TROOP)  # the known top card comes back at once, no chance
+    assert r2 in state.hands[0]
+
+
+def test_redeploy_deserter_and_traitor(game: BattleLineGame) -> None:
+    index = game.names.index
+    state = _state(game, [["redeploy", "deserter", "traitor", "R1"], ["B1"]])
+    state.sides[0][0].cards = [index("R9")]
+    state.sides[0][1].cards = [index("B9"), index("B8")]
+    state.apply_action(bl.GUILE + index("redeploy") - game.n_troops)
+    state.apply_action(bl.PICK + 0 * 70 + index("R9"))
+    state.apply_action(bl.TO_FLAG + 4)
+    assert state.sides[4][0].cards == [index("R9")] and not state.sides[0][0].cards
+    state.player, state.phase = 0, "play"
+    state.tactics_played[1] = 5
+    state.apply_action(bl.GUILE + index("deserter") - game.n_troops)
+    state.apply_action(bl.PICK + 0 * 70 + index("B9"))
+    assert state.sides[0][1].cards == [index("B8")] and index("B9") in state.discard
+    state.player, state.phase = 0, "play"
+    state.apply_action(bl.GUILE + index("traitor") - game.n_troops)
+    state.apply_action(bl.PICK + 0 * 70 + index("B8"))
+    state.apply_action(bl.TO_FLAG + 4)
+    assert state.sides[4][0].cards == [index("R9"), index("B8")] and not state.sides[0][1].cards
+
+
+def test_claims_and_breakthrough(game: BattleLineGame) -> None:
+    index = game.names.index
+    state = _state(game, [["R1"], ["B1"]], player=1)
+    for flag, cards in ((2, ("R8", "R9", "R10")), (3, ("O8", "O9", "O10")), (4, ("Y8", "Y9", "Y10"))):
+        state.sides[flag][0].cards = [index(c) for c in cards]
+        state._mark(flag, 0)
+    state._end_turn()  # seat 0's turn starts: all three flags are provably won
+    assert state.claimed[2:5] == [0, 0, 0]
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+
+
+def test_a_claim_waits_while_it_could_still_be_lost(game: BattleLineGame) -> None:
+    index = game.names.index
+    state = _state(game, [["R1"], ["B1"]], player=1)
+    state.sides[0][0].cards = [index(c) for c in ("R2", "O2", "Y4")]
+    state._mark(0, 0)
+    state._end_turn()
+    assert state.claimed[0] == bl.NO_FLAG
+
+
+def test_play_goes_on_after_the_decks_run_out(engines: dict[str, object]) -> None:
+    from engine.agents import RandomAgent
+    from engine.runner import play
+
+    game = engines["battle-line"]
+    assert isinstance(game, BattleLineGame)
+    went_on = 0
+    for seed in range(30):
+        state = game.new_initial_state()
+        record = play(game, [RandomAgent(), RandomAgent()], seed)
+        for action in record.actions:
+            state.apply_action(action)
+            if state.deck_count(0) + state.deck_count(1) == 0 and not state.is_terminal():
+                went_on += 1
+                break
+    assert went_on > 0

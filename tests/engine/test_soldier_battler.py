@@ -1,0 +1,122 @@
+"""Soldier Battler's rules from ../shared/games/soldier-battler.md: deployment, reach, advantage, the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.games import soldier_battler as sb
+from engine.games.soldier_battler import SoldierBattlerGame, SoldierBattlerState
+from printkit.game import Game
+
+
+@pytest.fixture
+def game(engines: dict[str, object]) -> SoldierBattlerGame:
+    g = engines["soldier-battler"]
+    assert isinstance(g, SoldierBattlerGame)
+    return g
+
+
+def _type(game: SoldierBattlerGame, card: str) -> int:
+    return game.rules.types.index(card)
+
+
+def _state(game: SoldierBattlerGame, hands: list[list[str]], player: int = 0, phase: str = "play") -> SoldierBattlerState:
+    state = game.new_initial_state()
+    state.hands = [[_type(game, c) for c in h] for h in hands]
+    for seat, hand in enumerate(state.hands):
+        for t in hand:
+            state.decks[seat][t] -= 1
+    state.player, state.phase = player, phase
+    return state
+
+
+def _put(state: SoldierBattlerState, seat: int, card: str, row: int, col: int) -> int:
+    cols = state.g.rules.cols
+    state.cells[row * cols + col] = [seat, _type(state.g, card), state.g.rules.hp[_type(state.g, card)], 0]
+    return row * cols + col
+
+
+def test_values_come_from_the_data(game: SoldierBattlerGame, games: dict[str, Game]) -> None:
+    r = game.rules
+    assert dict(zip(r.types, r.hp, strict=True)) == {"swordsman": 80, "axeman": 100, "spearman": 80, "crossbowman": 40}
+    assert (r.damage, r.advantage, r.rows, r.cols, r.turn_cap) == (20, 40, 3, 3, 60)
+    assert r.copies == (2, 2, 2, 2)
+
+
+@pytest.mark.parametrize(("attacker", "target", "damage"), [
+    ("swordsman", "axeman", 40), ("axeman", "spearman", 40), ("spearman", "swordsman", 40),
+    ("axeman", "swordsman", 20), ("swordsman", "swordsman", 20),
+    ("crossbowman", "axeman", 20), ("swordsman", "crossbowman", 20), ("crossbowman", "crossbowman", 20),
+])
+def test_advantage_cycle_and_crossbows(game: SoldierBattlerGame, attacker: str, target: str, damage: int) -> None:
+    state = game.new_initial_state()
+    assert state.damage(_type(game, attacker), _type(game, target)) == damage
+
+
+def test_deploy_only_on_your_own_row_and_act_at_once(game: SoldierBattlerGame) -> None:
+    state = _state(game, [["axeman"], ["swordsman"]])
+    legal = state.legal_actions()
+    assert sorted(a for a in legal if a != sb.NO_PLAY) == [_type(game, "axeman") * 3 + c for c in range(3)]
+    _put(state, 1, "spearman", 2, 1)
+    state.apply_action(_type(game, "axeman") * 3 + 1)  # deployed in row 0, column 2
+    attack = sb.ATTACK + 1 * 9 + (2 * 3 + 1)
+    assert attack in state.legal_actions()  # it may act this very turn
+    state.apply_action(attack)
+    assert state.cells[7] is not None and state.cells[7][2] == 80 - 40  # axe beats spear
+
+
+def test_melee_reaches_the_nearest_enemy_in_its_column_only(game: SoldierBattlerGame) -> None:
+    state = _state(game, [[], []], phase="act")
+    me = _put(state, 0, "swordsman", 0, 0)
+    near = _put(state, 1, "axeman", 1, 0)
+    _put(state, 1, "axeman", 2, 0)
+    _put(state, 1, "spearman", 2, 1)
+    targets = [a - sb.ATTACK - me * 9 for a in state.legal_actions() if sb.ATTACK <= a < sb.END_TURN]
+    assert targets == [near]
+
+
+def test_crossbow_reaches_any_enemy(game: SoldierBattlerGame) -> None:
+    state = _state(game, [[], []], phase="act")
+    me = _put(state, 0, "crossbowman", 0, 2)
+    foes = sorted(_put(state, 1, "axeman", r, c) for r, c in ((2, 0), (1, 1), (2, 2)))
+    targets = sorted(a - sb.ATTACK - me * 9 for a in state.legal_actions() if sb.ATTACK <= a < sb.END_TURN)
+    assert targets == foes
+
+
+def test_moves_go_to_adjacent_empty_spaces(game: SoldierBattlerGame) -> None:
+    state = _state(game, [[], []], phase="act")
+    me = _put(state, 0, "axeman", 1, 1)
+    _put(state, 1, "spearman", 2, 1)
+    moves = sorted(a - sb.MOVE - me * 9 for a in state.legal_actions() if sb.MOVE <= a < sb.ATTACK)
+    assert moves == [1, 3, 5]  # up, left, right; the space below is taken, no diagonals
+
+
+def test_a_side_with_nothing_left_loses(game: SoldierBattlerGame) -> None:
+    state = _state(game, [[], []], phase="act")
+    state.decks = [[0, 0, 0, 0], [0, 0, 0, 0]]
+    _put(state, 0, "axeman", 0, 0)
+    foe = _put(state, 1, "spearman", 1, 0)
+    state.cells[foe][2] = 40  # type: ignore[index]
+    state.apply_action(sb.ATTACK + 0 * 9 + foe)
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+
+
+def test_two_idle_turns_end_the_game_on_hit_points(game: SoldierBattlerGame) -> None:
+    state = _state(game, [["axeman"], ["spearman"]], phase="act")
+    state.decks = [[0, 0, 0, 0], [0, 0, 0, 0]]
+    _put(state, 0, "axeman", 0, 0)
+    _put(state, 1, "crossbowman", 2, 2)
+    state.apply_action(sb.END_TURN)
+    state.apply_action(sb.NO_PLAY)
+    state.apply_action(sb.END_TURN)
+    assert state.is_terminal() and state.tally.end == "stalemate" and state.returns() == [1.0, -1.0]
+
+
+def test_the_turn_cap_ends_the_game(game: SoldierBattlerGame) -> None:
+    state = _state(game, [[], []], phase="act")
+    _put(state, 0, "axeman", 0, 0)
+    _put(state, 1, "axeman", 2, 2)
+    state.turns = game.rules.turn_cap - 1
+    state.busy = True
+    state.apply_action(sb.END_TURN)
+    assert state.is_terminal() and state.tally.end == "cap" and state.returns() == [0.0, 0.0]
