@@ -395,6 +395,7 @@ class BattleLineState(State):
         self.over = False
         self.tally = Tally()
         self.history: list[int] = []  # every action applied, chance included
+        self._legal: list[int] | None = None  # legal actions, worked out once per position
 
     # -- small helpers ---------------------------------------------------------------
     def clone(self) -> BattleLineState:
@@ -413,6 +414,7 @@ class BattleLineState(State):
         other.winner, other.over = self.winner, self.over
         other.tally = Tally(self.tally.events[:], self.tally.decisions, self.tally.end)
         other.history = self.history[:]
+        other._legal = self._legal
         return other
 
     def size(self, flag: int) -> int:
@@ -461,6 +463,11 @@ class BattleLineState(State):
         return [(DEAL + c, p) for c in deck]
 
     def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._work_out_legal()
+        return self._legal
+
+    def _work_out_legal(self) -> list[int]:
         if self.over:
             return []
         if self.current_player() == CHANCE:
@@ -573,10 +580,12 @@ class BattleLineState(State):
         if player != CHANCE and len(legal) > 1:
             self.tally.decisions += 1
         self.history.append(action)
+        self._legal = None
         if player == CHANCE:
             self._chance(action)
         else:
             getattr(self, f"_do_{self.phase}")(action)
+        self._legal = None
 
     # -- chance ------------------------------------------------------------------------------
     def _chance(self, action: int) -> None:

@@ -99,6 +99,7 @@ class SoldierBattlerState(State):
         self.over = False
         self.tally = Tally()
         self.history: list[int] = []  # every action applied, chance included
+        self._legal: list[int] | None = None  # legal actions, worked out once per position
 
     def clone(self) -> SoldierBattlerState:
         other = SoldierBattlerState.__new__(SoldierBattlerState)
@@ -116,6 +117,7 @@ class SoldierBattlerState(State):
         other.winner, other.over = self.winner, self.over
         other.tally = Tally(self.tally.events[:], self.tally.decisions, self.tally.end)
         other.history = self.history[:]
+        other._legal = self._legal
         return other
 
     def home_row(self, seat: int) -> int:
@@ -145,6 +147,11 @@ class SoldierBattlerState(State):
         return [(DRAW + t, n / total) for t, n in enumerate(deck) if n]
 
     def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._work_out_legal()
+        return self._legal
+
+    def _work_out_legal(self) -> list[int]:
         if self.over:
             return []
         if self.phase in ("deal", "draw"):
@@ -197,12 +204,17 @@ class SoldierBattlerState(State):
         return r.advantage if r.beats[r.weapon[attacker]] == r.weapon[target] else r.damage
 
     def apply_action(self, action: int) -> None:
+        self._apply(action)
+        self._legal = None  # the position changed: work the legal actions out again when asked
+
+    def _apply(self, action: int) -> None:
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(f"{action} is not legal now ({self.phase})")
         if self.current_player() >= 0 and len(legal) > 1:
             self.tally.decisions += 1
         self.history.append(action)
+        self._legal = None
         r, p = self.g.rules, self.player
         if self.phase in ("deal", "draw"):
             seat = self._drawer()

@@ -33,6 +33,7 @@ def games_per_second(slug: str, seconds: float = 5.0) -> float:
 
 def proof_ms() -> tuple[float, float]:
     """Mean and worst time of prove_claim with nothing on the other side, over varied formations."""
+    prove_claim(["R8", "R9", "R10"], [], ALL[:10])  # loads the game's data once, outside the timing
     times = []
     for mine in (["R8", "R9", "R10"], ["R1", "B1", "G5"], ["Y7", "B7", "G7"], ["P2", "P5", "P9"], ["R4", "B5", "G6"]):
         unplayed = [c for c in ALL if c not in mine]
@@ -61,8 +62,10 @@ def main() -> None:
         for agent in ("greedy", "mcts50"):
             start = time.perf_counter()
             rate = strength(slug, agent, games)
-            print(f"{slug}: {agent} beats random in {100 * rate:.1f}% of {games} games "
-                  f"({time.perf_counter() - start:.0f} s on 2 workers)")
+            print(
+                f"{slug}: {agent} beats random in {100 * rate:.1f}% of {games} games "
+                f"({time.perf_counter() - start:.0f} s on 2 workers)"
+            )
 
 
 if __name__ == "__main__":

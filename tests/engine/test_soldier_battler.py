@@ -20,7 +20,9 @@ def _type(game: SoldierBattlerGame, card: str) -> int:
     return game.rules.types.index(card)
 
 
-def _state(game: SoldierBattlerGame, hands: list[list[str]], player: int = 0, phase: str = "play") -> SoldierBattlerState:
+def _state(
+    game: SoldierBattlerGame, hands: list[list[str]], player: int = 0, phase: str = "play"
+) -> SoldierBattlerState:
     state = game.new_initial_state()
     state.hands = [[_type(game, c) for c in h] for h in hands]
     for seat, hand in enumerate(state.hands):
@@ -43,11 +45,19 @@ def test_values_come_from_the_data(game: SoldierBattlerGame, games: dict[str, Ga
     assert r.copies == (2, 2, 2, 2)
 
 
-@pytest.mark.parametrize(("attacker", "target", "damage"), [
-    ("swordsman", "axeman", 40), ("axeman", "spearman", 40), ("spearman", "swordsman", 40),
-    ("axeman", "swordsman", 20), ("swordsman", "swordsman", 20),
-    ("crossbowman", "axeman", 20), ("swordsman", "crossbowman", 20), ("crossbowman", "crossbowman", 20),
-])
+@pytest.mark.parametrize(
+    ("attacker", "target", "damage"),
+    [
+        ("swordsman", "axeman", 40),
+        ("axeman", "spearman", 40),
+        ("spearman", "swordsman", 40),
+        ("axeman", "swordsman", 20),
+        ("swordsman", "swordsman", 20),
+        ("crossbowman", "axeman", 20),
+        ("swordsman", "crossbowman", 20),
+        ("crossbowman", "crossbowman", 20),
+    ],
+)
 def test_advantage_cycle_and_crossbows(game: SoldierBattlerGame, attacker: str, target: str, damage: int) -> None:
     state = game.new_initial_state()
     assert state.damage(_type(game, attacker), _type(game, target)) == damage
