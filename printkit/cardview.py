@@ -143,6 +143,6 @@ def component_fields(game: Game, comp: Component) -> Fields:
 
 def aid_fields(game: Game, comp: Component) -> Fields:
     """A player-aid card: the game's phases, numbered, in order."""
-    steps = "\n".join(f"{i}. {p.name}: {p.summary}" for i, p in enumerate(game.info.phases, start=1))
+    steps = "\n".join(f"{i}. {p.name}: {game.phrase(p.summary)}" for i, p in enumerate(game.info.phases, start=1))
     faction = game.info.factions[0].colour if game.info.factions else game.decks[0].deck.back.colour
     return {"name": comp.name, "steps": steps, "game": game.title, "credit": game.info.credit, "accent": faction}

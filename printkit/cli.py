@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import traceback
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import __version__, atomic, calibration, cardsheets, loader, newgame, options, printrun, schema, summary, units
+from . import __version__, atomic, calibration, loader, newgame, options, printrun, refsite, schema, summary, units
 from .errors import CheckFailed, PrintkitError, UsageError, display_path
 
 
@@ -50,36 +52,41 @@ def cmd_build(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else root / "output"
     project = options.project_settings(root)
     given = {"paper": args.paper, "card_size": args.card_size, "bleed": args.bleed, "duplex": args.duplex}
-    plans = [(game, options.resolve(game, project, given)) for game in games]
-    papers = [args.paper] if args.paper else list(options.PAPERS)
     if args.copies < 1:
         raise UsageError(f"--copies: expected 1 or more, found {args.copies}")
-    written: list[Path] = []
-    for game, opts in plans:
-        target = out / game.slug / "components.json"
-        atomic.write_text(target, summary.summary_json(game, opts))
-        written.append(target)
-        for paper in papers:
-            sheet_options = cardsheets.SheetOptions(
-                paper=paper,
-                card_size=opts.card_size_pt,
-                bleed=opts.bleed_pt,
-                duplex=opts.duplex,
-                offset=_offset(args.offset),
-                foldover=args.foldover,
-                decks=_names(args.decks),
-                cards=_names(args.cards),
-                copies=args.copies,
-            )
-            written += printrun.write(game, sheet_options, out / game.slug)
-    for paper in papers:
+    plans = [
+        printrun.Plan(
+            game=game,
+            settings=options.resolve(game, project, given),
+            papers=(args.paper,) if args.paper else options.PAPERS,
+            offset=_offset(args.offset),
+            foldover=args.foldover,
+            decks=_names(args.decks),
+            cards=_names(args.cards),
+            copies=args.copies,
+            saddle=args.imposition == "saddle",
+        )
+        for game in games
+    ]
+    written = printrun.build_all(plans, out, workers=min(2, os.cpu_count() or 1))
+    if not args.games:  # the site's front page lists every bundled game
+        written.append(refsite.write_index(games, out / "reference"))
+    for paper in (args.paper,) if args.paper else options.PAPERS:
         duplex = args.duplex if args.duplex in ("long", "short") else "long"
         target = out / f"duplex-calibration-{paper}.pdf"
         atomic.write_bytes(target, calibration.build(paper, duplex))
         written.append(target)
-    for path in written:
-        print(f"wrote {display_path(path)}")
+    for folder, count in Counter(_top_folder(p, out) for p in written).items():
+        print(f"wrote {display_path(folder)}: {count} {'file' if count == 1 else 'files'}")
     return 0
+
+
+def _top_folder(path: Path, out: Path) -> Path:
+    """The game (or reference site) folder a written file belongs to, for a short report."""
+    parts = path.relative_to(out).parts
+    if parts[0] == "reference" and len(parts) > 2:
+        return out / parts[0] / parts[1]
+    return out / parts[0] if len(parts) > 1 else path
 
 
 def _engine_game(target: str):  # type: ignore[no-untyped-def]
@@ -217,6 +224,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--decks", metavar="ID,...", help="only these decks")
     p.add_argument("--cards", metavar="ID,...", help="only these cards")
     p.add_argument("--copies", type=int, default=1, help="print every selected card this many times over")
+    p.add_argument("--imposition", choices=["saddle"], help="also write the booklets 2-up for folding and stapling")
     p.add_argument("--out", help="output folder (default: output/ in the project)")
     p.set_defaults(run=cmd_build)
     p = sub.add_parser("simulate", help="play many seeded games and write a balance report")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -82,8 +83,11 @@ def check(info: GameFile, smap: SourceMap, cards: list[Located], *, all_cards: b
         if ident is not None and ident not in known:
             problems.append(where.problem(path, _missing(what, ident, known)))
 
+    unit_ids = {c.id for c in info.components if c.unit}
     for i, faction in enumerate(info.factions):
         ref(faction.home_era, eras, "era", smap, ("factions", i, "home_era"))
+        for j, line in enumerate(faction.recruit):
+            ref(line.unit, unit_ids, "unit type", smap, ("factions", i, "recruit", j, "unit"))
     for i, era in enumerate(info.eras):
         ref(era.home_of, factions, "faction", smap, ("eras", i, "home_of"))
     for i, weapon in enumerate(info.weapons):
@@ -98,6 +102,10 @@ def check(info: GameFile, smap: SourceMap, cards: list[Located], *, all_cards: b
             problems.extend(_size_problem(comp.size, smap, ("components", i, "size")))
         ref(comp.faction, factions, "faction", smap, ("components", i, "faction"))
         ref(comp.era, eras, "era", smap, ("components", i, "era"))
+    rule_ids = {r.id for r in info.rules}
+    for i, phase in enumerate(info.phases):
+        for name in re.findall(r"\{([a-z_]+)\}", phase.summary):
+            ref(name, rule_ids, "rule option", smap, ("phases", i, "summary"))
     for i, option in enumerate(info.rules):
         if option.choices is not None and option.value not in option.choices:
             choices = ", ".join(str(c) for c in option.choices)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .model import Card, Component, Deck, GameFile
+
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,10 @@ class Game:
             if option.id == rule_id:
                 return option.value
         raise KeyError(f"{self.slug}: no rule option {rule_id!r}")
+
+    def phrase(self, text: str) -> str:
+        """Text from the data with {rule_id} placeholders filled from the rule options."""
+        return _PLACEHOLDER.sub(lambda m: str(self.rule(m.group(1))), text)
 
     def components(self, kind: str | None = None) -> list[Component]:
         return [c for c in self.info.components if kind is None or c.kind == kind]

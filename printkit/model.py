@@ -28,6 +28,14 @@ class Seed(Frozen):
     note: Text | None = None
 
 
+class Recruit(Frozen):
+    """One line of a faction's recruit table: the die roll, the unit it brings, the cards it draws."""
+
+    roll: Positive
+    unit: Id | None = None
+    draw: Count = 0
+
+
 class Faction(Frozen):
     """A side, army or player colour."""
 
@@ -35,6 +43,7 @@ class Faction(Frozen):
     name: Text
     colour: Colour
     home_era: Id | None = None
+    recruit: list[Recruit] = []  # the faction's recruit roll, one line per result
 
 
 class TroopColour(Frozen):

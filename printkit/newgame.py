@@ -35,6 +35,33 @@ cards:
 """
 
 
+_RULES = """\
+# Overview
+
+Say what the players are trying to do, in a few sentences.
+
+# Components
+
+{{ components() }}
+
+# Setup
+
+Each player draws {{ rule("hand_size") }} cards.
+
+# The cards
+
+{{ cards("main") }}
+
+# Assumptions
+
+{{ assumptions() }}
+
+# Credits
+
+{{ credit }}
+"""
+
+
 def create(name: str, where: Path) -> Path:
     """Create the folder where/<slug of name> with game.yaml and cards.yaml; never overwrite."""
     slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
@@ -49,4 +76,5 @@ def create(name: str, where: Path) -> Path:
         folder / "game.yaml", modeline("game.schema.json", folder / "game.yaml") + _GAME.format(title=title)
     )
     atomic.write_text(folder / "cards.yaml", modeline("cards.schema.json", folder / "cards.yaml") + _CARDS)
+    atomic.write_text(folder / "rules.md", _RULES)
     return folder

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import atomic, boards, bundle, cardsheets, counters
+from . import atomic, boards, booklet, bundle, cardsheets, counters, refsite, rulesbook, sheet, summary
 from .cardsheets import SheetOptions
 from .game import Game
+from .options import PrintOptions
 from .pieces import Manifest
 from .summary import plural
 
@@ -18,8 +21,71 @@ SIDES = {
 }
 
 
-def write(game: Game, options: SheetOptions, folder: Path) -> list[Path]:
-    """Build every part in memory first, then write each file whole; return the paths written."""
+@dataclass(frozen=True)
+class Plan:
+    """Everything `printkit build` was asked to make for one game."""
+
+    game: Game
+    settings: PrintOptions
+    papers: tuple[str, ...]
+    offset: tuple[float, float] = (0.0, 0.0)
+    foldover: bool = False
+    decks: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+    copies: int = 1
+    saddle: bool = False
+
+
+def build_all(plans: list[Plan], out: Path, workers: int = 2) -> list[Path]:
+    """Every game's outputs, games shared among worker processes; the files are the same either way."""
+    if len(plans) < 2 or workers < 2:
+        return [p for plan in plans for p in build_game(plan, out)]
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        return [p for paths in pool.map(build_game, plans, [out] * len(plans)) for p in paths]
+
+
+def build_game(plan: Plan, out: Path) -> list[Path]:
+    """Every output of one game: summary, booklets, sheets, counters, boards, bundles, reference site."""
+    game, folder = plan.game, out / plan.game.slug
+    atomic.write_text(folder / "components.json", summary.summary_json(game, plan.settings))
+    written = [folder / "components.json"]
+    diagrams = booklet.Diagrams(game)
+    has_rules = (game.folder / rulesbook.RULES_FILE).is_file()  # a new game may not have its rules yet
+    booklets = {size: booklet.build(game, size, diagrams) for size in ("a5", "a4")} if has_rules else {}
+    if plan.saddle and has_rules:
+        for size, sheet_paper in booklet.SADDLE.items():
+            pages = booklets.get(size) or booklet.build(game, size, diagrams)
+            atomic.write_bytes(
+                folder / f"rules-{size}-saddle.pdf", booklet.saddle(pages, sheet.PAPERS[sheet_paper][::-1])
+            )
+            written.append(folder / f"rules-{size}-saddle.pdf")
+    for size, data in booklets.items():
+        atomic.write_bytes(folder / f"rules-{size}.pdf", data)
+        written.append(folder / f"rules-{size}.pdf")
+    # the Letter bundle takes the A4 booklet scaled to the page, rather than a third layout
+    rules = {"a4": booklets["a4"], "letter": booklet.fit(booklets["a4"], sheet.PAPERS["letter"])} if has_rules else {}
+    for paper in plan.papers:
+        options = SheetOptions(
+            paper=paper,
+            card_size=plan.settings.card_size_pt,
+            bleed=plan.settings.bleed_pt,
+            duplex=plan.settings.duplex,
+            offset=plan.offset,
+            foldover=plan.foldover,
+            decks=plan.decks,
+            cards=plan.cards,
+            copies=plan.copies,
+        )
+        written += write(game, options, folder, rules=rules.get(paper))
+    written += refsite.write_game(game, out / "reference" / game.slug, diagrams)
+    return written
+
+
+def write(game: Game, options: SheetOptions, folder: Path, rules: bytes | None = None) -> list[Path]:
+    """Build every part in memory first, then write each file whole; return the paths written.
+
+    rules: the rules booklet on this paper, added at the end of the bundle.
+    """
     files: dict[str, bytes | str] = {}
     parts: list[bundle.Part] = []
     cards_pdf, cards_manifest = cardsheets.build(game, options)
@@ -52,6 +118,8 @@ def write(game: Game, options: SheetOptions, folder: Path) -> list[Path]:
                     SIDES[options.duplex] if double else "single-sided",
                 )
             )
+        if rules is not None:
+            parts.append(bundle.Part("Rules", rules, "the rules booklet", "single- or double-sided"))
         if not options.foldover:
             files[f"print-and-play-{options.paper}.pdf"] = bundle.build(game, options.paper, parts)
     written = []

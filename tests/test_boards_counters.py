@@ -141,11 +141,15 @@ def test_build_writes_every_part_and_a_bundle(tmp_path: Path) -> None:
         assert (folder / f"{name}-letter.pdf").is_file() and (folder / f"{name}-letter.json").is_file()
     bundle = PdfReader(folder / "print-and-play-letter.pdf")
     parts = [PdfReader(folder / f"{n}-letter.pdf") for n in ("cards", "boards", "counters")]
-    assert len(bundle.pages) == 1 + sum(len(p.pages) for p in parts)
+    rules = PdfReader(folder / "rules-a4.pdf")  # the A4 booklet, scaled onto Letter
+    assert len(bundle.pages) == 1 + sum(len(p.pages) for p in parts) + len(rules.pages)
     cover = bundle.pages[0].extract_text()
     assert "Cards" in cover and "Boards" in cover and "Counters and tokens" in cover
     assert "2-" in cover and "double-sided, flip on the long edge" in cover
-    assert [o.title for o in bundle.outline] == ["How to print", "Cards", "Boards", "Counters and tokens"]
+    assert [o.title for o in bundle.outline] == ["How to print", "Cards", "Boards", "Counters and tokens", "Rules"]
+    assert {tuple(sorted((round(float(p.mediabox.width)), round(float(p.mediabox.height))))) for p in bundle.pages} == {
+        (612, 792)
+    }  # Letter throughout, portrait or landscape
     manifest = json.loads((folder / "boards-letter.json").read_text())
     assert {p["id"] for p in manifest["parts"]} == {"day-track", "vp-track", "timeline-track", "day-track-shared"}
 

@@ -1,0 +1,69 @@
+"""Pictures of cards and boards, rasterised with pdfium from the same drawing that goes to the printer."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import pypdfium2 as pdfium
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from . import boards, cardview, fonts
+from .cardrender import CardPainter, Target
+from .cardsheets import layouts_for
+from .game import DeckCards, Game
+from .layout import Layout
+from .model import Card, Component
+
+
+def _pdf(size: tuple[float, float], draw: Callable[[Canvas], None]) -> bytes:
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=size, invariant=1, initialFontName=fonts.use("sans"))
+    draw(c)
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def render_pdf(pdf: bytes, dpi: float, page: int = 0) -> Image.Image:
+    """One page of a PDF as an RGB image at dpi."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        bitmap = doc[page].render(scale=dpi / 72, may_draw_forms=False)
+        return bitmap.to_pil().convert("RGB")
+    finally:
+        doc.close()
+
+
+def design_pdf(
+    layout: Layout, fields: dict[str, object], size: tuple[float, float], bleed: float, game: Game, label: str
+) -> bytes:
+    """A one-page PDF of a single design: the page is the card's trim plus its bleed."""
+    width, height = size
+
+    def draw(c: Canvas) -> None:
+        c.translate(bleed, bleed)
+        CardPainter(c, size, bleed).paint(layout, fields, Target(game.slug, label, layout))
+
+    return _pdf((width + 2 * bleed, height + 2 * bleed), draw)
+
+
+def card_pdf(game: Game, deck: DeckCards, card: Card, size: tuple[float, float], bleed: float) -> bytes:
+    layout = layouts_for(game, {card.kind})[card.kind]
+    return design_pdf(layout, cardview.face_fields(game, deck, card), size, bleed, game, card.id)
+
+
+def back_pdf(game: Game, deck: DeckCards, size: tuple[float, float], bleed: float) -> bytes:
+    layout = layouts_for(game, {"back"})["back"]
+    return design_pdf(layout, cardview.back_fields(game, deck), size, bleed, game, f"{deck.deck.id} back")
+
+
+def board_pdf(game: Game, comp: Component) -> bytes:
+    return _pdf(boards.board_size(comp), lambda c: boards.draw_board(c, game, comp))
+
+
+def png(image: Image.Image, compress_level: int = 6) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=compress_level)
+    return out.getvalue()
