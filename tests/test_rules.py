@@ -1,0 +1,184 @@
+"""Rules booklets and the reference site: numbers only from the data, safe against hostile text, laid out as promised."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from printkit import booklet, refsite, rulesbook
+from printkit.effect_text import effect_lines
+from printkit.game import Game
+from printkit.loader import load_game
+from printkit.model import Character, Tactics, Tanach, TimeCard
+from printkit.safefetch import FetchRefused, read
+
+ROOT = Path(__file__).resolve().parent.parent
+SLUGS = ["battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline"]
+
+
+def _text(pdf: bytes) -> str:
+    doc = pdfium.PdfDocument(pdf)
+    return " ".join(" ".join(doc[i].get_textpage().get_text_range().split()) for i in range(len(doc)))
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_rules_text_states_no_number_of_its_own(slug: str) -> None:
+    """Every number in a rules text comes from the data through an include: the prose has no digits."""
+    source = (ROOT / "cards" / slug / "rules.md").read_text(encoding="utf-8")
+    prose = re.sub(r"\{\{.*?\}\}|\{%.*?%\}", "", source, flags=re.S)
+    assert re.findall(r".{0,20}\d.{0,20}", prose) == []
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_card_effect_and_assumption_is_in_the_booklet_text(games: dict[str, Game], slug: str) -> None:
+    game = games[slug]
+    markdown = rulesbook.render_markdown(game)
+    plain = markdown.replace("\\", "")
+    for card in game.cards:
+        if isinstance(card, (Character, Tactics, Tanach, TimeCard)):
+            for line in effect_lines(card, dict(game.info.texts)):
+                assert line in plain, (card.id, line)
+    for option in game.info.rules:
+        if option.origin == "reconstructed":
+            assert option.description.replace("\\", "") in plain
+    assert game.info.credit in plain
+    assert "# Quick reference" in markdown and "# Assumptions" in markdown
+
+
+def test_a_changed_number_changes_the_booklet(tmp_path: Path) -> None:
+    folder = tmp_path / "battle-line"
+    shutil.copytree(ROOT / "cards" / "battle-line", folder)
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("{id: hand_size, value: 7,", "{id: hand_size, value: 6,"))
+    tactics = folder / "tactics.yaml"
+    tactics.write_text(tactics.read_text().replace("draw: 3, give_back: 2", "draw: 4, give_back: 3"))
+    before = rulesbook.render_markdown(load_game(ROOT / "cards" / "battle-line"))
+    after = rulesbook.render_markdown(load_game(folder))
+    assert "Deal 7 Troops" in before and "Deal 6 Troops" in after
+    assert "Draw 4 cards" in after and "put 3 cards" in after
+
+
+def test_booklet_pdf_has_cover_contents_headers_and_page_numbers(games: dict[str, Game]) -> None:
+    game = games["battle-line"]
+    pdf = booklet.build(game, "a5")
+    reader = PdfReader(io.BytesIO(pdf))
+    assert (round(float(reader.pages[0].mediabox.width)), round(float(reader.pages[0].mediabox.height))) == (420, 595)
+    pages = [" ".join(p.extract_text().split()) for p in reader.pages]
+    assert "Battle Line" in pages[0] and "rules of play" in pages[0].lower()
+    contents = pages[1]
+    assert "Contents" in contents and re.search(r"Tactics cards\W*\.*\s*\d+", contents)
+    # the contents' page numbers point at the pages where the sections start
+    for title in ("Setup", "Tactics cards", "Quick reference"):
+        number = int(re.search(re.escape(title) + r"[ .]*(\d+)", contents).group(1))  # type: ignore[union-attr]
+        assert title in pages[number - 1]
+    titles = re.findall(r"^# (.+)$", rulesbook.render_markdown(game), flags=re.M)
+    for number, text in enumerate(pages[2:], start=3):  # after the cover and the contents
+        assert text.endswith(str(number))  # the page number in the footer
+        assert any(text.endswith(f"{title} {number}") for title in titles)  # the running header
+    assert _images(reader) == 1  # the formations diagram, drawn by the card renderer
+    a4 = PdfReader(io.BytesIO(booklet.build(game, "a4")))
+    assert round(float(a4.pages[0].mediabox.width)) == 595
+
+
+def test_saddle_imposition_pads_to_four_and_pairs_the_pages(games: dict[str, Game]) -> None:
+    pdf = booklet.build(games["soldier-battler"], "a5")
+    n = len(PdfReader(io.BytesIO(pdf)).pages)
+    sheets = PdfReader(io.BytesIO(booklet.saddle(pdf, (841.89, 595.28))))
+    padded = n + (-n % 4)
+    assert len(sheets.pages) == padded // 2
+    first = sheets.pages[0]
+    assert round(float(first.mediabox.width)) == 842
+    # the outside of the first sheet carries the last page (left) and the cover (right)
+    doc = pdfium.PdfDocument(booklet.saddle(pdf, (841.89, 595.28)))
+    page = doc[0].get_textpage()
+    chars = [(page.get_charbox(i)[0], page.get_text_range(i, 1)) for i in range(page.count_chars())]
+    right = "".join(ch for x, ch in chars if x > 421)
+    assert "Soldier Battler" in right
+
+
+def test_fetcher_reads_only_the_project() -> None:
+    data, mime = read("data:text/plain;base64,aGk=", ROOT)
+    assert (data, mime) == (b"hi", "text/plain")
+    assert read((ROOT / "README.md").as_uri(), ROOT)[0].startswith(b"# printkit")
+    for url in (
+        "file:///etc/passwd",
+        (ROOT / "cards" / ".." / ".." / "etc" / "passwd").as_posix().join(["file://", ""]),
+        "http://example.com/x.png",
+        "https://example.com/",
+        "ftp://x/y",
+        "file://evil.host/etc/passwd",
+    ):
+        with pytest.raises(FetchRefused):
+            read(url, ROOT)
+
+
+def _images(reader: PdfReader) -> int:
+    """Distinct image XObjects anywhere in the document, forms included."""
+    found: set[int] = set()
+    seen: set[int] = set()
+    stack = [page.get("/Resources") for page in reader.pages]
+    while stack:
+        resources = stack.pop()
+        if not resources:
+            continue
+        for xobject in (resources.get_object().get("/XObject") or {}).values():
+            key = xobject.idnum if hasattr(xobject, "idnum") else id(xobject)
+            if key in seen:
+                continue
+            seen.add(key)
+            obj = xobject.get_object()
+            if obj.get("/Subtype") == "/Image":
+                found.add(key)
+            elif obj.get("/Resources"):
+                stack.append(obj["/Resources"])
+    return len(found)
+
+
+HOSTILE = '<link rel=attachment href="file:///etc/passwd"> <img src="http://127.0.0.1/x.png"> & *not bold*'
+
+
+def _hostile_game(tmp_path: Path) -> Game:
+    from printkit.cli import main
+
+    assert main(["new", "Hostile", "--dir", str(tmp_path)]) == 0
+    folder = tmp_path / "hostile"
+    cards = (folder / "cards.yaml").read_text().replace("Write what this card does.", f"'{HOSTILE}'")
+    (folder / "cards.yaml").write_text(cards.replace("name: First Card", "name: '<b>First</b> Card'"))
+    return load_game(folder)
+
+
+def test_hostile_card_text_stays_text_in_the_booklet(tmp_path: Path) -> None:
+    game = _hostile_game(tmp_path)
+    html = booklet.html(game, "a5")
+    assert '<img src="http' not in html and "<link rel" not in html and "&lt;link rel=attachment" in html
+    pdf = booklet.build(game, "a5")
+    reader = PdfReader(io.BytesIO(pdf))
+    assert not reader.attachments
+    assert _images(reader) == 0  # nothing fetched, nothing embedded
+    text = _text(pdf)
+    assert "<link rel=attachment" in text and "*not bold*" in text and "<b>First</b> Card" in text
+
+
+def test_hostile_card_text_stays_text_on_the_reference_site(tmp_path: Path) -> None:
+    game = _hostile_game(tmp_path)
+    refsite.write_game(game, tmp_path / "site")
+    html = (tmp_path / "site" / "index.html").read_text()
+    assert '<img src="http' not in html and "<link rel=attachment" not in html
+    assert "\\u003clink rel=attachment" in html  # inside the card data, as JSON text
+
+
+def test_reference_site_is_offline(tmp_path: Path, games: dict[str, Game]) -> None:
+    refsite.write_game(games["soldier-battler"], tmp_path / "soldier-battler")
+    refsite.write_index([games["soldier-battler"]], tmp_path)
+    html = (tmp_path / "soldier-battler" / "index.html").read_text()
+    assert not re.search(r"(src|href)=\"(https?:)?//", html)
+    for ref in re.findall(r"(?:src|href)=\"([^\"#]+)\"", html):
+        assert (tmp_path / "soldier-battler" / ref).exists(), ref
+    assert len(list((tmp_path / "soldier-battler" / "cards").glob("*.png"))) == 8
+    assert 'href="soldier-battler/index.html"' in (tmp_path / "index.html").read_text()
