@@ -1,4 +1,4 @@
-"""Rules booklets and the reference site: numbers only from the data, safe against hostile text, laid out as promised."""
+"""Rules booklets and the reference site: numbers only from data, hostile text kept as text, laid out as promised."""
 
 from __future__ import annotations
 
