@@ -9,6 +9,7 @@ import traceback
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from . import __version__, atomic, calibration, loader, newgame, options, printrun, refsite, schema, summary, units
 from .errors import CheckFailed, PrintkitError, UsageError, display_path
@@ -159,6 +160,64 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _one_game(target: str) -> Any:
+    return loader.load_games([target])[0]
+
+
+def _out(args: argparse.Namespace, game: Any, what: str) -> Path:
+    return (Path(args.out) if args.out else loader.project_root() / "output") / game.slug / what
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from .exports import images, printshop, spreadsheet, tts
+
+    game = _one_game(args.game)
+    if args.format == "png":
+        if args.dpi <= 0 or args.dpi > 1200:
+            raise UsageError(f"--dpi: expected 1 to 1200, found {args.dpi}")
+        bleed = (
+            0.0
+            if args.no_bleed
+            else options.resolve(game, options.project_settings(loader.project_root()), {}).bleed_pt
+        )
+        written = images.export(game, _out(args, game, "png"), args.dpi, bleed, workers=min(2, os.cpu_count() or 1))
+    elif args.format == "tts":
+        written = tts.export(game, _out(args, game, "tts"), args.base_url, args.hidden_in_last_slot)
+    elif args.format == "printshop":
+        written, warnings = printshop.export(game, _out(args, game, "printshop"), args.service)
+        for warning in warnings:
+            print(f"warning: {game.slug}: {warning} ({args.service})", file=sys.stderr)
+    else:
+        target = _out(args, game, f"{game.slug}.csv").with_name(f"{game.slug}.csv")
+        written = [spreadsheet.export_csv(game, target)]
+    for folder, count in Counter(p.parent for p in written).items():
+        print(f"wrote {display_path(folder)}: {count} {'file' if count == 1 else 'files'}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from .exports import spreadsheet
+
+    game = _one_game(args.into)
+    source = Path(args.file)
+    if not source.is_file():
+        raise UsageError(f"{args.file}: no such file")
+    if source.suffix.lower() != f".{args.format}":
+        raise UsageError(f"{args.file}: expected a .{args.format} file")
+    for path in spreadsheet.import_rows(source, game.folder):
+        print(f"wrote {display_path(path)}")
+    return 0
+
+
+def cmd_preview(args: argparse.Namespace) -> int:
+    from .exports import preview
+
+    game = _one_game(args.game)
+    for path in preview.export(game, _out(args, game, "preview")):
+        print(f"wrote {display_path(path)}")
+    return 0
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     stale = []
     for name in schema.SCHEMAS:
@@ -227,6 +286,29 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--imposition", choices=["saddle"], help="also write the booklets 2-up for folding and stapling")
     p.add_argument("--out", help="output folder (default: output/ in the project)")
     p.set_defaults(run=cmd_build)
+    p = sub.add_parser("export", help="card images and data for other tools: png, tts, printshop, csv")
+    p.add_argument("format", choices=["png", "tts", "printshop", "csv"])
+    p.add_argument("game", metavar="GAME|PATH")
+    p.add_argument("--dpi", type=float, default=300, help="png: dots per inch (default 300)")
+    p.add_argument("--no-bleed", action="store_true", help="png: trim size only, without the bleed")
+    p.add_argument("--base-url", help="tts: where the sheets will be hosted (default: local file URLs)")
+    p.add_argument(
+        "--hidden-in-last-slot",
+        action="store_true",
+        help="tts: put the back in each sheet's last slot instead of setting BackIsHidden",
+    )
+    p.add_argument("--service", default="mpc", help="printshop: mpc, drivethrucards or gamecrafter")
+    p.add_argument("--out", help="output folder (default: output/ in the project)")
+    p.set_defaults(run=cmd_export)
+    p = sub.add_parser("import", help="cards from a spreadsheet back into a game's YAML")
+    p.add_argument("format", choices=["csv", "xlsx"])
+    p.add_argument("file")
+    p.add_argument("--into", required=True, metavar="GAME|PATH")
+    p.set_defaults(run=cmd_import)
+    p = sub.add_parser("preview", help="a contact sheet PNG per deck")
+    p.add_argument("game", metavar="GAME|PATH")
+    p.add_argument("--out", help="output folder (default: output/ in the project)")
+    p.set_defaults(run=cmd_preview)
     p = sub.add_parser("simulate", help="play many seeded games and write a balance report")
     p.add_argument("game", metavar="GAME|PATH")
     p.add_argument("--games", type=int, default=200)

@@ -1,0 +1,65 @@
+"""Every design of a game that an export pictures: card faces in deck order, deck backs, counters."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import cardview, counters
+from ..cardsheets import layouts_for
+from ..game import Game
+from ..layout import Layout
+from ..model import Card
+
+POKER = (63.5 * 72 / 25.4, 88.9 * 72 / 25.4)
+
+
+@dataclass(frozen=True)
+class Face:
+    """One picture to make: where it goes, what it shows."""
+
+    name: str  # file name without extension, in deck order: "troops/001-R1", "troops/back"
+    layout: Layout
+    fields: dict[str, Any]
+    size: tuple[float, float]
+    label: str  # for error messages: the card id
+    card: Card | None = None
+    deck: str = ""
+    copies: int = 1
+
+
+def card_faces(game: Game, size: tuple[float, float] = POKER) -> list[Face]:
+    """Each deck's cards in deck order, then its back."""
+    layouts = layouts_for(game, {c.kind for c in game.cards} | {"back"})
+    out = []
+    for deck in game.decks:
+        d = deck.deck.id
+        for n, (card, copies) in enumerate(deck.entries, start=1):
+            out.append(
+                Face(
+                    f"{d}/{n:03d}-{card.id}",
+                    layouts[card.kind],
+                    cardview.face_fields(game, deck, card),
+                    size,
+                    card.id,
+                    card,
+                    d,
+                    copies,
+                )
+            )
+        out.append(Face(f"{d}/back", layouts["back"], cardview.back_fields(game, deck), size, f"{d} back", None, d))
+    return out
+
+
+def counter_faces(game: Game) -> list[Face]:
+    """Each counter, token and marker once, with its reverse where it has one."""
+    pieces = counters.counter_pieces(game)
+    out, seen = [], set()
+    for piece in pieces:
+        if piece.id in seen:
+            continue
+        seen.add(piece.id)
+        out.append(Face(f"counters/{piece.id}", piece.face.layout, piece.face.fields, piece.size, piece.id))
+        if piece.back is not None:
+            out.append(Face(f"counters/{piece.id}-back", piece.back.layout, piece.back.fields, piece.size, piece.id))
+    return out

@@ -1,0 +1,35 @@
+"""`printkit preview`: a contact sheet PNG per deck, every card small, for a look without printing."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from PIL import Image
+
+from .. import atomic, raster
+from ..game import Game
+from .designs import card_faces
+
+DPI = 60
+COLUMNS = 10
+GAP = 8
+
+
+def export(game: Game, folder: Path) -> list[Path]:
+    written = []
+    faces = card_faces(game)
+    for deck in game.decks:
+        mine = [f for f in faces if f.deck == deck.deck.id]  # the cards in deck order, then the back
+        pdf = raster.designs_pdf(game, [(f.layout, f.fields, f.size, f.label) for f in mine], 0.0)
+        images = raster.render_pages(pdf, DPI)
+        w, h = images[0].size
+        cols = min(COLUMNS, len(images))
+        rows = math.ceil(len(images) / cols)
+        sheet = Image.new("RGB", (cols * (w + GAP) + GAP, rows * (h + GAP) + GAP), "#d9d9d9")
+        for i, image in enumerate(images):
+            sheet.paste(image, (GAP + (i % cols) * (w + GAP), GAP + (i // cols) * (h + GAP)))
+        path = folder / f"{deck.deck.id}.png"
+        atomic.write_bytes(path, raster.png(sheet))
+        written.append(path)
+    return written

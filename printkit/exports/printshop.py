@@ -1,0 +1,144 @@
+"""`printkit export printshop`: card images at a print shop's exact pixel sizes, its file naming, a zip,
+a one-card-per-page PDF with TrimBox and BleedBox, and a check that text stays in the safe area."""
+
+from __future__ import annotations
+
+import csv
+import io
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, ValidationError
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import atomic, fonts, raster, units
+from ..cardrender import CardPainter, Target
+from ..errors import DataError, UsageError
+from ..game import Game
+from ..loader import project_root
+from ..model import Frozen
+from ..validation import problems_from
+from ..yamlsource import load
+from .designs import POKER, Face, card_faces
+
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # fixed, so the same cards give the same zip
+
+
+class Shop(Frozen):
+    """A print shop's file specification, from layouts/printshops.yaml."""
+
+    name: str
+    dpi: int
+    size: Annotated[list[int], Field(min_length=2, max_length=2)]  # width, height in pixels
+    cut: float
+    safe: float
+    files: str
+
+
+def shops() -> dict[str, Shop]:
+    path = project_root() / "layouts" / "printshops.yaml"
+    data, smap = load(path)
+    try:
+        return {key: Shop.model_validate(value) for key, value in data.items()}
+    except ValidationError as exc:
+        raise DataError(problems_from(exc, Shop, data, smap)) from None
+
+
+@dataclass(frozen=True)
+class SafeZoneWarning:
+    layout: str
+    region: str
+    cards: tuple[str, ...]
+    outside_mm: float
+
+    def __str__(self) -> str:
+        few = ", ".join(self.cards[:3]) + (f" and {len(self.cards) - 3} more" if len(self.cards) > 3 else "")
+        return (
+            f"layout {self.layout}, region {self.region}: {self.outside_mm:.1f} mm outside the safe area (cards {few})"
+        )
+
+
+def safe_zone_warnings(faces: list[Face], shop: Shop) -> list[SafeZoneWarning]:
+    """Text, badges and icons that stand nearer the cut than the shop's safe line, one warning per region."""
+    inset = (shop.safe - shop.cut) / shop.dpi * 72  # safe line, measured in from the trim
+    found: dict[tuple[str, str], tuple[list[str], float]] = {}
+    for face in faces:
+        w, h = face.size
+        for box in face.layout.boxes(face.size):
+            spec = box.spec
+            if spec.type not in ("text", "badge", "icon") or (spec.when and not face.fields.get(spec.when)):
+                continue
+            over = max(inset - box.x, inset - box.y, box.x + box.w - (w - inset), box.y + box.h - (h - inset))
+            if over > 0.05:
+                cards, worst = found.setdefault((face.layout.name, box.name), ([], 0.0))
+                cards.append(face.label)
+                found[(face.layout.name, box.name)] = (cards, max(worst, over))
+    return [
+        SafeZoneWarning(layout, region, tuple(cards), worst / units.MM)
+        for (layout, region), (cards, worst) in found.items()
+    ]
+
+
+def _file_name(shop: Shop, face: Face, index: int) -> str:
+    side = "back" if face.card is None else "front"
+    card = "back" if face.card is None else face.label
+    return shop.files.format(side=side, index=index, card=card, deck=face.deck)
+
+
+def export(game: Game, folder: Path, service: str) -> tuple[list[Path], list[SafeZoneWarning]]:
+    """The zip of images (with order.csv) and the one-card-per-page PDF; and the safe-area warnings."""
+    table = shops()
+    if service not in table:
+        raise UsageError(f"--service: expected one of {', '.join(table)}, found {service!r}")
+    shop = table[service]
+    size = units.card_size(game.info.print.card_size or "poker")
+    if abs(size[0] - POKER[0]) > 0.5 or abs(size[1] - POKER[1]) > 0.5:
+        raise UsageError(f"{shop.name}: printkit knows its files for poker cards only; {game.slug} uses another size")
+    faces = card_faces(game)
+    bleed = shop.cut / shop.dpi * 72
+    page = (shop.size[0] / shop.dpi * 72, shop.size[1] / shop.dpi * 72)  # exactly the shop's pixels at its dpi
+    pdf = raster.designs_pdf(game, [(f.layout, f.fields, f.size, f.label) for f in faces], bleed, page_size=page)
+    # pdfium may round a page up by a pixel; the shop wants its size exactly, so trim the bleed's edge
+    width, height = shop.size
+    images = [im.crop((0, 0, width, height)) for im in raster.render_pages(pdf, shop.dpi)]
+    buffer = io.BytesIO()
+    order = io.StringIO()
+    rows = csv.writer(order, lineterminator="\n")
+    rows.writerow(["file", "deck", "card", "name", "side", "copies"])
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for index, (face, image) in enumerate(zip(faces, images, strict=True), start=1):
+            name = _file_name(shop, face, index)
+            archive.writestr(zipfile.ZipInfo(name, ZIP_TIME), raster.png(image, 1), zipfile.ZIP_DEFLATED)
+            side = "back" if face.card is None else "front"
+            rows.writerow([name, face.deck, face.label, face.card.name if face.card else "", side, face.copies])
+        archive.writestr(zipfile.ZipInfo("order.csv", ZIP_TIME), order.getvalue(), zipfile.ZIP_DEFLATED)
+    target = folder / f"{service}.zip"
+    atomic.write_bytes(target, buffer.getvalue())
+    pdf_path = folder / f"{service}.pdf"
+    atomic.write_bytes(pdf_path, _pdf(game, faces, page, bleed))
+    return [target, pdf_path], safe_zone_warnings(faces, shop)
+
+
+def _pdf(game: Game, faces: list[Face], page: tuple[float, float], bleed: float) -> bytes:
+    """One card per page, face then its deck's back; TrimBox marks the cut, BleedBox the whole image."""
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=page, invariant=1, pageCompression=1, initialFontName=fonts.use("sans"))
+    c.setTitle(f"{game.title} - cards for printing")
+    c.setAuthor(game.info.credit)
+    backs = {f.deck: f for f in faces if f.card is None}
+    for face in (f for f in faces if f.card is not None):
+        for design in (face, backs[face.deck]):
+            w, h = design.size
+            c.setTrimBox(((page[0] - w) / 2, (page[1] - h) / 2, (page[0] + w) / 2, (page[1] + h) / 2))
+            c.setBleedBox((0, 0, page[0], page[1]))
+            c.saveState()
+            c.translate((page[0] - w) / 2, (page[1] - h) / 2)
+            CardPainter(c, design.size, bleed).paint(
+                design.layout, design.fields, Target(game.slug, design.label, design.layout)
+            )
+            c.restoreState()
+            c.showPage()
+    c.save()
+    return buffer.getvalue()

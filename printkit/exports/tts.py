@@ -1,0 +1,156 @@
+"""`printkit export tts`: Tabletop Simulator deck sheets and a saved object (JSON) per deck.
+
+A sheet holds at most MAX_COLS x MAX_ROWS cards in at most MAX_PIXELS square. Tabletop
+Simulator shows a sheet's last slot as the hidden side of cards in a hand unless a deck's
+BackIsHidden is set; with --hidden-in-last-slot the back goes there and a sheet holds one card
+fewer.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from .. import atomic, raster
+from ..effect_text import effect_text
+from ..game import Game
+from .designs import Face, card_faces
+
+MAX_COLS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
+MIN_GRID = 2  # its deck importer takes sheets of 2 to 10 columns and 2 to 7 rows
+CARD_ID_STRIDE = 100  # Tabletop Simulator's CardID: deck key x 100 + slot
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """How one deck's cards go onto sheets."""
+
+    cols: int
+    rows: int
+    per_sheet: int  # cards a sheet holds (one less when the last slot is the hidden card)
+    sheets: int
+    card_px: tuple[int, int]
+
+
+def plan(cards: int, card_size: tuple[float, float], hidden_in_last_slot: bool) -> SheetPlan:
+    """The grid and card pixel size: as large as the sheet limit allows, grid no bigger than needed."""
+    capacity = MAX_COLS * MAX_ROWS - (1 if hidden_in_last_slot else 0)
+    sheets = max(1, math.ceil(cards / capacity))
+    on_one = min(cards + (1 if hidden_in_last_slot else 0), MAX_COLS * MAX_ROWS)
+    cols = max(MIN_GRID, min(MAX_COLS, on_one))
+    rows = max(MIN_GRID, min(MAX_ROWS, math.ceil(on_one / cols)))
+    scale = min(MAX_PIXELS / cols / card_size[0], MAX_PIXELS / rows / card_size[1])
+    card_px = (int(card_size[0] * scale), int(card_size[1] * scale))
+    per_sheet = cols * rows - (1 if hidden_in_last_slot else 0)
+    return SheetPlan(cols, rows, per_sheet, sheets, card_px)
+
+
+def _url(path: Path, base_url: str | None) -> str:
+    return f"{base_url.rstrip('/')}/{path.name}" if base_url else path.resolve().as_uri()
+
+
+def _transform(x: float = 0.0) -> dict[str, float]:
+    return {
+        "posX": x,
+        "posY": 1.0,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,
+        "scaleX": 1.0,
+        "scaleY": 1.0,
+        "scaleZ": 1.0,
+    }
+
+
+def export(game: Game, folder: Path, base_url: str | None = None, hidden_in_last_slot: bool = False) -> list[Path]:
+    """Sheets, backs and one saved-object JSON per deck; returns the files written."""
+    written: list[Path] = []
+    faces = card_faces(game)
+    texts = dict(game.info.texts)
+    for index, deck in enumerate(game.decks):
+        d = deck.deck.id
+        fronts = [f for f in faces if f.deck == d and f.card is not None]
+        back = next(f for f in faces if f.deck == d and f.card is None)
+        p = plan(len(fronts), back.size, hidden_in_last_slot)
+        dpi = p.card_px[0] / back.size[0] * 72
+        images = _render(game, [*fronts, back], dpi, p.card_px)
+        back_image = images[-1]
+        back_path = folder / f"{d}-back.png"
+        atomic.write_bytes(back_path, raster.png(back_image, 1))
+        written.append(back_path)
+        custom: dict[str, dict[str, Any]] = {}
+        contained, deck_ids = [], []
+        for s in range(p.sheets):
+            on_sheet = fronts[s * p.per_sheet : (s + 1) * p.per_sheet]
+            sheet = Image.new("RGB", (p.cols * p.card_px[0], p.rows * p.card_px[1]), "white")
+            for slot, image in enumerate(images[s * p.per_sheet : s * p.per_sheet + len(on_sheet)]):
+                sheet.paste(image, ((slot % p.cols) * p.card_px[0], (slot // p.cols) * p.card_px[1]))
+            if hidden_in_last_slot:
+                last = p.cols * p.rows - 1
+                sheet.paste(back_image, ((last % p.cols) * p.card_px[0], (last // p.cols) * p.card_px[1]))
+            path = folder / f"{d}-sheet-{s + 1}.png"
+            atomic.write_bytes(path, raster.png(sheet, 1))
+            written.append(path)
+            key = str(s + 1)
+            custom[key] = {
+                "FaceURL": _url(path, base_url),
+                "BackURL": _url(back_path, base_url),
+                "NumWidth": p.cols,
+                "NumHeight": p.rows,
+                "BackIsHidden": not hidden_in_last_slot,
+                "UniqueBack": False,
+                "Type": 0,
+            }
+            for slot, face in enumerate(on_sheet):
+                card_id = (s + 1) * CARD_ID_STRIDE + slot
+                assert face.card is not None
+                for _ in range(face.copies):
+                    deck_ids.append(card_id)
+                    contained.append(
+                        {
+                            "Name": "Card",
+                            "Transform": _transform(),
+                            "Nickname": face.card.name,
+                            "Description": effect_text(face.card, texts),
+                            "CardID": card_id,
+                            "CustomDeck": {key: custom[key]},
+                        }
+                    )
+        saved = {
+            "SaveName": "",
+            "GameMode": "",
+            "Date": "",
+            "Table": "",
+            "Sky": "",
+            "Note": game.info.credit,
+            "Rules": "",
+            "PlayerTurn": "",
+            "LuaScript": "",
+            "ObjectStates": [
+                {
+                    "Name": "DeckCustom",
+                    "Transform": _transform(index * 3.0),
+                    "Nickname": deck.deck.name,
+                    "Description": game.info.credit,
+                    "DeckIDs": deck_ids,
+                    "CustomDeck": custom,
+                    "ContainedObjects": contained,
+                }
+            ],
+        }
+        path = folder / f"{d}.json"
+        atomic.write_text(path, json.dumps(saved, indent=1, ensure_ascii=False) + "\n")
+        written.append(path)
+    return written
+
+
+def _render(game: Game, faces: list[Face], dpi: float, px: tuple[int, int]) -> list[Image.Image]:
+    """Faces at trim size (no bleed), exactly px pixels each."""
+    pdf = raster.designs_pdf(game, [(f.layout, f.fields, f.size, f.label) for f in faces], 0.0)
+    return [im if im.size == px else im.resize(px, Image.Resampling.LANCZOS) for im in raster.render_pages(pdf, dpi)]

@@ -1,0 +1,222 @@
+"""Exports: exact pixel sizes, pictures equal to the print, Tabletop Simulator sheets and JSON, print-shop packs,
+spreadsheet round trips, contact sheets."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageChops, ImageStat
+from pypdf import PdfReader
+
+from printkit import cardsheets, units
+from printkit.cli import main
+from printkit.errors import DataError
+from printkit.exports import images, preview, printshop, spreadsheet, tts
+from printkit.game import Game
+from printkit.loader import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+MM = units.MM
+
+
+def test_png_sizes_with_and_without_bleed(tmp_path: Path, games: dict[str, Game]) -> None:
+    game = games["soldier-battler"]
+    written = images.export(game, tmp_path / "bleed", dpi=300, bleed=3 * MM, workers=1)
+    assert _size(tmp_path / "bleed" / "red-army" / "001-swordsman.png") == (
+        round(69.5 / 25.4 * 300),
+        round(94.9 / 25.4 * 300),
+        "RGB",
+    )
+    images.export(game, tmp_path / "trim", dpi=300, bleed=0.0, workers=2)
+    assert _size(tmp_path / "trim" / "red-army" / "001-swordsman.png") == (750, 1050, "RGB")
+    assert _size(tmp_path / "trim" / "blue-army" / "back.png") == (750, 1050, "RGB")
+    names = sorted(p.relative_to(tmp_path / "bleed").as_posix() for p in written)
+    assert names[:2] == ["blue-army/001-swordsman.png", "blue-army/002-axeman.png"]
+    assert "counters/damage-token.png" in names and "boards/battlefield.png" in names
+
+
+def _size(path: Path) -> tuple[int, int, str]:
+    with Image.open(path) as image:
+        return image.width, image.height, image.mode
+
+
+def _load(path: Path | io.BytesIO) -> Image.Image:
+    with Image.open(path) as image:
+        image.load()
+        return image.copy()
+
+
+def test_a_png_matches_the_printed_sheet(tmp_path: Path, games: dict[str, Game]) -> None:
+    """The card image and the card on the print sheet come from one drawing: they look the same."""
+    game = games["battle-line"]
+    dpi = 100
+    images.export(game, tmp_path, dpi=dpi, bleed=0.0, workers=1)
+    png = _load(tmp_path / "troops" / "005-R5.png")
+    pdf, manifest = cardsheets.build(game, cardsheets.SheetOptions(decks=("troops",)))
+    slot = next(s for s in manifest.slots if s["id"] == "R5" and s["side"] == "face")
+    page = pdfium.PdfDocument(pdf)[slot["page"] - 1].render(scale=dpi / 72).to_pil().convert("RGB")
+    scale = dpi / 72
+    top = page.height - (slot["y"] + slot["h"]) * scale
+    crop = page.crop(
+        (round(slot["x"] * scale), round(top), round(slot["x"] * scale) + png.width, round(top) + png.height)
+    )
+    diff = ImageStat.Stat(ImageChops.difference(crop, png).convert("L")).mean[0]
+    assert diff < 6, diff  # a sub-pixel shift at the edges, nothing more
+    other = _load(tmp_path / "troops" / "006-R6.png")
+    assert ImageStat.Stat(ImageChops.difference(crop, other).convert("L")).mean[0] > diff + 1
+
+
+def _plain_game(tmp_path: Path, cards: int) -> Game:
+    assert main(["new", "Big Deck", "--dir", str(tmp_path)]) == 0
+    folder = tmp_path / "big-deck"
+    lines = ["cards:"] + [
+        f"  - {{id: c{i}, kind: plain, name: Card {i}, text: Card number {i}., copies: {1 + i % 2}}}"
+        for i in range(cards)
+    ]
+    (folder / "cards.yaml").write_text("\n".join(lines) + "\n")
+    return load_game(folder)
+
+
+def test_tts_sheets_and_json(tmp_path: Path, games: dict[str, Game]) -> None:
+    game = games["time-line"]
+    tts.export(game, tmp_path)
+    saved = json.loads((tmp_path / "atlantean.json").read_text())
+    deck = saved["ObjectStates"][0]
+    assert deck["Name"] == "DeckCustom" and deck["Nickname"] == "Atlantean deck"
+    custom = deck["CustomDeck"]["1"]
+    assert custom["NumWidth"] == 10 and custom["NumHeight"] == 4 and custom["BackIsHidden"] is True
+    assert custom["UniqueBack"] is False and custom["FaceURL"].startswith("file:///")
+    assert len(deck["DeckIDs"]) == 39 and deck["DeckIDs"][:3] == [100, 101, 102]
+    first = deck["ContainedObjects"][0]
+    assert (first["Nickname"], first["CardID"], first["Description"]) == (
+        "Astral Travel",
+        100,
+        "Move +3 or Escape roll +2",
+    )
+    sheet = _load(tmp_path / "atlantean-sheet-1.png")
+    assert sheet.mode == "RGB" and sheet.width <= 4096 and sheet.height <= 4096
+    w, h = sheet.width // 10, sheet.height // 4
+    # slot 6 (row 0, column 6) holds the seventh card, Vorpal Sword: compare it with that card alone
+    alone = tts._render(game, [f for f in tts.card_faces(game) if f.label == "vorpal-sword"], w / (63.5 / 25.4), (w, h))
+    slot = sheet.crop((6 * w, 0, 7 * w, h))
+    same = ImageStat.Stat(ImageChops.difference(slot, alone[0]).convert("L")).mean[0]
+    neighbour = ImageStat.Stat(ImageChops.difference(sheet.crop((7 * w, 0, 8 * w, h)), alone[0]).convert("L")).mean[0]
+    assert same < 0.5 and neighbour > 1  # Celestial Sword next door differs only in its words
+
+
+def test_tts_splits_big_decks_and_honours_the_hidden_slot(tmp_path: Path) -> None:
+    game = _plain_game(tmp_path, 150)
+    tts.export(game, tmp_path / "a", base_url="https://example.org/decks")
+    deck = json.loads((tmp_path / "a" / "main.json").read_text())["ObjectStates"][0]
+    assert sorted(deck["CustomDeck"]) == ["1", "2", "3"]
+    ids = sorted(set(deck["DeckIDs"]))
+    assert ids[:2] == [100, 101] and 169 in ids and 200 in ids and 309 in ids and 170 not in ids
+    assert len(deck["DeckIDs"]) == sum(1 + i % 2 for i in range(150))
+    assert deck["CustomDeck"]["2"]["FaceURL"] == "https://example.org/decks/main-sheet-2.png"
+    tts.export(game, tmp_path / "b", hidden_in_last_slot=True)
+    deck = json.loads((tmp_path / "b" / "main.json").read_text())["ObjectStates"][0]
+    assert sorted(deck["CustomDeck"]) == ["1", "2", "3"] and deck["CustomDeck"]["1"]["BackIsHidden"] is False
+    ids = sorted(set(deck["DeckIDs"]))
+    assert 168 in ids and 169 not in ids  # slot 69, the last, holds the back
+
+
+@pytest.mark.parametrize(
+    ("service", "size"), [("mpc", (822, 1122)), ("drivethrucards", (825, 1125)), ("gamecrafter", (825, 1125))]
+)
+def test_printshop_pixels_names_and_pdf_boxes(
+    tmp_path: Path, games: dict[str, Game], service: str, size: tuple[int, int]
+) -> None:
+    game = games["time-line-battle"]
+    (archive, pdf), warnings = printshop.export(game, tmp_path, service)
+    assert warnings == []
+    with zipfile.ZipFile(archive) as z:
+        names = z.namelist()
+    assert "order.csv" in names and len(names) == 2 * 23 + 1
+    with zipfile.ZipFile(archive) as z:
+        for name in names[:3] + names[22:24]:
+            assert _load(io.BytesIO(z.read(name))).size == size
+        order = list(csv.DictReader(io.StringIO(z.read("order.csv").decode())))
+    assert order[0]["card"] == "guard" and order[22]["side"] == "back"
+    page = PdfReader(pdf).pages[0]
+    bleed = [float(v) for v in page.bleedbox]
+    trim = [float(v) for v in page.trimbox]
+    assert (bleed[2] / 72 * 300, bleed[3] / 72 * 300) == pytest.approx(size)
+    assert ((trim[2] - trim[0]) / MM, (trim[3] - trim[1]) / MM) == pytest.approx((63.5, 88.9), abs=0.05)
+    assert len(PdfReader(pdf).pages) == 2 * 44
+
+
+def test_safe_zone_check_warns(games: dict[str, Game]) -> None:
+    game = games["battle-line"]
+    faces = printshop.card_faces(game)
+    shop = printshop.shops()["gamecrafter"]
+    assert printshop.safe_zone_warnings(faces, shop) == []
+    tight = printshop.Shop(name="tight", dpi=300, size=[825, 1125], cut=37.5, safe=120, files="{index}.png")
+    warnings = printshop.safe_zone_warnings(faces, tight)
+    assert any(w.region == "corner-top" and "R1" in w.cards for w in warnings)
+
+
+@pytest.mark.parametrize("slug", ["battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline"])
+def test_csv_round_trip_gives_the_same_cards(tmp_path: Path, games: dict[str, Game], slug: str) -> None:
+    copy = tmp_path / slug
+    shutil.copytree(ROOT / "cards" / slug, copy)
+    sheet = spreadsheet.export_csv(games[slug], tmp_path / f"{slug}.csv")
+    rows = list(csv.DictReader(io.StringIO(sheet.read_text(encoding="utf-8"))))
+    assert len(rows) == len(games[slug].cards)
+    spreadsheet.import_rows(sheet, copy)
+    again = load_game(copy)
+    assert again.cards == games[slug].cards
+    assert [d.entries for d in again.decks] == [d.entries for d in games[slug].decks]
+
+
+def test_xlsx_import(tmp_path: Path, games: dict[str, Game]) -> None:
+    import openpyxl
+
+    copy = tmp_path / "soldier-battler"
+    shutil.copytree(ROOT / "cards" / "soldier-battler", copy)
+    rows = list(
+        csv.reader(io.StringIO(spreadsheet.export_csv(games["soldier-battler"], tmp_path / "s.csv").read_text()))
+    )
+    rows[1][rows[0].index("hp")] = "90"
+    book = openpyxl.Workbook()
+    for row in rows:
+        book.active.append(row)  # type: ignore[union-attr]
+    book.save(tmp_path / "s.xlsx")
+    assert main(["import", "xlsx", str(tmp_path / "s.xlsx"), "--into", str(copy)]) == 0
+    assert load_game(copy).card("swordsman").hp == 90  # type: ignore[union-attr]
+
+
+def test_bad_rows_name_row_and_column_and_write_nothing(
+    tmp_path: Path, games: dict[str, Game], capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = tmp_path / "time-line-battle"
+    shutil.copytree(ROOT / "cards" / "time-line-battle", copy)
+    before = (copy / "characters.yaml").read_text()
+    path = spreadsheet.export_csv(games["time-line-battle"], tmp_path / "t.csv")
+    rows = list(csv.reader(io.StringIO(path.read_text())))
+    rows[3][rows[0].index("health")] = "ten"
+    rows[5][rows[0].index("kind")] = "wizard"
+    with path.open("w", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    with pytest.raises(DataError) as caught:
+        spreadsheet.import_rows(path, copy)
+    lines = caught.value.lines()
+    assert len(lines) == 2
+    assert ":4:" in lines[0] and "row 4, column health" in lines[0] and "'ten'" in lines[0]
+    assert "row 6" in lines[1]
+    assert (copy / "characters.yaml").read_text() == before
+    assert main(["import", "csv", str(path), "--into", str(copy)]) == 2
+    assert "row 4, column health" in capsys.readouterr().err
+
+
+def test_preview_contact_sheets(tmp_path: Path, games: dict[str, Game]) -> None:
+    written = preview.export(games["battle-line"], tmp_path)
+    assert [p.name for p in written] == ["troops.png", "tactics.png"]
+    sheet = _load(written[0])
+    assert sheet.width > 1000 and sheet.height > sheet.width / 2  # 61 cards: seven rows of ten
