@@ -1,0 +1,62 @@
+"""Benchmark: card images at 300 DPI, and one 70-card Tabletop Simulator sheet.
+
+Run: python tests/benchmarks/bench_exports.py
+Goals from the exports issue: at least 50 cards/s per core at 300 DPI; a 70-card TTS sheet in
+at most 3 s and 400 MB (whole process).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from printkit.exports import images
+from printkit.exports.designs import card_faces
+from printkit.loader import load_games
+
+SHEET = """
+import resource, sys
+from pathlib import Path
+from printkit.loader import load_game
+from printkit.exports import tts
+tts.export(load_game(Path(sys.argv[1])), Path(sys.argv[2]))
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def main() -> None:
+    games = load_games([])
+    with tempfile.TemporaryDirectory() as tmp:
+        count, start = 0, time.perf_counter()
+        for game in games:  # card faces and backs only, one process: the per-core rate
+            faces = card_faces(game)
+            count += len(faces)
+            images._render(game, faces, 300, 3 * 72 / 25.4, Path(tmp) / "one" / game.slug)
+        seconds = time.perf_counter() - start
+        print(f"PNG at 300 DPI with bleed, one core: {count} card faces and backs in {seconds:.1f} s: "
+              f"{count / seconds:.0f} cards/s")
+        start = time.perf_counter()
+        for game in games:
+            images.export(game, Path(tmp) / "all" / game.slug, dpi=300, workers=2)
+        print(f"printkit export png for all five games (cards, backs, counters, boards), 2 workers: "
+              f"{time.perf_counter() - start:.1f} s")
+        folder = Path(tmp) / "deck70"
+        folder.mkdir()
+        (folder / "game.yaml").write_text(
+            "title: Seventy\ncredit: A benchmark deck.\ndecks:\n"
+            "  - {id: main, name: Main, back: {title: Seventy, colour: '#335577'}, include: {kind: plain}}\n")
+        (folder / "cards.yaml").write_text("cards:\n" + "".join(
+            f"  - {{id: c{i}, kind: plain, name: Card {i}, text: 'Card {i} does {i % 7} things.'}}\n" for i in range(70)))
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-c", SHEET, str(folder), str(Path(tmp) / "tts")],
+                              check=True, capture_output=True, text=True)
+        print(f"TTS, one 70-card sheet: {time.perf_counter() - start:.2f} s whole process, "
+              f"peak {int(done.stdout.split()[-1]) / 1024:.0f} MB ({os.cpu_count()} cores)")
+
+
+if __name__ == "__main__":
+    main()
