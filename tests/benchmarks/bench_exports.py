@@ -37,25 +37,41 @@ def main() -> None:
             count += len(faces)
             images._render(game, faces, 300, 3 * 72 / 25.4, Path(tmp) / "one" / game.slug)
         seconds = time.perf_counter() - start
-        print(f"PNG at 300 DPI with bleed, one core: {count} card faces and backs in {seconds:.1f} s: "
-              f"{count / seconds:.0f} cards/s")
+        print(
+            f"PNG at 300 DPI with bleed, one core: {count} card faces and backs in {seconds:.1f} s: "
+            f"{count / seconds:.0f} cards/s"
+        )
         start = time.perf_counter()
         for game in games:
             images.export(game, Path(tmp) / "all" / game.slug, dpi=300, workers=2)
-        print(f"printkit export png for all five games (cards, backs, counters, boards), 2 workers: "
-              f"{time.perf_counter() - start:.1f} s")
+        print(
+            f"printkit export png for all five games (cards, backs, counters, boards), 2 workers: "
+            f"{time.perf_counter() - start:.1f} s"
+        )
         folder = Path(tmp) / "deck70"
         folder.mkdir()
         (folder / "game.yaml").write_text(
             "title: Seventy\ncredit: A benchmark deck.\ndecks:\n"
-            "  - {id: main, name: Main, back: {title: Seventy, colour: '#335577'}, include: {kind: plain}}\n")
-        (folder / "cards.yaml").write_text("cards:\n" + "".join(
-            f"  - {{id: c{i}, kind: plain, name: Card {i}, text: 'Card {i} does {i % 7} things.'}}\n" for i in range(70)))
+            "  - {id: main, name: Main, back: {title: Seventy, colour: '#335577'}, include: {kind: plain}}\n"
+        )
+        (folder / "cards.yaml").write_text(
+            "cards:\n"
+            + "".join(
+                f"  - {{id: c{i}, kind: plain, name: Card {i}, text: 'Card {i} does {i % 7} things.'}}\n"
+                for i in range(70)
+            )
+        )
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-c", SHEET, str(folder), str(Path(tmp) / "tts")],
-                              check=True, capture_output=True, text=True)
-        print(f"TTS, one 70-card sheet: {time.perf_counter() - start:.2f} s whole process, "
-              f"peak {int(done.stdout.split()[-1]) / 1024:.0f} MB ({os.cpu_count()} cores)")
+        done = subprocess.run(
+            [sys.executable, "-c", SHEET, str(folder), str(Path(tmp) / "tts")],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        print(
+            f"TTS, one 70-card sheet: {time.perf_counter() - start:.2f} s whole process, "
+            f"peak {int(done.stdout.split()[-1]) / 1024:.0f} MB ({os.cpu_count()} cores)"
+        )
 
 
 if __name__ == "__main__":
