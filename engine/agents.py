@@ -72,7 +72,16 @@ class MCTSAgent:
         for _ in range(self.iterations):
             world = state.resample(me, rng)
             self._iterate(root, world, me, rng)
-        return max(root.children.items(), key=lambda kv: kv[1].visits)[0]
+
+        # only moves legal in the real position count: a dealt world may have offered others;
+        # ties in visits go to the better mean result, then to chance
+        def rank(a: int) -> tuple[int, float, float]:
+            child = root.children.get(a)
+            if child is None:
+                return (-1, 0.0, rng.random())
+            return (child.visits, child.value / child.visits if child.visits else 0.0, rng.random())
+
+        return max(actions, key=rank)
 
     def _iterate(self, root: _Node, world: State, me: int, rng: random.Random) -> None:
         node, path = root, [root]

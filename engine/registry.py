@@ -14,8 +14,9 @@ Builder = Callable[[Game], GameDef]
 def _builders() -> dict[str, Builder]:
     from .games.battle_line import BattleLineGame
     from .games.soldier_battler import SoldierBattlerGame
+    from .games.torah_timeline import TorahTimelineGame
 
-    return {"battle-line": BattleLineGame, "soldier-battler": SoldierBattlerGame}
+    return {"battle-line": BattleLineGame, "soldier-battler": SoldierBattlerGame, "torah-timeline": TorahTimelineGame}
 
 
 def registered() -> list[str]:

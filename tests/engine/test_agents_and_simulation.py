@@ -30,7 +30,7 @@ def test_greedy_beats_random_clearly(engines: dict[str, GameDef], slug: str) -> 
 
 @pytest.mark.parametrize("slug", registry.registered())
 def test_mcts_beats_random(engines: dict[str, GameDef], slug: str) -> None:
-    assert _wins(engines[slug], "mcts30", 6) >= 5  # the full 200-game figure: tests/benchmarks/bench_engine.py
+    assert _wins(engines[slug], "mcts50", 6) >= 5  # the full 200-game figure: tests/benchmarks/bench_engine.py
 
 
 def test_results_do_not_depend_on_workers(games: dict[str, Game]) -> None:
