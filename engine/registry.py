@@ -14,9 +14,15 @@ Builder = Callable[[Game], GameDef]
 def _builders() -> dict[str, Builder]:
     from .games.battle_line import BattleLineGame
     from .games.soldier_battler import SoldierBattlerGame
+    from .games.time_line_battle import TimeLineBattleGame
     from .games.torah_timeline import TorahTimelineGame
 
-    return {"battle-line": BattleLineGame, "soldier-battler": SoldierBattlerGame, "torah-timeline": TorahTimelineGame}
+    return {
+        "battle-line": BattleLineGame,
+        "soldier-battler": SoldierBattlerGame,
+        "time-line-battle": TimeLineBattleGame,
+        "torah-timeline": TorahTimelineGame,
+    }
 
 
 def registered() -> list[str]:

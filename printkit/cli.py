@@ -137,6 +137,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    from engine import check
+
+    if args.count < 1:
+        raise UsageError("--games: expected 1 or more")
+    errors = 0
+    for game in _games(args):
+        findings, records = check.run(game, args.count, args.seed)
+        errors += sum(1 for f in findings if f.level == "error")
+        played = f"{len(records)} games played" if records else "not played"
+        print(f"{game.slug}: {played}, {len(findings)} finding{'s' if len(findings) != 1 else ''}")
+        for finding in findings:
+            print(f"  {finding}")
+    if errors:
+        raise CheckFailed(f"check found {errors} error{'s' if errors != 1 else ''}")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     import json
 
@@ -318,6 +336,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-pdf", action="store_true", help="write results.json and the HTML report only")
     p.add_argument("--out", help="output folder (default: output/ in the project)")
     p.set_defaults(run=cmd_simulate)
+    p = sub.add_parser("check", help="validate games by playing them: crashes, caps, fairness, dead or dominant cards")
+    games_arg(p)
+    p.add_argument("--games", dest="count", type=int, default=200, help="seeded games per game (default 200)")
+    p.add_argument("--seed", type=int, default=1)
+    p.set_defaults(run=cmd_check)
     p = sub.add_parser("replay", help="print a readable log of a game, played from a seed or from results.json")
     p.add_argument("game", metavar="GAME|PATH")
     p.add_argument("--seed", type=int, default=1)

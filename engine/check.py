@@ -1,0 +1,115 @@
+"""`printkit check`: validate a game's data by playing it, and report findings with the card or rule named."""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit.game import Game
+
+from . import agents, registry, stats
+from .runner import Record, play
+from .simulate import Plan
+
+PAIRINGS = (("random", "random"), ("greedy", "random"), ("greedy", "greedy"))
+SEAT_BAND = (0.40, 0.60)  # a fair game's seat win rate, the issue's band
+MIN_GAMES_FOR_SEATS = 100
+CAPPED_WARN, CAPPED_ERROR = 0.10, 0.50
+OUTLIER = 0.20  # a card whose win rate when played is this far from the mean is named
+MIN_PLAYS_FOR_OUTLIER = 20
+
+
+@dataclass(frozen=True)
+class Finding:
+    level: str  # "error" or "warning" or "note"
+    game: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.level}: {self.game}: {self.message}"
+
+
+def run(game: Game, games: int, seed: int) -> tuple[list[Finding], list[Record]]:
+    """Play the seeded games in rotation over the pairings and turn what happened into findings."""
+    try:
+        engine_game = registry.build(game)
+    except KeyError:
+        return [Finding("note", game.slug, "no engine plays this game yet: nothing checked by play")], []
+    findings: list[Finding] = []
+    records: list[Record] = []
+    plan = Plan(game.folder, PAIRINGS[0], games, seed)
+    for i in range(games):
+        names = PAIRINGS[i % len(PAIRINGS)]
+        game_seed = plan.game_seed(i)
+        try:
+            records.append(play(engine_game, [agents.make(n) for n in names], game_seed))
+        except Exception as exc:  # a crash is the most important finding: say how to replay it
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            findings.append(
+                Finding(
+                    "error",
+                    game.slug,
+                    (
+                        f"{type(exc).__name__}: {exc} at {Path(where.filename).name}:{where.lineno}; "
+                        f"replay: printkit replay {game.slug} --seed {game_seed} --agents {','.join(names)}"
+                    ),
+                )
+            )
+    if not records:
+        return findings, records
+    summary = stats.summarise(records, engine_game.card_names())
+    n = summary["games"]
+    for ending, figures in summary["endings"].items():
+        if ending == "normal":
+            continue
+        rate = figures["rate"]
+        level = "error" if rate > CAPPED_ERROR else "warning" if rate > CAPPED_WARN else None
+        if level:
+            findings.append(
+                Finding(
+                    level,
+                    game.slug,
+                    f"{100 * rate:.0f}% of {n} games ended by {ending} "
+                    f"(above {100 * CAPPED_WARN:.0f}%): see the rule options for the cap and stalemate",
+                )
+            )
+    if n >= MIN_GAMES_FOR_SEATS:
+        for seat, figures in enumerate(summary["seats"], start=1):
+            if not SEAT_BAND[0] <= figures["rate"] <= SEAT_BAND[1]:
+                low, high = figures["ci95"]
+                findings.append(
+                    Finding(
+                        "warning",
+                        game.slug,
+                        (
+                            f"seat {seat} wins {100 * figures['rate']:.0f}% of {n} games (95% interval "
+                            f"{100 * low:.0f}-{100 * high:.0f}%), outside {100 * SEAT_BAND[0]:.0f}-{100 * SEAT_BAND[1]:.0f}%"
+                        ),
+                    )
+                )
+    cards = summary["cards"]
+    for card in cards:
+        if card["plays"] == 0:
+            findings.append(
+                Finding("warning", game.slug, f"card {card['id']} ({card['name']}) was never played in {n} games")
+            )
+    rated = [
+        c for c in cards if c["win_rate_when_played"] is not None and c["games_played_in"] >= MIN_PLAYS_FOR_OUTLIER
+    ]
+    if rated:
+        mean = sum(c["win_rate_when_played"] for c in rated) / len(rated)
+        for card in rated:
+            gap = card["win_rate_when_played"] - mean
+            if abs(gap) > OUTLIER:
+                findings.append(
+                    Finding(
+                        "warning",
+                        game.slug,
+                        (
+                            f"card {card['id']} ({card['name']}) wins {100 * card['win_rate_when_played']:.0f}% of the games "
+                            f"it is played in, against {100 * mean:.0f}% for cards on average"
+                        ),
+                    )
+                )
+    return findings, records
