@@ -84,7 +84,8 @@ def run(game: Game, games: int, seed: int) -> tuple[list[Finding], list[Record]]
                         game.slug,
                         (
                             f"seat {seat} wins {100 * figures['rate']:.0f}% of {n} games (95% interval "
-                            f"{100 * low:.0f}-{100 * high:.0f}%), outside {100 * SEAT_BAND[0]:.0f}-{100 * SEAT_BAND[1]:.0f}%"
+                            f"{100 * low:.0f}-{100 * high:.0f}%), "
+                            f"outside {100 * SEAT_BAND[0]:.0f}-{100 * SEAT_BAND[1]:.0f}%"
                         ),
                     )
                 )
@@ -107,8 +108,8 @@ def run(game: Game, games: int, seed: int) -> tuple[list[Finding], list[Record]]
                         "warning",
                         game.slug,
                         (
-                            f"card {card['id']} ({card['name']}) wins {100 * card['win_rate_when_played']:.0f}% of the games "
-                            f"it is played in, against {100 * mean:.0f}% for cards on average"
+                            f"card {card['id']} ({card['name']}) wins {100 * card['win_rate_when_played']:.0f}% "
+                            f"of the games it is played in, against {100 * mean:.0f}% for cards on average"
                         ),
                     )
                 )

@@ -372,8 +372,7 @@ class TimeLineBattleState(State):
                     self.queue.insert(0, ("reduce", p, me))
         elif kind == "overkill":
             ds["extra"].append((1 - p, action - OVERKILL, ds.pop("overkill_amount"), p))
-        then = ds.get("then")
-        self._run_queue_or(then)
+        self._run_queue_or(str(ds["then"]))
 
     def _arrive(self) -> None:
         # 2 arrive: Characters deployed into this Day come into play
@@ -384,7 +383,7 @@ class TimeLineBattleState(State):
         # 3 decide: Shocker locks first (no choice), then sacrifices, Enchanter picks, targets
         locked: set[tuple[int, int]] = set()
         for p in (0, 1):
-            for _, c in self._abilities(p, LockEnemyFront):
+            for _ in self._abilities(p, LockEnemyFront):
                 front = self.sides[1 - p].alive()
                 if front:
                     locked.add((1 - p, front[0]))
@@ -631,12 +630,42 @@ class TimeLineBattleState(State):
         return f"deploys {name[card]} into Day {day + 1}"
 
     def heuristic(self, player: int) -> float:
+        """VP first; then the strength (Health and damage) of Characters alive or still to arrive."""
         if self.over:
             return self.returns()[player]
         r = self.g.rules
 
+        def strength(c: int) -> float:
+            char = r.chars[c]
+            hits = sum(
+                (a.amount or 3) * (a.count if a.target in ("front_n", "rear_n") else 1)
+                for a in char.ability
+                if isinstance(a, Attack)
+            )
+            return char.health + 2 * hits + (4 if len(char.ability) > 1 or not hits else 0)
+
         def worth(p: int) -> float:
             side = self.sides[p]
-            return side.vp * 3 + sum(r.chars[c].health for c in side.in_play) / 10 + len(side.in_play)
+            coming = [c for c, day in side.deployed.items() if day > self.day and c not in side.dead]
+            return side.vp * 15 + sum(strength(c) for c in set(side.in_play) | set(coming) if c not in doomed(p)) / 4
 
-        return math.tanh((worth(player) - worth(1 - player)) / 10)
+        def doomed(p: int) -> set[int]:
+            """Characters the damage added up so far would kill, in the middle of a Day."""
+            ds = self.day_state
+            incoming = dict(ds["incoming"][p]) if "incoming" in ds else {}
+            for (q, attacker), target in ds.get("targets", {}).items():
+                if q != p and "incoming" not in ds:  # a target picked, its damage not yet added up
+                    hit = next(
+                        (
+                            a.amount or 0
+                            for a in r.chars[attacker].ability
+                            if isinstance(a, Attack) and a.target == "chosen"
+                        ),
+                        0,
+                    )
+                    incoming[target] = incoming.get(target, 0) + hit
+            return {c for c, dmg in incoming.items() if dmg >= r.chars[c].health} | {
+                victim for q, _, victim in ds.get("sacrificed", []) if q == p
+            }
+
+        return math.tanh((worth(player) - worth(1 - player)) / 40)

@@ -25,7 +25,7 @@ def _wins(game: GameDef, name: str, games: int) -> int:
 
 @pytest.mark.parametrize("slug", registry.registered())
 def test_greedy_beats_random_clearly(engines: dict[str, GameDef], slug: str) -> None:
-    assert _wins(engines[slug], "greedy", 20) >= 16
+    assert _wins(engines[slug], "greedy", 40) >= 26  # chance alone would give 26 of 40 about 4% of the time
 
 
 @pytest.mark.parametrize("slug", registry.registered())
