@@ -1,0 +1,43 @@
+"""printkit check: validation by play turns crashes, caps, unfair seats and odd cards into findings."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import check
+from engine.games import soldier_battler
+from printkit.cli import main
+from printkit.game import Game
+
+
+def test_findings_name_the_game_and_the_card(games: dict[str, Game]) -> None:
+    findings, records = check.run(games["torah-timeline"], 60, seed=1)
+    assert len(records) == 60
+    texts = [str(f) for f in findings]
+    assert any("eliyahu-hanavi" in t for t in texts)  # playing it wins at once: a dominant card, by design
+    assert all(t.startswith(("warning: torah-timeline:", "error: torah-timeline:")) for t in texts)
+
+
+def test_a_game_without_an_engine_is_a_note(games: dict[str, Game]) -> None:
+    findings, records = check.run(games["time-line"], 10, seed=1)
+    assert records == [] and [f.level for f in findings] == ["note"]
+
+
+def test_a_crash_is_an_error_with_its_replay(
+    games: dict[str, Game], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(self: soldier_battler.SoldierBattlerState) -> None:
+        raise RuntimeError("the data made no sense")
+
+    monkeypatch.setattr(soldier_battler.SoldierBattlerState, "_end_turn", broken)
+    findings, _ = check.run(games["soldier-battler"], 3, seed=5)
+    assert findings and findings[0].level == "error"
+    assert "RuntimeError: the data made no sense" in findings[0].message
+    assert "printkit replay soldier-battler --seed" in findings[0].message
+    assert main(["check", "soldier-battler", "--games", "3"]) == 1
+    assert "check found 3 errors" in capsys.readouterr().err
+
+
+def test_check_passes_on_a_sound_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "time-line-battle", "--games", "30"]) == 0
+    assert capsys.readouterr().out.startswith("time-line-battle: 30 games played")

@@ -1,0 +1,158 @@
+"""Time Line Battle v2: hand-built Days checked against the digest's rules, one ability at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine.games import time_line_battle as tlb
+from engine.games.time_line_battle import TimeLineBattleGame, TimeLineBattleState
+
+Chooser = Callable[[TimeLineBattleState, list[int]], int]
+
+
+@pytest.fixture
+def game(engines: dict[str, object]) -> TimeLineBattleGame:
+    g = engines["time-line-battle"]
+    assert isinstance(g, TimeLineBattleGame)
+    return g
+
+
+def _first(state: TimeLineBattleState, legal: list[int]) -> int:
+    return legal[-1] if legal[-1] in (tlb.NO_REVIVE, tlb.NO_SACRIFICE, tlb.NO_ENCHANT, tlb.STOP) else legal[0]
+
+
+def run_day(
+    game: TimeLineBattleGame,
+    mine: list[str],
+    theirs: list[str],
+    *,
+    day: int = 1,
+    deployed: dict[str, int] | None = None,
+    survived: dict[str, int] | None = None,
+    dead: tuple[list[str], list[str]] = ([], []),
+    choose: Chooser = _first,
+) -> dict[str, Any]:
+    """Play one Day with these Characters in play (seat 0: mine, Start Player) and report what happened."""
+    index = {c.id: i for i, c in enumerate(game.rules.chars)}
+    state = game.new_initial_state()
+    for side, names, gone in ((state.sides[0], mine, dead[0]), (state.sides[1], theirs, dead[1])):
+        side.pool, side.hand = [], []
+        side.deployed = {index[n]: (deployed or {}).get(n, 1) for n in names + gone}
+        side.in_play = [index[n] for n in names if (deployed or {}).get(n, 1) < day]
+        side.dead = [index[n] for n in gone]
+        side.survived = {index[n]: (survived or {}).get(n, 0) for n in names + gone}
+    state.start, state.day, state.phase = 0, day - 1, "day"
+    result: dict[str, Any] = {}
+
+    def stop() -> None:
+        ds = state.day_state
+        names = [c.id for c in game.rules.chars]
+        result["dead"] = [sorted(names[c] for c in s.dead) for s in state.sides]
+        result["damage"] = [{names[c]: d for c, d in ds.get("damage", [{}, {}])[p].items()} for p in (0, 1)]
+        result["in_play"] = [sorted(names[c] for c in s.in_play) for s in state.sides]
+
+    state._end_day = stop  # type: ignore[method-assign]
+    state._next_day()
+    while "dead" not in result:
+        state.apply_action(choose(state, state.legal_actions()))
+    return result
+
+
+def test_overkill_trickles_rearward(game: TimeLineBattleGame) -> None:
+    out = run_day(game, ["warrior"], ["reaper", "rogue"])
+    assert out["dead"] == [["warrior"], ["reaper"]]  # the Reaper, killed, still struck the Warrior for 8
+    assert out["damage"][1]["rogue"] == 5 - 3  # 2 past the Reaper's 3 Health
+
+
+def test_overkill_from_the_rear_trickles_forward(game: TimeLineBattleGame) -> None:
+    out = run_day(game, ["rogue"], ["guard", "reaper"])
+    assert out["dead"][1] == ["reaper"] and out["damage"][1]["guard"] == 7 - 3  # the 4 past the Reaper's Health
+
+
+def test_deflector_sends_damage_to_the_front(game: TimeLineBattleGame) -> None:
+    out = run_day(game, ["rogue"], ["guard", "deflector"])
+    assert out["damage"][1].get("deflector", 0) == 0 and out["damage"][1]["guard"] == 7
+
+
+def test_paladin_and_shielder_share_their_reductions(game: TimeLineBattleGame) -> None:
+    def reduce_paladin(state: TimeLineBattleState, legal: list[int]) -> int:
+        paladin = tlb.REDUCE + 1
+        return paladin if paladin in legal else _first(state, legal)
+
+    out = run_day(game, ["paladin", "shielder"], ["reaper"], choose=reduce_paladin)
+    assert out["in_play"][0] == ["paladin", "shielder"]
+    assert out["damage"][0]["paladin"] == 8 - 2 - 5 and out["dead"][1] == ["reaper"]
+
+
+def test_protector_cuts_every_ally_but_itself(game: TimeLineBattleGame) -> None:
+    out = run_day(game, ["guard", "protector"], ["warrior", "blaster"])
+    assert out["damage"][0]["guard"] == 5 + 2 - 2 and out["damage"][0]["protector"] == 2
+
+
+def test_enchanter_doubles_its_ally(game: TimeLineBattleGame) -> None:
+    def enchant_warrior(state: TimeLineBattleState, legal: list[int]) -> int:
+        return tlb.ENCHANT + 4 if tlb.ENCHANT + 4 in legal else _first(state, legal)
+
+    assert (
+        run_day(game, ["warrior", "enchanter"], ["rear-guard"], choose=enchant_warrior)["damage"][1]["rear-guard"] == 10
+    )
+    plain = run_day(game, ["warrior", "enchanter"], ["rear-guard"], choose=lambda s, legal: legal[-1])
+    assert plain["damage"][1]["rear-guard"] == 5
+
+
+def test_shocker_locks_the_enemy_front(game: TimeLineBattleGame) -> None:
+    out = run_day(game, ["shocker"], ["reaper"])
+    assert out["damage"][0] == {} and out["dead"] == [[], ["reaper"]]
+
+
+def test_necromancer_counts_the_dead_of_both_sides(game: TimeLineBattleGame) -> None:
+    out = run_day(game, ["necromancer"], ["rear-guard"], dead=(["guard"], ["reaper", "rogue"]))
+    assert out["damage"][1]["rear-guard"] == 3
+
+
+def test_reviver_brings_back_an_ally_that_survived_a_day(game: TimeLineBattleGame) -> None:
+    out = run_day(
+        game,
+        ["reviver"],
+        ["rear-guard"],
+        day=2,
+        deployed={"reviver": 1},
+        dead=(["guard", "warrior"], []),
+        survived={"guard": 1, "warrior": 0, "reviver": 1},
+        choose=lambda s, legal: legal[0],
+    )
+    assert "guard" in out["in_play"][0] and out["dead"][0] == ["warrior"]
+
+
+def test_deathmonger_sacrifice_still_lets_the_victim_act(game: TimeLineBattleGame) -> None:
+    def sacrifice_reaper(state: TimeLineBattleState, legal: list[int]) -> int:
+        return tlb.SACRIFICE + 5 if tlb.SACRIFICE + 5 in legal else _first(state, legal)
+
+    out = run_day(game, ["reaper", "deathmonger"], ["rear-guard"], choose=sacrifice_reaper)
+    assert out["dead"] == [["reaper"], ["rear-guard"]]  # 11 + the sacrificed Reaper's 8 on its last Day
+
+
+def test_blitzer_strikes_only_on_its_own_day(game: TimeLineBattleGame) -> None:
+    on = run_day(game, ["blitzer"], ["rear-guard"], day=2, deployed={"blitzer": 2, "rear-guard": 1})
+    off = run_day(
+        game, ["blitzer"], ["rear-guard"], day=2, deployed={"blitzer": 1, "rear-guard": 1}, survived={"blitzer": 1}
+    )
+    assert on["damage"][1]["rear-guard"] == 10 and off["damage"][1].get("rear-guard", 0) == 0
+
+
+def test_surger_waits_out_its_first_day(game: TimeLineBattleGame) -> None:
+    first = run_day(game, ["surger"], ["guard", "rear-guard"])
+    later = run_day(game, ["surger"], ["guard", "rear-guard"], day=2, survived={"surger": 1})
+    assert first["damage"][1] == {}
+    assert later["damage"][1] == {"guard": 3, "rear-guard": 3}
+
+
+def test_prince_scores_double_and_ties_break_on_survivors(game: TimeLineBattleGame) -> None:
+    state = game.new_initial_state()
+    state.timeline = game.rules.timelines
+    state.sides[0].in_play, state.sides[1].in_play = [18], [0, 1]  # Prince alone against Guard and Paladin
+    state._end_timeline("quiet")
+    assert [s.vp for s in state.sides] == [2, 2] and state.winner == 1  # equal VP: more survivors wins

@@ -1,0 +1,145 @@
+"""Torah Timeline: each Tanach card, challenges, income and the hand limit, as the digest gives them."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.games import torah_timeline as tt
+from engine.games.torah_timeline import TorahTimelineGame, TorahTimelineState
+
+
+@pytest.fixture
+def game(engines: dict[str, object]) -> TorahTimelineGame:
+    g = engines["torah-timeline"]
+    assert isinstance(g, TorahTimelineGame)
+    return g
+
+
+def _state(
+    game: TorahTimelineGame,
+    hand: list[str],
+    *,
+    tokens: tuple[int, int] = (0, 0),
+    study: tuple[list[str], list[str]] = ([], []),
+    left: int = 2,
+) -> TorahTimelineState:
+    index = {c: i for i, c in enumerate(game.rules.ids)}
+    state = game.new_initial_state()
+    state.hands = [[index[c] for c in hand], []]
+    state.study = [[index[c] for c in study[0]], [index[c] for c in study[1]]]
+    held = set(state.hands[0]) | set(state.study[0]) | set(state.study[1])
+    state.deck = [c for c in state.deck if c not in held]
+    state.tokens = list(tokens)
+    state.player, state.phase, state.left = 0, "act", left
+    return state
+
+
+def _play(state: TorahTimelineState, card: str) -> None:
+    state.apply_action(tt.TANACH + state.g.rules.ids.index(card))
+
+
+def _can(state: TorahTimelineState, card: str) -> bool:
+    return tt.TANACH + state.g.rules.ids.index(card) in state.legal_actions()
+
+
+def test_avraham_gives_actions(game: TorahTimelineGame) -> None:
+    state = _state(game, ["avraham-avinu"])
+    _play(state, "avraham-avinu")
+    assert state.left == 2 - 1 + 3 and state.player == 0
+
+
+def test_yitzchak_raises_the_cap(game: TorahTimelineGame) -> None:
+    state = _state(game, ["yitzchak-avinu"])
+    _play(state, "yitzchak-avinu")
+    assert state.cap[0] == game.rules.cap + 5
+
+
+def test_yaakov_pays_for_sages_in_both_beit_midrash(game: TorahTimelineGame) -> None:
+    assert not _can(_state(game, ["yaakov-avinu"]), "yaakov-avinu")
+    state = _state(game, ["yaakov-avinu"], study=(["rashi"], ["rav", "shmuel"]))
+    _play(state, "yaakov-avinu")
+    assert state.tokens[0] == 3
+
+
+def test_yosef_draws_up_to_three_within_the_hand_limit(game: TorahTimelineGame) -> None:
+    state = _state(game, ["yosef-hatzadik", "rashi", "rav", "shmuel", "rava", "abaye"])
+    _play(state, "yosef-hatzadik")
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert len(state.hands[0]) == game.rules.hand_limit  # five left, room for two only
+    full = _state(game, ["yosef-hatzadik", "rashi", "rav", "shmuel", "rava", "abaye", "rambam", "ramban"])
+    assert not _can(full, "yosef-hatzadik")
+
+
+def test_moshe_makes_the_next_placement_free(game: TorahTimelineGame) -> None:
+    state = _state(game, ["moshe-rabbeinu", "rashi"], left=2)
+    _play(state, "moshe-rabbeinu")
+    state.apply_action(tt.PLACE + game.rules.ids.index("rashi"))
+    assert state.tokens[0] == 0 and state.left == 1 and state.timeline[0][3] >= 0
+
+
+def test_aharon_takes_an_action_from_the_next_two_turns(game: TorahTimelineGame) -> None:
+    state = _state(game, ["aharon"], left=1)
+    _play(state, "aharon")  # the last action: the opponent's turn starts
+    assert state.player == 1 and state.left == game.rules.actions - 1
+    assert state.penalty[1] == [1]
+
+
+def test_yehoshua_looks_at_the_opponents_beit_midrash(game: TorahTimelineGame) -> None:
+    assert not _can(_state(game, ["yehoshua"]), "yehoshua")
+    state = _state(game, ["yehoshua"], study=([], ["rav"]))
+    assert state.observation(0)["opponent_beit_midrash"] == ["?"]
+    _play(state, "yehoshua")
+    assert state.observation(0)["opponent_beit_midrash"] == ["rav"]
+
+
+def test_shimshon_empties_both_purses(game: TorahTimelineGame) -> None:
+    assert not _can(_state(game, ["shimshon"]), "shimshon")
+    state = _state(game, ["shimshon"], tokens=(4, 7))
+    _play(state, "shimshon")
+    assert state.tokens == [0, 0]
+
+
+def test_shlomo_takes_up_to_three(game: TorahTimelineGame) -> None:
+    assert not _can(_state(game, ["shlomo-hamelech"]), "shlomo-hamelech")
+    state = _state(game, ["shlomo-hamelech"], tokens=(1, 2))
+    _play(state, "shlomo-hamelech")
+    assert state.tokens == [3, 0]
+
+
+def test_eliyahu_fills_the_last_slot_and_wins(game: TorahTimelineGame) -> None:
+    state = _state(game, ["eliyahu-hanavi"], tokens=(6, 0))
+    assert not _can(state, "eliyahu-hanavi")
+    state.timeline[0] = [1, 2, 3, 4, -1]
+    state._legal = None
+    _play(state, "eliyahu-hanavi")
+    assert state.is_terminal() and state.returns() == [1.0, -1.0] and state.tokens[0] == 0
+
+
+def test_elisha_takes_the_top_two_of_the_discard(game: TorahTimelineGame) -> None:
+    state = _state(game, ["elisha-hanavi", "rashi"])
+    assert not _can(state, "elisha-hanavi")
+    index = game.rules.ids.index
+    state.discard = [index("rav"), index("shmuel")]
+    state.deck = [c for c in state.deck if c not in state.discard]
+    state._legal = None
+    _play(state, "elisha-hanavi")
+    assert sorted(game.rules.ids[c] for c in state.hands[0]) == ["rashi", "rav", "shmuel"]
+
+
+def test_challenge_pays_the_difference_in_power(game: TorahTimelineGame) -> None:
+    state = _state(game, ["rebbi-akiva"], study=([], ["rashi"]))
+    source = game.rules.ids.index("rebbi-akiva")
+    state.apply_action(tt.CHALLENGE + source * game.rules.slots + 0)
+    assert state.tokens[0] == 5 - 2 and not state.study[1] and len(state.discard) == 2
+
+
+def test_income_and_a_drawn_card_into_a_full_hand(game: TorahTimelineGame) -> None:
+    state = _state(game, ["rashi", "rav", "shmuel", "rava", "abaye", "rambam", "ramban"], study=(["maharal"], []))
+    state.apply_action(tt.DRAW)
+    drawn = state.legal_actions()[0]
+    state.apply_action(drawn)
+    assert len(state.hands[0]) == game.rules.hand_limit and state.discard[-1] == drawn - tt.CHANCE_CARD
+    state.player = 1
+    state._end_turn()  # seat 0's turn starts: one token for its one studying Sage
+    assert state.tokens[0] == game.rules.income
