@@ -70,3 +70,12 @@ def write(
         written.append(folder / "report.pdf")
         atomic.write_bytes(written[2], render_pdf(html))
     return written
+
+
+def write_summary(folder: Path, rows: list[dict[str, Any]], missing: list[str], settings: dict[str, Any]) -> list[Path]:
+    """One page across all games: who wins, how games end, and each game's findings."""
+    html = _env().get_template("balance_summary.html.j2").render(rows=rows, missing=missing, settings=settings)
+    written = [folder / "balance-summary.html", folder / "balance-summary.pdf"]
+    atomic.write_text(written[0], html)
+    atomic.write_bytes(written[1], render_pdf(html))
+    return written

@@ -79,6 +79,31 @@ def cmd_build(args: argparse.Namespace) -> int:
         written.append(target)
     for folder, count in Counter(_top_folder(p, out) for p in written).items():
         print(f"wrote {display_path(folder)}: {count} {'file' if count == 1 else 'files'}")
+    if args.no_check:
+        return 0
+    return _fast_check(games)
+
+
+FAST_CHECK_GAMES = 12
+
+
+def _fast_check(games: list[Any]) -> int:
+    """The build's quick look by play: a few seeded games each; errors fail the build (exit 1)."""
+    from engine import check
+
+    errors = 0
+    for game in games:
+        findings, records = check.run(game, FAST_CHECK_GAMES, seed=1)
+        if not records:
+            continue
+        errors += sum(1 for f in findings if f.level == "error")
+        for finding in findings:
+            print(f"check: {finding}", file=sys.stderr if finding.level == "error" else sys.stdout)
+    if errors:
+        raise CheckFailed(
+            f"the quick check by play found {errors} error{'s' if errors != 1 else ''}; "
+            "run `printkit check` for the full one"
+        )
     return 0
 
 
@@ -134,6 +159,32 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         f"draws {100 * summary['draws']['rate']:.1f}%; "
         + ", ".join(f"{k} {100 * v['rate']:.1f}%" for k, v in summary["agents"].items())
     )
+    return 0
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    """Balance reports for every named game (all bundled games when none), and one summary page."""
+    from engine import check, registry, report, simulate, stats
+
+    if args.count < 1:
+        raise UsageError("--games: expected 1 or more")
+    agents = _agent_names(args.agents)
+    out = Path(args.out) if args.out else loader.project_root() / "output"
+    rows, missing = [], []
+    settings = {"agents": list(agents), "games": args.count, "seed": args.seed}
+    for game in _games(args):
+        if game.slug not in registry.registered():
+            missing.append(game.slug)
+            continue
+        plan = simulate.Plan(game.folder, agents, args.count, args.seed)
+        records = simulate.run(plan, args.workers, simulate.progress_bar)
+        summary_ = stats.summarise(records, registry.build(game).card_names())
+        report.write(out / game.slug / "balance", game.title, summary_, settings | {"game": game.slug}, records)
+        findings, _ = check.run(game, max(1, args.count // 4), args.seed)
+        rows.append({"title": game.title, "summary": summary_, "findings": [f.message for f in findings]})
+        print(f"{game.slug}: report in {display_path(out / game.slug / 'balance')}")
+    for path in report.write_summary(out, rows, missing, settings):
+        print(f"wrote {display_path(path)}")
     return 0
 
 
@@ -302,6 +353,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--cards", metavar="ID,...", help="only these cards")
     p.add_argument("--copies", type=int, default=1, help="print every selected card this many times over")
     p.add_argument("--imposition", choices=["saddle"], help="also write the booklets 2-up for folding and stapling")
+    p.add_argument("--no-check", action="store_true", help="skip the quick check by play at the end of the build")
     p.add_argument("--out", help="output folder (default: output/ in the project)")
     p.set_defaults(run=cmd_build)
     p = sub.add_parser("export", help="card images and data for other tools: png, tts, printshop, csv")
@@ -336,6 +388,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-pdf", action="store_true", help="write results.json and the HTML report only")
     p.add_argument("--out", help="output folder (default: output/ in the project)")
     p.set_defaults(run=cmd_simulate)
+    p = sub.add_parser("balance", help="balance reports for all games and a one-page summary across them")
+    games_arg(p)
+    p.add_argument("--games", dest="count", type=int, default=200, help="games per game (default 200)")
+    p.add_argument("--agents", default="random,random")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--out", help="output folder (default: output/ in the project)")
+    p.set_defaults(run=cmd_balance)
     p = sub.add_parser("check", help="validate games by playing them: crashes, caps, fairness, dead or dominant cards")
     games_arg(p)
     p.add_argument("--games", dest="count", type=int, default=200, help="seeded games per game (default 200)")

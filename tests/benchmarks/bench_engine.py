@@ -3,8 +3,9 @@
 Run: python tests/benchmarks/bench_engine.py [--quick]
 Prints random-vs-random full games per second on one core, the proof claim's time against an
 empty opposing side, and the win rates of greedy and MCTS against random over 200 games each.
-Goals (engine-core issue): Battle Line 1,000 games/s, Soldier Battler 5,000 games/s, the proof
-under 5 ms, MCTS at least 80% against random.
+Goals: Battle Line 1,000 games/s, Soldier Battler 5,000, Torah Timeline 2,000, Time Line
+Battle 500 (random against random, one core); the proof under 5 ms; MCTS at least 80% against
+random.
 """
 
 from __future__ import annotations
