@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +16,7 @@ from .simulate import Plan
 PAIRINGS = (("random", "random"), ("greedy", "random"), ("greedy", "greedy"))
 SEAT_BAND = (0.40, 0.60)  # a fair game's seat win rate, the issue's band
 MIN_GAMES_FOR_SEATS = 100
-CAPPED_WARN, CAPPED_ERROR = 0.10, 0.50
+CAPPED_WARN = 0.10  # games ended by a cap or stalemate: a warning, since agents' play decides it as much as data
 OUTLIER = 0.20  # a card whose win rate when played is this far from the mean is named
 MIN_PLAYS_FOR_OUTLIER = 20
 
@@ -30,8 +31,11 @@ class Finding:
         return f"{self.level}: {self.game}: {self.message}"
 
 
-def run(game: Game, games: int, seed: int) -> tuple[list[Finding], list[Record]]:
-    """Play the seeded games in rotation over the pairings and turn what happened into findings."""
+def run(game: Game, games: int, seed: int, seconds: float | None = None) -> tuple[list[Finding], list[Record]]:
+    """Play the seeded games in rotation over the pairings and turn what happened into findings.
+
+    seconds, when given, stops starting new games once that much time has gone (the build's quick look).
+    """
     try:
         engine_game = registry.build(game)
     except KeyError:
@@ -39,7 +43,10 @@ def run(game: Game, games: int, seed: int) -> tuple[list[Finding], list[Record]]
     findings: list[Finding] = []
     records: list[Record] = []
     plan = Plan(game.folder, PAIRINGS[0], games, seed)
+    started = time.perf_counter()
     for i in range(games):
+        if seconds is not None and i and time.perf_counter() - started > seconds:
+            break
         names = PAIRINGS[i % len(PAIRINGS)]
         game_seed = plan.game_seed(i)
         try:

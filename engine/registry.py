@@ -14,12 +14,14 @@ Builder = Callable[[Game], GameDef]
 def _builders() -> dict[str, Builder]:
     from .games.battle_line import BattleLineGame
     from .games.soldier_battler import SoldierBattlerGame
+    from .games.time_line import TimeLineGame
     from .games.time_line_battle import TimeLineBattleGame
     from .games.torah_timeline import TorahTimelineGame
 
     return {
         "battle-line": BattleLineGame,
         "soldier-battler": SoldierBattlerGame,
+        "time-line": TimeLineGame,
         "time-line-battle": TimeLineBattleGame,
         "torah-timeline": TorahTimelineGame,
     }

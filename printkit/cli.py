@@ -85,6 +85,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 FAST_CHECK_GAMES = 12
+FAST_CHECK_SECONDS = 1.0  # per game: long games (Time Line) play fewer
 
 
 def _fast_check(games: list[Any]) -> int:
@@ -93,7 +94,7 @@ def _fast_check(games: list[Any]) -> int:
 
     errors = 0
     for game in games:
-        findings, records = check.run(game, FAST_CHECK_GAMES, seed=1)
+        findings, records = check.run(game, FAST_CHECK_GAMES, seed=1, seconds=FAST_CHECK_SECONDS)
         if not records:
             continue
         errors += sum(1 for f in findings if f.level == "error")

@@ -18,9 +18,17 @@ def test_findings_name_the_game_and_the_card(games: dict[str, Game]) -> None:
     assert all(t.startswith(("warning: torah-timeline:", "error: torah-timeline:")) for t in texts)
 
 
-def test_a_game_without_an_engine_is_a_note(games: dict[str, Game]) -> None:
-    findings, records = check.run(games["time-line"], 10, seed=1)
+def test_a_game_without_an_engine_is_a_note(games: dict[str, Game], monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine import registry
+
+    monkeypatch.setattr(registry, "build", lambda game: (_ for _ in ()).throw(KeyError(game.slug)))
+    findings, records = check.run(games["battle-line"], 10, seed=1)
     assert records == [] and [f.level for f in findings] == ["note"]
+
+
+def test_a_time_budget_stops_early(games: dict[str, Game]) -> None:
+    _, records = check.run(games["time-line"], 50, seed=1, seconds=0.0)
+    assert len(records) == 1
 
 
 def test_a_crash_is_an_error_with_its_replay(

@@ -1,0 +1,1002 @@
+"""Time Line: Atlanteans and Teraxians travel the twelve Eras, change history, recruit and fight.
+
+Every figure comes from cards/time-line/: the Eras and their Force, the units (Force, Move,
+start, counters), the recruit tables, the dice thresholds, and the 74 cards with their users
+and effects. Rolls are chance nodes of a six-sided die.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from printkit.game import Game
+from printkit.model import TimeCard
+
+from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, State, Tally
+
+END, FIGHT, AVOID, HIDE, ESCAPE, CONTINUE, STOP, NO_CARD = 1, 2, 3, 4, 5, 6, 7, 9
+MOVE, PLAY, PICK_STACK, PICK_ERA, PICK_CARD, DIE, DRAW = 100_000, 200_000, 300_000, 310_000, 320_000, 400_000, 410_000
+FACES = 6
+TRAVEL_EFFECTS = {
+    "move",
+    "stack_move",
+    "era_move_bonus",
+    "control_enemy_unit",
+    "barrier",
+    "stasis",
+    "extra_turn",
+    "draw",
+    "opponent_discard",
+    "tutor_deck",
+    "tutor_discard",
+    "look_ahead",
+    "summon",
+    "reverse_time",
+    "banish",
+    "destroy",
+    "time_vortex",
+}
+
+
+@dataclass(frozen=True)
+class UnitType:
+    id: str
+    name: str
+    faction: int  # seat, or -1 for period troops (whoever recruits them)
+    force: int
+    move: int
+    supply: int
+    start: int
+    era: int  # a period troop's Era, else -1
+
+
+@dataclass(frozen=True)
+class CardDef:
+    id: str
+    name: str
+    seat: int
+    users: tuple[str, ...]
+    effects: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Rules:
+    eras: tuple[str, ...]
+    homes: tuple[int, int]  # each seat's home Era
+    types: tuple[UnitType, ...]
+    cards: tuple[CardDef, ...]
+    recruit: tuple[tuple[tuple[str | None, int], ...], tuple[tuple[str | None, int], ...]]  # per seat: by roll 1..6
+    draw: int
+    success: int
+    bonus_types: frozenset[str]
+    bonus: int
+    extra_rolls: tuple[int, int, int]  # seat, Era, rolls
+    lose_max: int
+    tie_split: int
+    escape_penalty: int
+    turn_cap: int
+    home_controlled: bool
+    combat_cap: int
+
+
+def rules_from(game: Game) -> Rules:
+    info = game.info
+    seats = [f.id for f in info.factions]
+    eras = [e.id for e in info.eras]
+    types: list[UnitType] = []
+    for c in info.components:
+        if c.unit and c.faction:
+            types.append(
+                UnitType(c.id, c.name, seats.index(c.faction), c.unit.force, c.unit.move, c.count, c.unit.start, -1)
+            )
+    for c in info.components:
+        if c.kind == "counter" and c.era:
+            era = next(e for e in info.eras if e.id == c.era)
+            types.append(UnitType(c.id, c.name, -1, int(era.force or 0), 0, c.count, 0, eras.index(era.id)))
+    cards = tuple(
+        CardDef(c.id, c.name, seats.index(c.faction), tuple(c.users), tuple((e.kind, e.amount or 0) for e in c.effects))
+        for c in game.cards
+        if isinstance(c, TimeCard)
+    )
+    recruit = tuple(
+        tuple((line.unit, line.draw) for line in sorted(f.recruit, key=lambda x: x.roll)) for f in info.factions
+    )
+    extra_seat = seats.index(str(game.rule("extra_rolls_faction")))
+    return Rules(
+        eras=tuple(eras),
+        homes=(eras.index(info.factions[0].home_era or ""), eras.index(info.factions[1].home_era or "")),
+        types=tuple(types),
+        cards=cards,
+        recruit=(recruit[0], recruit[1]),
+        draw=int(game.rule("cards_per_turn")),
+        success=int(game.rule("success_roll")),
+        bonus_types=frozenset(str(game.rule("control_bonus_units")).split(",")),
+        bonus=int(game.rule("control_bonus")),
+        extra_rolls=(
+            extra_seat,
+            eras.index(str(game.rule("extra_rolls_era"))),
+            int(game.rule("prehistory_rolls_atlantean")),
+        ),
+        lose_max=int(game.rule("combat_disadvantaged_loses_max")),
+        tie_split=int(game.rule("combat_tie_split")),
+        escape_penalty=int(game.rule("escape_penalty_in_combat")),
+        turn_cap=int(game.rule("turn_cap")),
+        home_controlled=bool(game.rule("home_controlled_at_start")),
+        combat_cap=int(game.rule("combat_round_cap")),
+    )
+
+
+class TimeLineGame(GameDef):
+    slug = "time-line"
+
+    def __init__(self, game: Game) -> None:
+        self.title = game.title
+        self.rules = rules_from(game)
+
+    def new_initial_state(self) -> TimeLineState:
+        return TimeLineState(self)
+
+    def card_names(self) -> dict[str, str]:
+        return {c.id: c.name for c in self.rules.cards}
+
+
+class TimeLineState(State):
+    """Seat 0 is the first faction in the data (the Atlanteans), seat 1 the second."""
+
+    def __init__(self, game: TimeLineGame) -> None:
+        r = game.rules
+        self.g = game
+        n_eras, n_types = len(r.eras), len(r.types)
+        self.units = [[[0] * n_types for _ in range(n_eras)] for _ in (0, 1)]
+        self.moved = [[[0] * n_types for _ in range(n_eras)] for _ in (0, 1)]
+        self.supply = [t.supply for t in r.types]
+        for i, t in enumerate(r.types):
+            if t.faction >= 0 and t.start:
+                self.units[t.faction][r.homes[t.faction]][i] = t.start
+                self.supply[i] -= t.start
+        self.control = [-1] * n_eras
+        if r.home_controlled:
+            self.control[r.homes[0]], self.control[r.homes[1]] = 0, 1
+        self.pools = [[i for i, c in enumerate(r.cards) if c.seat == s] for s in (0, 1)]
+        self.tops: list[list[int]] = [[], []]  # cards a player ordered on top of their deck (See the Future)
+        self.discards: list[list[int]] = [[], []]
+        self.hands: list[list[int]] = [[], []]
+        self.player = 0
+        self.turns = 0
+        self.phase = "first"
+        self.steps: list[dict[str, Any]] = []  # what is still to happen this turn, first first
+        self.effects: dict[str, Any] = {"bonus": {}, "beacon": [], "barrier": [], "stasis": [], "force": {}}
+        self.extra_turn = False
+        self.snapshot: TimeLineState | None = None  # the turn's start, for Reverse Time
+        self.winner: int | None = None
+        self.over = False
+        self.tally = Tally()
+        self.history: list[int] = []
+        self._legal: list[int] | None = None
+
+    def clone(self) -> TimeLineState:
+        other = copy.copy(self)
+        other.units = [[e[:] for e in side] for side in self.units]
+        other.moved = [[e[:] for e in side] for side in self.moved]
+        other.supply, other.control = self.supply[:], self.control[:]
+        other.pools = [p[:] for p in self.pools]
+        other.tops = [t[:] for t in self.tops]
+        other.discards = [d[:] for d in self.discards]
+        other.hands = [h[:] for h in self.hands]
+        other.steps = copy.deepcopy(self.steps)
+        other.effects = copy.deepcopy(self.effects)
+        other.tally = Tally(self.tally.events[:], self.tally.decisions, self.tally.end)
+        other.history = self.history[:]
+        return other
+
+    # -- small questions ---------------------------------------------------------------------
+    def present(self, p: int, era: int, user: str) -> bool:
+        """Whether p has, in era, a unit that may use a card with this user."""
+        counts = self.units[p][era]
+        types = self.g.rules.types
+        if user == "none":
+            return True
+        if user == "all":
+            return any(counts)
+        if user == "period":
+            return any(n and types[i].faction < 0 for i, n in enumerate(counts))
+        return any(n and types[i].id == user for i, n in enumerate(counts))
+
+    def usable_anywhere(self, p: int, card: CardDef) -> list[int]:
+        return [e for e in range(len(self.g.rules.eras)) if any(self.present(p, e, u) for u in card.users)]
+
+    def force(self, p: int, era: int) -> int:
+        types = self.g.rules.types
+        total = sum(n * types[i].force for i, n in enumerate(self.units[p][era]))
+        return total + sum(self.effects["force"].get(f"{p}:{era}", {}).values())
+
+    def roll_bonus(self, p: int, era: int) -> int:
+        types = self.g.rules.types
+        has = any(n and types[i].id in self.g.rules.bonus_types for i, n in enumerate(self.units[p][era]))
+        return self.g.rules.bonus if has else 0
+
+    # -- the API -------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        if self.phase == "first" or (self.steps and self.steps[0]["kind"] in ("roll", "draw", "peek")):
+            return CHANCE
+        return self.steps[0].get("who", self.player) if self.steps else self.player
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def returns(self) -> list[float]:
+        if not self.over or self.winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == "first":
+            return [(DIE + 0, 0.5), (DIE + 1, 0.5)]
+        step = self.steps[0]
+        if step["kind"] == "roll":
+            return [(DIE + f, 1 / FACES) for f in range(1, FACES + 1)]
+        pool = self.pools[step["seat"]]
+        return [(DRAW + c, 1 / len(pool)) for c in pool]
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._work_out_legal()
+        return self._legal
+
+    def _work_out_legal(self) -> list[int]:
+        if self.over:
+            return []
+        if self.current_player() == CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        step = self.steps[0]
+        return getattr(self, f"_legal_{step['kind']}")(step)
+
+    def apply_action(self, action: int) -> None:
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(f"{action} is not legal now ({self.steps[0]['kind'] if self.steps else self.phase})")
+        if self.current_player() >= 0 and len(legal) > 1:
+            self.tally.decisions += 1
+        self.history.append(action)
+        self._legal = None
+        if self.phase == "first":
+            self.player = action - DIE
+            self.phase = "play"
+            self._begin_turn()
+        else:
+            step = self.steps.pop(0)
+            getattr(self, f"_do_{step['kind']}")(step, action)
+            self._advance()
+        self._legal = None
+
+    # -- the turn --------------------------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        r, p = self.g.rules, self.player
+        for key in ("beacon", "barrier", "stasis"):  # a round's effects end when their player's turn comes back
+            self.effects[key] = [e for e in self.effects[key] if e[0] != p]
+        self.effects["bonus"], self.effects["force"] = {}, {}
+        self.moved = [[[0] * len(r.types) for _ in r.eras] for _ in (0, 1)]
+        self.steps = [{"kind": "draw", "seat": p} for _ in range(r.draw)]
+        self.steps.append({"kind": "travel"})
+        self.steps.append({"kind": "begin_change"})
+        self.snapshot = None
+        self.snapshot = self.clone()  # Reverse Time starts the turn over from here
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run the automatic steps until a decision or a chance node is due."""
+        while not self.over and self.steps:
+            kind = self.steps[0]["kind"]
+            if kind == "draw":
+                if not self.pools[self.steps[0]["seat"]]:
+                    seat = self.steps[0]["seat"]
+                    if self.tops[seat]:
+                        self.hands[seat].append(self.tops[seat].pop(0))
+                        self.steps.pop(0)
+                        continue
+                    if self.discards[seat]:  # the discard pile becomes the new deck
+                        self.pools[seat], self.discards[seat] = self.discards[seat], []
+                    else:
+                        self.steps.pop(0)
+                        continue
+                elif self.tops[self.steps[0]["seat"]]:  # ordered cards come first
+                    seat = self.steps[0]["seat"]
+                    self.hands[seat].append(self.tops[seat].pop(0))
+                    self.steps.pop(0)
+                    continue
+                return
+            if kind.startswith(("begin_", "auto")):  # steps that need nobody: run them
+                step = self.steps.pop(0)
+                getattr(self, f"_{step['kind']}")(step)
+                continue
+            if kind == "peek":
+                if not self.pools[self.steps[0]["seat"]]:
+                    self.steps.pop(0)
+                    continue
+                return
+            if kind == "roll":
+                return
+            if not self._work_out_legal():  # a decision with no choice to make
+                self.steps.pop(0)
+                continue
+            return
+        if not self.over and not self.steps:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        r = self.g.rules
+        self.turns += 1
+        for p in (0, 1):
+            if all(c == p for c in self.control):
+                self._finish(p, "normal")
+                return
+        if self.turns >= r.turn_cap:
+            held = [self.control.count(0), self.control.count(1)]
+            self._finish(None if held[0] == held[1] else (0 if held[0] > held[1] else 1), "cap")
+            return
+        if not self.extra_turn:
+            self.player = 1 - self.player
+        self.extra_turn = False
+        self._begin_turn()
+
+    def _finish(self, winner: int | None, how: str) -> None:
+        self.over, self.winner = True, winner
+        self.tally.end = how
+        self.tally.events.append(Event("end", -1 if winner is None else winner, how))
+
+    # -- chance -----------------------------------------------------------------------------------
+    def _do_draw(self, step: dict[str, Any], action: int) -> None:
+        card = action - DRAW
+        self.pools[step["seat"]].remove(card)
+        self.hands[step["seat"]].append(card)
+
+    def _do_peek(self, step: dict[str, Any], action: int) -> None:
+        card = action - DRAW
+        self.pools[step["seat"]].remove(card)
+        self.tops[step["seat"]].append(card)
+
+    def _do_roll(self, step: dict[str, Any], action: int) -> None:
+        face = action - DIE
+        getattr(self, f"_after_{step['then']}")(step, face)
+
+    # -- Time Travel -------------------------------------------------------------------------------
+    def _legal_travel(self, step: dict[str, Any]) -> list[int]:
+        r, p = self.g.rules, self.player
+        n_eras, n_types = len(r.eras), len(r.types)
+        stuck = {e for _, e in self.effects["stasis"]}
+        walls = {e for _, e in self.effects["barrier"]}
+        beacons = {e for _, e in self.effects["beacon"]}
+        bonus = self.effects["bonus"]
+        out = [END]
+        for era in range(n_eras):
+            if era in stuck:
+                continue
+            here, gone = self.units[p][era], self.moved[p][era]
+            for t in range(n_types):
+                if here[t] - gone[t] <= 0:
+                    continue
+                base = r.types[t].move + bonus.get(f"{p}:{era}:{t}", 0)
+                if base <= 0 and not beacons:
+                    continue
+                for direction in (1, -1):
+                    dest = era + direction
+                    while 0 <= dest < n_eras and abs(dest - era) <= base + 2:
+                        reach = base + (2 if dest in beacons else 0)
+                        if abs(dest - era) <= reach:
+                            out.append(MOVE + (era * n_types + t) * n_eras + dest)
+                        if dest in walls:  # no unit moves past a barrier
+                            break
+                        dest += direction
+        usable: dict[tuple[str, tuple[str, ...]], bool] = {}  # many cards share a kind and users: ask once
+        for card in sorted(set(self.hands[p])):
+            c = r.cards[card]
+            for k, (kind, _) in enumerate(c.effects):
+                if kind not in TRAVEL_EFFECTS:
+                    continue
+                key = (kind, c.users)
+                if key not in usable:
+                    usable[key] = bool(self._card_targets(p, c, kind))
+                if usable[key]:
+                    out.append(PLAY + card * 4 + k)
+        return sorted(out)
+
+    def _do_travel(self, step: dict[str, Any], action: int) -> None:
+        r, p = self.g.rules, self.player
+        if action == END:
+            return
+        self.steps.insert(0, {"kind": "travel"})  # more moves may follow
+        if action >= PLAY:
+            card, k = divmod(action - PLAY, 4)
+            self._play(p, card, k)
+            return
+        n_eras, n_types = len(r.eras), len(r.types)
+        stack, dest = divmod(action - MOVE, n_eras)
+        era, t = divmod(stack, n_types)
+        self.units[p][era][t] -= 1
+        self.units[p][dest][t] += 1
+        self.moved[p][dest][t] += 1
+
+    def _card_targets(self, p: int, c: CardDef, kind: str) -> list[int]:
+        """The Eras (or None-needing cards: [-1]) where a travel card can be used now."""
+        r = self.g.rules
+        eras = self.usable_anywhere(p, c)
+        if kind in ("move",):
+            return [
+                e
+                for e in eras
+                if any(
+                    self.units[p][e][t] - self.moved[p][e][t] > 0 for t in range(len(r.types)) if self._user_fits(c, t)
+                )
+            ]
+        if kind == "stack_move":
+            return [e for e in eras if any(self.units[p][e][t] and r.types[t].faction < 0 for t in range(len(r.types)))]
+        if kind in ("banish", "destroy", "control_enemy_unit", "time_vortex"):
+            whole = range(len(r.eras)) if "none" in c.users else eras
+            return [e for e in whole if any(self.units[1 - p][e])]
+        if kind == "summon":
+            return [e for e in eras if any(self.supply[i] for i, t in enumerate(r.types) if t.faction == p)]
+        if kind in ("tutor_deck",):
+            return [-1] if self.pools[p] else []
+        if kind == "tutor_discard":
+            return [-1] if self.discards[p] else []
+        if kind == "opponent_discard":
+            return [-1] if self.hands[1 - p] else []
+        if kind in ("barrier", "stasis", "era_move_bonus"):
+            return list(range(len(r.eras))) if eras else []
+        return [-1] if eras else []
+
+    def _user_fits(self, c: CardDef, t: int) -> bool:
+        ut = self.g.rules.types[t]
+        return any(u == "all" or (u == "period" and ut.faction < 0) or u == ut.id for u in c.users)
+
+    def _play(self, p: int, card: int, k: int) -> None:
+        r = self.g.rules
+        c = r.cards[card]
+        kind, amount = c.effects[k]
+        self.hands[p].remove(card)
+        self.discards[p].append(card)
+        self.tally.events.append(Event("play", p, c.id))
+        targets = self._card_targets(p, c, kind)
+        if kind == "reverse_time" and self.snapshot is not None:
+            self._reverse(p, card)
+            return
+        if targets == [-1]:
+            self._effect(p, c, kind, amount, -1)
+        else:
+            self.steps.insert(0, {"kind": "era", "who": p, "card": card, "k": k, "eras": targets})
+
+    def _legal_era(self, step: dict[str, Any]) -> list[int]:
+        return [PICK_ERA + e for e in step["eras"]]
+
+    def _do_era(self, step: dict[str, Any], action: int) -> None:
+        c = self.g.rules.cards[step["card"]]
+        kind, amount = c.effects[step["k"]]
+        self._effect(step["who"], c, kind, amount, action - PICK_ERA)
+
+    def _effect(self, p: int, c: CardDef, kind: str, amount: int, era: int) -> None:
+        r = self.g.rules
+        if kind == "move":
+            self.steps.insert(
+                0,
+                {
+                    "kind": "stack",
+                    "who": p,
+                    "side": p,
+                    "era": era,
+                    "card": r.cards.index(c),
+                    "then": "move_bonus",
+                    "amount": amount,
+                },
+            )
+        elif kind == "stack_move":
+            for t, ut in enumerate(r.types):
+                if ut.faction < 0 and self.units[p][era][t]:
+                    self.effects["bonus"][f"{p}:{era}:{t}"] = self.effects["bonus"].get(f"{p}:{era}:{t}", 0) + amount
+        elif kind == "era_move_bonus":
+            self.effects["beacon"].append((p, era))
+        elif kind == "barrier":
+            self.effects["barrier"].append((p, era))
+        elif kind == "stasis":
+            self.effects["stasis"].append((p, era))
+        elif kind == "extra_turn":
+            self.extra_turn = True
+        elif kind == "draw":
+            self.steps[0:0] = [{"kind": "draw", "seat": p} for _ in range(amount)]
+        elif kind == "opponent_discard":
+            self.steps[0:0] = [{"kind": "discard", "who": 1 - p} for _ in range(min(amount, len(self.hands[1 - p])))]
+        elif kind in ("tutor_deck", "tutor_discard"):
+            self.steps.insert(0, {"kind": "tutor", "who": p, "from": "pool" if kind == "tutor_deck" else "discard"})
+        elif kind == "look_ahead":
+            self._look_ahead(p, amount)
+        elif kind == "summon":
+            self.steps.insert(0, {"kind": "summon", "who": p, "era": era})
+        elif kind in ("banish", "destroy", "control_enemy_unit"):
+            self.steps.insert(
+                0,
+                {
+                    "kind": "stack",
+                    "who": p,
+                    "side": 1 - p,
+                    "era": era,
+                    "card": r.cards.index(c),
+                    "then": kind,
+                    "amount": amount,
+                },
+            )
+        elif kind == "time_vortex":
+            for side in (0, 1):
+                for t, n in enumerate(self.units[side][era]):
+                    for _ in range(n):
+                        self.steps.insert(
+                            0, {"kind": "roll", "then": "vortex", "side": side, "era": era, "t": t, "need": amount}
+                        )
+
+    def _look_ahead(self, p: int, amount: int) -> None:
+        """See the Future: the top cards come out of the unknown deck, and the player puts them in order."""
+        self.steps.insert(0, {"kind": "order", "who": p, "left": 0})
+        for _ in range(min(amount, len(self.pools[p]))):
+            self.steps.insert(0, {"kind": "peek", "seat": p})
+
+    def _reverse(self, p: int, card: int) -> None:
+        """Reverse Time: the turn starts over from its beginning, without this card."""
+        assert self.snapshot is not None
+        back = self.snapshot.clone()
+        for place in (back.hands[p], back.pools[p], back.tops[p], back.discards[p]):  # where it was when the turn began
+            if card in place:
+                place.remove(card)
+        back.discards[p].append(card)
+        back.tally = self.tally
+        back.history = self.history
+        back.snapshot = None
+        for name in (
+            "units",
+            "moved",
+            "supply",
+            "control",
+            "pools",
+            "tops",
+            "discards",
+            "hands",
+            "effects",
+            "extra_turn",
+            "turns",
+            "player",
+        ):
+            setattr(self, name, getattr(back, name))
+        self.steps = back.steps
+        self.snapshot = None  # one reversal per turn: the snapshot is spent
+
+    # stacks: a unit type in an Era, picked for a card or a loss
+    def _legal_stack(self, step: dict[str, Any]) -> list[int]:
+        r = self.g.rules
+        side, era = step["side"], step["era"]
+        c = r.cards[step["card"]] if "card" in step else None
+        out = []
+        for t, n in enumerate(self.units[side][era]):
+            if n <= 0:
+                continue
+            if step["then"] == "move_bonus" and (c is None or not self._user_fits(c, t)):
+                continue
+            if step["then"] == "banish" and r.types[t].faction < 0:  # period troops cannot escape
+                continue
+            out.append(PICK_STACK + era * len(r.types) + t)
+        return out
+
+    def _do_stack(self, step: dict[str, Any], action: int) -> None:
+        r = self.g.rules
+        era, t = divmod(action - PICK_STACK, len(r.types))
+        side, then, p = step["side"], step["then"], step["who"]
+        if then == "move_bonus":
+            key = f"{p}:{era}:{t}"
+            self.effects["bonus"][key] = self.effects["bonus"].get(key, 0) + step["amount"]
+        elif then == "destroy" or then == "lose":
+            self._destroy(side, era, t)
+        elif then in ("banish", "control_enemy_unit"):
+            self.steps.insert(
+                0,
+                {
+                    "kind": "relocate",
+                    "who": p,
+                    "side": side,
+                    "era": era,
+                    "t": t,
+                    "reach": 1 if then == "banish" else max(1, r.types[t].move),
+                },
+            )
+
+    def _legal_relocate(self, step: dict[str, Any]) -> list[int]:
+        era, reach = step["era"], step["reach"]
+        return [PICK_ERA + e for e in range(len(self.g.rules.eras)) if 0 < abs(e - era) <= reach]
+
+    def _do_relocate(self, step: dict[str, Any], action: int) -> None:
+        side, era, t = step["side"], step["era"], step["t"]
+        if self.units[side][era][t]:
+            self.units[side][era][t] -= 1
+            self.units[side][action - PICK_ERA][t] += 1
+
+    def _destroy(self, side: int, era: int, t: int) -> None:
+        if self.units[side][era][t] <= 0:
+            return
+        self.units[side][era][t] -= 1
+        self.supply[t] += 1  # a destroyed unit's counter goes back to the supply
+        if self.units[side][era][t] == 0:  # cards attached to the stack go with it
+            self.effects["force"].get(f"{side}:{era}", {}).pop(str(t), None)
+
+    def _after_vortex(self, step: dict[str, Any], face: int) -> None:
+        if face >= step["need"]:
+            self._destroy(step["side"], step["era"], step["t"])
+
+    def _legal_discard(self, step: dict[str, Any]) -> list[int]:
+        return [PICK_CARD + c for c in sorted(set(self.hands[step["who"]]))]
+
+    def _do_discard(self, step: dict[str, Any], action: int) -> None:
+        self.hands[step["who"]].remove(action - PICK_CARD)
+        self.discards[step["who"]].append(action - PICK_CARD)
+
+    def _legal_tutor(self, step: dict[str, Any]) -> list[int]:
+        source = self.pools[step["who"]] if step["from"] == "pool" else self.discards[step["who"]]
+        return [PICK_CARD + c for c in sorted(set(source))]
+
+    def _do_tutor(self, step: dict[str, Any], action: int) -> None:
+        p, card = step["who"], action - PICK_CARD
+        (self.pools[p] if step["from"] == "pool" else self.discards[p]).remove(card)
+        self.hands[p].append(card)
+
+    def _legal_summon(self, step: dict[str, Any]) -> list[int]:
+        r, p = self.g.rules, step["who"]
+        return [
+            PICK_STACK + step["era"] * len(r.types) + i
+            for i, t in enumerate(r.types)
+            if t.faction == p and self.supply[i]
+        ]
+
+    def _do_summon(self, step: dict[str, Any], action: int) -> None:
+        r = self.g.rules
+        era, t = divmod(action - PICK_STACK, len(r.types))
+        self.supply[t] -= 1
+        self.units[step["who"]][era][t] += 1
+
+    def _legal_order(self, step: dict[str, Any]) -> list[int]:
+        return [PICK_CARD + c for c in sorted(set(self.tops[step["who"]][step["left"] :]))]
+
+    def _do_order(self, step: dict[str, Any], action: int) -> None:
+        tops, left = self.tops[step["who"]], step["left"]
+        card = action - PICK_CARD
+        rest = tops[left:]
+        rest.remove(card)
+        self.tops[step["who"]] = tops[:left] + [card] + rest
+        if left + 2 < len(self.tops[step["who"]]):
+            self.steps.insert(0, {"kind": "order", "who": step["who"], "left": left + 1})
+
+    # -- Change History and recruits -------------------------------------------------------------
+    def _begin_change(self, step: dict[str, Any]) -> None:
+        p = self.player
+        for era in range(len(self.g.rules.eras)):
+            if any(self.units[p][era]) and self.control[era] != p:
+                self.steps.append({"kind": "card", "who": p, "era": era, "roll": "change"})
+                self.steps.append({"kind": "roll", "then": "change", "era": era})
+        self.steps.append({"kind": "begin_recruit"})
+
+    def _roll_cards(self, p: int, era: int, roll: str) -> list[int]:
+        """Cards p may add to a roll of this sort in this Era."""
+        wanted = {
+            "change": ("change_roll", "any_roll"),
+            "hide": ("hide_roll", "any_roll"),
+            "escape": ("escape_roll", "any_roll"),
+            "enemy_hide": ("enemy_hide_roll",),
+        }[roll]
+        out = []
+        for card in sorted(set(self.hands[p])):
+            c = self.g.rules.cards[card]
+            for k, (kind, _) in enumerate(c.effects):
+                if kind in wanted and (roll == "enemy_hide" or any(self.present(p, era, u) for u in c.users)):
+                    out.append(PLAY + card * 4 + k)
+        return out
+
+    def _legal_card(self, step: dict[str, Any]) -> list[int]:
+        cards = self._roll_cards(step["who"], step["era"], step["roll"])
+        return [*cards, NO_CARD] if cards else []
+
+    def _do_card(self, step: dict[str, Any], action: int) -> None:
+        if action == NO_CARD:
+            return
+        p = step["who"]
+        card, k = divmod(action - PLAY, 4)
+        kind, amount = self.g.rules.cards[card].effects[k]
+        self.hands[p].remove(card)
+        self.discards[p].append(card)
+        self.tally.events.append(Event("play", p, self.g.rules.cards[card].id))
+        key = f"roll:{step['era']}"
+        self.effects["bonus"][key] = self.effects["bonus"].get(key, 0) + (
+            -amount if kind == "enemy_hide_roll" else amount
+        )
+
+    def _roll_plus(self, era: int) -> int:
+        return int(self.effects["bonus"].pop(f"roll:{era}", 0))
+
+    def _after_change(self, step: dict[str, Any], face: int) -> None:
+        p, era = self.player, step["era"]
+        if face + self.roll_bonus(p, era) + self._roll_plus(era) >= self.g.rules.success:
+            self.control[era] = p
+
+    def _begin_recruit(self, step: dict[str, Any]) -> None:
+        r, p = self.g.rules, self.player
+        for era in range(len(r.eras)):
+            period = next((i for i, t in enumerate(r.types) if t.era == era), None)
+            if self.control[era] != p or period is None:
+                continue
+            rolls = r.extra_rolls[2] if (p, era) == r.extra_rolls[:2] else 1
+            for _ in range(rolls):
+                self.steps.append({"kind": "roll", "then": "period", "era": era, "t": period})
+        self.steps.append({"kind": "roll", "then": "faction"})
+        self.steps.append({"kind": "begin_seek"})
+
+    def _after_period(self, step: dict[str, Any], face: int) -> None:
+        p, era, t = self.player, step["era"], step["t"]
+        if face + self.roll_bonus(p, era) >= self.g.rules.success and self.supply[t] > 0:
+            self.supply[t] -= 1  # an exhausted supply gains nothing
+            self.units[p][era][t] += 1
+
+    def _after_faction(self, step: dict[str, Any], face: int) -> None:
+        r, p = self.g.rules, self.player
+        unit, draws = r.recruit[p][face - 1]
+        if unit is not None:
+            t = next(i for i, ut in enumerate(r.types) if ut.id == unit)
+            if self.supply[t] > 0:
+                self.supply[t] -= 1
+                self.units[p][r.homes[p]][t] += 1
+        self.steps[0:0] = [{"kind": "draw", "seat": p} for _ in range(draws)]
+
+    # -- Seek & Destroy ---------------------------------------------------------------------------
+    def _begin_seek(self, step: dict[str, Any]) -> None:
+        for era in range(len(self.g.rules.eras)):
+            self.steps.append({"kind": "auto_meeting", "era": era})
+
+    def _auto_meeting(self, step: dict[str, Any]) -> None:
+        era, p = step["era"], self.player
+        if not (any(self.units[0][era]) and any(self.units[1][era])):
+            return
+        self.steps[0:0] = [
+            {"kind": "stance", "who": p, "era": era},
+            {"kind": "stance", "who": 1 - p, "era": era},
+            {"kind": "auto_meet", "era": era},
+        ]
+
+    def _legal_stance(self, step: dict[str, Any]) -> list[int]:
+        return [FIGHT, AVOID]
+
+    def _do_stance(self, step: dict[str, Any], action: int) -> None:
+        self.effects.setdefault("stance", {})[f"{step['who']}:{step['era']}"] = action
+
+    def _auto_meet(self, step: dict[str, Any]) -> None:
+        era = step["era"]
+        stance = self.effects.pop("stance", {})
+        avoid = [s for s in (0, 1) if stance.get(f"{s}:{era}") == AVOID]
+        if len(avoid) == 2:
+            return
+        if len(avoid) == 1:
+            s = avoid[0]
+            self.steps[0:0] = [{"kind": "avoid", "who": s, "era": era}]
+            return
+        self._start_fight(era)
+
+    def _legal_avoid(self, step: dict[str, Any]) -> list[int]:
+        return [HIDE, ESCAPE]
+
+    def _do_avoid(self, step: dict[str, Any], action: int) -> None:
+        s, era = step["who"], step["era"]
+        way = "hide" if action == HIDE else "escape"
+        steps: list[dict[str, Any]] = [{"kind": "card", "who": s, "era": era, "roll": way}]
+        if way == "hide":  # the other side may make hiding harder
+            steps.append({"kind": "card", "who": 1 - s, "era": era, "roll": "enemy_hide"})
+        steps.append({"kind": "roll", "then": "avoid", "era": era, "side": s, "way": way, "penalty": 0})
+        self.steps[0:0] = steps
+
+    def _after_avoid(self, step: dict[str, Any], face: int) -> None:
+        s, era = step["side"], step["era"]
+        ok = face + self._roll_plus(era) - step["penalty"] >= self.g.rules.success
+        if ok and step["way"] == "hide":
+            return
+        if ok:
+            self.steps.insert(0, {"kind": "escape_to", "who": s, "era": era, "after": step.get("after", "fight")})
+            return
+        if step.get("after") == "round":
+            self.steps.insert(0, {"kind": "auto_round", "era": era})
+        else:
+            self._start_fight(era)
+
+    def _legal_escape_to(self, step: dict[str, Any]) -> list[int]:
+        era = step["era"]
+        return [PICK_ERA + e for e in (era - 1, era + 1) if 0 <= e < len(self.g.rules.eras)]
+
+    def _do_escape_to(self, step: dict[str, Any], action: int) -> None:
+        r, s, era = self.g.rules, step["who"], step["era"]
+        dest = action - PICK_ERA
+        for t, ut in enumerate(r.types):
+            if ut.faction >= 0 and self.units[s][era][t]:  # period troops stay behind
+                self.units[s][dest][t] += self.units[s][era][t]
+                self.units[s][era][t] = 0
+        if any(self.units[0][era]) and any(self.units[1][era]):
+            if step["after"] == "round":
+                self.steps.insert(0, {"kind": "auto_round", "era": era})
+            else:
+                self._start_fight(era)
+
+    def _start_fight(self, era: int) -> None:
+        p = self.player
+        self.steps[0:0] = [
+            {"kind": "force_card", "who": p, "era": era, "passes": 0},
+            {"kind": "auto_round", "era": era, "rounds": 0},
+        ]
+
+    def _legal_force_card(self, step: dict[str, Any]) -> list[int]:
+        p, era = step["who"], step["era"]
+        out = []
+        for card in sorted(set(self.hands[p])):
+            c = self.g.rules.cards[card]
+            for k, (kind, _) in enumerate(c.effects):
+                if kind == "force" and any(self.present(p, era, u) for u in c.users):
+                    out.append(PLAY + card * 4 + k)
+        return [*out, NO_CARD]
+
+    def _do_force_card(self, step: dict[str, Any], action: int) -> None:
+        p, era = step["who"], step["era"]
+        if action == NO_CARD:
+            if step["passes"] + 1 < 2:  # both must pass in a row before the dice roll
+                self.steps.insert(0, {"kind": "force_card", "who": 1 - p, "era": era, "passes": step["passes"] + 1})
+            return
+        card, k = divmod(action - PLAY, 4)
+        c = self.g.rules.cards[card]
+        self.hands[p].remove(card)
+        self.discards[p].append(card)
+        self.tally.events.append(Event("play", p, c.id))
+        holder = next(t for t, n in enumerate(self.units[p][era]) if n and self._user_fits(c, t))
+        forces = self.effects["force"].setdefault(f"{p}:{era}", {})
+        forces[str(holder)] = forces.get(str(holder), 0) + c.effects[k][1]
+        self.steps.insert(0, {"kind": "force_card", "who": 1 - p, "era": era, "passes": 0})
+
+    def _auto_round(self, step: dict[str, Any]) -> None:
+        era = step["era"]
+        if not (any(self.units[0][era]) and any(self.units[1][era])):
+            return
+        rounds = step.get("rounds", 0)
+        if rounds >= self.g.rules.combat_cap:
+            return
+        self.steps.insert(0, {"kind": "roll", "then": "combat", "era": era, "rounds": rounds})
+
+    def _after_combat(self, step: dict[str, Any], face: int) -> None:
+        r, p, era = self.g.rules, self.player, step["era"]
+        mine, theirs = self.force(p, era), self.force(1 - p, era)
+        if mine == theirs:
+            loser = 1 - p if face <= r.tie_split else p
+        else:
+            strong, weak = (p, 1 - p) if mine > theirs else (1 - p, p)
+            loser = weak if face <= r.lose_max else strong
+        kinds = [t for t, n in enumerate(self.units[loser][era]) if n]
+        if len(kinds) == 1:
+            self._destroy(loser, era, kinds[0])
+        else:
+            self.steps.insert(0, {"kind": "stack", "who": loser, "side": loser, "era": era, "then": "lose"})
+        self.steps.insert(
+            1 if len(kinds) > 1 else 0, {"kind": "auto_after_round", "era": era, "rounds": step["rounds"] + 1}
+        )
+
+    def _auto_after_round(self, step: dict[str, Any]) -> None:
+        era = step["era"]
+        if not (any(self.units[0][era]) and any(self.units[1][era])):
+            return
+        p = self.player
+        self.steps[0:0] = [
+            {"kind": "after_roll", "who": p, "era": era},
+            {"kind": "after_roll", "who": 1 - p, "era": era},
+            {"kind": "auto_next_round", "era": era, "rounds": step["rounds"]},
+        ]
+
+    def _legal_after_roll(self, step: dict[str, Any]) -> list[int]:
+        era = step["era"]
+        can_escape = any(self.units[step["who"]][era][t] for t, ut in enumerate(self.g.rules.types) if ut.faction >= 0)
+        return [CONTINUE, STOP] + ([ESCAPE] if can_escape else [])
+
+    def _do_after_roll(self, step: dict[str, Any], action: int) -> None:
+        self.effects.setdefault("wish", {})[str(step["who"])] = action
+
+    def _auto_next_round(self, step: dict[str, Any]) -> None:
+        era = step["era"]
+        wish = self.effects.pop("wish", {})
+        escaping = [s for s in (0, 1) if wish.get(str(s)) == ESCAPE]
+        if escaping:
+            s = escaping[0]
+            self.steps[0:0] = [
+                {"kind": "card", "who": s, "era": era, "roll": "escape"},
+                {
+                    "kind": "roll",
+                    "then": "avoid",
+                    "era": era,
+                    "side": s,
+                    "way": "escape",
+                    "penalty": self.g.rules.escape_penalty,
+                    "after": "round",
+                },
+            ]
+            return
+        if all(wish.get(str(s)) == STOP for s in (0, 1)):
+            return
+        self.steps.insert(0, {"kind": "auto_round", "era": era, "rounds": step["rounds"]})
+
+    # -- views ----------------------------------------------------------------------------------------
+    def observation(self, player: int) -> dict[str, Any]:
+        r = self.g.rules
+        return {
+            "hand": sorted(r.cards[c].id for c in self.hands[player]),
+            "opponent_hand": len(self.hands[1 - player]),
+            "units": [[{r.types[t].id: n for t, n in enumerate(era) if n} for era in side] for side in self.units],
+            "control": self.control[:],
+            "supply": {t.id: self.supply[i] for i, t in enumerate(r.types)},
+            "decks": [len(self.pools[s]) + len(self.tops[s]) for s in (0, 1)],
+            "discards": [[r.cards[c].id for c in d] for d in self.discards],
+            "turn": self.turns,
+            "to_move": self.current_player(),
+        }
+
+    def resample(self, player: int, rng: random.Random) -> TimeLineState:
+        other = self.clone()
+        opp = 1 - player
+        pool = other.pools[opp] + other.hands[opp] + other.tops[opp]
+        rng.shuffle(pool)
+        size = len(other.hands[opp])
+        other.hands[opp], other.pools[opp], other.tops[opp] = pool[:size], pool[size:], []
+        other._legal = None
+        return other
+
+    def action_to_string(self, action: int) -> str:
+        r = self.g.rules
+        words = {
+            END: "ends the phase",
+            FIGHT: "will fight",
+            AVOID: "would rather not fight",
+            HIDE: "tries to hide",
+            ESCAPE: "tries to escape",
+            CONTINUE: "fights on",
+            STOP: "would stop",
+            NO_CARD: "plays no card",
+        }
+        if action in words:
+            return words[action]
+        if action >= DRAW:
+            return f"draws {r.cards[action - DRAW].name}"
+        if action >= DIE:
+            return f"rolls {action - DIE}" if self.phase != "first" else f"first player: seat {action - DIE}"
+        if action >= PICK_CARD:
+            return f"picks {r.cards[action - PICK_CARD].name}"
+        if action >= PICK_ERA:
+            return f"picks {r.eras[action - PICK_ERA]}"
+        if action >= PICK_STACK:
+            era, t = divmod(action - PICK_STACK, len(r.types))
+            return f"picks a {r.types[t].name} in {r.eras[era]}"
+        if action >= PLAY:
+            card, k = divmod(action - PLAY, 4)
+            return f"plays {r.cards[card].name} ({r.cards[card].effects[k][0].replace('_', ' ')})"
+        stack, dest = divmod(action - MOVE, len(r.eras))
+        era, t = divmod(stack, len(r.types))
+        return f"moves a {r.types[t].name} from {r.eras[era]} to {r.eras[dest]}"
+
+    def heuristic(self, player: int) -> float:
+        """Eras held count most; then Eras where a unit stands to change history, Force, and cards."""
+        if self.over:
+            return self.returns()[player]
+        eras = range(len(self.g.rules.eras))
+
+        def worth(p: int) -> float:
+            # a unit where history can still be changed is worth more than a roll's even chance of it
+            reaching = sum(1 for e in eras if any(self.units[p][e]) and self.control[e] != p)
+            holding = sum(1 for e in eras if any(self.units[p][e]) and self.control[e] == p)
+            board = sum(self.force(p, e) for e in eras)
+            return self.control.count(p) * 100 + reaching * 60 + holding * 10 + board / 20 + len(self.hands[p]) * 2
+
+        return math.tanh((worth(player) - worth(1 - player)) / 400)
