@@ -71,11 +71,10 @@ def run(game: Game, games: int, seed: int, seconds: float | None = None) -> tupl
         if ending == "normal":
             continue
         rate = figures["rate"]
-        level = "error" if rate > CAPPED_ERROR else "warning" if rate > CAPPED_WARN else None
-        if level:
+        if rate > CAPPED_WARN:
             findings.append(
                 Finding(
-                    level,
+                    "warning",
                     game.slug,
                     f"{100 * rate:.0f}% of {n} games ended by {ending} "
                     f"(above {100 * CAPPED_WARN:.0f}%): see the rule options for the cap and stalemate",
