@@ -93,6 +93,50 @@ class State(ABC):
         return 0.0
 
 
+class TwoPlayerState(State):
+    """The bookkeeping every two-player game shares: its result, its record, its legal actions worked out once."""
+
+    over: bool
+    winner: int | None
+    _legal: list[int] | None
+
+    def _start_record(self) -> None:
+        self.over, self.winner = False, None
+        self.tally = Tally()
+        self.history = []
+        self._legal = None
+
+    def _copy_record(self, other: TwoPlayerState) -> None:
+        """Give a clone its own copy of the result and the record."""
+        other.over, other.winner = self.over, self.winner
+        other.tally = Tally(self.tally.events[:], self.tally.decisions, self.tally.end)
+        other.history = self.history[:]
+        other._legal = self._legal
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def returns(self) -> list[float]:
+        if not self.over or self.winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._work_out_legal()
+        return self._legal
+
+    @abstractmethod
+    def _work_out_legal(self) -> list[int]:
+        """The legal actions of the position, worked out afresh."""
+
+    def _finish(self, winner: int | None, how: str) -> None:
+        """End the game: winner (None for a draw) and how it ended, for the reports."""
+        self.over, self.winner = True, winner
+        self.tally.end = how
+        self.tally.events.append(Event("end", -1 if winner is None else winner, how))
+
+
 class GameDef(ABC):
     """A game built from its data and rule options: everything static about it."""
 

@@ -22,7 +22,7 @@ from typing import Any
 from printkit.game import Game
 from printkit.model import Tactics, Troop
 
-from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, State, Tally
+from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState
 
 # --- the data, read once -------------------------------------------------------
 
@@ -367,7 +367,7 @@ class BattleLineGame(GameDef):
         return {t[0]: t[1] for t in self.rules.tactics} | {n: n for n in self.names[: self.n_troops]}
 
 
-class BattleLineState(State):
+class BattleLineState(TwoPlayerState):
     """A Battle Line position. Flags are claimed automatically at the start of each turn, since a
     claim can never hurt its claimer; the proof uses every troop not yet on the table."""
 
@@ -391,11 +391,7 @@ class BattleLineState(State):
         self.clock = 0
         self.turns = 0
         self.passes = 0
-        self.winner: int | None = None
-        self.over = False
-        self.tally = Tally()
-        self.history: list[int] = []  # every action applied, chance included
-        self._legal: list[int] | None = None  # legal actions, worked out once per position
+        self._start_record()
 
     # -- small helpers ---------------------------------------------------------------
     def clone(self) -> BattleLineState:
@@ -411,10 +407,7 @@ class BattleLineState(State):
         other.discard = self.discard[:]
         other.player, other.phase, other.pending = self.player, self.phase, dict(self.pending)
         other.clock, other.turns, other.passes = self.clock, self.turns, self.passes
-        other.winner, other.over = self.winner, self.over
-        other.tally = Tally(self.tally.events[:], self.tally.decisions, self.tally.end)
-        other.history = self.history[:]
-        other._legal = self._legal
+        self._copy_record(other)
         return other
 
     def size(self, flag: int) -> int:
@@ -446,14 +439,6 @@ class BattleLineState(State):
             return CHANCE
         return self.player
 
-    def is_terminal(self) -> bool:
-        return self.over
-
-    def returns(self) -> list[float]:
-        if not self.over or self.winner is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == "first":
             return [(FIRST, 0.5), (FIRST + 1, 0.5)]
@@ -461,11 +446,6 @@ class BattleLineState(State):
         deck = self._deck(which)
         p = 1.0 / len(deck)
         return [(DEAL + c, p) for c in deck]
-
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._work_out_legal()
-        return self._legal
 
     def _work_out_legal(self) -> list[int]:
         if self.over:
@@ -776,9 +756,7 @@ class BattleLineState(State):
             if self.claimed[flag] == NO_FLAG and self.can_claim(flag, p):
                 self.claimed[flag] = p
         if self._won(p):
-            self.winner, self.over = p, True
-            self.tally.end = "normal"
-            self.tally.events.append(Event("end", p, "breakthrough or envelopment"))
+            self._finish(p, "normal")
 
     def unplayed_troops(self) -> list[int]:
         """Troops in the deck and both hands: what the proof claim must hold against."""
@@ -820,11 +798,8 @@ class BattleLineState(State):
         return any(all(mine[f : f + r.breakthrough]) for f in range(r.flags - r.breakthrough + 1))
 
     def _finish_by_count(self, how: str) -> None:
-        self.over = True
-        self.tally.end = how
         counts = [self.claimed.count(0), self.claimed.count(1)]
-        self.winner = None if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
-        self.tally.events.append(Event("end", -1, how))
+        self._finish(None if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1), how)
 
     # -- views -----------------------------------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:

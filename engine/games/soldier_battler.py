@@ -10,7 +10,7 @@ from typing import Any
 from printkit.game import Game
 from printkit.model import Soldier
 
-from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, State, Tally
+from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState
 
 # Action numbers: a deployment is type x columns + column; the rest start at these bases,
 # with a move or attack numbered base + from-space x spaces + to-space.
@@ -81,7 +81,7 @@ class SoldierBattlerGame(GameDef):
         return dict(zip(self.rules.types, self.rules.names, strict=True))
 
 
-class SoldierBattlerState(State):
+class SoldierBattlerState(TwoPlayerState):
     """Seat 0 is the first army (Red), deploying on row 0; seat 1 deploys on the last row."""
 
     def __init__(self, game: SoldierBattlerGame) -> None:
@@ -95,11 +95,7 @@ class SoldierBattlerState(State):
         self.turns = 0
         self.idle = 0
         self.busy = False  # whether this turn did anything
-        self.winner: int | None = None
-        self.over = False
-        self.tally = Tally()
-        self.history: list[int] = []  # every action applied, chance included
-        self._legal: list[int] | None = None  # legal actions, worked out once per position
+        self._start_record()
 
     def clone(self) -> SoldierBattlerState:
         other = SoldierBattlerState.__new__(SoldierBattlerState)
@@ -114,10 +110,7 @@ class SoldierBattlerState(State):
             self.idle,
             self.busy,
         )
-        other.winner, other.over = self.winner, self.over
-        other.tally = Tally(self.tally.events[:], self.tally.decisions, self.tally.end)
-        other.history = self.history[:]
-        other._legal = self._legal
+        self._copy_record(other)
         return other
 
     def home_row(self, seat: int) -> int:
@@ -128,14 +121,6 @@ class SoldierBattlerState(State):
             return TERMINAL
         return CHANCE if self.phase in ("deal", "draw") else self.player
 
-    def is_terminal(self) -> bool:
-        return self.over
-
-    def returns(self) -> list[float]:
-        if not self.over or self.winner is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
-
     def _drawer(self) -> int:
         if self.phase == "deal":
             return 0 if len(self.hands[0]) <= len(self.hands[1]) else 1
@@ -145,11 +130,6 @@ class SoldierBattlerState(State):
         deck = self.decks[self._drawer()]
         total = sum(deck)
         return [(DRAW + t, n / total) for t, n in enumerate(deck) if n]
-
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._work_out_legal()
-        return self._legal
 
     def _work_out_legal(self) -> list[int]:
         if self.over:
@@ -281,11 +261,6 @@ class SoldierBattlerState(State):
             return
         self.player = 1 - self.player
         self._begin_turn()
-
-    def _finish(self, winner: int | None, how: str) -> None:
-        self.over, self.winner = True, winner
-        self.tally.end = how
-        self.tally.events.append(Event("end", -1 if winner is None else winner, how))
 
     def _finish_on_hp(self, how: str) -> None:
         hp = [sum(u[2] for u in self.cells if u is not None and u[0] == s) for s in (0, 1)]

@@ -16,7 +16,7 @@ from typing import Any
 from printkit.game import Game
 from printkit.model import TimeCard
 
-from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, State, Tally
+from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState
 
 END, FIGHT, AVOID, HIDE, ESCAPE, CONTINUE, STOP, NO_CARD = 1, 2, 3, 4, 5, 6, 7, 9
 MOVE, PLAY, PICK_STACK, PICK_ERA, PICK_CARD, DIE, DRAW = 100_000, 200_000, 300_000, 310_000, 320_000, 400_000, 410_000
@@ -144,7 +144,7 @@ class TimeLineGame(GameDef):
         return {c.id: c.name for c in self.rules.cards}
 
 
-class TimeLineState(State):
+class TimeLineState(TwoPlayerState):
     """Seat 0 is the first faction in the data (the Atlanteans), seat 1 the second."""
 
     def __init__(self, game: TimeLineGame) -> None:
@@ -172,11 +172,7 @@ class TimeLineState(State):
         self.effects: dict[str, Any] = {"bonus": {}, "beacon": [], "barrier": [], "stasis": [], "force": {}}
         self.extra_turn = False
         self.snapshot: TimeLineState | None = None  # the turn's start, for Reverse Time
-        self.winner: int | None = None
-        self.over = False
-        self.tally = Tally()
-        self.history: list[int] = []
-        self._legal: list[int] | None = None
+        self._start_record()
 
     def clone(self) -> TimeLineState:
         other = copy.copy(self)
@@ -189,8 +185,7 @@ class TimeLineState(State):
         other.hands = [h[:] for h in self.hands]
         other.steps = copy.deepcopy(self.steps)
         other.effects = copy.deepcopy(self.effects)
-        other.tally = Tally(self.tally.events[:], self.tally.decisions, self.tally.end)
-        other.history = self.history[:]
+        self._copy_record(other)
         return other
 
     # -- small questions ---------------------------------------------------------------------
@@ -227,14 +222,6 @@ class TimeLineState(State):
             return CHANCE
         return self.steps[0].get("who", self.player) if self.steps else self.player
 
-    def is_terminal(self) -> bool:
-        return self.over
-
-    def returns(self) -> list[float]:
-        if not self.over or self.winner is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == "first":
             return [(DIE + 0, 0.5), (DIE + 1, 0.5)]
@@ -243,11 +230,6 @@ class TimeLineState(State):
             return [(DIE + f, 1 / FACES) for f in range(1, FACES + 1)]
         pool = self.pools[step["seat"]]
         return [(DRAW + c, 1 / len(pool)) for c in pool]
-
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._work_out_legal()
-        return self._legal
 
     def _work_out_legal(self) -> list[int]:
         if self.over:
@@ -344,11 +326,6 @@ class TimeLineState(State):
             self.player = 1 - self.player
         self.extra_turn = False
         self._begin_turn()
-
-    def _finish(self, winner: int | None, how: str) -> None:
-        self.over, self.winner = True, winner
-        self.tally.end = how
-        self.tally.events.append(Event("end", -1 if winner is None else winner, how))
 
     # -- chance -----------------------------------------------------------------------------------
     def _do_draw(self, step: dict[str, Any], action: int) -> None:

@@ -30,7 +30,7 @@ from printkit.model import (
     VpMultiplier,
 )
 
-from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, State, Tally
+from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState
 
 DEPLOY, CYCLE, NO_CYCLE, REVIVE, NO_REVIVE = 0, 1000, 1100, 1200, 1300
 SACRIFICE, NO_SACRIFICE, ENCHANT, NO_ENCHANT, TARGET = 1400, 1500, 1600, 1700, 1800
@@ -118,7 +118,7 @@ class Side:
         return sorted(self.in_play)  # Order is the index: Front first
 
 
-class TimeLineBattleState(State):
+class TimeLineBattleState(TwoPlayerState):
     def __init__(self, game: TimeLineBattleGame) -> None:
         self.g = game
         n = len(game.rules.chars)
@@ -132,12 +132,8 @@ class TimeLineBattleState(State):
         self.to_deploy = [0, 0]
         self.day_state: dict[str, Any] = {}
         self.queue: list[tuple[str, int, int]] = []  # decisions still to take: (kind, player, character)
-        self.winner: int | None = None
-        self.over = False
         self.capped = False
-        self.tally = Tally()
-        self.history: list[int] = []
-        self._legal: list[int] | None = None
+        self._start_record()
 
     def clone(self) -> TimeLineBattleState:
         o = TimeLineBattleState.__new__(TimeLineBattleState)
@@ -154,10 +150,8 @@ class TimeLineBattleState(State):
         o.to_deploy = self.to_deploy[:]
         o.day_state = copy.deepcopy(self.day_state)
         o.queue = self.queue[:]
-        o.winner, o.over, o.capped = self.winner, self.over, self.capped
-        o.tally = Tally(self.tally.events[:], self.tally.decisions, self.tally.end)
-        o.history = self.history[:]
-        o._legal = self._legal
+        o.capped = self.capped
+        self._copy_record(o)
         return o
 
     # -- the API ----------------------------------------------------------------------------
@@ -165,14 +159,6 @@ class TimeLineBattleState(State):
         if self.over:
             return TERMINAL
         return CHANCE if self.phase in ("deal", "first", "refill") else self.player
-
-    def is_terminal(self) -> bool:
-        return self.over
-
-    def returns(self) -> list[float]:
-        if not self.over or self.winner is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
     def _drawer(self) -> int:
         if self.phase == "deal":
@@ -184,11 +170,6 @@ class TimeLineBattleState(State):
             return [(FIRST, 0.5), (FIRST + 1, 0.5)]
         pool = self.sides[self._drawer()].pool
         return [(DRAW + c, 1.0 / len(pool)) for c in pool]
-
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._work_out_legal()
-        return self._legal
 
     def _work_out_legal(self) -> list[int]:
         if self.over:
@@ -564,10 +545,9 @@ class TimeLineBattleState(State):
             alive = [len(s.in_play) for s in self.sides]
             vp = [s.vp for s in self.sides]
             key = [(vp[p], alive[p]) for p in (0, 1)]
-            self.over = True
-            self.winner = None if key[0] == key[1] else (0 if key[0] > key[1] else 1)
-            self.tally.end = "cap" if self.capped else "normal"
-            self.tally.events.append(Event("end", -1 if self.winner is None else self.winner, self.tally.end))
+            self._finish(
+                None if key[0] == key[1] else (0 if key[0] > key[1] else 1), "cap" if self.capped else "normal"
+            )
             return
         self.timeline += 1
         self._begin_timeline()

@@ -13,7 +13,7 @@ from typing import Any
 from printkit.game import Game
 from printkit.model import Sage, Tanach
 
-from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, State, Tally
+from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState
 
 # Actions: PLACE + card, STUDY + card, TANACH + card, CHALLENGE + (source slot x cards + target card)
 PLACE, STUDY, TANACH, DRAW, END, CHALLENGE, CHANCE_CARD, FIRST = 0, 100, 200, 300, 301, 1000, 20_000, 30_000
@@ -75,7 +75,7 @@ class TorahTimelineGame(GameDef):
         return dict(zip(self.rules.ids, self.rules.names, strict=True))
 
 
-class TorahTimelineState(State):
+class TorahTimelineState(TwoPlayerState):
     def __init__(self, game: TorahTimelineGame) -> None:
         r = game.rules
         self.g = game
@@ -94,11 +94,7 @@ class TorahTimelineState(State):
         self.pending_draws = 0
         self.actions_taken = 0
         self.phase = "deal"
-        self.winner: int | None = None
-        self.over = False
-        self.tally = Tally()
-        self.history: list[int] = []
-        self._legal: list[int] | None = None
+        self._start_record()
 
     def clone(self) -> TorahTimelineState:
         o = TorahTimelineState.__new__(TorahTimelineState)
@@ -112,10 +108,7 @@ class TorahTimelineState(State):
         o.seen = [set(s) for s in self.seen]
         o.player, o.left, o.actions_taken, o.phase = self.player, self.left, self.actions_taken, self.phase
         o.pending_draws = self.pending_draws
-        o.winner, o.over = self.winner, self.over
-        o.tally = Tally(self.tally.events[:], self.tally.decisions, self.tally.end)
-        o.history = self.history[:]
-        o._legal = self._legal
+        self._copy_record(o)
         return o
 
     # -- the API ---------------------------------------------------------------------------
@@ -124,24 +117,11 @@ class TorahTimelineState(State):
             return TERMINAL
         return CHANCE if self.phase in ("deal", "first", "draw") else self.player
 
-    def is_terminal(self) -> bool:
-        return self.over
-
-    def returns(self) -> list[float]:
-        if not self.over or self.winner is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == "first":
             return [(FIRST, 0.5), (FIRST + 1, 0.5)]
         p = 1.0 / len(self.deck)
         return [(CHANCE_CARD + c, p) for c in self.deck]
-
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._work_out_legal()
-        return self._legal
 
     def _work_out_legal(self) -> list[int]:
         if self.over:
@@ -363,11 +343,6 @@ class TorahTimelineState(State):
     def _end_turn(self) -> None:
         self.player = 1 - self.player
         self._start_turn()
-
-    def _finish(self, winner: int | None, how: str) -> None:
-        self.over, self.winner = True, winner
-        self.tally.end = how
-        self.tally.events.append(Event("end", -1 if winner is None else winner, how))
 
     # -- views -----------------------------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
