@@ -30,10 +30,15 @@ def render_pdf(pdf: bytes, dpi: float, page: int = 0) -> Image.Image:
     """One page of a PDF as an RGB image at dpi."""
     doc = pdfium.PdfDocument(pdf)
     try:
-        bitmap = doc[page].render(scale=dpi / 72, may_draw_forms=False)
-        return bitmap.to_pil().convert("RGB")
+        return _rgb(doc[page], dpi)
     finally:
         doc.close()
+
+
+def _rgb(page: pdfium.PdfPage, dpi: float) -> Image.Image:
+    # pdfium writes RGB order directly when asked: no conversion, no second copy of the pixels
+    image = page.render(scale=dpi / 72, may_draw_forms=False, rev_byteorder=True).to_pil()
+    return image if image.mode == "RGB" else image.convert("RGB")
 
 
 def design_pdf(
@@ -98,6 +103,6 @@ def render_pages(pdf: bytes, dpi: float) -> list[Image.Image]:
     """Every page of a PDF as an RGB image at dpi."""
     doc = pdfium.PdfDocument(pdf)
     try:
-        return [doc[i].render(scale=dpi / 72, may_draw_forms=False).to_pil().convert("RGB") for i in range(len(doc))]
+        return [_rgb(doc[i], dpi) for i in range(len(doc))]
     finally:
         doc.close()
