@@ -11,6 +11,7 @@ import jinja2
 
 from printkit import atomic
 from printkit.loader import project_root
+from printkit.safefetch import fetcher
 
 from .runner import Record
 
@@ -42,17 +43,13 @@ def render_html(title: str, summary: dict[str, Any], settings: dict[str, Any]) -
     return _env().get_template("balance.html.j2").render(title=title, s=summary, settings=settings, charts=charts)
 
 
-def _no_fetch(url: str, timeout: int = 10, ssl_context: Any = None) -> dict[str, Any]:
-    raise ValueError(f"the report loads nothing from outside: refused {url}")
-
-
 def render_pdf(html: str) -> bytes:
     with warnings.catch_warnings():
         # WeasyPrint warns when the system lacks libharfbuzz-subset; it still embeds the fonts whole
         warnings.filterwarnings("ignore", message="HarfBuzz-Subset", category=DeprecationWarning)
         import weasyprint  # imported here: a report without a PDF needs no WeasyPrint
 
-        pdf = weasyprint.HTML(string=html, url_fetcher=_no_fetch).write_pdf()
+        pdf = weasyprint.HTML(string=html, url_fetcher=fetcher(project_root())).write_pdf()
     assert pdf is not None
     return bytes(pdf)
 

@@ -116,7 +116,8 @@ def _top_folder(path: Path, out: Path) -> Path:
     return out / parts[0] if len(parts) > 1 else path
 
 
-def _engine_game(target: str):  # type: ignore[no-untyped-def]
+def _engine_game(target: str) -> tuple[Any, Any]:
+    """The loaded game and the engine that plays it."""
     from engine import registry
 
     game = loader.load_games([target])[0]

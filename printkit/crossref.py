@@ -73,9 +73,8 @@ def check(info: GameFile, smap: SourceMap, cards: list[Located], *, all_cards: b
     table("rules", info.rules, "rule")
     table("phases", info.phases, "phase")
     table("formations", info.formations, "formation")
-    components = table("components", info.components, "component")
-    decks = table("decks", info.decks, "deck")
-    del components, decks
+    table("components", info.components, "component")
+    table("decks", info.decks, "deck")
     card_ids, found = _unique(((c.card.id, c.smap, c.at("id")) for c in cards), "card")
     problems.extend(found)
 
