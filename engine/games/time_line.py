@@ -81,6 +81,7 @@ class Rules:
     turn_cap: int
     home_controlled: bool
     combat_cap: int
+    roll_cards: int  # cards one player may add to one roll
 
 
 def rules_from(game: Game) -> Rules:
@@ -127,6 +128,7 @@ def rules_from(game: Game) -> Rules:
         turn_cap=int(game.rule("turn_cap")),
         home_controlled=bool(game.rule("home_controlled_at_start")),
         combat_cap=int(game.rule("combat_round_cap")),
+        roll_cards=int(game.rule("one_roll_card")),
     )
 
 
@@ -677,12 +679,15 @@ class TimeLineState(TwoPlayerState):
         return out
 
     def _legal_card(self, step: dict[str, Any]) -> list[int]:
+        if step.get("played", 0) >= self.g.rules.roll_cards:
+            return []
         cards = self._roll_cards(step["who"], step["era"], step["roll"])
         return [*cards, NO_CARD] if cards else []
 
     def _do_card(self, step: dict[str, Any], action: int) -> None:
         if action == NO_CARD:
             return
+        self.steps.insert(0, step | {"played": step.get("played", 0) + 1})  # room for another, up to the limit
         p = step["who"]
         card, k = divmod(action - PLAY, 4)
         kind, amount = self.g.rules.cards[card].effects[k]
