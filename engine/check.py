@@ -47,7 +47,8 @@ def run(game: Game, games: int, seed: int, seconds: float | None = None) -> tupl
     for i in range(games):
         if seconds is not None and i and time.perf_counter() - started > seconds:
             break
-        names = PAIRINGS[i % len(PAIRINGS)]
+        pairing = PAIRINGS[(i // 2) % len(PAIRINGS)]
+        names = pairing if i % 2 == 0 else pairing[::-1]  # each pairing from both seats, so seats stay fair
         game_seed = plan.game_seed(i)
         try:
             records.append(play(engine_game, [agents.make(n) for n in names], game_seed))
@@ -80,18 +81,20 @@ def run(game: Game, games: int, seed: int, seconds: float | None = None) -> tupl
                     f"(above {100 * CAPPED_WARN:.0f}%): see the rule options for the cap and stalemate",
                 )
             )
-    if n >= MIN_GAMES_FOR_SEATS:
+    decisive = n - summary["draws"]["games"]  # fairness is about the games someone won
+    if decisive >= MIN_GAMES_FOR_SEATS:
         for seat, figures in enumerate(summary["seats"], start=1):
-            if not SEAT_BAND[0] <= figures["rate"] <= SEAT_BAND[1]:
-                low, high = figures["ci95"]
+            rate = figures["wins"] / decisive
+            if not SEAT_BAND[0] <= rate <= SEAT_BAND[1]:
+                low, high = stats.wilson(figures["wins"], decisive)
                 findings.append(
                     Finding(
                         "warning",
                         game.slug,
                         (
-                            f"seat {seat} wins {100 * figures['rate']:.0f}% of {n} games (95% interval "
-                            f"{100 * low:.0f}-{100 * high:.0f}%), "
-                            f"outside {100 * SEAT_BAND[0]:.0f}-{100 * SEAT_BAND[1]:.0f}%"
+                            f"seat {seat} wins {100 * rate:.0f}% of the {decisive} games with a winner "
+                            f"(95% interval "
+                            f"{100 * low:.0f}-{100 * high:.0f}%), outside {100 * SEAT_BAND[0]:.0f}-{100 * SEAT_BAND[1]:.0f}%"
                         ),
                     )
                 )
