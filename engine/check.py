@@ -82,6 +82,7 @@ def run(game: Game, games: int, seed: int, seconds: float | None = None) -> tupl
                 )
             )
     decisive = n - summary["draws"]["games"]  # fairness is about the games someone won
+    band = f"{100 * SEAT_BAND[0]:.0f}-{100 * SEAT_BAND[1]:.0f}%"
     if decisive >= MIN_GAMES_FOR_SEATS:
         for seat, figures in enumerate(summary["seats"], start=1):
             rate = figures["wins"] / decisive
@@ -93,8 +94,7 @@ def run(game: Game, games: int, seed: int, seconds: float | None = None) -> tupl
                         game.slug,
                         (
                             f"seat {seat} wins {100 * rate:.0f}% of the {decisive} games with a winner "
-                            f"(95% interval "
-                            f"{100 * low:.0f}-{100 * high:.0f}%), outside {100 * SEAT_BAND[0]:.0f}-{100 * SEAT_BAND[1]:.0f}%"
+                            f"(95% interval {100 * low:.0f}-{100 * high:.0f}%), outside {band}"
                         ),
                     )
                 )
