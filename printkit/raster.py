@@ -59,11 +59,6 @@ def card_pdf(game: Game, deck: DeckCards, card: Card, size: tuple[float, float],
     return design_pdf(layout, cardview.face_fields(game, deck, card), size, bleed, game, card.id)
 
 
-def back_pdf(game: Game, deck: DeckCards, size: tuple[float, float], bleed: float) -> bytes:
-    layout = layouts_for(game, {"back"})["back"]
-    return design_pdf(layout, cardview.back_fields(game, deck), size, bleed, game, f"{deck.deck.id} back")
-
-
 def board_pdf(game: Game, comp: Component) -> bytes:
     return _pdf(boards.board_size(comp), lambda c: boards.draw_board(c, game, comp))
 
