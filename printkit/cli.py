@@ -85,6 +85,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 FAST_CHECK_GAMES = 12
+BALANCE_CHECK_SECONDS = 30.0  # the findings on the summary page: long games (Time Line) play fewer
 FAST_CHECK_SECONDS = 1.0  # per game: long games (Time Line) play fewer
 
 
@@ -182,7 +183,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         records = simulate.run(plan, args.workers, simulate.progress_bar)
         summary_ = stats.summarise(records, registry.build(game).card_names())
         report.write(out / game.slug / "balance", game.title, summary_, settings | {"game": game.slug}, records)
-        findings, _ = check.run(game, max(1, args.count // 4), args.seed)
+        findings, _ = check.run(game, max(1, args.count // 4), args.seed, seconds=BALANCE_CHECK_SECONDS)
         rows.append({"title": game.title, "summary": summary_, "findings": [f.message for f in findings]})
         print(f"{game.slug}: report in {display_path(out / game.slug / 'balance')}")
     for path in report.write_summary(out, rows, missing, settings):
