@@ -6,7 +6,7 @@ from typing import Any
 
 from .effect_text import effect_lines
 from .game import DeckCards, Game
-from .model import Character, Component, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
+from .model import Attack, Character, Component, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
 
 Fields = dict[str, Any]
 
@@ -30,6 +30,31 @@ def accent(game: Game, deck: DeckCards, card: Any | None = None) -> str:
     return str(faction.colour if faction else deck.deck.back.colour)
 
 
+DEFAULT_ICON = "star"
+
+
+def art_icon(game: Game, card: Any) -> str:
+    """The icon a card pictures: the game's icon for its most telling effect, else for its kind.
+
+    A Character's later abilities say more about it than its attack, so they are asked first;
+    an attack is asked as kind-target ("attack-rear") before plain "attack".
+    """
+    icons = game.info.icons
+    if isinstance(card, Character):
+        kinds = [
+            k
+            for a in reversed(card.ability)
+            for k in ([f"attack-{a.target}", "attack"] if isinstance(a, Attack) else [a.kind])
+        ]
+    elif isinstance(card, TimeCard):
+        kinds = [e.kind for e in card.effects]
+    elif isinstance(card, (Tanach, Tactics)):
+        kinds = [card.effect.kind]
+    else:
+        kinds = []
+    return next((icons[k] for k in [*kinds, card.kind] if k in icons), DEFAULT_ICON)
+
+
 def face_fields(game: Game, deck: DeckCards, card: Any) -> Fields:
     """Everything a face layout may print for this card, as text or numbers."""
     info = game.info
@@ -45,6 +70,7 @@ def face_fields(game: Game, deck: DeckCards, card: Any) -> Fields:
         "flavour": card.flavour or "",
         "effect": "\n".join(effect_lines(card, texts)),
     }
+    out["art_icon"] = "{" + art_icon(game, card) + "}"
     if isinstance(card, Character):
         out |= {"order": card.order, "health": card.health}
     elif isinstance(card, Soldier):

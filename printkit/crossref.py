@@ -101,6 +101,8 @@ def check(info: GameFile, smap: SourceMap, cards: list[Located], *, all_cards: b
             problems.extend(_size_problem(comp.size, smap, ("components", i, "size")))
         ref(comp.faction, factions, "faction", smap, ("components", i, "faction"))
         ref(comp.era, eras, "era", smap, ("components", i, "era"))
+    for name, icon in info.icons.items():
+        ref(icon, set(ICONS), "icon", smap, ("icons", name))
     rule_ids = {r.id for r in info.rules}
     for i, phase in enumerate(info.phases):
         for name in re.findall(r"\{([a-z_]+)\}", phase.summary):

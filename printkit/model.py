@@ -452,6 +452,7 @@ class GameFile(Frozen):
     decks: list[Deck] = Field(min_length=1)
     texts: dict[Annotated[str, Field(pattern=r"^[a-z_.]+$")], Text] = {}
     layouts: dict[Id, Id] = {}  # card kind (or "back") -> layout name, when not the kind's own
+    icons: dict[Id, Id] = {}  # effect kind (or card kind) -> the icon pictured on the card
 
 
 class CardFile(Frozen):

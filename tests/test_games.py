@@ -84,3 +84,18 @@ def test_every_card_with_effects_has_printed_text(games: dict[str, Game]) -> Non
         for card in game.cards:
             if isinstance(card, (Character, Tanach, Tactics, TimeCard)):
                 assert effect_text(card, dict(game.info.texts)).strip(), card.id
+
+
+def test_each_card_pictures_its_telling_effect(games: dict[str, Game]) -> None:
+    from printkit.cardview import art_icon
+
+    tlb = games["time-line-battle"]
+    pictured = {c.id: art_icon(tlb, c) for c in tlb.cards}
+    assert (pictured["archer"], pictured["reviver"], pictured["guard"], pictured["rogue"]) == (
+        "crossbow",
+        "heart",
+        "sword",
+        "spear",
+    )
+    assert pictured["paladin"] == "shield"  # its reduction says more than its attack
+    assert art_icon(games["time-line"], games["time-line"].card("paradox")) == "skull"
