@@ -177,7 +177,7 @@ class CardPainter:
             path.roundRect(x, y, w, h, min(w, h) * 0.2)
         c.drawPath(path, stroke=1 if stroke else 0, fill=1 if fill else 0)
         if spec.text:
-            inner = box.__class__(box.name, spec, box.x + w * 0.12, box.y + h * 0.18, w * 0.76, h * 0.64)
+            inner = Box(box.name, spec, box.x + w * 0.12, box.y + h * 0.18, w * 0.76, h * 0.64)
             self._text(inner, fields, target, centred=True)
 
     def _text(self, box: Box, fields: dict[str, Any], target: Target, centred: bool = False) -> None:
