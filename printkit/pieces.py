@@ -187,19 +187,37 @@ def render(writer: SheetWriter, pieces: list[Piece]) -> Manifest:
     return manifest
 
 
+def _runs(writer: SheetWriter, pieces: list[Piece], area: Box) -> Iterator[tuple[sheet.Grid, list[Piece]]]:
+    """Each page's pieces with the grid for their size, within area of the page."""
+    grids = {size: sheet.grid(writer.page, size, writer.options.bleed, area=area) for size in {p.size for p in pieces}}
+    for chunk in _chunks(pieces, {s: g.per_page for s, g in grids.items()}):
+        yield grids[chunk[0].size], chunk
+
+
+def _put(
+    writer: SheetWriter,
+    manifest: Manifest,
+    piece: Piece,
+    design: Design,
+    page: int,
+    side: str,
+    x: float,
+    y: float,
+    clip: Box,
+) -> None:
+    writer.place(writer.form(design, piece.size), x, y, clip)
+    manifest.slots.append(_record(piece, page, side, x, y))
+
+
 def _duplex_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest) -> None:
     o, c = writer.options, writer.c
     pw, ph = writer.page
-    area = (o.margin, o.margin, pw - o.margin, ph - o.margin)
-    grids = {size: sheet.grid(writer.page, size, o.bleed, area=area) for size in {p.size for p in pieces}}
     page_no = len(manifest.slots) and max(s["page"] for s in manifest.slots)
-    for chunk in _chunks(pieces, {s: g.per_page for s, g in grids.items()}):
-        grid = grids[chunk[0].size]
+    for grid, chunk in _runs(writer, pieces, (o.margin, o.margin, pw - o.margin, ph - o.margin)):
         page_no += 1
         for index, piece in enumerate(chunk):
             x, y = grid.slot(index)
-            writer.place(writer.form(piece.face, piece.size), x, y, grid.art_box(index))
-            manifest.slots.append(_record(piece, page_no, "face", x, y))
+            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index))
         writer.marks(grid)
         c.showPage()
         back = chunk[0].back
@@ -214,8 +232,7 @@ def _duplex_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest) 
             else:
                 bx, by = sheet.back_position(grid, x, y, o.duplex, o.offset)
                 clip = _shifted(mirror_box(grid, grid.art_box(index), o.duplex), dx, dy)
-            writer.place(writer.form(piece.back or back, piece.size), bx, by, clip)
-            manifest.slots.append(_record(piece, page_no, "back", bx, by))
+            _put(writer, manifest, piece, piece.back or back, page_no, "back", bx, by, clip)
         writer.marks(grid if o.duplex == "none" else _mirrored_grid(grid, o.duplex), o.offset)
         c.showPage()
 
@@ -227,20 +244,25 @@ def _foldover_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest
     fold = pw / 2
     # The fold side needs no room for crop marks, only a gap that keeps the fold off the art.
     fold_gap = 1 * MM
-    area = (o.margin, o.margin, fold - fold_gap + sheet.MARK_ROOM, ph - o.margin)
-    grids = {size: sheet.grid((pw, ph), size, o.bleed, area=area) for size in {p.size for p in pieces}}
     page_no = len(manifest.slots) and max(s["page"] for s in manifest.slots)
-    for chunk in _chunks(pieces, {s: g.per_page for s, g in grids.items()}):
-        grid = grids[chunk[0].size]
+    for grid, chunk in _runs(writer, pieces, (o.margin, o.margin, fold - fold_gap + sheet.MARK_ROOM, ph - o.margin)):
         page_no += 1
         for index, piece in enumerate(chunk):
             x, y = grid.slot(index)
-            writer.place(writer.form(piece.face, piece.size), x, y, grid.art_box(index))
-            manifest.slots.append(_record(piece, page_no, "face", x, y))
+            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index))
             if piece.back is not None:
                 bx, by = sheet.back_position(grid, x, y, "long")
-                writer.place(writer.form(piece.back, piece.size), bx, by, mirror_box(grid, grid.art_box(index), "long"))
-                manifest.slots.append(_record(piece, page_no, "back", bx, by))
+                _put(
+                    writer,
+                    manifest,
+                    piece,
+                    piece.back,
+                    page_no,
+                    "back",
+                    bx,
+                    by,
+                    mirror_box(grid, grid.art_box(index), "long"),
+                )
         writer.marks(grid, x_limits=(sheet.EDGE_CLEAR, fold - fold_gap / 2))
         if chunk[0].back is not None:
             writer.marks(_mirrored_grid(grid, "long"), x_limits=(fold + fold_gap / 2, pw - sheet.EDGE_CLEAR))
