@@ -144,3 +144,100 @@ def test_all_twelve_eras_win(game: TimeLineGame) -> None:
     state.control = [0] * len(game.rules.eras)
     state._end_turn()
     assert state.is_terminal() and state.returns() == [1.0, -1.0]
+
+
+def _card(game: TimeLineGame, card_id: str) -> int:
+    return next(i for i, c in enumerate(game.rules.cards) if c.id == card_id)
+
+
+def _travel(game: TimeLineGame, hand: list[str], player: int = 0) -> TimeLineState:
+    state = _empty(game, player)
+    state.hands[player] = [_card(game, c) for c in hand]
+    for c in state.hands[player]:
+        state.pools[player].remove(c)
+    state.steps = [{"kind": "travel"}]
+    return state
+
+
+def test_summon_puts_a_new_unit_with_the_wizard(game: TimeLineGame) -> None:
+    state = _travel(game, ["summon"])
+    era = _e(game, "roman-empire")
+    state.units[0][era][_t(game, "wizard")] = 1
+    before = state.supply[_t(game, "monster")]
+    state.apply_action(tl.PLAY + _card(game, "summon") * 4)
+    state.apply_action(tl.PICK_ERA + era)
+    state.apply_action(tl.PICK_STACK + era * len(game.rules.types) + _t(game, "monster"))
+    assert state.units[0][era][_t(game, "monster")] == 1 and state.supply[_t(game, "monster")] == before - 1
+
+
+def test_banish_moves_an_enemy_to_a_neighbouring_era(game: TimeLineGame) -> None:
+    state = _travel(game, ["banish"])
+    era = _e(game, "renaissance")
+    state.units[0][era][_t(game, "wizard")] = 1
+    state.units[1][era][_t(game, "agent")] = 1
+    state.apply_action(tl.PLAY + _card(game, "banish") * 4)
+    state.apply_action(tl.PICK_ERA + era)
+    state.apply_action(tl.PICK_STACK + era * len(game.rules.types) + _t(game, "agent"))
+    assert sorted(state.legal_actions()) == [tl.PICK_ERA + era - 1, tl.PICK_ERA + era + 1]
+    state.apply_action(tl.PICK_ERA + era + 1)
+    assert state.units[1][era + 1][_t(game, "agent")] == 1 and not any(state.units[1][era])
+
+
+def test_time_vortex_rolls_for_every_unit_in_the_era(game: TimeLineGame) -> None:
+    state = _travel(game, ["time-vortex"])
+    era = _e(game, "wwii")
+    state.units[0][era][_t(game, "wizard")] = 1
+    state.units[1][era][_t(game, "warship")] = 2
+    state.apply_action(tl.PLAY + _card(game, "time-vortex") * 4)
+    state.apply_action(tl.PICK_ERA + era)
+    rolls = 0
+    for face in (6, 1, 4):  # one roll per unit: 6 and 4 destroy, 1 spares
+        assert state.is_chance_node()
+        state.apply_action(tl.DIE + face)
+        rolls += 1
+    assert rolls == 3 and sum(state.units[0][era]) + sum(state.units[1][era]) == 1
+
+
+def test_end_of_time_makes_the_opponent_discard(game: TimeLineGame) -> None:
+    state = _travel(game, ["end-of-time"])
+    state.units[0][0][_t(game, "wizard")] = 1
+    state.hands[1] = [c for c in state.pools[1][:4]]
+    for c in state.hands[1]:
+        state.pools[1].remove(c)
+    state.apply_action(tl.PLAY + _card(game, "end-of-time") * 4)
+    for _ in range(3):
+        assert state.current_player() == 1
+        state.apply_action(state.legal_actions()[0])
+    assert len(state.hands[1]) == 1 and len(state.discards[1]) == 3 and state.current_player() == 0
+
+
+def test_see_the_future_orders_the_next_draws(game: TimeLineGame) -> None:
+    state = _travel(game, ["see-the-future"])
+    state.units[0][0][_t(game, "wizard")] = 1
+    state.apply_action(tl.PLAY + _card(game, "see-the-future") * 4)
+    while state.is_chance_node():  # seven cards come off the deck, face up to their owner
+        state.apply_action(state.legal_actions()[-1])
+    assert len(state.tops[0]) == 7
+    choice = state.legal_actions()[-1]
+    state.apply_action(choice)
+    assert state.tops[0][0] == choice - tl.PICK_CARD
+
+
+def test_reverse_time_starts_the_turn_again(game: TimeLineGame) -> None:
+    state = game.new_initial_state()
+    state.apply_action(tl.DIE + 0)  # seat 0 first
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    reverse = _card(game, "reverse-time")
+    state.hands[0].append(reverse)
+    if reverse in state.pools[0]:
+        state.pools[0].remove(reverse)
+    state._legal = None
+    move = next(a for a in state.legal_actions() if tl.MOVE <= a < tl.PLAY)
+    state.apply_action(move)
+    state.apply_action(tl.PLAY + reverse * 4)
+    home = _e(game, "distant-past")
+    starting = sum(t.start for t in game.rules.types if t.faction == 0)
+    assert sum(state.units[0][home]) == starting  # the moved unit is home again
+    assert state.is_chance_node()  # the turn's draws come again
+    assert reverse in state.discards[0] and reverse not in state.hands[0]
