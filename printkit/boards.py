@@ -11,13 +11,12 @@ import json
 import math
 import re
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from . import atomic, fonts, icons, sheet, textfit, units
+from . import fonts, icons, sheet, textfit, units
 from .cardrender import INK, PAPER, _mix
 from .errors import PrintkitError
 from .game import Game
@@ -330,14 +329,3 @@ def build(game: Game, paper: str) -> tuple[bytes, BoardManifest] | None:
         manifest.parts.append(record)
     c.save()
     return buffer.getvalue(), manifest
-
-
-def write(game: Game, paper: str, folder: Path) -> list[Path]:
-    built = build(game, paper)
-    if built is None:
-        return []
-    pdf, manifest = built
-    target = folder / f"boards-{paper}.pdf"
-    atomic.write_bytes(target, pdf)
-    atomic.write_text(target.with_suffix(".json"), manifest.json())
-    return [target, target.with_suffix(".json")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import atomic, cardview, pieces
+from . import cardview, pieces
 from .errors import UsageError
 from .game import Game
 from .layout import Layout, load_layout
@@ -101,12 +101,3 @@ def build(game: Game, options: SheetOptions) -> tuple[bytes, Manifest]:
 
 def output_name(options: SheetOptions) -> str:
     return f"cards-{options.paper}{'-foldover' if options.foldover else ''}.pdf"
-
-
-def write(game: Game, options: SheetOptions, folder: Path) -> list[Path]:
-    """Build and write the sheet PDF and its manifest, each whole or not at all."""
-    pdf, manifest = build(game, options)
-    target = folder / output_name(options)
-    atomic.write_bytes(target, pdf)
-    atomic.write_text(target.with_suffix(".json"), manifest.json())
-    return [target, target.with_suffix(".json")]

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
-from . import atomic, cardview, pieces, units
+from . import cardview, pieces, units
 from .cardsheets import layouts_for
 from .errors import UsageError
 from .game import Game
@@ -58,14 +57,3 @@ def build(game: Game, options: RunOptions) -> tuple[bytes, Manifest] | None:
     )
     manifest = pieces.render(writer, order)
     return writer.finish(), manifest
-
-
-def write(game: Game, options: RunOptions, folder: Path) -> list[Path]:
-    built = build(game, options)
-    if built is None:
-        return []
-    pdf, manifest = built
-    target = folder / f"counters-{options.paper}.pdf"
-    atomic.write_bytes(target, pdf)
-    atomic.write_text(target.with_suffix(".json"), manifest.json())
-    return [target, target.with_suffix(".json")]
