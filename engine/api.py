@@ -56,6 +56,15 @@ class State(ABC):
     def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         """At a chance node: each outcome (an action) and its probability."""
 
+    def sample_chance(self, rng: random.Random) -> int:
+        """At a chance node: one outcome, drawn from rng with its probability.
+
+        Games whose draws are uniform answer without building the outcome list: the runner asks
+        this at every shuffle, draw and die roll.
+        """
+        outcomes = self.chance_outcomes()
+        return rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+
     @abstractmethod
     def legal_actions(self) -> Sequence[int]:
         """The actions the current player (or chance) may take."""

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .api import GameDef, State
+from .api import CHANCE, TERMINAL, GameDef, State
 
 
 class Agent(Protocol):
@@ -54,12 +54,10 @@ def play(game: GameDef, agents: list[Agent], seed: int) -> Record:
     state = game.new_initial_state()
     moves = 0
     first = -1
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            action = chance.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+    while (seat := state.current_player()) != TERMINAL:
+        if seat == CHANCE:
+            action = state.sample_chance(chance)
         else:
-            seat = state.current_player()
             action = agents[seat].act(state, agent_rngs[seat])
             first = seat if first < 0 else first
             moves += 1

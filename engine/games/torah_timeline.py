@@ -27,7 +27,7 @@ class Rules:
     era: tuple[int, ...]  # era index per card, -1 for a Tanach card
     power: tuple[int, ...]  # era Power per era index
     effect: tuple[Any, ...]  # TanachEffect or None
-    requires: tuple[tuple[Any, ...], ...]
+    requires: tuple[tuple[tuple[str, int], ...], ...]  # (kind, amount) per Tanach requirement
     eras: int
     hand_start: int
     actions: int
@@ -48,7 +48,10 @@ def rules_from(game: Game) -> Rules:
         era=tuple(eras.index(c.era) if isinstance(c, Sage) else -1 for c in cards),
         power=tuple(int(e.power or 0) for e in game.info.eras),
         effect=tuple(c.effect if isinstance(c, Tanach) else None for c in cards),
-        requires=tuple(tuple(c.requires) if isinstance(c, Tanach) else () for c in cards),
+        requires=tuple(
+            tuple((need.kind, int(need.amount or 0)) for need in c.requires) if isinstance(c, Tanach) else ()
+            for c in cards
+        ),
         eras=len(eras),
         hand_start=int(game.rule("hand_start")),
         actions=int(game.rule("actions_per_turn")),
@@ -115,7 +118,7 @@ class TorahTimelineState(TwoPlayerState):
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        return CHANCE if self.phase in ("deal", "first", "draw") else self.player
+        return self.player if self.phase == "act" else CHANCE  # "deal", "first" and "draw" are chance
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == "first":
@@ -123,27 +126,35 @@ class TorahTimelineState(TwoPlayerState):
         p = 1.0 / len(self.deck)
         return [(CHANCE_CARD + c, p) for c in self.deck]
 
+    def sample_chance(self, rng: random.Random) -> int:
+        if self.phase == "first":
+            return FIRST + rng.randrange(2)
+        return CHANCE_CARD + self.deck[int(rng.random() * len(self.deck))]
+
     def _work_out_legal(self) -> list[int]:
         if self.over:
             return []
-        if self.current_player() == CHANCE:
+        if self.phase != "act":
             return [a for a, _ in self.chance_outcomes()]
         r, p = self.g.rules, self.player
-        hand, out = self.hands[p], []
-        for card in sorted(set(hand)):
-            era = r.era[card]
-            if era >= 0:
-                if self.timeline[p][era] < 0 and (self.free[p] or self.tokens[p] >= r.cost):
+        era, line, out = r.era, self.timeline[p], []
+        hand = sorted(self.hands[p])  # every card is unique, so no set is needed
+        can_place = self.free[p] or self.tokens[p] >= r.cost
+        can_study = len(self.study[p]) < r.slots
+        for card in hand:
+            if era[card] >= 0:
+                if can_place and line[era[card]] < 0:
                     out.append(PLACE + card)
-                if len(self.study[p]) < r.slots:
+                if can_study:
                     out.append(STUDY + card)
             elif self._tanach_allowed(card):
                 out.append(TANACH + card)
-        sources = [c for c in hand if r.era[c] >= 0] + self.study[p]
         # the target is named by its place in the opponent's Beit Midrash: the card is face down
-        for source in sorted(set(sources)):
-            for slot in range(len(self.study[1 - p])):
-                out.append(CHALLENGE + source * r.slots + slot)
+        targets = len(self.study[1 - p])
+        if targets:
+            for source in sorted([c for c in hand if era[c] >= 0] + self.study[p]):
+                first = CHALLENGE + source * r.slots
+                out.extend(range(first, first + targets))
         if self.deck or self.discard:
             out.append(DRAW)
         out.append(END)
@@ -152,9 +163,7 @@ class TorahTimelineState(TwoPlayerState):
     def _tanach_allowed(self, card: int) -> bool:
         r, p = self.g.rules, self.player
         hand_after = len(self.hands[p]) - 1  # the card itself leaves the hand when played
-        for need in r.requires[card]:
-            amount = need.amount or 0
-            kind = need.kind
+        for kind, amount in r.requires[card]:
             if kind == "any_beit_midrash_sage" and len(self.study[0]) + len(self.study[1]) < amount:
                 return False
             if kind == "hand_room" and hand_after >= r.hand_limit:
@@ -178,20 +187,30 @@ class TorahTimelineState(TwoPlayerState):
         return True
 
     def apply_action(self, action: int) -> None:
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(f"{action} is not legal now ({self.phase})")
-        if self.current_player() >= 0 and len(legal) > 1:
-            self.tally.decisions += 1
+        phase = self.phase
+        if phase == "act" and not self.over:
+            legal = self.legal_actions()
+            if action not in legal:
+                raise IllegalAction(f"{action} is not legal now ({phase})")
+            if len(legal) > 1:
+                self.tally.decisions += 1
+            self.history.append(action)
+            self._legal = None
+            self._act(action)
+            return
+        # chance: checked directly, without listing every outcome
+        if self.over or not (
+            (phase == "first" and action in (FIRST, FIRST + 1))
+            or (phase != "first" and CHANCE_CARD <= action < FIRST and action - CHANCE_CARD in self.deck)
+        ):
+            raise IllegalAction(f"{action} is not legal now ({phase})")
         self.history.append(action)
-        if self.phase == "first":
+        self._legal = None
+        if phase == "first":
             self.player = action - FIRST
             self._start_turn()
-        elif self.phase in ("deal", "draw"):
-            self._receive(action - CHANCE_CARD)
         else:
-            self._act(action)
-        self._legal = None
+            self._receive(action - CHANCE_CARD)
 
     # -- moves -----------------------------------------------------------------------------
     def _gain(self, p: int, n: int) -> None:

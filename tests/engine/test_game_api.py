@@ -32,10 +32,11 @@ def test_random_games_keep_the_contract(engines: dict[str, GameDef], slug: str) 
                 outcomes = state.chance_outcomes()
                 assert sum(p for _, p in outcomes) == pytest.approx(1.0)
                 assert sorted(a for a, _ in outcomes) == sorted(legal)
+                assert state.sample_chance(rng) in legal
             else:
                 assert 0 <= player < game.num_players
                 assert state.observation(player)["to_move"] == player
-                illegal = max(legal) + 1
+            for illegal in (max(legal) + 1, min(legal) - 1):
                 with pytest.raises(IllegalAction):
                     state.clone().apply_action(illegal)
             action = rng.choice(legal)
@@ -50,6 +51,28 @@ def test_random_games_keep_the_contract(engines: dict[str, GameDef], slug: str) 
         assert state.legal_actions() == []
         assert sum(state.returns()) == 0
         assert all(r in (-1.0, 0.0, 1.0) for r in state.returns())
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_sampled_chance_follows_the_stated_probabilities(engines: dict[str, GameDef], slug: str) -> None:
+    """The runner's fast draw and the listed outcomes agree: each outcome within 5 sigma of its share."""
+    rng = random.Random(3)
+    state, nodes, checked = engines[slug].new_initial_state(), 0, 0
+    while checked < 8 and not state.is_terminal():
+        if state.is_chance_node():
+            nodes += 1
+        if state.is_chance_node() and nodes % 7 == 1:  # spread over the game: deals, draws and dice
+            outcomes = dict(state.chance_outcomes())
+            draws = 4000
+            counts = dict.fromkeys(outcomes, 0)
+            for _ in range(draws):
+                counts[state.sample_chance(rng)] += 1  # a KeyError here is an outcome never listed
+            for action, p in outcomes.items():
+                sigma = (draws * p * (1 - p)) ** 0.5
+                assert abs(counts[action] - draws * p) <= 5 * sigma + 1, (action, counts[action], draws * p)
+            checked += 1
+        state.apply_action(rng.choice(list(state.legal_actions())))
+    assert checked == 8 or state.is_terminal()
 
 
 @pytest.mark.parametrize("slug", SLUGS)
