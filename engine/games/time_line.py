@@ -61,6 +61,8 @@ class CardDef:
     seat: int
     users: tuple[str, ...]
     effects: tuple[tuple[str, int], ...]
+    fits: tuple[int, ...]  # the unit types that may use the card, worked out once from its users
+    anyone: bool  # user "none": the card needs no unit at all
 
 
 @dataclass(frozen=True)
@@ -98,8 +100,24 @@ def rules_from(game: Game) -> Rules:
         if c.kind == "counter" and c.era:
             era = next(e for e in info.eras if e.id == c.era)
             types.append(UnitType(c.id, c.name, -1, int(era.force or 0), 0, c.count, 0, eras.index(era.id)))
+
+    def fits(users: list[str]) -> tuple[int, ...]:
+        return tuple(
+            i
+            for i, t in enumerate(types)
+            if any(u == "all" or (u == "period" and t.faction < 0) or u == t.id for u in users)
+        )
+
     cards = tuple(
-        CardDef(c.id, c.name, seats.index(c.faction), tuple(c.users), tuple((e.kind, e.amount or 0) for e in c.effects))
+        CardDef(
+            c.id,
+            c.name,
+            seats.index(c.faction),
+            tuple(c.users),
+            tuple((e.kind, e.amount or 0) for e in c.effects),
+            fits(c.users),
+            "none" in c.users,
+        )
         for c in game.cards
         if isinstance(c, TimeCard)
     )
@@ -132,12 +150,20 @@ def rules_from(game: Game) -> Rules:
     )
 
 
+def _copy_effect(value: Any) -> Any:
+    """A copy of one entry of the turn's effects: a list of (seat, Era) pairs, or a dict one or two levels deep."""
+    if isinstance(value, list):
+        return value[:]
+    return {k: dict(v) if isinstance(v, dict) else v for k, v in value.items()}
+
+
 class TimeLineGame(GameDef):
     slug = "time-line"
 
     def __init__(self, game: Game) -> None:
         self.title = game.title
         self.rules = rules_from(game)
+        self.moves = tuple(t.move for t in self.rules.types)  # read at every travel decision
 
     def new_initial_state(self) -> TimeLineState:
         return TimeLineState(self)
@@ -185,26 +211,23 @@ class TimeLineState(TwoPlayerState):
         other.tops = [t[:] for t in self.tops]
         other.discards = [d[:] for d in self.discards]
         other.hands = [h[:] for h in self.hands]
-        other.steps = copy.deepcopy(self.steps)
-        other.effects = copy.deepcopy(self.effects)
+        other.steps = self.steps[:]  # a step is never changed in place, only replaced: sharing them is safe
+        other.effects = {key: _copy_effect(value) for key, value in self.effects.items()}
         self._copy_record(other)
         return other
 
     # -- small questions ---------------------------------------------------------------------
-    def present(self, p: int, era: int, user: str) -> bool:
-        """Whether p has, in era, a unit that may use a card with this user."""
+    def present(self, p: int, era: int, card: CardDef) -> bool:
+        """Whether p has, in era, a unit that may use the card (always, for a card that needs none)."""
         counts = self.units[p][era]
-        types = self.g.rules.types
-        if user == "none":
-            return True
-        if user == "all":
-            return any(counts)
-        if user == "period":
-            return any(n and types[i].faction < 0 for i, n in enumerate(counts))
-        return any(n and types[i].id == user for i, n in enumerate(counts))
+        return card.anyone or any(counts[t] for t in card.fits)
 
     def usable_anywhere(self, p: int, card: CardDef) -> list[int]:
-        return [e for e in range(len(self.g.rules.eras)) if any(self.present(p, e, u) for u in card.users)]
+        """The Eras where p may use the card."""
+        if card.anyone:
+            return list(range(len(self.g.rules.eras)))
+        fits = card.fits
+        return [e for e, counts in enumerate(self.units[p]) if any(counts[t] for t in fits)]
 
     def force(self, p: int, era: int) -> int:
         types = self.g.rules.types
@@ -352,26 +375,28 @@ class TimeLineState(TwoPlayerState):
         walls = {e for _, e in self.effects["barrier"]}
         beacons = {e for _, e in self.effects["beacon"]}
         bonus = self.effects["bonus"]
+        moves = self.g.moves
         out = [END]
-        for era in range(n_eras):
+        for era, (here, gone) in enumerate(zip(self.units[p], self.moved[p], strict=True)):
             if era in stuck:
                 continue
-            here, gone = self.units[p][era], self.moved[p][era]
-            for t in range(n_types):
-                if here[t] - gone[t] <= 0:
+            for t, n in enumerate(here):
+                if n <= gone[t]:  # none here, or only units that already travelled this turn
                     continue
-                base = r.types[t].move + bonus.get(f"{p}:{era}:{t}", 0)
+                base = moves[t] + (bonus.get(f"{p}:{era}:{t}", 0) if bonus else 0)
                 if base <= 0 and not beacons:
                     continue
+                stack = MOVE + (era * n_types + t) * n_eras
+                furthest = base + 2 if beacons else base  # a Time Beacon adds 2 to reach its Era
                 for direction in (1, -1):
-                    dest = era + direction
-                    while 0 <= dest < n_eras and abs(dest - era) <= base + 2:
-                        reach = base + (2 if dest in beacons else 0)
-                        if abs(dest - era) <= reach:
-                            out.append(MOVE + (era * n_types + t) * n_eras + dest)
+                    for distance in range(1, furthest + 1):
+                        dest = era + direction * distance
+                        if not 0 <= dest < n_eras:
+                            break
+                        if distance <= base or dest in beacons:
+                            out.append(stack + dest)
                         if dest in walls:  # no unit moves past a barrier
                             break
-                        dest += direction
         usable: dict[tuple[str, tuple[str, ...]], bool] = {}  # many cards share a kind and users: ask once
         for card in sorted(set(self.hands[p])):
             c = r.cards[card]
@@ -406,13 +431,7 @@ class TimeLineState(TwoPlayerState):
         r = self.g.rules
         eras = self.usable_anywhere(p, c)
         if kind in ("move",):
-            return [
-                e
-                for e in eras
-                if any(
-                    self.units[p][e][t] - self.moved[p][e][t] > 0 for t in range(len(r.types)) if self._user_fits(c, t)
-                )
-            ]
+            return [e for e in eras if any(self.units[p][e][t] > self.moved[p][e][t] for t in c.fits)]
         if kind == "stack_move":
             return [e for e in eras if any(self.units[p][e][t] and r.types[t].faction < 0 for t in range(len(r.types)))]
         if kind in ("banish", "destroy", "control_enemy_unit", "time_vortex"):
@@ -429,10 +448,6 @@ class TimeLineState(TwoPlayerState):
         if kind in ("barrier", "stasis", "era_move_bonus"):
             return list(range(len(r.eras))) if eras else []
         return [-1] if eras else []
-
-    def _user_fits(self, c: CardDef, t: int) -> bool:
-        ut = self.g.rules.types[t]
-        return any(u == "all" or (u == "period" and ut.faction < 0) or u == ut.id for u in c.users)
 
     def _play(self, p: int, card: int, k: int) -> None:
         r = self.g.rules
@@ -560,7 +575,7 @@ class TimeLineState(TwoPlayerState):
         for t, n in enumerate(self.units[side][era]):
             if n <= 0:
                 continue
-            if step["then"] == "move_bonus" and (c is None or not self._user_fits(c, t)):
+            if step["then"] == "move_bonus" and (c is None or t not in c.fits):
                 continue
             if step["then"] == "banish" and r.types[t].faction < 0:  # period troops cannot escape
                 continue
@@ -674,7 +689,7 @@ class TimeLineState(TwoPlayerState):
         for card in sorted(set(self.hands[p])):
             c = self.g.rules.cards[card]
             for k, (kind, _) in enumerate(c.effects):
-                if kind in wanted and (roll == "enemy_hide" or any(self.present(p, era, u) for u in c.users)):
+                if kind in wanted and (roll == "enemy_hide" or self.present(p, era, c)):
                     out.append(PLAY + card * 4 + k)
         return out
 
@@ -823,7 +838,7 @@ class TimeLineState(TwoPlayerState):
         for card in sorted(set(self.hands[p])):
             c = self.g.rules.cards[card]
             for k, (kind, _) in enumerate(c.effects):
-                if kind == "force" and any(self.present(p, era, u) for u in c.users):
+                if kind == "force" and self.present(p, era, c):
                     out.append(PLAY + card * 4 + k)
         return [*out, NO_CARD]
 
@@ -838,7 +853,7 @@ class TimeLineState(TwoPlayerState):
         self.hands[p].remove(card)
         self.discards[p].append(card)
         self.tally.events.append(Event("play", p, c.id))
-        holder = next(t for t, n in enumerate(self.units[p][era]) if n and self._user_fits(c, t))
+        holder = next(t for t, n in enumerate(self.units[p][era]) if n and t in c.fits)
         forces = self.effects["force"].setdefault(f"{p}:{era}", {})
         forces[str(holder)] = forces.get(str(holder), 0) + c.effects[k][1]
         self.steps.insert(0, {"kind": "force_card", "who": 1 - p, "era": era, "passes": 0})
