@@ -289,7 +289,8 @@ class TimeLineState(TwoPlayerState):
             self.effects[key] = [e for e in self.effects[key] if e[0] != p]
         self.effects["bonus"], self.effects["force"] = {}, {}
         self.moved = [[[0] * len(r.types) for _ in r.eras] for _ in (0, 1)]
-        self.steps = [{"kind": "draw", "seat": p} for _ in range(r.draw)]
+        # only these draws may turn the discard pile into a new deck (reshuffle_in_random_factors)
+        self.steps = [{"kind": "draw", "seat": p, "reshuffle": True} for _ in range(r.draw)]
         self.steps.append({"kind": "travel"})
         self.steps.append({"kind": "begin_change"})
         self.snapshot = None
@@ -307,7 +308,7 @@ class TimeLineState(TwoPlayerState):
                         self.hands[seat].append(self.tops[seat].pop(0))
                         self.steps.pop(0)
                         continue
-                    if self.discards[seat]:  # the discard pile becomes the new deck
+                    if self.discards[seat] and self.steps[0].get("reshuffle"):  # the discard pile becomes the new deck
                         self.pools[seat], self.discards[seat] = self.discards[seat], []
                     else:
                         self.steps.pop(0)
@@ -505,7 +506,8 @@ class TimeLineState(TwoPlayerState):
         elif kind == "opponent_discard":
             self.steps[0:0] = [{"kind": "discard", "who": 1 - p} for _ in range(min(amount, len(self.hands[1 - p])))]
         elif kind in ("tutor_deck", "tutor_discard"):
-            self.steps.insert(0, {"kind": "tutor", "who": p, "from": "pool" if kind == "tutor_deck" else "discard"})
+            source = "pool" if kind == "tutor_deck" else "discard"
+            self.steps.insert(0, {"kind": "tutor", "who": p, "from": source, "card": r.cards.index(c)})
         elif kind == "look_ahead":
             self._look_ahead(p, amount)
         elif kind == "summon":
@@ -635,7 +637,7 @@ class TimeLineState(TwoPlayerState):
 
     def _legal_tutor(self, step: dict[str, Any]) -> list[int]:
         source = self.pools[step["who"]] if step["from"] == "pool" else self.discards[step["who"]]
-        return [PICK_CARD + c for c in sorted(set(source))]
+        return [PICK_CARD + c for c in sorted(set(source)) if c != step["card"]]  # never the card being played
 
     def _do_tutor(self, step: dict[str, Any], action: int) -> None:
         p, card = step["who"], action - PICK_CARD
@@ -800,11 +802,13 @@ class TimeLineState(TwoPlayerState):
         ok = face + self._roll_plus(era) - step["penalty"] >= self.g.rules.success
         if ok and step["way"] == "hide":
             return
+        rounds = step.get("rounds", 0)  # an escape between combat rolls keeps the fight's count of rolls
         if ok:
-            self.steps.insert(0, {"kind": "escape_to", "who": s, "era": era, "after": step.get("after", "fight")})
+            after = step.get("after", "fight")
+            self.steps.insert(0, {"kind": "escape_to", "who": s, "era": era, "after": after, "rounds": rounds})
             return
         if step.get("after") == "round":
-            self.steps.insert(0, {"kind": "auto_round", "era": era})
+            self.steps.insert(0, {"kind": "auto_round", "era": era, "rounds": rounds})
         else:
             self._start_fight(era)
 
@@ -821,7 +825,7 @@ class TimeLineState(TwoPlayerState):
                 self.units[s][era][t] = 0
         if any(self.units[0][era]) and any(self.units[1][era]):
             if step["after"] == "round":
-                self.steps.insert(0, {"kind": "auto_round", "era": era})
+                self.steps.insert(0, {"kind": "auto_round", "era": era, "rounds": step["rounds"]})
             else:
                 self._start_fight(era)
 
@@ -919,6 +923,7 @@ class TimeLineState(TwoPlayerState):
                     "way": "escape",
                     "penalty": self.g.rules.escape_penalty,
                     "after": "round",
+                    "rounds": step["rounds"],
                 },
             ]
             return
@@ -984,16 +989,38 @@ class TimeLineState(TwoPlayerState):
         return f"moves a {r.types[t].name} from {r.eras[era]} to {r.eras[dest]}"
 
     def heuristic(self, player: int) -> float:
-        """Eras held count most; then Eras where a unit stands to change history, Force, and cards."""
+        """Eras held count most, a unit standing where history can still change almost as much, and
+        every step a travelling unit still has to go to reach such an Era counts against.
+
+        A Change History roll turns a reached Era into a held one; valuing the two nearly alike keeps
+        the roll itself from looking like a windfall, so a one-step player spreads its units over
+        every Era it can reach before it ends the phase. The distance term gives it a reason to march
+        through Eras it already holds toward the ones it does not.
+        """
         if self.over:
             return self.returns()[player]
         eras = range(len(self.g.rules.eras))
+        moves = self.g.moves
 
         def worth(p: int) -> float:
-            # a unit where history can still be changed is worth more than a roll's even chance of it
-            reaching = sum(1 for e in eras if any(self.units[p][e]) and self.control[e] != p)
-            holding = sum(1 for e in eras if any(self.units[p][e]) and self.control[e] == p)
+            units = self.units[p]
+            reaching = sum(1 for e in eras if any(units[e]) and self.control[e] != p)
+            holding = sum(1 for e in eras if any(units[e]) and self.control[e] == p)
             board = sum(self.force(p, e) for e in eras)
-            return self.control.count(p) * 100 + reaching * 60 + holding * 10 + board / 20 + len(self.hands[p]) * 2
+            open_eras = [e for e in eras if self.control[e] != p]
+            march = 0
+            if open_eras:
+                for e in eras:
+                    travellers = sum(n for t, n in enumerate(units[e]) if moves[t] > 0)
+                    if travellers:
+                        march += travellers * min(abs(e - o) for o in open_eras)
+            return (
+                self.control.count(p) * 100
+                + reaching * 95
+                + holding * 10
+                + board / 20
+                + len(self.hands[p]) * 2
+                - march * 4
+            )
 
         return math.tanh((worth(player) - worth(1 - player)) / 400)

@@ -241,3 +241,183 @@ def test_reverse_time_starts_the_turn_again(game: TimeLineGame) -> None:
     assert sum(state.units[0][home]) == starting  # the moved unit is home again
     assert state.is_chance_node()  # the turn's draws come again
     assert reverse in state.discards[0] and reverse not in state.hands[0]
+
+
+def _stack(game: TimeLineGame, era: int, unit: str) -> int:
+    return tl.PICK_STACK + era * len(game.rules.types) + _t(game, unit)
+
+
+def _destinations(state: TimeLineState, era: int, unit: str) -> list[int]:
+    """The Eras a unit of this type in era may travel to now."""
+    game = state.g
+    n_types, n_eras = len(game.rules.types), len(game.rules.eras)
+    state._legal = None
+    stack = era * n_types + _t(game, unit)
+    return sorted(
+        (a - tl.MOVE) % n_eras
+        for a in state.legal_actions()
+        if tl.MOVE <= a < tl.PLAY and (a - tl.MOVE) // n_eras == stack
+    )
+
+
+def test_a_move_card_adds_to_one_stacks_reach(game: TimeLineGame) -> None:
+    state = _travel(game, ["astral-travel"])  # a Wizard's card: Move +3
+    era = _e(game, "distant-past")
+    state.units[0][era][_t(game, "wizard")] = 1
+    state.units[0][era][_t(game, "monster")] = 1
+    assert _destinations(state, era, "wizard") == [1, 2, 3, 4]
+    state.apply_action(tl.PLAY + _card(game, "astral-travel") * 4)
+    state.apply_action(tl.PICK_ERA + era)
+    assert state.legal_actions() == [_stack(game, era, "wizard")]  # only a unit the card names
+    state.apply_action(_stack(game, era, "wizard"))
+    assert _destinations(state, era, "wizard") == list(range(1, 8))
+    assert _destinations(state, era, "monster") == [1]
+
+
+def test_armies_of_the_past_march_period_troops(game: TimeLineGame) -> None:
+    state = _travel(game, ["armies-of-the-past"])
+    era = _e(game, "middle-ages")
+    period = next(t for t in game.rules.types if t.era == _e(game, "prehistory"))
+    state.units[0][era][_t(game, period.id)] = 2
+    assert _destinations(state, era, period.id) == []  # period troops have Move 0
+    state.apply_action(tl.PLAY + _card(game, "armies-of-the-past") * 4)
+    state.apply_action(tl.PICK_ERA + era)
+    assert _destinations(state, era, period.id) == [1, 2, 3, 5, 6, 7]
+
+
+def test_a_time_beacon_draws_units_two_eras_further(game: TimeLineGame) -> None:
+    state = _travel(game, ["time-beacon"], player=1)
+    home = _e(game, "far-future")
+    state.units[1][home][_t(game, "warship")] = 1  # Move 1
+    assert _destinations(state, home, "warship") == [home - 1]
+    state.apply_action(tl.PLAY + _card(game, "time-beacon") * 4)
+    state.apply_action(tl.PICK_ERA + home - 3)
+    assert _destinations(state, home, "warship") == [home - 3, home - 1]
+
+
+def test_possession_moves_an_enemy_unit_by_its_own_move(game: TimeLineGame) -> None:
+    state = _travel(game, ["possession"])
+    era = _e(game, "wwi")
+    state.units[0][era][_t(game, "wizard")] = 1
+    state.units[1][era][_t(game, "agent")] = 1  # Move 3
+    state.apply_action(tl.PLAY + _card(game, "possession") * 4)
+    state.apply_action(tl.PICK_ERA + era)
+    state.apply_action(_stack(game, era, "agent"))
+    choices = sorted(a - tl.PICK_ERA for a in state.legal_actions())
+    assert choices == [e for e in range(len(game.rules.eras)) if 0 < abs(e - era) <= 3]
+    state.apply_action(tl.PICK_ERA + era - 3)
+    assert state.units[1][era - 3][_t(game, "agent")] == 1 and not any(state.units[1][era])
+
+
+def test_time_walk_gives_the_same_player_the_next_turn(game: TimeLineGame) -> None:
+    state = _travel(game, ["time-walk"])
+    state.units[0][0][_t(game, "wizard")] = 1
+    state.apply_action(tl.PLAY + _card(game, "time-walk") * 4)
+    assert state.extra_turn
+    turns = state.turns
+    state.apply_action(tl.END)
+    while state.turns == turns:  # the rest of the turn: rolls and any choices
+        state.apply_action(state.legal_actions()[0])
+    assert state.player == 0 and not state.extra_turn
+
+
+def test_speed_time_draws_five(game: TimeLineGame) -> None:
+    state = _travel(game, ["speed-time"])
+    state.units[0][0][_t(game, "wizard")] = 1
+    state.apply_action(tl.PLAY + _card(game, "speed-time") * 4)
+    for _ in range(5):
+        assert state.is_chance_node()
+        state.apply_action(state.legal_actions()[0])
+    assert len(state.hands[0]) == 5 and not state.is_chance_node()
+
+
+@pytest.mark.parametrize(("card", "source"), [("take-from-the-future", "pools"), ("take-from-the-past", "discards")])
+def test_taking_a_chosen_card_from_the_deck_or_the_discard(game: TimeLineGame, card: str, source: str) -> None:
+    state = _travel(game, [card])
+    state.units[0][0][_t(game, "wizard")] = 1
+    wanted = _card(game, "time-walk")
+    if source == "discards":
+        state.pools[0].remove(wanted)
+        state.discards[0] = [wanted]
+    state.apply_action(tl.PLAY + _card(game, card) * 4)
+    assert tl.PICK_CARD + wanted in state.legal_actions()
+    state.apply_action(tl.PICK_CARD + wanted)
+    assert wanted in state.hands[0] and wanted not in getattr(state, source)[0]
+
+
+def _meeting(game: TimeLineGame, hands: tuple[list[str], list[str]]) -> tuple[TimeLineState, int]:
+    """Seat 0's Wizard meets a Teraxian Agent in the Middle Ages at the start of Seek & Destroy."""
+    state = _empty(game)
+    era = _e(game, "middle-ages")
+    state.units[0][era][_t(game, "wizard")] = 1
+    state.units[1][era][_t(game, "agent")] = 1
+    for seat in (0, 1):
+        state.hands[seat] = [_card(game, c) for c in hands[seat]]
+    state.steps = [{"kind": "begin_seek"}]
+    state._advance()
+    return state, era
+
+
+@pytest.mark.parametrize(("seeker", "hidden"), [([], True), (["temporal-locator"], False)])
+def test_hiding_with_illusions_against_a_seekers_card(game: TimeLineGame, seeker: list[str], hidden: bool) -> None:
+    """Illusions' +2 turns a roll of 3 into a hide; Temporal Locator's -2 takes it back and the fight follows."""
+    state, era = _meeting(game, (["illusions"], seeker))
+    state.apply_action(tl.AVOID)  # seat 0 would rather not fight
+    state.apply_action(tl.FIGHT)
+    state.apply_action(tl.HIDE)
+    state.apply_action(tl.PLAY + _card(game, "illusions") * 4)
+    if seeker:
+        state.apply_action(tl.PLAY + _card(game, seeker[0]) * 4)
+    assert state.is_chance_node()
+    state.apply_action(tl.DIE + game.rules.success - 1)
+    fighting = any(s["kind"] in ("force_card", "auto_round") for s in state.steps)
+    assert fighting is not hidden
+    assert any(state.units[0][era]) and any(state.units[1][era])  # hidden or not, nobody has fallen yet
+
+
+def test_escape_between_combat_rolls_takes_the_penalty_and_leaves_period_troops(game: TimeLineGame) -> None:
+    state, era = _meeting(game, ([], []))
+    period = next(t for t in game.rules.types if t.era == _e(game, "prehistory"))
+    state.units[0][era][_t(game, period.id)] = 1
+    state.units[1][era][_t(game, "warship")] = 1
+    state.apply_action(tl.FIGHT)
+    state.apply_action(tl.FIGHT)
+    state.apply_action(tl.NO_CARD)
+    state.apply_action(tl.NO_CARD)
+    state.apply_action(tl.DIE + 1)  # seat 1 (Force 300) has the advantage: seat 0 loses a unit
+    state.apply_action(_stack(game, era, period.id))  # seat 0 gives up its period troop
+    state.apply_action(tl.ESCAPE)
+    state.apply_action(tl.CONTINUE)
+    assert state.is_chance_node() and state.steps[0]["penalty"] == game.rules.escape_penalty
+    state.apply_action(tl.DIE + game.rules.success)  # 4 - 1 = 3: the escape fails, another combat roll
+    assert state.steps[0]["kind"] == "roll" and state.steps[0]["then"] == "combat"
+    state.apply_action(tl.DIE + 6)  # now the advantaged side loses: one of seat 1's units
+    state.apply_action(_stack(game, era, "agent"))
+    state.apply_action(tl.ESCAPE)
+    state.apply_action(tl.CONTINUE)
+    state.apply_action(tl.DIE + game.rules.success + game.rules.escape_penalty)
+    state.apply_action(tl.PICK_ERA + era + 1)
+    assert state.units[0][era + 1][_t(game, "wizard")] == 1 and not any(state.units[0][era])
+
+
+def test_a_draw_card_cannot_draw_itself_back(game: TimeLineGame) -> None:
+    """Mid-turn draws from an empty deck find nothing: only Random Factors turns the discard into a deck."""
+    state = _travel(game, ["speed-time"])
+    state.units[0][0][_t(game, "wizard")] = 1
+    state.discards[0], state.pools[0] = state.pools[0], []
+    state.apply_action(tl.PLAY + _card(game, "speed-time") * 4)
+    assert not state.is_chance_node() and state.hands[0] == []
+    assert _card(game, "speed-time") in state.discards[0]
+    state.steps = [{"kind": "draw", "seat": 0, "reshuffle": True}]  # the next turn's Random Factors
+    state._advance()
+    assert state.is_chance_node() and state.discards[0] == [] and len(state.pools[0]) == 39
+
+
+def test_take_from_the_past_cannot_take_itself(game: TimeLineGame) -> None:
+    state = _travel(game, ["take-from-the-past"])
+    state.units[0][0][_t(game, "wizard")] = 1
+    walk = _card(game, "time-walk")
+    state.pools[0].remove(walk)
+    state.discards[0] = [walk]
+    state.apply_action(tl.PLAY + _card(game, "take-from-the-past") * 4)
+    assert state.legal_actions() == [tl.PICK_CARD + walk]
