@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import copy
 import math
+import operator
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,6 +65,7 @@ class CardDef:
     effects: tuple[tuple[str, int], ...]
     fits: tuple[int, ...]  # the unit types that may use the card, worked out once from its users
     anyone: bool  # user "none": the card needs no unit at all
+    travel: tuple[tuple[int, str], ...]  # (index, kind) of the effects played in Time Travel
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,7 @@ def rules_from(game: Game) -> Rules:
             tuple((e.kind, e.amount or 0) for e in c.effects),
             fits(c.users),
             "none" in c.users,
+            tuple((k, e.kind) for k, e in enumerate(c.effects) if e.kind in TRAVEL_EFFECTS),
         )
         for c in game.cards
         if isinstance(c, TimeCard)
@@ -163,7 +167,24 @@ class TimeLineGame(GameDef):
     def __init__(self, game: Game) -> None:
         self.title = game.title
         self.rules = rules_from(game)
-        self.moves = tuple(t.move for t in self.rules.types)  # read at every travel decision
+        # read at every travel decision and every judgement of a position
+        self.moves = tuple(t.move for t in self.rules.types)
+        self.forces = tuple(t.force for t in self.rules.types)
+        self.travellers = tuple(i for i, t in enumerate(self.rules.types) if t.move > 0)
+        self.period_types = tuple(i for i, t in enumerate(self.rules.types) if t.faction < 0)
+        # each stack's moves on a board without barriers, beacons or bonuses, the usual case
+        n_eras, n_types = len(self.rules.eras), len(self.rules.types)
+        self.plain_moves = tuple(
+            tuple(
+                tuple(
+                    MOVE + (era * n_types + t) * n_eras + dest
+                    for dest in range(max(0, era - move), min(n_eras, era + move + 1))
+                    if dest != era
+                )
+                for t, move in enumerate(self.moves)
+            )
+            for era in range(n_eras)
+        )
 
     def new_initial_state(self) -> TimeLineState:
         return TimeLineState(self)
@@ -222,17 +243,22 @@ class TimeLineState(TwoPlayerState):
         counts = self.units[p][era]
         return card.anyone or any(counts[t] for t in card.fits)
 
-    def usable_anywhere(self, p: int, card: CardDef) -> list[int]:
-        """The Eras where p may use the card."""
+    def usable_anywhere(self, p: int, card: CardDef) -> Iterator[int]:
+        """The Eras where p may use the card, found one at a time: often the first is all one needs."""
         if card.anyone:
-            return list(range(len(self.g.rules.eras)))
+            yield from range(len(self.g.rules.eras))
+            return
         fits = card.fits
-        return [e for e, counts in enumerate(self.units[p]) if any(counts[t] for t in fits)]
+        for era, counts in enumerate(self.units[p]):
+            for t in fits:
+                if counts[t]:
+                    yield era
+                    break
 
     def force(self, p: int, era: int) -> int:
-        types = self.g.rules.types
-        total = sum(n * types[i].force for i, n in enumerate(self.units[p][era]))
-        return total + sum(self.effects["force"].get(f"{p}:{era}", {}).values())
+        total = sum(map(operator.mul, self.units[p][era], self.g.forces))
+        cards = self.effects["force"].get(f"{p}:{era}")
+        return total + sum(cards.values()) if cards else total
 
     def roll_bonus(self, p: int, era: int) -> int:
         types = self.g.rules.types
@@ -377,12 +403,19 @@ class TimeLineState(TwoPlayerState):
         beacons = {e for _, e in self.effects["beacon"]}
         bonus = self.effects["bonus"]
         moves = self.g.moves
+        # units with Move 0 (period troops) travel only with a card's help
+        boosted = any(not key.startswith("roll:") for key in bonus)  # a card added to some stack's Move
+        kinds = range(n_types) if beacons or boosted else self.g.travellers
+        plain = None if beacons or boosted or walls else self.g.plain_moves
         out = [END]
         for era, (here, gone) in enumerate(zip(self.units[p], self.moved[p], strict=True)):
-            if era in stuck:
+            if era in stuck or not any(here):
                 continue
-            for t, n in enumerate(here):
-                if n <= gone[t]:  # none here, or only units that already travelled this turn
+            for t in kinds:
+                if here[t] <= gone[t]:  # none here, or only units that already travelled this turn
+                    continue
+                if plain is not None:
+                    out.extend(plain[era][t])
                     continue
                 base = moves[t] + (bonus.get(f"{p}:{era}:{t}", 0) if bonus else 0)
                 if base <= 0 and not beacons:
@@ -401,12 +434,10 @@ class TimeLineState(TwoPlayerState):
         usable: dict[tuple[str, tuple[str, ...]], bool] = {}  # many cards share a kind and users: ask once
         for card in sorted(set(self.hands[p])):
             c = r.cards[card]
-            for k, (kind, _) in enumerate(c.effects):
-                if kind not in TRAVEL_EFFECTS:
-                    continue
+            for k, kind in c.travel:
                 key = (kind, c.users)
                 if key not in usable:
-                    usable[key] = bool(self._card_targets(p, c, kind))
+                    usable[key] = self._card_usable(p, c, kind)
                 if usable[key]:
                     out.append(PLAY + card * 4 + k)
         return sorted(out)
@@ -428,27 +459,41 @@ class TimeLineState(TwoPlayerState):
         self.moved[p][dest][t] += 1
 
     def _card_targets(self, p: int, c: CardDef, kind: str) -> list[int]:
-        """The Eras (or None-needing cards: [-1]) where a travel card can be used now."""
+        """The Eras (or [-1], for a card that names none) where a travel card can be used now."""
+        return list(self._card_target_eras(p, c, kind))
+
+    def _card_usable(self, p: int, c: CardDef, kind: str) -> bool:
+        return next(self._card_target_eras(p, c, kind), None) is not None
+
+    def _card_target_eras(self, p: int, c: CardDef, kind: str) -> Iterator[int]:
         r = self.g.rules
         eras = self.usable_anywhere(p, c)
-        if kind in ("move",):
-            return [e for e in eras if any(self.units[p][e][t] > self.moved[p][e][t] for t in c.fits)]
-        if kind == "stack_move":
-            return [e for e in eras if any(self.units[p][e][t] and r.types[t].faction < 0 for t in range(len(r.types)))]
-        if kind in ("banish", "destroy", "control_enemy_unit", "time_vortex"):
-            whole = range(len(r.eras)) if "none" in c.users else eras
-            return [e for e in whole if any(self.units[1 - p][e])]
-        if kind == "summon":
-            return [e for e in eras if any(self.supply[i] for i, t in enumerate(r.types) if t.faction == p)]
-        if kind in ("tutor_deck",):
-            return [-1] if self.pools[p] else []
-        if kind == "tutor_discard":
-            return [-1] if self.discards[p] else []
-        if kind == "opponent_discard":
-            return [-1] if self.hands[1 - p] else []
-        if kind in ("barrier", "stasis", "era_move_bonus"):
-            return list(range(len(r.eras))) if eras else []
-        return [-1] if eras else []
+        units, moved = self.units[p], self.moved[p]
+        if kind == "move":
+            yield from (e for e in eras if any(units[e][t] > moved[e][t] for t in c.fits))
+        elif kind == "stack_move":
+            period = self.g.period_types
+            yield from (e for e in eras if any(units[e][t] for t in period))
+        elif kind in ("banish", "destroy", "control_enemy_unit", "time_vortex"):
+            whole = range(len(r.eras)) if c.anyone else eras
+            yield from (e for e in whole if any(self.units[1 - p][e]))
+        elif kind == "summon":
+            if any(self.supply[i] for i, t in enumerate(r.types) if t.faction == p):
+                yield from eras
+        elif kind == "tutor_deck":
+            if self.pools[p]:
+                yield -1
+        elif kind == "tutor_discard":
+            if self.discards[p]:
+                yield -1
+        elif kind == "opponent_discard":
+            if self.hands[1 - p]:
+                yield -1
+        elif kind in ("barrier", "stasis", "era_move_bonus"):
+            if next(eras, None) is not None:  # any Era at all, once the card has a user somewhere
+                yield from range(len(r.eras))
+        elif next(eras, None) is not None:
+            yield -1
 
     def _play(self, p: int, card: int, k: int) -> None:
         r = self.g.rules
@@ -1000,7 +1045,7 @@ class TimeLineState(TwoPlayerState):
         if self.over:
             return self.returns()[player]
         eras = range(len(self.g.rules.eras))
-        moves = self.g.moves
+        travellers = self.g.travellers
 
         def worth(p: int) -> float:
             units = self.units[p]
@@ -1011,9 +1056,9 @@ class TimeLineState(TwoPlayerState):
             march = 0
             if open_eras:
                 for e in eras:
-                    travellers = sum(n for t, n in enumerate(units[e]) if moves[t] > 0)
-                    if travellers:
-                        march += travellers * min(abs(e - o) for o in open_eras)
+                    walking = sum(units[e][t] for t in travellers)
+                    if walking:
+                        march += walking * min(abs(e - o) for o in open_eras)
             return (
                 self.control.count(p) * 100
                 + reaching * 95
