@@ -7,6 +7,7 @@ cards/torah-timeline/ (rule options, era Powers, Tanach effects and their requir
 from __future__ import annotations
 
 import random
+from bisect import insort
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,7 +85,7 @@ class TorahTimelineState(TwoPlayerState):
         self.g = game
         self.deck = list(range(len(r.ids)))
         self.discard: list[int] = []
-        self.hands: list[list[int]] = [[], []]
+        self.hands: list[list[int]] = [[], []]  # each kept sorted
         self.study: list[list[int]] = [[], []]  # each player's Beit Midrash, face down
         self.timeline: list[list[int]] = [[-1] * r.eras, [-1] * r.eras]
         self.tokens = [0, 0]
@@ -138,7 +139,7 @@ class TorahTimelineState(TwoPlayerState):
             return [a for a, _ in self.chance_outcomes()]
         r, p = self.g.rules, self.player
         era, line, out = r.era, self.timeline[p], []
-        hand = sorted(self.hands[p])  # every card is unique, so no set is needed
+        hand = self.hands[p]  # kept in order as cards arrive, so the moves come out in order too
         can_place = self.free[p] or self.tokens[p] >= r.cost
         can_study = len(self.study[p]) < r.slots
         for card in hand:
@@ -152,7 +153,7 @@ class TorahTimelineState(TwoPlayerState):
         # the target is named by its place in the opponent's Beit Midrash: the card is face down
         targets = len(self.study[1 - p])
         if targets:
-            for source in sorted([c for c in hand if era[c] >= 0] + self.study[p]):
+            for source in [c for c in hand if era[c] >= 0] + self.study[p]:
                 first = CHALLENGE + source * r.slots
                 out.extend(range(first, first + targets))
         if self.deck or self.discard:
@@ -221,7 +222,7 @@ class TorahTimelineState(TwoPlayerState):
         r = self.g.rules
         if self.phase == "deal":
             seat = 0 if len(self.hands[0]) <= len(self.hands[1]) else 1
-            self.hands[seat].append(card)
+            insort(self.hands[seat], card)
             if len(self.hands[1]) == r.hand_start:
                 self.phase = "first"
             return
@@ -229,7 +230,7 @@ class TorahTimelineState(TwoPlayerState):
         if len(self.hands[p]) >= r.hand_limit:
             self.discard.append(card)  # drawn into a full hand: discarded
         else:
-            self.hands[p].append(card)
+            insort(self.hands[p], card)
         self.pending_draws -= 1
         self._refill_deck()
         if self.pending_draws > 0 and self.deck:
@@ -336,7 +337,7 @@ class TorahTimelineState(TwoPlayerState):
         elif kind == "take_from_discard":
             self.discard.remove(card)
             for _ in range(amount):
-                self.hands[p].append(self.discard.pop())
+                insort(self.hands[p], self.discard.pop())
             self.discard.append(card)
         self._after_action()
 
@@ -393,7 +394,7 @@ class TorahTimelineState(TwoPlayerState):
         new_study = sages[: len(hidden_study)]
         rest = [c for c in sages_pool if c not in new_study]
         other.study[opp] = [c for c in other.study[opp] if c in other.seen[player]] + new_study
-        other.hands[opp] = rest[: len(other.hands[opp])]
+        other.hands[opp] = sorted(rest[: len(other.hands[opp])])
         other.deck = rest[len(other.hands[opp]) :]
         other._legal = None
         return other
