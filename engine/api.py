@@ -152,6 +152,9 @@ class GameDef(ABC):
     slug: str
     title: str
     num_players: int = 2
+    # a game still going after this many actions, chance included, is taken to loop: the runner
+    # stops it rather than hang a check (the longest bundled games, Time Line's, run ~30,000)
+    max_actions: int = 200_000
 
     @abstractmethod
     def new_initial_state(self) -> State:

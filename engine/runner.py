@@ -9,6 +9,17 @@ from typing import Any, Protocol
 from .api import CHANCE, TERMINAL, GameDef, State
 
 
+class EndlessGame(RuntimeError):
+    """A game still running after its GameDef's max_actions: its rules or its data let it loop."""
+
+    def __init__(self, actions: list[int], seed: int) -> None:
+        super().__init__(f"no end after {len(actions):,} actions: the rules or the data let this game loop")
+        self.actions, self.seed = actions, seed
+
+    def __reduce__(self) -> tuple[type[EndlessGame], tuple[list[int], int]]:
+        return EndlessGame, (self.actions, self.seed)  # so it crosses from a worker process whole
+
+
 class Agent(Protocol):
     name: str
 
@@ -54,7 +65,10 @@ def play(game: GameDef, agents: list[Agent], seed: int) -> Record:
     state = game.new_initial_state()
     moves = 0
     first = -1
+    limit = game.max_actions
     while (seat := state.current_player()) != TERMINAL:
+        if len(state.history) >= limit:
+            raise EndlessGame(list(state.history), seed)
         if seat == CHANCE:
             action = state.sample_chance(chance)
         else:

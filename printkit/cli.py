@@ -87,6 +87,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 FAST_CHECK_GAMES = 12
 BALANCE_CHECK_SECONDS = 30.0  # the findings on the summary page: long games (Time Line) play fewer
 FAST_CHECK_SECONDS = 1.0  # per game: long games (Time Line) play fewer
+ENDLESS_TAIL = 200  # lines of a looping game's log that replay shows: enough to see the loop
 
 
 def _fast_check(games: list[Any]) -> int:
@@ -143,13 +144,21 @@ def _agent_names(text: str) -> tuple[str, str]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from engine import report, simulate, stats
+    from engine import report, runner, simulate, stats
 
     game, engine_game = _engine_game(args.game)
     if args.games < 1 or args.workers < 1:
         raise UsageError("--games and --workers: expected 1 or more")
     plan = simulate.Plan(game.folder, _agent_names(args.agents), args.games, args.seed)
-    records = simulate.run(plan, args.workers, simulate.progress_bar)
+    try:
+        records = simulate.run(plan, args.workers, simulate.progress_bar)
+    except runner.EndlessGame as endless:
+        sys.stderr.write("\n")  # off the progress bar's line
+        index = next(i for i in range(plan.games) if plan.game_seed(i) == endless.seed)
+        raise CheckFailed(
+            f"{game.slug}: game {index + 1} of {plan.games}: {endless}; see it with: printkit replay {game.slug} "
+            f"--seed {endless.seed} --agents {','.join(plan.seats(index))}"
+        ) from None
     summary = stats.summarise(records, engine_game.card_names())
     settings = {"game": game.slug, "agents": list(plan.agents), "games": plan.games, "seed": plan.seed}
     root = loader.project_root()
@@ -223,7 +232,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.results}: no game {args.index} to replay ({exc})") from None
     else:
         names = _agent_names(args.agents)
-        actions = runner.play(engine_game, [agents.make(n) for n in names], args.seed).actions
+        try:
+            actions = runner.play(engine_game, [agents.make(n) for n in names], args.seed).actions
+        except runner.EndlessGame as endless:
+            # the loop is what the designer needs to see: the last moves before the runner gave up
+            lines = runner.replay(engine_game, endless.actions)[:-1]
+            print("\n".join(lines[-ENDLESS_TAIL:]))
+            print(f"{game.slug}: {endless}", file=sys.stderr)
+            return 1
     try:
         lines = runner.replay(engine_game, actions)
     except ValueError as exc:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine import check
@@ -49,3 +51,28 @@ def test_a_crash_is_an_error_with_its_replay(
 def test_check_passes_on_a_sound_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "time-line-battle", "--games", "30"]) == 0
     assert capsys.readouterr().out.startswith("time-line-battle: 30 games played")
+
+
+def test_a_game_that_never_ends_is_an_error_not_a_hang(
+    games: dict[str, Game], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A turn that can repeat for ever (as a draw card drawing itself back once did) stops at max_actions."""
+    monkeypatch.setattr(soldier_battler.SoldierBattlerGame, "max_actions", 40)
+    findings, records = check.run(games["soldier-battler"], 2, seed=5)
+    assert not records and [f.level for f in findings] == ["error", "error"]
+    assert "EndlessGame: no end after 40 actions" in findings[0].message
+    assert main(["replay", "soldier-battler", "--seed", "3"]) == 1
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 40 and out.splitlines()[-1].startswith("  40  ")
+    assert err.strip() == "soldier-battler: no end after 40 actions: the rules or the data let this game loop"
+
+
+def test_simulate_stops_on_a_looping_game_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setattr(soldier_battler.SoldierBattlerGame, "max_actions", 40)
+    code = main(["simulate", "soldier-battler", "--games", "4", "--workers", "2", "--out", str(tmp_path)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 1 and not any(tmp_path.iterdir())
+    assert err[-1].startswith("printkit: soldier-battler: game 1 of 4: no end after 40 actions")
+    assert "printkit replay soldier-battler --seed" in err[-1]
