@@ -391,6 +391,9 @@ class BattleLineState(TwoPlayerState):
         self.clock = 0
         self.turns = 0
         self.passes = 0
+        # per (flag, seat): a completion that beat the seat's formation, kept while it stays
+        # possible, so the same flag is not proved again at every turn
+        self.refuted: dict[tuple[int, int], tuple[Any, list[Concrete]]] = {}
         self._start_record()
 
     # -- small helpers ---------------------------------------------------------------
@@ -407,6 +410,7 @@ class BattleLineState(TwoPlayerState):
         other.discard = self.discard[:]
         other.player, other.phase, other.pending = self.player, self.phase, dict(self.pending)
         other.clock, other.turns, other.passes = self.clock, self.turns, self.passes
+        other.refuted = dict(self.refuted)
         self._copy_record(other)
         return other
 
@@ -442,10 +446,18 @@ class BattleLineState(TwoPlayerState):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == "first":
             return [(FIRST, 0.5), (FIRST + 1, 0.5)]
-        which = 0 if self.phase == "deal" else self.pending["deck"]
-        deck = self._deck(which)
+        deck = self._chance_deck()
         p = 1.0 / len(deck)
         return [(DEAL + c, p) for c in deck]
+
+    def _chance_deck(self) -> list[int]:
+        return self._deck(0 if self.phase == "deal" else self.pending["deck"])
+
+    def sample_chance(self, rng: random.Random) -> int:
+        if self.phase == "first":
+            return FIRST + int(rng.random() * 2)
+        deck = self._chance_deck()
+        return DEAL + deck[int(rng.random() * len(deck))]
 
     def _work_out_legal(self) -> list[int]:
         if self.over:
@@ -554,11 +566,15 @@ class BattleLineState(TwoPlayerState):
         if self.over:
             raise IllegalAction("the game is over")
         player = self.current_player()
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(f"{action} is not legal now ({self.phase})")
-        if player != CHANCE and len(legal) > 1:
-            self.tally.decisions += 1
+        if player == CHANCE:  # checked directly, without listing every card of the deck
+            if not (FIRST <= action <= FIRST + 1 if self.phase == "first" else action - DEAL in self._chance_deck()):
+                raise IllegalAction(f"{action} is not legal now ({self.phase})")
+        else:
+            legal = self.legal_actions()
+            if action not in legal:
+                raise IllegalAction(f"{action} is not legal now ({self.phase})")
+            if len(legal) > 1:
+                self.tally.decisions += 1
         self.history.append(action)
         self._legal = None
         if player == CHANCE:
@@ -752,8 +768,14 @@ class BattleLineState(TwoPlayerState):
     def _start_turn(self) -> None:
         self.phase = "play"
         p = self.player
+        unplayed: set[Concrete] | None = None  # worked out once a turn, and only if a proof needs it
         for flag in range(self.g.rules.flags):
-            if self.claimed[flag] == NO_FLAG and self.can_claim(flag, p):
+            if self.claimed[flag] != NO_FLAG or len(self.sides[flag][p].cards) < self.size(flag):
+                continue
+            if unplayed is None:
+                cards = self.g.formation_card
+                unplayed = {t for c in self.unplayed_troops() if (t := cards[c].troop) is not None}
+            if self.can_claim(flag, p, unplayed):
                 self.claimed[flag] = p
         if self._won(p):
             self._finish(p, "normal")
@@ -763,7 +785,8 @@ class BattleLineState(TwoPlayerState):
         tops = [c for c, _ in self.tops[0]]
         return self.troop_deck + tops + [c for h in self.hands for c in h if self.is_troop(c)]
 
-    def can_claim(self, flag: int, p: int) -> bool:
+    def can_claim(self, flag: int, p: int, unplayed: set[Concrete] | None = None) -> bool:
+        """Whether p's formation at flag is proved to win it; unplayed: the troops not yet on the table."""
         mine, theirs = self.sides[flag][p], self.sides[flag][1 - p]
         size = self.size(flag)
         if len(mine.cards) < size:
@@ -778,17 +801,26 @@ class BattleLineState(TwoPlayerState):
                 theirs.complete_at is None or mine.complete_at < theirs.complete_at
             )
             return a > b or (a == b and first)
-        pool = [cards[c].troop for c in self.unplayed_troops()]
+        if unplayed is None:
+            unplayed = {t for c in self.unplayed_troops() if (t := cards[c].troop) is not None}
+        # the completion that beat this formation last time still beats it while its troops are unplayed
+        position = (tuple(mine.cards), tuple(theirs.cards), fog, size)
+        known = self.refuted.get((flag, p))
+        if known is not None and known[0] == position and all(t in unplayed for t in known[1]):
+            return False
         found = counter_example(
             [cards[c] for c in mine.cards],
             [cards[c] for c in theirs.cards],
-            [t for t in pool if t is not None],
+            sorted(unplayed),
             size,
             fog,
             self.g.rules.values,
             len(self.g.rules.letters),
         )
-        return found is None
+        if found is None:
+            return True
+        self.refuted[(flag, p)] = (position, [x for x in found if not isinstance(x, Card)])
+        return False
 
     def _won(self, p: int) -> bool:
         r = self.g.rules
