@@ -153,7 +153,7 @@ class GameDef(ABC):
     title: str
     num_players: int = 2
     # a game still going after this many actions, chance included, is taken to loop: the runner
-    # stops it rather than hang a check (the longest bundled games, Time Line's, run ~30,000)
+    # stops it rather than hang a check (the longest bundled games, Time Line's to its turn cap, run ~13,000)
     max_actions: int = 200_000
 
     @abstractmethod

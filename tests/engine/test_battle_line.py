@@ -250,6 +250,23 @@ def test_a_claim_waits_while_it_could_still_be_lost(game: BattleLineGame) -> Non
     assert state.claimed[0] == bl.NO_FLAG
 
 
+def test_a_remembered_counter_example_lapses_when_its_troop_is_played(game: BattleLineGame) -> None:
+    """R7-R8-R9 against B8-B9: only B10 beats it (B7 ties, and the tie is the first finisher's)."""
+    index = game.names.index
+    state = _state(game, [["R1"], ["G1"]], player=1)
+    state.sides[0][0].cards = [index(c) for c in ("R7", "R8", "R9")]
+    state._mark(0, 0)
+    state.sides[0][1].cards = [index(c) for c in ("B8", "B9")]
+    state._mark(0, 1)
+    state._end_turn()  # seat 0's turn: B10 is still unplayed, so no claim, and the proof is remembered
+    assert state.claimed[0] == bl.NO_FLAG and (0, 0) in state.refuted
+    state.troop_deck.remove(index("B10"))
+    state.sides[5][1].cards = [index("B10")]  # B10 goes to another flag
+    state._end_turn()
+    state._end_turn()
+    assert state.claimed[0] == 0
+
+
 def test_play_goes_on_after_the_decks_run_out(engines: dict[str, object]) -> None:
     from engine.agents import RandomAgent
     from engine.runner import play
