@@ -78,7 +78,8 @@ def run(game: Game, games: int, seed: int, seconds: float | None = None) -> tupl
                     "warning",
                     game.slug,
                     f"{100 * rate:.0f}% of {n} games ended by {ending} "
-                    f"(above {100 * CAPPED_WARN:.0f}%): see the rule options for the cap and stalemate",
+                    f"(above {100 * CAPPED_WARN:.0f}%; {_by_pairing(records, ending)}): "
+                    "see the rule options for the cap and stalemate",
                 )
             )
     decisive = n - summary["draws"]["games"]  # fairness is about the games someone won
@@ -123,3 +124,13 @@ def run(game: Game, games: int, seed: int, seconds: float | None = None) -> tupl
                     )
                 )
     return findings, records
+
+
+def _by_pairing(records: list[Record], ending: str) -> str:
+    """How often each pairing of agents ended this way: random play may never finish where purposeful play does."""
+    played: dict[str, list[int]] = {}
+    for record in records:
+        counts = played.setdefault(" v ".join(sorted(record.agents)), [0, 0])
+        counts[0] += record.end == ending
+        counts[1] += 1
+    return ", ".join(f"{pairing} {100 * hit / total:.0f}%" for pairing, (hit, total) in sorted(played.items()))

@@ -17,6 +17,8 @@ def test_findings_name_the_game_and_the_card(games: dict[str, Game]) -> None:
     assert len(records) == 120
     texts = [str(f) for f in findings]
     assert any("eliyahu-hanavi" in t for t in texts)  # playing it wins at once: a dominant card, by design
+    capped = next(t for t in texts if "ended by cap" in t)  # random play runs to the action cap most
+    assert "greedy v greedy" in capped and "greedy v random" in capped and "random v random" in capped
     assert all(t.startswith(("warning: torah-timeline:", "error: torah-timeline:")) for t in texts)
 
 
