@@ -176,6 +176,9 @@ def _colour_choices(fixed: Iterable[Concrete], colours: int) -> list[int]:
 
 def best_strength(cards: Sequence[Card], fog: bool, colours: int) -> tuple[Strength, list[Concrete]]:
     """The strongest reading of a formation, wild cards chosen to suit."""
+    troops = [c.troop for c in cards if c.troop is not None]
+    if len(troops) == len(cards):  # no wild card: one reading only, the usual case
+        return strength(troops, fog), troops
     choices = _colour_choices((c.troop for c in cards if c.troop is not None), colours)
     best: tuple[Strength, list[Concrete]] | None = None
     for combo in itertools.product(*(c.options(choices) for c in cards)):
