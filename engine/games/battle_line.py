@@ -772,6 +772,7 @@ class BattleLineState(TwoPlayerState):
         self.phase = "play"
         p = self.player
         unplayed: set[Concrete] | None = None  # worked out once a turn, and only if a proof needs it
+        claimed = False
         for flag in range(self.g.rules.flags):
             if self.claimed[flag] != NO_FLAG or len(self.sides[flag][p].cards) < self.size(flag):
                 continue
@@ -780,7 +781,8 @@ class BattleLineState(TwoPlayerState):
                 unplayed = {t for c in self.unplayed_troops() if (t := cards[c].troop) is not None}
             if self.can_claim(flag, p, unplayed):
                 self.claimed[flag] = p
-        if self._won(p):
+                claimed = True
+        if claimed and self._won(p):  # only a new flag can win the game
             self._finish(p, "normal")
 
     def unplayed_troops(self) -> list[int]:
