@@ -73,6 +73,22 @@ class SoldierBattlerGame(GameDef):
     def __init__(self, game: Game) -> None:
         self.title = game.title
         self.rules = rules_from(game)
+        r = self.rules
+        spaces = r.rows * r.cols
+        # per seat and space: (space, action) for each orthogonal step, worked out once
+        self.steps_from: list[list[list[tuple[int, int]]]] = [[[] for _ in range(spaces)] for _ in (0, 1)]
+        for seat in (0, 1):
+            enemy_row = 0 if 1 - seat == r.first else r.rows - 1
+            for i in range(spaces):
+                row, col = divmod(i, r.cols)
+                for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    nr, nc = row + dr, col + dc
+                    if not (0 <= nr < r.rows and 0 <= nc < r.cols):
+                        continue
+                    if not r.enter_enemy_row and nr == enemy_row:
+                        continue
+                    j = nr * r.cols + nc
+                    self.steps_from[seat][i].append((j, MOVE + i * spaces + j))
 
     def new_initial_state(self) -> SoldierBattlerState:
         return SoldierBattlerState(self)
@@ -131,6 +147,16 @@ class SoldierBattlerState(TwoPlayerState):
         total = sum(deck)
         return [(DRAW + t, n / total) for t, n in enumerate(deck) if n]
 
+    def sample_chance(self, rng: random.Random) -> int:
+        """A card off the drawer's deck, each copy alike: the deck keeps counts per Soldier type."""
+        deck = self.decks[self._drawer()]
+        pick = int(rng.random() * sum(deck))
+        for t, n in enumerate(deck):
+            if pick < n:
+                return DRAW + t
+            pick -= n
+        raise AssertionError("a chance node with an empty deck")
+
     def _work_out_legal(self) -> list[int]:
         if self.over:
             return []
@@ -141,31 +167,21 @@ class SoldierBattlerState(TwoPlayerState):
             row = self.home_row(p)
             empty = [c for c in range(r.cols) if self.cells[row * r.cols + c] is None]
             return sorted({t * r.cols + c for t in set(self.hands[p]) for c in empty}) + [NO_PLAY]
+        cells, spaces = self.cells, len(self.cells)
+        steps = self.g.steps_from[p]
+        enemies = [j for j, u in enumerate(cells) if u is not None and u[0] != p]
         out = []
-        for i, unit in enumerate(self.cells):
+        for i, unit in enumerate(cells):
             if unit is None or unit[0] != p or unit[3]:
                 continue
-            out += [MOVE + i * len(self.cells) + j for j in self._steps(i)]
-            out += [ATTACK + i * len(self.cells) + j for j in self._targets(i)]
+            out += [action for j, action in steps[i] if cells[j] is None]
+            attack = ATTACK + i * spaces
+            out += [attack + j for j in self._targets(i, unit, enemies)]
         return [*out, END_TURN]
 
-    def _steps(self, i: int) -> list[int]:
+    def _targets(self, i: int, unit: list[int], enemies: list[int]) -> list[int]:
+        """The enemy spaces the unit in space i can attack: any, for a ranged weapon."""
         r = self.g.rules
-        row, col = divmod(i, r.cols)
-        out = []
-        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            nr, nc = row + dr, col + dc
-            if 0 <= nr < r.rows and 0 <= nc < r.cols and self.cells[nr * r.cols + nc] is None:
-                if not r.enter_enemy_row and nr == self.home_row(1 - self.player):
-                    continue
-                out.append(nr * r.cols + nc)
-        return out
-
-    def _targets(self, i: int) -> list[int]:
-        r = self.g.rules
-        unit = self.cells[i]
-        assert unit is not None
-        enemies = [j for j, u in enumerate(self.cells) if u is not None and u[0] != unit[0]]
         if r.ranged[unit[1]]:
             return enemies
         row, col = divmod(i, r.cols)
@@ -188,16 +204,13 @@ class SoldierBattlerState(TwoPlayerState):
         self._legal = None  # the position changed: work the legal actions out again when asked
 
     def _apply(self, action: int) -> None:
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(f"{action} is not legal now ({self.phase})")
-        if self.current_player() >= 0 and len(legal) > 1:
-            self.tally.decisions += 1
-        self.history.append(action)
-        self._legal = None
         r, p = self.g.rules, self.player
-        if self.phase in ("deal", "draw"):
+        if self.phase in ("deal", "draw") and not self.over:
             seat = self._drawer()
+            types = len(self.decks[seat])
+            if not (DRAW <= action < DRAW + types and self.decks[seat][action - DRAW] > 0):
+                raise IllegalAction(f"{action} is not legal now ({self.phase})")
+            self.history.append(action)
             self.decks[seat][action - DRAW] -= 1
             self.hands[seat].append(action - DRAW)
             if self.phase == "deal":
@@ -206,6 +219,13 @@ class SoldierBattlerState(TwoPlayerState):
             else:
                 self.phase = "play"
             return
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(f"{action} is not legal now ({self.phase})")
+        if len(legal) > 1:
+            self.tally.decisions += 1
+        self.history.append(action)
+        self._legal = None
         if self.phase == "play":
             if action != NO_PLAY:
                 kind, col = divmod(action, r.cols)
