@@ -171,6 +171,12 @@ class TimeLineBattleState(TwoPlayerState):
         pool = self.sides[self._drawer()].pool
         return [(DRAW + c, 1.0 / len(pool)) for c in pool]
 
+    def sample_chance(self, rng: random.Random) -> int:
+        if self.phase == "first":
+            return FIRST + int(rng.random() * 2)
+        pool = self.sides[self._drawer()].pool
+        return DRAW + pool[int(rng.random() * len(pool))]
+
     def _work_out_legal(self) -> list[int]:
         if self.over:
             return []
@@ -206,11 +212,19 @@ class TimeLineBattleState(TwoPlayerState):
         return int(getattr(effect, "survived_days", 0) or 0)
 
     def apply_action(self, action: int) -> None:
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(f"{action} is not legal now ({self.phase})")
-        if self.current_player() >= 0 and len(legal) > 1:
-            self.tally.decisions += 1
+        if self.current_player() == CHANCE:  # checked directly, without listing every card of the pool
+            if self.phase == "first":
+                legal_chance = action in (FIRST, FIRST + 1)
+            else:
+                legal_chance = DRAW <= action < FIRST and action - DRAW in self.sides[self._drawer()].pool
+            if not legal_chance:
+                raise IllegalAction(f"{action} is not legal now ({self.phase})")
+        else:
+            legal = self.legal_actions()
+            if action not in legal:
+                raise IllegalAction(f"{action} is not legal now ({self.phase})")
+            if len(legal) > 1:
+                self.tally.decisions += 1
         self.history.append(action)
         self._legal = None
         if self.phase == "first":
