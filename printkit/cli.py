@@ -55,6 +55,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     given = {"paper": args.paper, "card_size": args.card_size, "bleed": args.bleed, "duplex": args.duplex}
     if args.copies < 1:
         raise UsageError(f"--copies: expected 1 or more, found {args.copies}")
+    parts = _parts(args.only)
     plans = [
         printrun.Plan(
             game=game,
@@ -66,13 +67,14 @@ def cmd_build(args: argparse.Namespace) -> int:
             cards=_names(args.cards),
             copies=args.copies,
             saddle=args.imposition == "saddle",
+            parts=parts,
         )
         for game in games
     ]
     written = printrun.build_all(plans, out, workers=min(2, os.cpu_count() or 1))
-    if not args.games:  # the site's front page lists every bundled game
+    if not args.games and "reference" in parts:  # the site's front page lists every bundled game
         written.append(refsite.write_index(games, out / "reference"))
-    for paper in (args.paper,) if args.paper else options.PAPERS:
+    for paper in ((args.paper,) if args.paper else options.PAPERS) if "cards" in parts else ():
         duplex = args.duplex if args.duplex in ("long", "short") else "long"
         target = out / f"duplex-calibration-{paper}.pdf"
         atomic.write_bytes(target, calibration.build(paper, duplex))
@@ -82,6 +84,17 @@ def cmd_build(args: argparse.Namespace) -> int:
     if args.no_check:
         return 0
     return _fast_check(games)
+
+
+def _parts(text: str | None) -> frozenset[str]:
+    """The parts `--only` names, every part when it is not given."""
+    if text is None:
+        return frozenset(printrun.PARTS)
+    chosen = _names(text)
+    unknown = [p for p in chosen if p not in printrun.PARTS]
+    if unknown or not chosen:
+        raise UsageError(f"--only: expected some of {', '.join(printrun.PARTS)}, found {text!r}")
+    return frozenset(chosen)
 
 
 FAST_CHECK_GAMES = 12
@@ -372,6 +385,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--cards", metavar="ID,...", help="only these cards")
     p.add_argument("--copies", type=int, default=1, help="print every selected card this many times over")
     p.add_argument("--imposition", choices=["saddle"], help="also write the booklets 2-up for folding and stapling")
+    p.add_argument(
+        "--only",
+        metavar="PART,...",
+        help=f"only these parts: {', '.join(printrun.PARTS)} (the bundle is built from the first four)",
+    )
     p.add_argument("--no-check", action="store_true", help="skip the quick check by play at the end of the build")
     p.add_argument("--out", help="output folder (default: output/ in the project)")
     p.set_defaults(run=cmd_build)

@@ -14,6 +14,9 @@ from .options import PrintOptions
 from .pieces import Manifest
 from .summary import plural
 
+# what `printkit build --only` can choose; the bundle is made of the first four
+PARTS = ("cards", "counters", "boards", "rules", "bundle", "reference")
+
 SIDES = {
     "long": "double-sided, flip on the long edge",
     "short": "double-sided, flip on the short edge",
@@ -34,6 +37,7 @@ class Plan:
     cards: tuple[str, ...] = ()
     copies: int = 1
     saddle: bool = False
+    parts: frozenset[str] = frozenset(PARTS)
 
 
 def build_all(plans: list[Plan], out: Path, workers: int = 2) -> list[Path]:
@@ -50,16 +54,17 @@ def build_game(plan: Plan, out: Path) -> list[Path]:
     atomic.write_text(folder / "components.json", summary.summary_json(game, plan.settings))
     written = [folder / "components.json"]
     diagrams = booklet.Diagrams(game)
-    has_rules = (game.folder / rulesbook.RULES_FILE).is_file()  # a new game may not have its rules yet
+    # a new game may not have its rules yet; the bundle ends with the booklet, so it needs them too
+    has_rules = (game.folder / rulesbook.RULES_FILE).is_file() and bool(plan.parts & {"rules", "bundle"})
     booklets = {size: booklet.build(game, size, diagrams) for size in ("a5", "a4")} if has_rules else {}
-    if plan.saddle and has_rules:
+    if plan.saddle and has_rules and "rules" in plan.parts:
         for size, sheet_paper in booklet.SADDLE.items():
             pages = booklets.get(size) or booklet.build(game, size, diagrams)
             atomic.write_bytes(
                 folder / f"rules-{size}-saddle.pdf", booklet.saddle(pages, sheet.PAPERS[sheet_paper][::-1])
             )
             written.append(folder / f"rules-{size}-saddle.pdf")
-    for size, data in booklets.items():
+    for size, data in booklets.items() if "rules" in plan.parts else ():
         atomic.write_bytes(folder / f"rules-{size}.pdf", data)
         written.append(folder / f"rules-{size}.pdf")
     # the Letter bundle takes the A4 booklet scaled to the page, rather than a third layout
@@ -76,52 +81,72 @@ def build_game(plan: Plan, out: Path) -> list[Path]:
             cards=plan.cards,
             copies=plan.copies,
         )
-        written += write(game, options, folder, rules=rules.get(paper))
-    written += refsite.write_game(game, out / "reference" / game.slug, diagrams)
+        written += write(game, options, folder, rules=rules.get(paper), parts=plan.parts)
+    if "reference" in plan.parts:
+        written += refsite.write_game(game, out / "reference" / game.slug, diagrams)
     return written
 
 
-def write(game: Game, options: SheetOptions, folder: Path, rules: bytes | None = None) -> list[Path]:
-    """Build every part in memory first, then write each file whole; return the paths written.
+def write(
+    game: Game,
+    options: SheetOptions,
+    folder: Path,
+    rules: bytes | None = None,
+    parts: frozenset[str] = frozenset(PARTS),
+) -> list[Path]:
+    """Build the chosen parts in memory first, then write each file whole; return the paths written.
 
-    rules: the rules booklet on this paper, added at the end of the bundle.
+    rules: the rules booklet on this paper, added at the end of the bundle. The bundle is built
+    from the cards, boards and counters whether or not their own files were chosen.
     """
     files: dict[str, bytes | str] = {}
-    parts: list[bundle.Part] = []
-    cards_pdf, cards_manifest = cardsheets.build(game, options)
-    cards_name = cardsheets.output_name(options)
-    files[cards_name] = cards_pdf
-    files[cards_name.replace(".pdf", ".json")] = cards_manifest.json()
-    sides = "fold over each page, then cut" if options.foldover else SIDES[options.duplex]
-    parts.append(bundle.Part("Cards", cards_pdf, _made(cards_manifest, "card"), sides))
-    selection = bool(options.decks or options.cards or options.copies != 1)
-    if not selection:  # a run of chosen cards is only cards
-        boards_built = boards.build(game, options.paper)
-        if boards_built:
-            boards_pdf, boards_manifest = boards_built
+    contents: list[bundle.Part] = []
+    whole = "bundle" in parts
+    if "cards" in parts or whole:
+        cards_pdf, cards_manifest = cardsheets.build(game, options)
+        if "cards" in parts:
+            cards_name = cardsheets.output_name(options)
+            files[cards_name] = cards_pdf
+            files[cards_name.replace(".pdf", ".json")] = cards_manifest.json()
+        sides = "fold over each page, then cut" if options.foldover else SIDES[options.duplex]
+        contents.append(bundle.Part("Cards", cards_pdf, _made(cards_manifest, "card"), sides))
+    if options.decks or options.cards or options.copies != 1:  # a run of chosen cards is only cards
+        return _write_files(folder, files)
+    boards_built = boards.build(game, options.paper) if "boards" in parts or whole else None
+    if boards_built:
+        boards_pdf, boards_manifest = boards_built
+        if "boards" in parts:
             files[f"boards-{options.paper}.pdf"] = boards_pdf
             files[f"boards-{options.paper}.json"] = boards_manifest.json()
-            made = ", ".join(f"{p['copies']} {p['name']}" for p in boards_manifest.parts)
-            parts.append(bundle.Part("Boards", boards_pdf, made, "single-sided"))
-        # counters never fold over: they print single- or double-sided whatever the cards do
-        counters_built = counters.build(game, replace(options.run(), foldover=False))
-        if counters_built:
-            pdf, manifest = counters_built
+        made = ", ".join(f"{p['copies']} {p['name']}" for p in boards_manifest.parts)
+        contents.append(bundle.Part("Boards", boards_pdf, made, "single-sided"))
+    # counters never fold over: they print single- or double-sided whatever the cards do
+    counters_built = (
+        counters.build(game, replace(options.run(), foldover=False)) if "counters" in parts or whole else None
+    )
+    if counters_built:
+        pdf, manifest = counters_built
+        if "counters" in parts:
             files[f"counters-{options.paper}.pdf"] = pdf
             files[f"counters-{options.paper}.json"] = manifest.json()
-            double = any(s["side"] == "back" for s in manifest.slots)
-            parts.append(
-                bundle.Part(
-                    "Counters and tokens",
-                    pdf,
-                    _made(manifest, "piece"),
-                    SIDES[options.duplex] if double else "single-sided",
-                )
+        double = any(s["side"] == "back" for s in manifest.slots)
+        contents.append(
+            bundle.Part(
+                "Counters and tokens",
+                pdf,
+                _made(manifest, "piece"),
+                SIDES[options.duplex] if double else "single-sided",
             )
-        if rules is not None:
-            parts.append(bundle.Part("Rules", rules, "the rules booklet", "single- or double-sided"))
-        if not options.foldover:
-            files[f"print-and-play-{options.paper}.pdf"] = bundle.build(game, options.paper, parts)
+        )
+    if rules is not None:
+        contents.append(bundle.Part("Rules", rules, "the rules booklet", "single- or double-sided"))
+    if whole and not options.foldover:
+        files[f"print-and-play-{options.paper}.pdf"] = bundle.build(game, options.paper, contents)
+    return _write_files(folder, files)
+
+
+def _write_files(folder: Path, files: dict[str, bytes | str]) -> list[Path]:
+    """Each file whole (a temporary file renamed), in order; the paths written."""
     written = []
     for name, data in files.items():
         path = folder / name

@@ -154,6 +154,33 @@ def test_build_writes_every_part_and_a_bundle(tmp_path: Path) -> None:
     assert {p["id"] for p in manifest["parts"]} == {"day-track", "vp-track", "timeline-track", "day-track-shared"}
 
 
+@pytest.mark.parametrize(
+    ("only", "expected"),
+    [
+        ("cards", {"cards-a4.pdf", "cards-a4.json"}),
+        ("counters,boards", {"counters-a4.pdf", "counters-a4.json", "boards-a4.pdf", "boards-a4.json"}),
+        ("rules", {"rules-a5.pdf", "rules-a4.pdf"}),
+        ("bundle", {"print-and-play-a4.pdf"}),
+        ("reference", set()),
+    ],
+)
+def test_only_writes_the_parts_asked_for(tmp_path: Path, only: str, expected: set[str]) -> None:
+    args = ["build", "time-line-battle", "--paper", "a4", "--only", only, "--no-check", "--out", str(tmp_path)]
+    assert main(args) == 0
+    written = {p.name for p in (tmp_path / "time-line-battle").iterdir()} - {"components.json"}
+    assert written == expected
+    assert (tmp_path / "reference" / "time-line-battle").is_dir() == (only == "reference")
+    assert (tmp_path / "duplex-calibration-a4.pdf").is_file() == ("cards" in only)
+
+
+def test_the_bundle_alone_is_the_same_bundle(tmp_path: Path) -> None:
+    for run, extra in (("all", []), ("bundle", ["--only", "bundle"])):
+        args = ["build", "soldier-battler", "--paper", "a4", "--no-check", "--out", str(tmp_path / run), *extra]
+        assert main(args) == 0
+    bundle = "soldier-battler/print-and-play-a4.pdf"
+    assert (tmp_path / "all" / bundle).read_bytes() == (tmp_path / "bundle" / bundle).read_bytes()
+
+
 def test_bundle_bytes_are_reproducible(tmp_path: Path) -> None:
     for run in ("one", "two"):
         assert main(["build", "soldier-battler", "--paper", "a4", "--out", str(tmp_path / run)]) == 0

@@ -61,6 +61,15 @@ def test_bad_setting_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFi
     assert not any(tmp_path.iterdir())
 
 
+def test_an_unknown_part_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["build", "battle-line", "--out", str(tmp_path), "--only", "cards,posters"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "printkit: --only: expected some of cards, counters, boards, rules, bundle, reference, found 'cards,posters'\n"
+    )
+    assert not any(tmp_path.iterdir())
+
+
 def test_new_game_is_valid_and_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["new", "My Test Game", "--dir", str(tmp_path)]) == 0
     game = load_game(tmp_path / "my-test-game")
