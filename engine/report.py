@@ -11,7 +11,6 @@ import jinja2
 
 from printkit import atomic
 from printkit.loader import project_root
-from printkit.safefetch import fetcher
 
 from .runner import Record
 
@@ -48,6 +47,8 @@ def render_pdf(html: str) -> bytes:
         # WeasyPrint warns when the system lacks libharfbuzz-subset; it still embeds the fonts whole
         warnings.filterwarnings("ignore", message="HarfBuzz-Subset", category=DeprecationWarning)
         import weasyprint  # imported here: a report without a PDF needs no WeasyPrint
+
+        from printkit.safefetch import fetcher
 
         pdf = weasyprint.HTML(string=html, url_fetcher=fetcher(project_root())).write_pdf()
     assert pdf is not None

@@ -16,7 +16,6 @@ from .cardview import aid_fields
 from .game import Game
 from .loader import project_root
 from .model import Troop
-from .safefetch import fetcher
 
 PAGE_SIZES = {"a5": "A5", "a4": "A4", "letter": "letter", "half-letter": "5.5in 8.5in"}
 SADDLE = {"a5": "a4", "half-letter": "letter"}  # booklet page size -> the sheet two pages share
@@ -120,7 +119,9 @@ def pdf(html_text: str) -> bytes:
     with warnings.catch_warnings():
         # WeasyPrint warns when the system lacks libharfbuzz-subset; it still embeds the fonts whole
         warnings.filterwarnings("ignore", message="HarfBuzz-Subset", category=DeprecationWarning)
-        import weasyprint
+        import weasyprint  # imported when a booklet is made: most commands never need it
+
+        from .safefetch import fetcher
 
         document = weasyprint.HTML(string=html_text, base_url=str(project_root()), url_fetcher=fetcher(project_root()))
         out = document.write_pdf()
