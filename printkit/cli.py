@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__, atomic, calibration, loader, newgame, options, printrun, refsite, schema, summary, units
+from . import __version__, atomic, calibration, loader, newgame, options, printrun, schema, summary, units
 from .errors import CheckFailed, PrintkitError, UsageError, display_path
 
 
@@ -73,6 +73,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     ]
     written = printrun.build_all(plans, out, workers=min(2, os.cpu_count() or 1))
     if not args.games and "reference" in parts:  # the site's front page lists every bundled game
+        from . import refsite
+
         written.append(refsite.write_index(games, out / "reference"))
     for paper in ((args.paper,) if args.paper else options.PAPERS) if "cards" in parts else ():
         duplex = args.duplex if args.duplex in ("long", "short") else "long"

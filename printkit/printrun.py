@@ -6,13 +6,17 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import atomic, boards, booklet, bundle, cardsheets, counters, refsite, rulesbook, sheet, summary
+from . import atomic, boards, cardsheets, counters, sheet, summary
 from .cardsheets import SheetOptions
 from .game import Game
 from .options import PrintOptions
 from .pieces import Manifest
 from .summary import plural
+
+if TYPE_CHECKING:
+    from .booklet import Diagrams
 
 # what `printkit build --only` can choose; the bundle is made of the first four
 PARTS = ("cards", "counters", "boards", "rules", "bundle", "reference")
@@ -53,22 +57,22 @@ def build_game(plan: Plan, out: Path) -> list[Path]:
     game, folder = plan.game, out / plan.game.slug
     atomic.write_text(folder / "components.json", summary.summary_json(game, plan.settings))
     written = [folder / "components.json"]
-    diagrams = booklet.Diagrams(game)
-    # a new game may not have its rules yet; the bundle ends with the booklet, so it needs them too
-    has_rules = (game.folder / rulesbook.RULES_FILE).is_file() and bool(plan.parts & {"rules", "bundle"})
-    booklets = {size: booklet.build(game, size, diagrams) for size in ("a5", "a4")} if has_rules else {}
-    if plan.saddle and has_rules and "rules" in plan.parts:
-        for size, sheet_paper in booklet.SADDLE.items():
-            pages = booklets.get(size) or booklet.build(game, size, diagrams)
-            atomic.write_bytes(
-                folder / f"rules-{size}-saddle.pdf", booklet.saddle(pages, sheet.PAPERS[sheet_paper][::-1])
-            )
-            written.append(folder / f"rules-{size}-saddle.pdf")
-    for size, data in booklets.items() if "rules" in plan.parts else ():
-        atomic.write_bytes(folder / f"rules-{size}.pdf", data)
-        written.append(folder / f"rules-{size}.pdf")
-    # the Letter bundle takes the A4 booklet scaled to the page, rather than a third layout
-    rules = {"a4": booklets["a4"], "letter": booklet.fit(booklets["a4"], sheet.PAPERS["letter"])} if has_rules else {}
+    # the booklet's machinery (Markdown, Jinja, WeasyPrint, pdfium) loads only for the parts that
+    # need it, so a cards-only build starts quickly
+    has_rules = bool(plan.parts & {"rules", "bundle"})  # the bundle ends with the booklet
+    if has_rules:
+        from .rulesbook import RULES_FILE
+
+        has_rules = (game.folder / RULES_FILE).is_file()  # a new game may not have its rules yet
+    diagrams = None
+    rules: dict[str, bytes] = {}
+    if has_rules or "reference" in plan.parts:
+        from .booklet import Diagrams
+
+        diagrams = Diagrams(game)
+    if has_rules and diagrams is not None:
+        rules, booklet_files = _booklets(plan, folder, diagrams)
+        written += booklet_files
     for paper in plan.papers:
         options = SheetOptions(
             paper=paper,
@@ -82,9 +86,31 @@ def build_game(plan: Plan, out: Path) -> list[Path]:
             copies=plan.copies,
         )
         written += write(game, options, folder, rules=rules.get(paper), parts=plan.parts)
-    if "reference" in plan.parts:
+    if "reference" in plan.parts and diagrams is not None:
+        from . import refsite
+
         written += refsite.write_game(game, out / "reference" / game.slug, diagrams)
     return written
+
+
+def _booklets(plan: Plan, folder: Path, diagrams: Diagrams) -> tuple[dict[str, bytes], list[Path]]:
+    """The rules booklet for each paper's bundle, and the booklet files when the rules were asked for."""
+    from . import booklet
+
+    game, written = plan.game, []
+    booklets = {size: booklet.build(game, size, diagrams) for size in ("a5", "a4")}
+    if "rules" in plan.parts:
+        if plan.saddle:
+            for size, sheet_paper in booklet.SADDLE.items():
+                target = folder / f"rules-{size}-saddle.pdf"
+                pages = booklets.get(size) or booklet.build(game, size, diagrams)  # half-letter: made here only
+                atomic.write_bytes(target, booklet.saddle(pages, sheet.PAPERS[sheet_paper][::-1]))
+                written.append(target)
+        for size, data in booklets.items():
+            atomic.write_bytes(folder / f"rules-{size}.pdf", data)
+            written.append(folder / f"rules-{size}.pdf")
+    # the Letter bundle takes the A4 booklet scaled to the page, rather than a third layout
+    return {"a4": booklets["a4"], "letter": booklet.fit(booklets["a4"], sheet.PAPERS["letter"])}, written
 
 
 def write(
@@ -100,7 +126,7 @@ def write(
     from the cards, boards and counters whether or not their own files were chosen.
     """
     files: dict[str, bytes | str] = {}
-    contents: list[bundle.Part] = []
+    contents: list[tuple[str, bytes, str, str]] = []  # the bundle's parts: title, PDF, what it makes, how to print
     whole = "bundle" in parts
     if "cards" in parts or whole:
         cards_pdf, cards_manifest = cardsheets.build(game, options)
@@ -109,7 +135,7 @@ def write(
             files[cards_name] = cards_pdf
             files[cards_name.replace(".pdf", ".json")] = cards_manifest.json()
         sides = "fold over each page, then cut" if options.foldover else SIDES[options.duplex]
-        contents.append(bundle.Part("Cards", cards_pdf, _made(cards_manifest, "card"), sides))
+        contents.append(("Cards", cards_pdf, _made(cards_manifest, "card"), sides))
     if options.decks or options.cards or options.copies != 1:  # a run of chosen cards is only cards
         return _write_files(folder, files)
     boards_built = boards.build(game, options.paper) if "boards" in parts or whole else None
@@ -119,7 +145,7 @@ def write(
             files[f"boards-{options.paper}.pdf"] = boards_pdf
             files[f"boards-{options.paper}.json"] = boards_manifest.json()
         made = ", ".join(f"{p['copies']} {p['name']}" for p in boards_manifest.parts)
-        contents.append(bundle.Part("Boards", boards_pdf, made, "single-sided"))
+        contents.append(("Boards", boards_pdf, made, "single-sided"))
     # counters never fold over: they print single- or double-sided whatever the cards do
     counters_built = (
         counters.build(game, replace(options.run(), foldover=False)) if "counters" in parts or whole else None
@@ -131,17 +157,15 @@ def write(
             files[f"counters-{options.paper}.json"] = manifest.json()
         double = any(s["side"] == "back" for s in manifest.slots)
         contents.append(
-            bundle.Part(
-                "Counters and tokens",
-                pdf,
-                _made(manifest, "piece"),
-                SIDES[options.duplex] if double else "single-sided",
-            )
+            ("Counters and tokens", pdf, _made(manifest, "piece"), SIDES[options.duplex] if double else "single-sided")
         )
     if rules is not None:
-        contents.append(bundle.Part("Rules", rules, "the rules booklet", "single- or double-sided"))
+        contents.append(("Rules", rules, "the rules booklet", "single- or double-sided"))
     if whole and not options.foldover:
-        files[f"print-and-play-{options.paper}.pdf"] = bundle.build(game, options.paper, contents)
+        from . import bundle  # pypdf, which joins the parts, loads only for a bundle
+
+        parts_in_order = [bundle.Part(*part) for part in contents]
+        files[f"print-and-play-{options.paper}.pdf"] = bundle.build(game, options.paper, parts_in_order)
     return _write_files(folder, files)
 
 
