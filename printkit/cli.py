@@ -9,10 +9,14 @@ import traceback
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__, atomic, calibration, loader, newgame, options, printrun, schema, summary, units
 from .errors import CheckFailed, PrintkitError, UsageError, display_path
+
+if TYPE_CHECKING:  # the engine loads only for the commands that play
+    from engine.runner import Record
+    from engine.simulate import Plan as SimulationPlan
 
 
 def _games(args: argparse.Namespace) -> list:
@@ -159,21 +163,13 @@ def _agent_names(text: str) -> tuple[str, str]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from engine import report, runner, simulate, stats
+    from engine import report, simulate, stats
 
     game, engine_game = _engine_game(args.game)
     if args.games < 1 or args.workers < 1:
         raise UsageError("--games and --workers: expected 1 or more")
     plan = simulate.Plan(game.folder, _agent_names(args.agents), args.games, args.seed)
-    try:
-        records = simulate.run(plan, args.workers, simulate.progress_bar)
-    except runner.EndlessGame as endless:
-        sys.stderr.write("\n")  # off the progress bar's line
-        index = next(i for i in range(plan.games) if plan.game_seed(i) == endless.seed)
-        raise CheckFailed(
-            f"{game.slug}: game {index + 1} of {plan.games}: {endless}; see it with: printkit replay {game.slug} "
-            f"--seed {endless.seed} --agents {','.join(plan.seats(index))}"
-        ) from None
+    records = _simulate(game.slug, plan, args.workers)
     summary = stats.summarise(records, engine_game.card_names())
     settings = {"game": game.slug, "agents": list(plan.agents), "games": plan.games, "seed": plan.seed}
     root = loader.project_root()
@@ -187,6 +183,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         + ", ".join(f"{k} {100 * v['rate']:.1f}%" for k, v in summary["agents"].items())
     )
     return 0
+
+
+def _simulate(slug: str, plan: SimulationPlan, workers: int) -> list[Record]:
+    """The plan's games played, with a bar; a game that never ends stops it with one line saying how to see it."""
+    from engine import runner, simulate
+
+    try:
+        return simulate.run(plan, workers, simulate.progress_bar)
+    except runner.EndlessGame as endless:
+        sys.stderr.write("\n")  # off the progress bar's line
+        index = next(i for i in range(plan.games) if plan.game_seed(i) == endless.seed)
+        raise CheckFailed(
+            f"{slug}: game {index + 1} of {plan.games}: {endless}; see it with: printkit replay {slug} "
+            f"--seed {endless.seed} --agents {','.join(plan.seats(index))}"
+        ) from None
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
@@ -204,7 +215,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
             missing.append(game.slug)
             continue
         plan = simulate.Plan(game.folder, agents, args.count, args.seed)
-        records = simulate.run(plan, args.workers, simulate.progress_bar)
+        records = _simulate(game.slug, plan, args.workers)
         summary_ = stats.summarise(records, registry.build(game).card_names())
         report.write(out / game.slug / "balance", game.title, summary_, settings | {"game": game.slug}, records)
         findings, _ = check.run(game, max(1, args.count // 4), args.seed, seconds=BALANCE_CHECK_SECONDS)

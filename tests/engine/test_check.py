@@ -78,3 +78,6 @@ def test_simulate_stops_on_a_looping_game_with_one_line(
     assert code == 1 and not any(tmp_path.iterdir())
     assert err[-1].startswith("printkit: soldier-battler: game 1 of 4: no end after 40 actions")
     assert "printkit replay soldier-battler --seed" in err[-1]
+    code = main(["balance", "soldier-battler", "--games", "4", "--workers", "1", "--out", str(tmp_path)])
+    assert code == 1 and not any(tmp_path.iterdir())
+    assert capsys.readouterr().err.strip().splitlines()[-1].startswith("printkit: soldier-battler: game 1 of 4")
