@@ -6,16 +6,14 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from .api import State
+from .api import State, pick
 
 
 class RandomAgent:
     name = "random"
 
     def act(self, state: State, rng: random.Random) -> int:
-        legal = state.legal_actions()
-        # random() scaled, as Python 2's choice did: bias below 1e-14 and the fastest draw there is
-        return legal[int(rng.random() * len(legal))]
+        return pick(rng, state.legal_actions())
 
 
 def _settle(state: State, rng: random.Random) -> State:

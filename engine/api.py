@@ -17,6 +17,12 @@ CHANCE = -1
 TERMINAL = -4
 
 
+def pick(rng: random.Random, items: Sequence[int]) -> int:
+    """One of items, all alike: random() scaled, as Python 2's choice did, the fastest uniform draw
+    there is (its bias is below 1e-14), for the runner's millions of draws."""
+    return items[int(rng.random() * len(items))]
+
+
 class IllegalAction(ValueError):
     """An action that is not among the current state's legal actions."""
 

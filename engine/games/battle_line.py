@@ -22,7 +22,7 @@ from typing import Any
 from printkit.game import Game
 from printkit.model import Tactics, Troop
 
-from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState
+from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
 
 # --- the data, read once -------------------------------------------------------
 
@@ -458,9 +458,9 @@ class BattleLineState(TwoPlayerState):
 
     def sample_chance(self, rng: random.Random) -> int:
         if self.phase == "first":
-            return FIRST + int(rng.random() * 2)
+            return pick(rng, (FIRST, FIRST + 1))
         deck = self._chance_deck()
-        return DEAL + deck[int(rng.random() * len(deck))]
+        return DEAL + pick(rng, deck)
 
     def _work_out_legal(self) -> list[int]:
         if self.over:

@@ -18,7 +18,7 @@ from typing import Any
 from printkit.game import Game
 from printkit.model import TimeCard
 
-from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState
+from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
 
 END, FIGHT, AVOID, HIDE, ESCAPE, CONTINUE, STOP, NO_CARD = 1, 2, 3, 4, 5, 6, 7, 9
 MOVE, PLAY, PICK_STACK, PICK_ERA, PICK_CARD, DIE, DRAW = 100_000, 200_000, 300_000, 310_000, 320_000, 400_000, 410_000
@@ -281,6 +281,14 @@ class TimeLineState(TwoPlayerState):
             return [(DIE + f, 1 / FACES) for f in range(1, FACES + 1)]
         pool = self.pools[step["seat"]]
         return [(DRAW + c, 1 / len(pool)) for c in pool]
+
+    def sample_chance(self, rng: random.Random) -> int:
+        if self.phase == "first":
+            return pick(rng, (DIE + 0, DIE + 1))
+        step = self.steps[0]
+        if step["kind"] == "roll":
+            return DIE + pick(rng, range(1, FACES + 1))
+        return DRAW + pick(rng, self.pools[step["seat"]])
 
     def _work_out_legal(self) -> list[int]:
         if self.over:

@@ -30,7 +30,7 @@ from printkit.model import (
     VpMultiplier,
 )
 
-from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState
+from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
 
 DEPLOY, CYCLE, NO_CYCLE, REVIVE, NO_REVIVE = 0, 1000, 1100, 1200, 1300
 SACRIFICE, NO_SACRIFICE, ENCHANT, NO_ENCHANT, TARGET = 1400, 1500, 1600, 1700, 1800
@@ -173,9 +173,9 @@ class TimeLineBattleState(TwoPlayerState):
 
     def sample_chance(self, rng: random.Random) -> int:
         if self.phase == "first":
-            return FIRST + int(rng.random() * 2)
+            return pick(rng, (FIRST, FIRST + 1))
         pool = self.sides[self._drawer()].pool
-        return DRAW + pool[int(rng.random() * len(pool))]
+        return DRAW + pick(rng, pool)
 
     def _work_out_legal(self) -> list[int]:
         if self.over:

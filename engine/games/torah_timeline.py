@@ -14,7 +14,7 @@ from typing import Any
 from printkit.game import Game
 from printkit.model import Sage, Tanach
 
-from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState
+from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
 
 # Actions: PLACE + card, STUDY + card, TANACH + card, CHALLENGE + (source slot x cards + target card)
 PLACE, STUDY, TANACH, DRAW, END, CHALLENGE, CHANCE_CARD, FIRST = 0, 100, 200, 300, 301, 1000, 20_000, 30_000
@@ -129,8 +129,8 @@ class TorahTimelineState(TwoPlayerState):
 
     def sample_chance(self, rng: random.Random) -> int:
         if self.phase == "first":
-            return FIRST + rng.randrange(2)
-        return CHANCE_CARD + self.deck[int(rng.random() * len(self.deck))]
+            return pick(rng, (FIRST, FIRST + 1))
+        return CHANCE_CARD + pick(rng, self.deck)
 
     def _work_out_legal(self) -> list[int]:
         if self.over:
