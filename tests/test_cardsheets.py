@@ -295,3 +295,17 @@ def test_build_writes_both_papers_with_manifests(tmp_path: Path) -> None:
         assert len([s for s in manifest["slots"] if s["side"] == "face"]) == 16
         assert (tmp_path / "soldier-battler" / f"cards-{paper}.pdf").read_bytes().startswith(b"%PDF")
     assert (tmp_path / "duplex-calibration-a4.pdf").is_file()
+
+
+@pytest.mark.parametrize("slots", [0, 3])
+def test_a_manifest_reads_back_as_it_was(slots: int) -> None:
+    from dataclasses import asdict
+
+    from printkit.pieces import Manifest
+
+    manifest = Manifest("a4", (595.3, 841.9), 8.5, "long", (0.0, 0.0), False)
+    for i in range(slots):
+        manifest.slots.append({"id": f"c{i}", "name": 'Ōdin\'s "spear"', "page": 1, "side": "face", "x": 1.5 * i})
+    text = manifest.json()
+    assert json.loads(text) == json.loads(json.dumps(asdict(manifest)))
+    assert text.count("\n") == 10 + slots + (1 if slots else 0)  # a line per field and per slot
