@@ -190,7 +190,7 @@ class TorahTimelineState(TwoPlayerState):
     def apply_action(self, action: int) -> None:
         phase = self.phase
         if phase == "act" and not self.over:
-            legal = self.legal_actions()
+            legal = self._legal if self._legal is not None else self.legal_actions()  # the agent's, usually
             if action not in legal:
                 raise IllegalAction(f"{action} is not legal now ({phase})")
             if len(legal) > 1:
@@ -353,7 +353,8 @@ class TorahTimelineState(TwoPlayerState):
 
     def _start_turn(self) -> None:
         r, p = self.g.rules, self.player
-        self._gain(p, r.income * len(self.study[p]))
+        if self.study[p]:
+            self._gain(p, r.income * len(self.study[p]))
         lost = self.penalty[p].pop(0) if self.penalty[p] else 0
         self.left = max(0, r.actions - lost)
         self.phase = "act"
