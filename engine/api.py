@@ -145,6 +145,23 @@ class TwoPlayerState(State):
     def _work_out_legal(self) -> list[int]:
         """The legal actions of the position, worked out afresh."""
 
+    def _take_move(self, action: int, where: str) -> None:
+        """A player's action: checked against the legal ones, counted when there was a choice, recorded."""
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(f"{action} is not legal now ({where})")
+        if len(legal) > 1:
+            self.tally.decisions += 1
+        self.history.append(action)
+        self._legal = None
+
+    def _take_chance(self, action: int, possible: bool, where: str) -> None:
+        """A chance outcome the game has checked itself (possible), without listing every outcome: recorded."""
+        if not possible:
+            raise IllegalAction(f"{action} is not legal now ({where})")
+        self.history.append(action)
+        self._legal = None
+
     def _finish(self, winner: int | None, how: str) -> None:
         """End the game: winner (None for a draw) and how it ended, for the reports."""
         self.over, self.winner = True, winner

@@ -570,16 +570,10 @@ class BattleLineState(TwoPlayerState):
             raise IllegalAction("the game is over")
         player = self.current_player()
         if player == CHANCE:  # checked directly, without listing every card of the deck
-            if not (FIRST <= action <= FIRST + 1 if self.phase == "first" else action - DEAL in self._chance_deck()):
-                raise IllegalAction(f"{action} is not legal now ({self.phase})")
+            possible = FIRST <= action <= FIRST + 1 if self.phase == "first" else action - DEAL in self._chance_deck()
+            self._take_chance(action, possible, self.phase)
         else:
-            legal = self.legal_actions()
-            if action not in legal:
-                raise IllegalAction(f"{action} is not legal now ({self.phase})")
-            if len(legal) > 1:
-                self.tally.decisions += 1
-        self.history.append(action)
-        self._legal = None
+            self._take_move(action, self.phase)
         if player == CHANCE:
             self._chance(action)
         else:

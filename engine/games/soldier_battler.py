@@ -10,7 +10,7 @@ from typing import Any
 from printkit.game import Game
 from printkit.model import Soldier
 
-from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState
+from ..api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState
 
 # Action numbers: a deployment is type x columns + column; the rest start at these bases,
 # with a move or attack numbered base + from-space x spaces + to-space.
@@ -208,9 +208,7 @@ class SoldierBattlerState(TwoPlayerState):
         if self.phase in ("deal", "draw") and not self.over:
             seat = self._drawer()
             types = len(self.decks[seat])
-            if not (DRAW <= action < DRAW + types and self.decks[seat][action - DRAW] > 0):
-                raise IllegalAction(f"{action} is not legal now ({self.phase})")
-            self.history.append(action)
+            self._take_chance(action, DRAW <= action < DRAW + types and self.decks[seat][action - DRAW] > 0, self.phase)
             self.decks[seat][action - DRAW] -= 1
             self.hands[seat].append(action - DRAW)
             if self.phase == "deal":
@@ -219,13 +217,7 @@ class SoldierBattlerState(TwoPlayerState):
             else:
                 self.phase = "play"
             return
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(f"{action} is not legal now ({self.phase})")
-        if len(legal) > 1:
-            self.tally.decisions += 1
-        self.history.append(action)
-        self._legal = None
+        self._take_move(action, self.phase)
         if self.phase == "play":
             if action != NO_PLAY:
                 kind, col = divmod(action, r.cols)

@@ -18,7 +18,7 @@ from typing import Any
 from printkit.game import Game
 from printkit.model import TimeCard
 
-from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
+from ..api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
 
 END, FIGHT, AVOID, HIDE, ESCAPE, CONTINUE, STOP, NO_CARD = 1, 2, 3, 4, 5, 6, 7, 9
 MOVE, PLAY, PICK_STACK, PICK_ERA, PICK_CARD, DIE, DRAW = 100_000, 200_000, 300_000, 310_000, 320_000, 400_000, 410_000
@@ -299,13 +299,11 @@ class TimeLineState(TwoPlayerState):
         return getattr(self, f"_legal_{step['kind']}")(step)
 
     def apply_action(self, action: int) -> None:
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(f"{action} is not legal now ({self.steps[0]['kind'] if self.steps else self.phase})")
-        if self.current_player() >= 0 and len(legal) > 1:
-            self.tally.decisions += 1
-        self.history.append(action)
-        self._legal = None
+        where = self.steps[0]["kind"] if self.steps else self.phase
+        if self.current_player() == CHANCE:
+            self._take_chance(action, action in self.legal_actions(), where)
+        else:
+            self._take_move(action, where)
         if self.phase == "first":
             self.player = action - DIE
             self.phase = "play"

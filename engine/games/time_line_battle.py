@@ -30,7 +30,7 @@ from printkit.model import (
     VpMultiplier,
 )
 
-from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
+from ..api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
 
 DEPLOY, CYCLE, NO_CYCLE, REVIVE, NO_REVIVE = 0, 1000, 1100, 1200, 1300
 SACRIFICE, NO_SACRIFICE, ENCHANT, NO_ENCHANT, TARGET = 1400, 1500, 1600, 1700, 1800
@@ -214,19 +214,12 @@ class TimeLineBattleState(TwoPlayerState):
     def apply_action(self, action: int) -> None:
         if self.current_player() == CHANCE:  # checked directly, without listing every card of the pool
             if self.phase == "first":
-                legal_chance = action in (FIRST, FIRST + 1)
+                possible = action in (FIRST, FIRST + 1)
             else:
-                legal_chance = DRAW <= action < FIRST and action - DRAW in self.sides[self._drawer()].pool
-            if not legal_chance:
-                raise IllegalAction(f"{action} is not legal now ({self.phase})")
+                possible = DRAW <= action < FIRST and action - DRAW in self.sides[self._drawer()].pool
+            self._take_chance(action, possible, self.phase)
         else:
-            legal = self.legal_actions()
-            if action not in legal:
-                raise IllegalAction(f"{action} is not legal now ({self.phase})")
-            if len(legal) > 1:
-                self.tally.decisions += 1
-        self.history.append(action)
-        self._legal = None
+            self._take_move(action, self.phase)
         if self.phase == "first":
             self.start = self.player = action - FIRST
             self._begin_timeline()

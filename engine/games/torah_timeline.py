@@ -14,7 +14,7 @@ from typing import Any
 from printkit.game import Game
 from printkit.model import Sage, Tanach
 
-from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
+from ..api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
 
 # Actions: PLACE + card, STUDY + card, TANACH + card, CHALLENGE + (source slot x cards + target card)
 PLACE, STUDY, TANACH, DRAW, END, CHALLENGE, CHANCE_CARD, FIRST = 0, 100, 200, 300, 301, 1000, 20_000, 30_000
@@ -190,23 +190,14 @@ class TorahTimelineState(TwoPlayerState):
     def apply_action(self, action: int) -> None:
         phase = self.phase
         if phase == "act" and not self.over:
-            legal = self._legal if self._legal is not None else self.legal_actions()  # the agent's, usually
-            if action not in legal:
-                raise IllegalAction(f"{action} is not legal now ({phase})")
-            if len(legal) > 1:
-                self.tally.decisions += 1
-            self.history.append(action)
-            self._legal = None
+            self._take_move(action, phase)
             self._act(action)
             return
-        # chance: checked directly, without listing every outcome
-        if self.over or not (
+        possible = not self.over and (
             (phase == "first" and action in (FIRST, FIRST + 1))
             or (phase != "first" and CHANCE_CARD <= action < FIRST and action - CHANCE_CARD in self.deck)
-        ):
-            raise IllegalAction(f"{action} is not legal now ({phase})")
-        self.history.append(action)
-        self._legal = None
+        )
+        self._take_chance(action, possible, phase)
         if phase == "first":
             self.player = action - FIRST
             self._start_turn()
