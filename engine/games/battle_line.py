@@ -15,7 +15,7 @@ import functools
 import itertools
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -236,16 +236,22 @@ def _best_completion(
     fixed_values = [v for _, v in fixed]
     distinct = len(set(fixed_values)) == len(fixed_values)
     low, high = values[0], values[-1]
+
+    def runs(rank: int) -> Iterator[range]:
+        """Runs of values that hold every fixed value, strongest first, while one could still beat."""
+        for start in range(high - size + 1, low - 1, -1):
+            run = range(start, start + size)
+            if any(v not in run for v in fixed_values):
+                continue
+            if (rank, sum(run)) <= beat:
+                return
+            yield run
+
     for rank in (4, 3, 2, 1, 0):
         if rank < beat[0]:
             return None
         if rank == 4 and len(fixed_colours) <= 1 and distinct:  # wedge
-            for start in range(high - size + 1, low - 1, -1):
-                run = range(start, start + size)
-                if any(v not in run for v in fixed_values):
-                    continue
-                if (rank, sum(run)) <= beat:
-                    break
+            for run in runs(rank):
                 for colour in fixed_colours or range(colours):
                     missing = [(colour, v) for v in run if v not in fixed_values]
                     if all(m in have for m in missing):
@@ -266,12 +272,7 @@ def _best_completion(
             if best is not None and (rank, base + sum(v for _, v in best)) > beat:
                 return best
         elif rank == 1 and distinct:  # skirmish line
-            for start in range(high - size + 1, low - 1, -1):
-                run = range(start, start + size)
-                if any(v not in run for v in fixed_values):
-                    continue
-                if (rank, sum(run)) <= beat:
-                    break
+            for run in runs(rank):
                 missing_values = [v for v in run if v not in fixed_values]
                 picks = [next((t for t in pool if t[1] == v), None) for v in missing_values]
                 if all(p is not None for p in picks):

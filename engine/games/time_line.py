@@ -13,35 +13,20 @@ import operator
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_args
 
 from printkit.game import Game
-from printkit.model import TimeCard
+from printkit.model import TimeCard, TimeLineEffectKind
 
 from ..api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
 
 END, FIGHT, AVOID, HIDE, ESCAPE, CONTINUE, STOP, NO_CARD = 1, 2, 3, 4, 5, 6, 7, 9
 MOVE, PLAY, PICK_STACK, PICK_ERA, PICK_CARD, DIE, DRAW = 100_000, 200_000, 300_000, 310_000, 320_000, 400_000, 410_000
 FACES = 6
-TRAVEL_EFFECTS = {
-    "move",
-    "stack_move",
-    "era_move_bonus",
-    "control_enemy_unit",
-    "barrier",
-    "stasis",
-    "extra_turn",
-    "draw",
-    "opponent_discard",
-    "tutor_deck",
-    "tutor_discard",
-    "look_ahead",
-    "summon",
-    "reverse_time",
-    "banish",
-    "destroy",
-    "time_vortex",
-}
+ROLL_EFFECTS = frozenset({"change_roll", "any_roll", "hide_roll", "escape_roll", "enemy_hide_roll"})
+# every other effect kind is played in Time Travel (the rule option general_cards_in_travel),
+# so a kind added to the model is playable there without being listed twice
+TRAVEL_EFFECTS = frozenset(get_args(TimeLineEffectKind)) - ROLL_EFFECTS - {"force"}
 
 
 @dataclass(frozen=True)
