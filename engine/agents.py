@@ -6,7 +6,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from .api import State, pick
+from engine.api import State, pick
 
 
 class RandomAgent:

@@ -7,11 +7,10 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.game import Game
-
-from . import agents, registry, stats
-from .runner import Record, play
-from .simulate import Plan
+from engine import agents, registry, stats
+from engine.runner import Record, play
+from engine.simulate import Plan
+from printkit.data.game import Game
 
 PAIRINGS = (("random", "random"), ("greedy", "random"), ("greedy", "greedy"))
 SEAT_BAND = (0.40, 0.60)  # a fair game's seat win rate, the band

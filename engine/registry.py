@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from printkit.game import Game
-
-from .api import GameDef
+from engine.api import GameDef
+from printkit.data.game import Game
 
 Builder = Callable[[Game], GameDef]
 
 
 def _builders() -> dict[str, Builder]:
-    from .games.battle_line import BattleLineGame
-    from .games.soldier_battler import SoldierBattlerGame
-    from .games.time_line import TimeLineGame
-    from .games.time_line_battle import TimeLineBattleGame
-    from .games.torah_timeline import TorahTimelineGame
+    from engine.games.battle_line import BattleLineGame
+    from engine.games.soldier_battler import SoldierBattlerGame
+    from engine.games.time_line import TimeLineGame
+    from engine.games.time_line_battle import TimeLineBattleGame
+    from engine.games.torah_timeline import TorahTimelineGame
 
     return {
         "battle-line": BattleLineGame,

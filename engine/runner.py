@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .api import CHANCE, TERMINAL, GameDef, State
+from engine.api import CHANCE, TERMINAL, GameDef, State
 
 
 class EndlessGame(RuntimeError):

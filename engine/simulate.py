@@ -8,11 +8,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.loader import load_game
-
-from . import agents, registry
-from .api import GameDef
-from .runner import Record, play
+from engine import agents, registry
+from engine.api import GameDef
+from engine.runner import Record, play
+from printkit.data.loader import load_game
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from .runner import Record
+from engine.runner import Record
 
 Z95 = 1.959964
 

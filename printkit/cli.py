@@ -1,4 +1,4 @@
-"""The `printkit` command: list, validate, build, schema and new."""
+"""The `printkit` command: make a project and its games, check and build them, export, play."""
 
 from __future__ import annotations
 
@@ -11,23 +11,60 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import __version__, atomic, calibration, loader, newgame, options, printrun, schema, summary, units
-from .errors import CheckFailed, PrintkitError, UsageError, display_path
+from printkit import __version__
+from printkit import build as printrun
+from printkit.core import project
+from printkit.core.errors import CheckFailed, DataError, PrintkitError, UsageError, display_path
+from printkit.core.project import Project
+from printkit.data import loader, scaffold, schema, settings, summary
+from printkit.data.game import Game
+from printkit.sheets.cardsheets import Selection
 
 if TYPE_CHECKING:  # the engine loads only for the commands that play
     from engine.runner import Record
     from engine.simulate import Plan as SimulationPlan
 
 
-def _games(args: argparse.Namespace) -> list:
-    return loader.load_games(args.games)
+def _note(text: str) -> None:
+    print(f"note: {text}", file=sys.stderr)
+
+
+def _load(targets: list[str], where: Project) -> list[Game]:
+    """The named games (the project's own when none is named), every problem of all of them together."""
+    games, problems = [], []
+    for found in loader.find_all(targets, where):
+        if found.note:
+            _note(found.note)
+        try:
+            games.append(loader.load_game(found.folder, where))
+        except DataError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise DataError(problems)
+    return games
+
+
+def _games(args: argparse.Namespace) -> list[Game]:
+    return _load(args.games, project.find())
+
+
+def _one_game(target: str) -> Game:
+    return _load([target], project.find())[0]
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    games = _games(args)
-    width = max(len(g.slug) for g in games)
-    for game in games:
-        print(f"{game.slug:<{width}}  {game.title}: {summary.count_line(game)}")
+    here = project.find()
+    if args.games:
+        rows = [(g, "") for g in _load(args.games, here)]
+    else:
+        own = [loader.load_game(f, here) for f in loader.own_games(here)]
+        names = {g.slug for g in own}  # a project's game hides the bundled game of its name
+        bundled = [f for f in loader.bundled_games() if f.name not in names]
+        rows = [(g, "") for g in own] + [(loader.load_game(f, here), "bundled") for f in bundled]
+    width = max(len(g.slug) for g, _ in rows)
+    for game, mark in rows:
+        shown = f"{game.title}{' (bundled)' if mark else ''}"
+        print(f"{game.slug:<{width}}  {shown}: {summary.count_line(game)}")
     return 0
 
 
@@ -37,54 +74,36 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _offset(text: str | None) -> tuple[float, float]:
-    if not text:
-        return (0.0, 0.0)
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise UsageError(f"--offset: expected X,Y in millimetres such as -1.5,0.5, found {text!r}") from None
-    return x * units.MM, y * units.MM
-
-
 def _names(text: str | None) -> tuple[str, ...]:
     return tuple(n.strip() for n in text.split(",") if n.strip()) if text else ()
 
 
+def _out(args: argparse.Namespace, where: Project) -> Path:
+    return Path(args.out) if getattr(args, "out", None) else where.output
+
+
+def _print_settings(args: argparse.Namespace, names: Sequence[str]) -> dict[str, Any]:
+    """The print settings given on the command line, as the settings layer reads them."""
+    given = {name: getattr(args, name, None) for name in names}
+    if given.get("foldover") is False:
+        given["foldover"] = None  # the flag's absence leaves the setting to the game and project
+    return given
+
+
 def cmd_build(args: argparse.Namespace) -> int:
-    games = _games(args)  # every game loads and checks before anything is written
-    root = loader.project_root()
-    out = Path(args.out) if args.out else root / "output"
-    project = options.project_settings(root)
-    given = {"paper": args.paper, "card_size": args.card_size, "bleed": args.bleed, "duplex": args.duplex}
+    here = project.find()
+    games = _load(args.games, here)  # every game loads and checks before anything is written
     if args.copies < 1:
         raise UsageError(f"--copies: expected 1 or more, found {args.copies}")
     parts = _parts(args.only)
+    given = _print_settings(args, ("paper", "card_size", "bleed", "duplex", "offset", "foldover"))
+    selection = Selection(_names(args.decks), _names(args.cards), args.copies)
     plans = [
-        printrun.Plan(
-            game=game,
-            settings=options.resolve(game, project, given),
-            papers=(args.paper,) if args.paper else options.PAPERS,
-            offset=_offset(args.offset),
-            foldover=args.foldover,
-            decks=_names(args.decks),
-            cards=_names(args.cards),
-            copies=args.copies,
-            saddle=args.imposition == "saddle",
-            parts=parts,
-        )
+        printrun.Plan(game, settings.resolve(game, here, given), selection, parts, args.imposition == "saddle")
         for game in games
     ]
+    out = _out(args, here)
     written = printrun.build_all(plans, out, workers=min(2, os.cpu_count() or 1))
-    if not args.games and "reference" in parts:  # the site's front page lists every bundled game
-        from . import refsite
-
-        written.append(refsite.write_index(games, out / "reference"))
-    for paper in ((args.paper,) if args.paper else options.PAPERS) if "cards" in parts else ():
-        duplex = args.duplex if args.duplex in ("long", "short") else "long"
-        target = out / f"duplex-calibration-{paper}.pdf"
-        atomic.write_bytes(target, calibration.build(paper, duplex))
-        written.append(target)
     for folder, count in Counter(_top_folder(p, out) for p in written).items():
         print(f"wrote {display_path(folder)}: {count} {'file' if count == 1 else 'files'}")
     if args.no_check:
@@ -141,7 +160,7 @@ def _engine_game(target: str) -> tuple[Any, Any]:
     """The loaded game and the engine that plays it."""
     from engine import registry
 
-    game = loader.load_games([target])[0]
+    game = _one_game(target)
     try:
         return game, registry.build(game)
     except KeyError as exc:
@@ -163,7 +182,8 @@ def _agent_names(text: str) -> tuple[str, str]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from engine import report, simulate, stats
+    from engine import simulate, stats
+    from printkit.docs import balance as report
 
     game, engine_game = _engine_game(args.game)
     if args.games < 1 or args.workers < 1:
@@ -172,8 +192,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     records = _simulate(game.slug, plan, args.workers)
     summary = stats.summarise(records, engine_game.card_names())
     settings = {"game": game.slug, "agents": list(plan.agents), "games": plan.games, "seed": plan.seed}
-    root = loader.project_root()
-    folder = (Path(args.out) if args.out else root / "output") / game.slug / "balance"
+    folder = _out(args, project.find()) / game.slug / "balance"
     for path in report.write(folder, game.title, summary, settings, records, pdf=not args.no_pdf):
         print(f"wrote {display_path(path)}")
     seats = summary["seats"]
@@ -202,12 +221,13 @@ def _simulate(slug: str, plan: SimulationPlan, workers: int) -> list[Record]:
 
 def cmd_balance(args: argparse.Namespace) -> int:
     """Balance reports for every named game (all bundled games when none), and one summary page."""
-    from engine import check, registry, report, simulate, stats
+    from engine import check, registry, simulate, stats
+    from printkit.docs import balance as report
 
     if args.count < 1:
         raise UsageError("--games: expected 1 or more")
     agents = _agent_names(args.agents)
-    out = Path(args.out) if args.out else loader.project_root() / "output"
+    out = _out(args, project.find())
     rows, missing = [], []
     settings = {"agents": list(agents), "games": args.count, "seed": args.seed}
     for game in _games(args):
@@ -274,35 +294,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _one_game(target: str) -> Any:
-    return loader.load_games([target])[0]
-
-
-def _out(args: argparse.Namespace, game: Any, what: str) -> Path:
-    return (Path(args.out) if args.out else loader.project_root() / "output") / game.slug / what
+def _game_out(args: argparse.Namespace, game: Game, what: str) -> Path:
+    return _out(args, project.find()) / game.slug / what
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from .exports import images, printshop, spreadsheet, tts
+    from printkit.exports import images, printshop, spreadsheet, tts
 
+    here = project.find()
     game = _one_game(args.game)
+    given = _print_settings(args, ("card_size", "bleed", "dpi"))
+    if args.no_bleed:
+        given["bleed"] = "0mm"
+    chosen = settings.resolve(game, here, given)
     if args.format == "png":
-        if args.dpi <= 0 or args.dpi > 1200:
-            raise UsageError(f"--dpi: expected 1 to 1200, found {args.dpi}")
-        bleed = (
-            0.0
-            if args.no_bleed
-            else options.resolve(game, options.project_settings(loader.project_root()), {}).bleed_pt
-        )
-        written = images.export(game, _out(args, game, "png"), args.dpi, bleed, workers=min(2, os.cpu_count() or 1))
+        written = images.export(game, _game_out(args, game, "png"), chosen, workers=min(2, os.cpu_count() or 1))
     elif args.format == "tts":
-        written = tts.export(game, _out(args, game, "tts"), args.base_url, args.hidden_in_last_slot)
+        written = tts.export(game, _game_out(args, game, "tts"), chosen, args.base_url, args.hidden_in_last_slot)
     elif args.format == "printshop":
-        written, warnings = printshop.export(game, _out(args, game, "printshop"), args.service)
+        written, warnings = printshop.export(game, _game_out(args, game, "printshop"), chosen, args.service)
         for warning in warnings:
             print(f"warning: {game.slug}: {warning} ({args.service})", file=sys.stderr)
     else:
-        target = _out(args, game, f"{game.slug}.csv").with_name(f"{game.slug}.csv")
+        target = _game_out(args, game, f"{game.slug}.csv").with_name(f"{game.slug}.csv")
         written = [spreadsheet.export_csv(game, target)]
     for folder, count in Counter(p.parent for p in written).items():
         print(f"wrote {display_path(folder)}: {count} {'file' if count == 1 else 'files'}")
@@ -310,51 +324,67 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from .exports import spreadsheet
+    from printkit.exports import spreadsheet
 
+    here = project.find()
     game = _one_game(args.into)
+    if loader.is_bundled(game.folder, here):
+        raise UsageError(
+            f"{game.slug} is a bundled game, part of printkit's installation: copy its folder into your "
+            "project's cards/ and import into the copy"
+        )
     source = Path(args.file)
     if not source.is_file():
         raise UsageError(f"{args.file}: no such file")
     if source.suffix.lower() != f".{args.format}":
         raise UsageError(f"{args.file}: expected a .{args.format} file")
-    for path in spreadsheet.import_rows(source, game.folder):
+    for path in spreadsheet.import_rows(source, game.folder, here):
         print(f"wrote {display_path(path)}")
     return 0
 
 
 def cmd_preview(args: argparse.Namespace) -> int:
-    from .exports import preview
+    from printkit.exports import preview
 
     game = _one_game(args.game)
-    for path in preview.export(game, _out(args, game, "preview")):
+    chosen = settings.resolve(game, project.find(), _print_settings(args, ("card_size",)))
+    for path in preview.export(game, _game_out(args, game, "preview"), chosen):
         print(f"wrote {display_path(path)}")
     return 0
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    stale = []
-    for name in schema.SCHEMAS:
-        path = schema.SCHEMA_DIR / name
-        text = schema.render(name)
-        current = path.read_text(encoding="utf-8") if path.is_file() else None
-        if args.check:
-            if current != text:
-                stale.append(display_path(path))
-        elif current != text:
-            atomic.write_text(path, text)
-            print(f"wrote {display_path(path)}")
-        else:
-            print(f"up to date {display_path(path)}")
-    if stale:
-        raise CheckFailed(f"schema out of date, run `printkit schema`: {', '.join(stale)}")
+    here = project.find()
+    stale = schema.stale(here)
+    if args.check:
+        if stale:
+            names = ", ".join(display_path(p) for p in stale)
+            raise CheckFailed(f"schema out of date, run `printkit schema`: {names}")
+        print(f"up to date {display_path(schema.folder(here))}")
+        return 0
+    for path in schema.write(here):
+        print(f"wrote {display_path(path)}")
+    if not stale:
+        print(f"up to date {display_path(schema.folder(here))}")
     return 0
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    folder = newgame.create(args.name, Path(args.dir))
-    shown = display_path(folder)
+    here = project.find()
+    bundled = frozenset(p.name for p in loader.bundled_games())
+    made = scaffold.new_game(args.name, here, Path(args.dir) if args.dir else None, bundled)
+    for note in made.notes:
+        _note(note)
+    shown = display_path(made.folder)
     print(f"created {shown}: edit game.yaml and cards.yaml, then `printkit validate {shown}`")
+    return 0
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    folder = Path(args.folder)
+    for path in scaffold.init(folder):
+        print(f"wrote {display_path(path)}{'/' if path.is_dir() else ''}")
+    print(f'next: `printkit new "My Game"` in {display_path(folder)}, then `printkit build`')
     return 0
 
 
@@ -371,8 +401,14 @@ def parser() -> argparse.ArgumentParser:
             "games",
             nargs="*",
             metavar="GAME|PATH",
-            help="a bundled game's slug or a game folder (default: all bundled games)",
+            help="a game of the project or a bundled game by name, or a game folder (default: the project's games)",
         )
+
+    def card_size_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--card-size", metavar="SIZE", help="poker, bridge, mini, tarot, square or WxH in mm")
+
+    def bleed_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--bleed", metavar="LENGTH", help="0mm to 5mm, such as 3mm or 0.125in")
 
     p = sub.add_parser("list", help="the games and their component counts")
     games_arg(p)
@@ -382,10 +418,10 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_validate)
     p = sub.add_parser("build", help="write every output of the games under output/")
     games_arg(p)
-    p.add_argument("--paper", choices=options.PAPERS)
-    p.add_argument("--card-size", help="poker, bridge, mini, tarot, square or WxH in mm")
-    p.add_argument("--bleed", help="0mm to 5mm, e.g. 3mm or 0.125in")
-    p.add_argument("--duplex", choices=options.DUPLEX)
+    p.add_argument("--paper", metavar="PAPER", help="a4, letter or a4,letter (default: both)")
+    card_size_arg(p)
+    bleed_arg(p)
+    p.add_argument("--duplex", metavar="EDGE", help="long, short or none (default: long)")
     p.add_argument(
         "--offset", metavar="X,Y", help="shift every back by X,Y mm to correct a printer (see the calibration page)"
     )
@@ -409,7 +445,9 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("export", help="card images and data for other tools: png, tts, printshop, csv")
     p.add_argument("format", choices=["png", "tts", "printshop", "csv"])
     p.add_argument("game", metavar="GAME|PATH")
-    p.add_argument("--dpi", type=float, default=300, help="png: dots per inch (default 300)")
+    card_size_arg(p)
+    bleed_arg(p)
+    p.add_argument("--dpi", help="png: dots per inch, 36 to 1200 (default 300)")
     p.add_argument("--no-bleed", action="store_true", help="png: trim size only, without the bleed")
     p.add_argument("--base-url", help="tts: where the sheets will be hosted (default: local file URLs)")
     p.add_argument(
@@ -427,6 +465,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_import)
     p = sub.add_parser("preview", help="a contact sheet PNG per deck")
     p.add_argument("game", metavar="GAME|PATH")
+    card_size_arg(p)
     p.add_argument("--out", help="output folder (default: output/ in the project)")
     p.set_defaults(run=cmd_preview)
     p = sub.add_parser("simulate", help="play many seeded games and write a balance report")
@@ -461,10 +500,13 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("schema", help="write the JSON Schemas editors use to check the YAML")
     p.add_argument("--check", action="store_true", help="only check that the committed schemas are current")
     p.set_defaults(run=cmd_schema)
-    p = sub.add_parser("new", help="start a new game folder")
-    p.add_argument("name")
-    p.add_argument("--dir", default=".", help="where to create it (default: here)")
+    p = sub.add_parser("new", help="start a new game in the project's cards/ folder")
+    p.add_argument("name", help="the game's name, as it should read on its cards and booklet")
+    p.add_argument("--dir", help="where to create the game's folder (default: the project's cards/)")
     p.set_defaults(run=cmd_new)
+    p = sub.add_parser("init", help="make a folder a printkit project: printkit.toml, cards/, layouts/")
+    p.add_argument("folder", nargs="?", default=".", help="the project folder (default: here)")
+    p.set_defaults(run=cmd_init)
     return top
 
 

@@ -1,4 +1,4 @@
-"""Shared fixtures: the project folder and the bundled games, loaded once."""
+"""Shared fixtures: the bundled games, loaded once."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from printkit.game import Game
-from printkit.loader import load_games
+from printkit.data.game import Game
+from printkit.data.loader import bundled_games, load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="session")
 def games() -> dict[str, Game]:
-    return {g.slug: g for g in load_games([], ROOT)}
+    return {folder.name: load_game(folder) for folder in bundled_games()}

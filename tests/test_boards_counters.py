@@ -12,10 +12,12 @@ import pypdfium2.raw as raw
 import pytest
 from pypdf import PdfReader
 
-from printkit import boards, counters, sheet, units
 from printkit.cli import main
-from printkit.game import Game
-from printkit.pieces import RunOptions
+from printkit.core import units
+from printkit.data.game import Game
+from printkit.data.settings import PAPERS, PrintSettings
+from printkit.draw import board
+from printkit.sheets import boards, counters
 
 MM = units.MM
 EDGE = 5 * MM  # printable area: at least this far from the paper edge
@@ -55,18 +57,18 @@ def test_board_spaces_come_from_the_data(games: dict[str, Game]) -> None:
     tl = games["time-line"]
     comp = next(c for c in tl.info.components if c.id == "board")
     assert comp.board is not None
-    labels = boards.space_labels(tl, comp.board.sections[0])
+    labels = board.space_labels(tl, comp.board.sections[0])
     assert labels[8] == "9\nWWI\nForce 12" and "Atlanteans" in labels[0]
     sb = games["soldier-battler"]
     field = next(c for c in sb.info.components if c.id == "battlefield")
     assert field.board is not None
-    assert boards.space_labels(sb, field.board.sections[0])[8].startswith("Red deployment")
+    assert board.space_labels(sb, field.board.sections[0])[8].startswith("Red deployment")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_everything_prints_inside_the_printable_area(games: dict[str, Game], paper: str) -> None:
     for game in games.values():
-        for built in (boards.build(game, paper), counters.build(game, RunOptions(paper=paper, bleed=0.0))):
+        for built in (boards.build(game, paper), counters.build(game, PrintSettings(bleed=0.0), paper)):
             if built is None:
                 continue
             doc = pdfium.PdfDocument(built[0])
@@ -90,7 +92,7 @@ def test_everything_prints_inside_the_printable_area(games: dict[str, Game], pap
 def test_counter_counts_equal_the_data(games: dict[str, Game]) -> None:
     for game in games.values():
         expected = {c.id: game.printed_count(c) for c in game.info.components if c.kind in counters.KINDS}
-        built = counters.build(game, RunOptions())
+        built = counters.build(game, PrintSettings(), "a4")
         if not expected:
             assert built is None
             continue
@@ -101,7 +103,7 @@ def test_counter_counts_equal_the_data(games: dict[str, Game]) -> None:
         sum(
             Counter(
                 s["id"]
-                for s in counters.build(games["time-line"], RunOptions())[1].slots  # type: ignore[index]
+                for s in counters.build(games["time-line"], PrintSettings(), "a4")[1].slots  # type: ignore[index]
                 if s["side"] == "face"
             ).values()
         )
@@ -111,10 +113,10 @@ def test_counter_counts_equal_the_data(games: dict[str, Game]) -> None:
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_counter_backs_align_when_flipped(games: dict[str, Game], duplex: str) -> None:
-    built = counters.build(games["time-line"], RunOptions(duplex=duplex))
+    built = counters.build(games["time-line"], PrintSettings(duplex=duplex), "a4")
     assert built is not None
     manifest = built[1]
-    pw, ph = sheet.PAPERS["a4"]
+    pw, ph = PAPERS["a4"]
     faces = {(s["id"], s["copy"]): s for s in manifest.slots if s["side"] == "face"}
     backs = [s for s in manifest.slots if s["side"] == "back"]
     assert len(backs) == 100  # the eight unit types have a reverse; markers and period troops do not
@@ -128,7 +130,7 @@ def test_counter_backs_align_when_flipped(games: dict[str, Game], duplex: str) -
 
 
 def test_counter_sizes_follow_the_data(games: dict[str, Game]) -> None:
-    built = counters.build(games["time-line-battle"], RunOptions())
+    built = counters.build(games["time-line-battle"], PrintSettings(), "a4")
     assert built is not None
     sizes = {s["id"]: round(s["w"] / units.INCH, 3) for s in built[1].slots}
     assert sizes["damage-1"] == 0.5 and sizes["damage-5"] == 0.625 and sizes["damage-10"] == 0.75

@@ -17,20 +17,29 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject
 
-from printkit import cardsheets, sheet, units
-from printkit.cardrender import TextOverflow
-from printkit.cardsheets import SheetOptions
 from printkit.cli import main
-from printkit.game import Game
-from printkit.loader import load_game
+from printkit.core import units
+from printkit.data.game import Game
+from printkit.data.loader import load_game
+from printkit.data.settings import PAPERS, PrintSettings, card_size
+from printkit.draw.cardrender import TextOverflow
+from printkit.sheets import cardsheets, geometry
+from printkit.sheets.cardsheets import Selection
 
 MM = units.MM
 TOLERANCE = 0.1 * MM
 GOLDEN = Path(__file__).parent / "golden" / "cards-a4.sha256"
 
 
-def _build(game: Game, **changes: Any) -> tuple[bytes, cardsheets.Manifest]:
-    return cardsheets.build(game, replace(SheetOptions(), **changes))
+def _build(
+    game: Game,
+    paper: str = "a4",
+    decks: tuple[str, ...] = (),
+    cards: tuple[str, ...] = (),
+    copies: int = 1,
+    **changes: Any,
+) -> tuple[bytes, cardsheets.Manifest]:
+    return cardsheets.build(game, replace(PrintSettings(), **changes), paper, Selection(decks, cards, copies))
 
 
 def _placements(pdf_bytes: bytes) -> dict[int, list[tuple[float, float]]]:
@@ -62,7 +71,7 @@ def _lines(pdf_bytes: bytes, page: int) -> list[tuple[float, float, float, float
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_three_by_three_poker_cards_with_default_bleed(paper: str) -> None:
-    grid = sheet.grid(sheet.PAPERS[paper], units.card_size("poker"), 3 * MM)
+    grid = geometry.grid(PAPERS[paper], card_size("poker").size, 3 * MM)
     assert (grid.cols, grid.rows) == (3, 3)
     x0, y0, x1, y1 = grid.block()
     assert x0 > 0 and y0 > 0 and x1 < grid.page_w and y1 < grid.page_h
@@ -98,7 +107,7 @@ def test_trim_boxes_in_the_pdf_match_the_manifest(games: dict[str, Game], slug: 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_back_lands_on_its_face_when_the_sheet_turns(games: dict[str, Game], duplex: str, paper: str) -> None:
     pdf, manifest = _build(games["time-line"], duplex=duplex, paper=paper)
-    pw, ph = sheet.PAPERS[paper]
+    pw, ph = PAPERS[paper]
     placed = _placements(pdf)
     faces = {(s["id"], s["copy"]): s for s in manifest.slots if s["side"] == "face"}
     backs = [s for s in manifest.slots if s["side"] == "back"]
@@ -117,12 +126,12 @@ def test_every_back_lands_on_its_face_when_the_sheet_turns(games: dict[str, Game
 
 def test_back_formula_holds_for_asymmetric_margins() -> None:
     area = (30 * MM, 5 * MM, 200 * MM, 260 * MM)  # far more margin on the left than the right
-    grid = sheet.grid(sheet.PAPERS["a4"], units.card_size("poker"), 3 * MM, area=area)
+    grid = geometry.grid(PAPERS["a4"], card_size("poker").size, 3 * MM, area=area)
     for index in range(grid.per_page):
         x, y = grid.slot(index)
-        bx, by = sheet.back_position(grid, x, y, "long")
+        bx, by = geometry.back_position(grid, x, y, "long")
         assert (bx, by) == pytest.approx((grid.page_w - x - grid.card_w, y))
-        sx, sy = sheet.back_position(grid, x, y, "short")
+        sx, sy = geometry.back_position(grid, x, y, "short")
         assert (sx, sy) == pytest.approx((x, grid.page_h - y - grid.card_h))
 
 
@@ -137,7 +146,7 @@ def test_offset_shifts_every_back_and_only_backs(games: dict[str, Game]) -> None
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_crop_marks_at_every_cut_line_outside_the_art(games: dict[str, Game], paper: str) -> None:
     pdf, manifest = _build(games["battle-line"], paper=paper)
-    grid = sheet.grid(sheet.PAPERS[paper], units.card_size("poker"), 3 * MM)
+    grid = geometry.grid(PAPERS[paper], card_size("poker").size, 3 * MM)
     for page in (1, 2):  # a face page and its back page
         slots = [s for s in manifest.slots if s["page"] == page]
         art = (
@@ -163,7 +172,7 @@ def test_crop_marks_at_every_cut_line_outside_the_art(games: dict[str, Game], pa
 
 def test_foldover_puts_each_back_mirrored_across_the_fold(games: dict[str, Game]) -> None:
     pdf, manifest = _build(games["battle-line"], foldover=True, decks=("tactics",))
-    pw = sheet.PAPERS["a4"][1]  # landscape
+    pw = PAPERS["a4"][1]  # landscape
     faces = [s for s in manifest.slots if s["side"] == "face"]
     backs = [s for s in manifest.slots if s["side"] == "back"]
     assert len(faces) == len(backs) == 10
@@ -267,7 +276,7 @@ def _plain_game(tmp_path: Path, text: str) -> Path:
 def test_text_that_cannot_fit_is_a_build_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = _plain_game(tmp_path, "far too many words " * 60)
     with pytest.raises(TextOverflow, match=r"overflow: card first-card: field text does not fit"):
-        cardsheets.build(load_game(folder), SheetOptions())
+        cardsheets.build(load_game(folder), PrintSettings(), "a4")
     assert main(["build", str(folder), "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "first-card" in err
@@ -277,13 +286,13 @@ def test_text_that_cannot_fit_is_a_build_error(tmp_path: Path, capsys: pytest.Ca
 def test_markup_in_card_text_prints_literally(tmp_path: Path) -> None:
     hostile = "<b>bold</b> & <img src=x> <link href=file:///etc/passwd>"
     folder = _plain_game(tmp_path, hostile)
-    pdf, _ = cardsheets.build(load_game(folder), SheetOptions())
+    pdf, _ = cardsheets.build(load_game(folder), PrintSettings(), "a4")
     assert hostile in _page_text(pdf)
 
 
 def test_inline_icons_are_vector_shapes_not_text(tmp_path: Path) -> None:
     folder = _plain_game(tmp_path, "Strike {sword} twice")
-    pdf, _ = cardsheets.build(load_game(folder), SheetOptions(cards=("first-card",), copies=1))
+    pdf, _ = cardsheets.build(load_game(folder), PrintSettings(), "a4", Selection(cards=("first-card",)))
     text = _page_text(pdf)
     assert "Strike" in text and "{sword}" not in text and "sword" not in text
 
@@ -301,7 +310,7 @@ def test_build_writes_both_papers_with_manifests(tmp_path: Path) -> None:
 def test_a_manifest_reads_back_as_it_was(slots: int) -> None:
     from dataclasses import asdict
 
-    from printkit.pieces import Manifest
+    from printkit.sheets.pieces import Manifest
 
     manifest = Manifest("a4", (595.3, 841.9), 8.5, "long", (0.0, 0.0), False)
     for i in range(slots):

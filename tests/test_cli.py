@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from printkit import atomic
 from printkit.cli import main
-from printkit.loader import load_game
+from printkit.core import atomic
+from printkit.data.loader import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,7 +51,9 @@ def test_build_writes_a_summary_per_game(tmp_path: Path) -> None:
 def test_command_line_overrides_game_settings(tmp_path: Path) -> None:
     assert main(["build", "battle-line", "--out", str(tmp_path), "--paper", "letter", "--bleed", "0.125in"]) == 0
     settings = json.loads((tmp_path / "battle-line" / "components.json").read_text())["print"]
-    assert settings == {"paper": "letter", "card_size": "poker", "bleed": "0.125in", "duplex": "long"}
+    assert settings["paper"] == ["letter"] and settings["card_size"] == "poker" and settings["duplex"] == "long"
+    assert settings["bleed_mm"] == 3.175 and settings["card_mm"] == [63.5, 88.9]
+    assert sorted(p.name for p in (tmp_path / "battle-line").glob("*.pdf"))[0] == "boards-letter.pdf"
 
 
 def test_bad_setting_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from printkit.effect_text import effect_lines, effect_text
-from printkit.game import Game
-from printkit.model import Character
+from printkit.data.effect_text import effect_lines, effect_text
+from printkit.data.game import Game
+from printkit.data.model import Character
 
 
 def test_text_follows_the_numbers(games: dict[str, Game]) -> None:

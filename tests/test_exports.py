@@ -15,12 +15,14 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from printkit import cardsheets, units
 from printkit.cli import main
-from printkit.errors import DataError
+from printkit.core import project, units
+from printkit.core.errors import DataError
+from printkit.data.game import Game
+from printkit.data.loader import load_game
+from printkit.data.settings import POKER, PrintSettings
 from printkit.exports import images, preview, printshop, spreadsheet, tts
-from printkit.game import Game
-from printkit.loader import load_game
+from printkit.sheets import cardsheets
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = units.MM
@@ -28,13 +30,13 @@ MM = units.MM
 
 def test_png_sizes_with_and_without_bleed(tmp_path: Path, games: dict[str, Game]) -> None:
     game = games["soldier-battler"]
-    written = images.export(game, tmp_path / "bleed", dpi=300, bleed=3 * MM, workers=1)
+    written = images.export(game, tmp_path / "bleed", PrintSettings(dpi=300, bleed=3 * MM), workers=1)
     assert _size(tmp_path / "bleed" / "red-army" / "001-swordsman.png") == (
         round(69.5 / 25.4 * 300),
         round(94.9 / 25.4 * 300),
         "RGB",
     )
-    images.export(game, tmp_path / "trim", dpi=300, bleed=0.0, workers=2)
+    images.export(game, tmp_path / "trim", PrintSettings(dpi=300, bleed=0.0), workers=2)
     assert _size(tmp_path / "trim" / "red-army" / "001-swordsman.png") == (750, 1050, "RGB")
     assert _size(tmp_path / "trim" / "blue-army" / "back.png") == (750, 1050, "RGB")
     names = sorted(p.relative_to(tmp_path / "bleed").as_posix() for p in written)
@@ -57,9 +59,9 @@ def test_a_png_matches_the_printed_sheet(tmp_path: Path, games: dict[str, Game])
     """The card image and the card on the print sheet come from one drawing: they look the same."""
     game = games["battle-line"]
     dpi = 100
-    images.export(game, tmp_path, dpi=dpi, bleed=0.0, workers=1)
+    images.export(game, tmp_path, PrintSettings(dpi=dpi, bleed=0.0), workers=1)
     png = _load(tmp_path / "troops" / "005-R5.png")
-    pdf, manifest = cardsheets.build(game, cardsheets.SheetOptions(decks=("troops",)))
+    pdf, manifest = cardsheets.build(game, PrintSettings(), "a4", cardsheets.Selection(decks=("troops",)))
     slot = next(s for s in manifest.slots if s["id"] == "R5" and s["side"] == "face")
     page = pdfium.PdfDocument(pdf)[slot["page"] - 1].render(scale=dpi / 72).to_pil().convert("RGB")
     scale = dpi / 72
@@ -86,7 +88,7 @@ def _plain_game(tmp_path: Path, cards: int) -> Game:
 
 def test_tts_sheets_and_json(tmp_path: Path, games: dict[str, Game]) -> None:
     game = games["time-line"]
-    tts.export(game, tmp_path)
+    tts.export(game, tmp_path, PrintSettings())
     saved = json.loads((tmp_path / "atlantean.json").read_text())
     deck = saved["ObjectStates"][0]
     assert deck["Name"] == "DeckCustom" and deck["Nickname"] == "Atlantean deck"
@@ -104,7 +106,9 @@ def test_tts_sheets_and_json(tmp_path: Path, games: dict[str, Game]) -> None:
     assert sheet.mode == "RGB" and sheet.width <= 4096 and sheet.height <= 4096
     w, h = sheet.width // 10, sheet.height // 4
     # slot 6 (row 0, column 6) holds the seventh card, Vorpal Sword: compare it with that card alone
-    alone = tts._render(game, [f for f in tts.card_faces(game) if f.label == "vorpal-sword"], w / (63.5 / 25.4), (w, h))
+    alone = tts._render(
+        game, [f for f in tts.card_faces(game, POKER.size) if f.label == "vorpal-sword"], w / (63.5 / 25.4), (w, h)
+    )
     slot = sheet.crop((6 * w, 0, 7 * w, h))
     same = ImageStat.Stat(ImageChops.difference(slot, alone[0]).convert("L")).mean[0]
     neighbour = ImageStat.Stat(ImageChops.difference(sheet.crop((7 * w, 0, 8 * w, h)), alone[0]).convert("L")).mean[0]
@@ -113,14 +117,14 @@ def test_tts_sheets_and_json(tmp_path: Path, games: dict[str, Game]) -> None:
 
 def test_tts_splits_big_decks_and_honours_the_hidden_slot(tmp_path: Path) -> None:
     game = _plain_game(tmp_path, 150)
-    tts.export(game, tmp_path / "a", base_url="https://example.org/decks")
+    tts.export(game, tmp_path / "a", PrintSettings(), base_url="https://example.org/decks")
     deck = json.loads((tmp_path / "a" / "main.json").read_text())["ObjectStates"][0]
     assert sorted(deck["CustomDeck"]) == ["1", "2", "3"]
     ids = sorted(set(deck["DeckIDs"]))
     assert ids[:2] == [100, 101] and 169 in ids and 200 in ids and 309 in ids and 170 not in ids
     assert len(deck["DeckIDs"]) == sum(1 + i % 2 for i in range(150))
     assert deck["CustomDeck"]["2"]["FaceURL"] == "https://example.org/decks/main-sheet-2.png"
-    tts.export(game, tmp_path / "b", hidden_in_last_slot=True)
+    tts.export(game, tmp_path / "b", PrintSettings(), hidden_in_last_slot=True)
     deck = json.loads((tmp_path / "b" / "main.json").read_text())["ObjectStates"][0]
     assert sorted(deck["CustomDeck"]) == ["1", "2", "3"] and deck["CustomDeck"]["1"]["BackIsHidden"] is False
     ids = sorted(set(deck["DeckIDs"]))
@@ -134,7 +138,7 @@ def test_printshop_pixels_names_and_pdf_boxes(
     tmp_path: Path, games: dict[str, Game], service: str, size: tuple[int, int]
 ) -> None:
     game = games["time-line-battle"]
-    (archive, pdf), warnings = printshop.export(game, tmp_path, service)
+    (archive, pdf), warnings = printshop.export(game, tmp_path, PrintSettings(), service)
     assert warnings == []
     with zipfile.ZipFile(archive) as z:
         names = z.namelist()
@@ -154,10 +158,12 @@ def test_printshop_pixels_names_and_pdf_boxes(
 
 def test_safe_zone_check_warns(games: dict[str, Game]) -> None:
     game = games["battle-line"]
-    faces = printshop.card_faces(game)
-    shop = printshop.shops()["gamecrafter"]
+    faces = printshop.card_faces(game, POKER.size)
+    shop = printshop.shops(game)["gamecrafter"]
     assert printshop.safe_zone_warnings(faces, shop) == []
-    tight = printshop.Shop(name="tight", dpi=300, size=[825, 1125], cut=37.5, safe=120, files="{index}.png")
+    tight = printshop.Shop(
+        name="tight", dpi=300, templates={"poker": [825, 1125]}, cut=37.5, safe=120, files="{index}.png"
+    )
     warnings = printshop.safe_zone_warnings(faces, tight)
     assert any(w.region == "corner-top" and "R1" in w.cards for w in warnings)
 
@@ -169,7 +175,7 @@ def test_csv_round_trip_gives_the_same_cards(tmp_path: Path, games: dict[str, Ga
     sheet = spreadsheet.export_csv(games[slug], tmp_path / f"{slug}.csv")
     rows = list(csv.DictReader(io.StringIO(sheet.read_text(encoding="utf-8"))))
     assert len(rows) == len(games[slug].cards)
-    spreadsheet.import_rows(sheet, copy)
+    spreadsheet.import_rows(sheet, copy, project.find(tmp_path))
     again = load_game(copy)
     assert again.cards == games[slug].cards
     assert [d.entries for d in again.decks] == [d.entries for d in games[slug].decks]
@@ -205,7 +211,7 @@ def test_bad_rows_name_row_and_column_and_write_nothing(
     with path.open("w", newline="") as handle:
         csv.writer(handle).writerows(rows)
     with pytest.raises(DataError) as caught:
-        spreadsheet.import_rows(path, copy)
+        spreadsheet.import_rows(path, copy, project.find(tmp_path))
     lines = caught.value.lines()
     assert len(lines) == 2
     assert ":4:" in lines[0] and "row 4, column health" in lines[0] and "'ten'" in lines[0]
@@ -216,7 +222,7 @@ def test_bad_rows_name_row_and_column_and_write_nothing(
 
 
 def test_preview_contact_sheets(tmp_path: Path, games: dict[str, Game]) -> None:
-    written = preview.export(games["battle-line"], tmp_path)
+    written = preview.export(games["battle-line"], tmp_path, PrintSettings())
     assert [p.name for p in written] == ["troops.png", "tactics.png"]
     sheet = _load(written[0])
     assert sheet.width > 1000 and sheet.height > sheet.width / 2  # 61 cards: seven rows of ten

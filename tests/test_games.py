@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from printkit.effect_text import effect_text
-from printkit.game import Game
-from printkit.model import Character, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
+from printkit.data.effect_text import effect_text
+from printkit.data.game import Game
+from printkit.data.model import Character, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
 
 
 def test_all_five_games_are_bundled(games: dict[str, Game]) -> None:
@@ -87,7 +87,7 @@ def test_every_card_with_effects_has_printed_text(games: dict[str, Game]) -> Non
 
 
 def test_each_card_pictures_its_telling_effect(games: dict[str, Game]) -> None:
-    from printkit.cardview import art_icon
+    from printkit.draw.cardview import art_icon
 
     tlb = games["time-line-battle"]
     pictured = {c.id: art_icon(tlb, c) for c in tlb.cards}

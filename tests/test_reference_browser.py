@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
-from printkit import refsite
-from printkit.game import Game
+from printkit import build
+from printkit.data.game import Game
+from printkit.data.settings import PrintSettings
 
+SLUGS = ("torah-timeline", "battle-line")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
     "--no-sandbox",
@@ -35,11 +37,10 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory, games: dict[str, Game]) -> Path:
-    out = tmp_path_factory.mktemp("reference")
-    for slug in ("torah-timeline", "battle-line"):
-        refsite.write_game(games[slug], out / slug)
-    refsite.write_index([games["torah-timeline"], games["battle-line"]], out)
-    return out
+    out = tmp_path_factory.mktemp("build")
+    only_site = frozenset({"reference"})
+    build.build_all([build.Plan(games[slug], PrintSettings(), parts=only_site) for slug in SLUGS], out, workers=1)
+    return out / "reference"
 
 
 def test_search_and_filters_narrow_the_gallery(browser: Browser, site: Path) -> None:

@@ -11,12 +11,14 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from printkit import booklet, refsite, rulesbook
-from printkit.effect_text import effect_lines
-from printkit.game import Game
-from printkit.loader import load_game
-from printkit.model import Character, Tactics, Tanach, TimeCard
-from printkit.safefetch import FetchRefused, read
+from printkit import build
+from printkit.data.effect_text import effect_lines
+from printkit.data.game import Game
+from printkit.data.loader import load_game
+from printkit.data.model import Character, Tactics, Tanach, TimeCard
+from printkit.data.settings import PrintSettings
+from printkit.docs import booklet, refsite, rulesbook
+from printkit.docs.safefetch import FetchRefused, read
 
 ROOT = Path(__file__).resolve().parent.parent
 SLUGS = ["battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline"]
@@ -64,9 +66,13 @@ def test_a_changed_number_changes_the_booklet(tmp_path: Path) -> None:
     assert "Draw 4 cards" in after and "put 3 cards" in after
 
 
+def _diagrams(game: Game) -> booklet.Diagrams:
+    return booklet.Diagrams(game, PrintSettings())
+
+
 def test_booklet_pdf_has_cover_contents_headers_and_page_numbers(games: dict[str, Game]) -> None:
     game = games["battle-line"]
-    pdf = booklet.build(game, "a5")
+    pdf = booklet.build(game, "a5", _diagrams(game))
     reader = PdfReader(io.BytesIO(pdf))
     assert (round(float(reader.pages[0].mediabox.width)), round(float(reader.pages[0].mediabox.height))) == (420, 595)
     pages = [" ".join(p.extract_text().split()) for p in reader.pages]
@@ -82,12 +88,12 @@ def test_booklet_pdf_has_cover_contents_headers_and_page_numbers(games: dict[str
         assert text.endswith(str(number))  # the page number in the footer
         assert any(text.endswith(f"{title} {number}") for title in titles)  # the running header
     assert _images(reader) == 1  # the formations diagram, drawn by the card renderer
-    a4 = PdfReader(io.BytesIO(booklet.build(game, "a4")))
+    a4 = PdfReader(io.BytesIO(booklet.build(game, "a4", _diagrams(game))))
     assert round(float(a4.pages[0].mediabox.width)) == 595
 
 
 def test_saddle_imposition_pads_to_four_and_pairs_the_pages(games: dict[str, Game]) -> None:
-    pdf = booklet.build(games["soldier-battler"], "a5")
+    pdf = booklet.build(games["soldier-battler"], "a5", _diagrams(games["soldier-battler"]))
     n = len(PdfReader(io.BytesIO(pdf)).pages)
     sheets = PdfReader(io.BytesIO(booklet.saddle(pdf, (841.89, 595.28))))
     padded = n + (-n % 4)
@@ -155,9 +161,9 @@ def _hostile_game(tmp_path: Path) -> Game:
 
 def test_hostile_card_text_stays_text_in_the_booklet(tmp_path: Path) -> None:
     game = _hostile_game(tmp_path)
-    html = booklet.html(game, "a5")
+    html = booklet.html(game, "a5", _diagrams(game))
     assert '<img src="http' not in html and "<link rel" not in html and "&lt;link rel=attachment" in html
-    pdf = booklet.build(game, "a5")
+    pdf = booklet.build(game, "a5", _diagrams(game))
     reader = PdfReader(io.BytesIO(pdf))
     assert not reader.attachments
     assert _images(reader) == 0  # nothing fetched, nothing embedded
@@ -167,18 +173,18 @@ def test_hostile_card_text_stays_text_in_the_booklet(tmp_path: Path) -> None:
 
 def test_hostile_card_text_stays_text_on_the_reference_site(tmp_path: Path) -> None:
     game = _hostile_game(tmp_path)
-    refsite.write_game(game, tmp_path / "site")
-    html = (tmp_path / "site" / "index.html").read_text()
+    html = str(refsite.game_pages(game, PrintSettings())["index.html"])
     assert '<img src="http' not in html and "<link rel=attachment" not in html
     assert "\\u003clink rel=attachment" in html  # inside the card data, as JSON text
 
 
 def test_reference_site_is_offline(tmp_path: Path, games: dict[str, Game]) -> None:
-    refsite.write_game(games["soldier-battler"], tmp_path / "soldier-battler")
-    refsite.write_index([games["soldier-battler"]], tmp_path)
-    html = (tmp_path / "soldier-battler" / "index.html").read_text()
+    only_site = frozenset({"reference"})
+    build.build_all([build.Plan(games["soldier-battler"], PrintSettings(), parts=only_site)], tmp_path)
+    site = tmp_path / "reference"
+    html = (site / "soldier-battler" / "index.html").read_text()
     assert not re.search(r"(src|href)=\"(https?:)?//", html)
     for ref in re.findall(r"(?:src|href)=\"([^\"#]+)\"", html):
-        assert (tmp_path / "soldier-battler" / ref).exists(), ref
-    assert len(list((tmp_path / "soldier-battler" / "cards").glob("*.png"))) == 8
-    assert 'href="soldier-battler/index.html"' in (tmp_path / "index.html").read_text()
+        assert (site / "soldier-battler" / ref).exists(), ref
+    assert len(list((site / "soldier-battler" / "cards").glob("*.png"))) == 8
+    assert 'href="soldier-battler/index.html"' in (site / "index.html").read_text()

@@ -9,15 +9,17 @@ import jsonschema
 import pytest
 import yaml
 
-from printkit import schema
+from printkit.core import assets, project
+from printkit.data import schema
 
 ROOT = Path(__file__).resolve().parent.parent
 YAML_FILES = sorted((ROOT / "cards").glob("*/*.yaml"))
+SCHEMAS = assets.schema_folder()
 
 
 @pytest.mark.parametrize("name", sorted(schema.SCHEMAS))
 def test_committed_schema_is_current(name: str) -> None:
-    assert (schema.SCHEMA_DIR / name).read_text(encoding="utf-8") == schema.render(name), (
+    assert (SCHEMAS / name).read_text(encoding="utf-8") == schema.render(name), (
         "run `printkit schema` and commit the result"
     )
 
@@ -26,15 +28,15 @@ def test_committed_schema_is_current(name: str) -> None:
 def test_yaml_file_names_its_schema_and_meets_it(path: Path) -> None:
     name = "game.schema.json" if path.name == "game.yaml" else "cards.schema.json"
     first = path.read_text(encoding="utf-8").splitlines()[0]
-    assert first == schema.modeline(name, path).rstrip("\n")
+    assert first == schema.modeline(name, path, project.find(ROOT)).rstrip("\n")
     ref = first.split("$schema=", 1)[1]
-    assert (path.parent / ref).resolve() == (schema.SCHEMA_DIR / name).resolve()
-    document = json.loads((schema.SCHEMA_DIR / name).read_text(encoding="utf-8"))
+    assert (path.parent / ref).resolve() == (SCHEMAS / name).resolve()
+    document = json.loads((SCHEMAS / name).read_text(encoding="utf-8"))
     jsonschema.validate(yaml.safe_load(path.read_text(encoding="utf-8")), document)
 
 
 def test_schema_rejects_what_the_loader_rejects() -> None:
-    document = json.loads((schema.SCHEMA_DIR / "cards.schema.json").read_text(encoding="utf-8"))
+    document = json.loads((SCHEMAS / "cards.schema.json").read_text(encoding="utf-8"))
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"cards": [{"id": "a", "kind": "plain", "name": "A", "helth": 3}]}, document)
     with pytest.raises(jsonschema.ValidationError):

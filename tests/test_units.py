@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from printkit import units
+from printkit.core import units
+from printkit.data import settings
 
 
 @pytest.mark.parametrize(
@@ -27,11 +28,11 @@ def test_lengths(text: str, points: float) -> None:
     ],
 )
 def test_card_sizes(text: str, mm: tuple[float, float]) -> None:
-    w, h = units.card_size(text)
+    w, h = settings.card_size(text).size
     assert (w / units.MM, h / units.MM) == pytest.approx(mm)
 
 
 @pytest.mark.parametrize("text", ["3", "mm", "3 furlongs", "huge", "10x"])
 def test_bad_lengths_say_what_is_expected(text: str) -> None:
     with pytest.raises(ValueError, match="expected"):
-        units.card_size(text) if "x" in text or text == "huge" else units.length(text)
+        settings.card_size(text) if "x" in text or text == "huge" else units.length(text)

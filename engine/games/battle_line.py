@@ -19,10 +19,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.game import Game
-from printkit.model import Tactics, Troop
-
-from ..api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
+from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
+from printkit.data.game import Game
+from printkit.data.model import Tactics, Troop
 
 # --- the data, read once -------------------------------------------------------
 
@@ -98,7 +97,7 @@ def rules_from(game: Game) -> Rules:
 @functools.cache
 def default_rules() -> Rules:
     """The bundled game's rules, for the public functions that take no game."""
-    from printkit.loader import bundled_games, load_game
+    from printkit.data.loader import bundled_games, load_game
 
     folder = next(p for p in bundled_games() if p.name == "battle-line")
     return rules_from(load_game(folder))

@@ -7,10 +7,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.game import Game
-from printkit.model import Soldier
-
-from ..api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState
+from engine.api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState
+from printkit.data.game import Game
+from printkit.data.model import Soldier
 
 # Action numbers: a deployment is type x columns + column; the rest start at these bases,
 # with a move or attack numbered base + from-space x spaces + to-space.

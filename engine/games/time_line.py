@@ -15,10 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, get_args
 
-from printkit.game import Game
-from printkit.model import TimeCard, TimeLineEffectKind
-
-from ..api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
+from engine.api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
+from printkit.data.game import Game
+from printkit.data.model import TimeCard, TimeLineEffectKind
 
 END, FIGHT, AVOID, HIDE, ESCAPE, CONTINUE, STOP, NO_CARD = 1, 2, 3, 4, 5, 6, 7, 9
 MOVE, PLAY, PICK_STACK, PICK_ERA, PICK_CARD, DIE, DRAW = 100_000, 200_000, 300_000, 310_000, 320_000, 400_000, 410_000

@@ -16,8 +16,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.game import Game
-from printkit.model import (
+from engine.api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
+from printkit.data.game import Game
+from printkit.data.model import (
     Attack,
     Character,
     DoubleFriendly,
@@ -29,8 +30,6 @@ from printkit.model import (
     SacrificeFor,
     VpMultiplier,
 )
-
-from ..api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
 
 DEPLOY, CYCLE, NO_CYCLE, REVIVE, NO_REVIVE = 0, 1000, 1100, 1200, 1300
 SACRIFICE, NO_SACRIFICE, ENCHANT, NO_ENCHANT, TARGET = 1400, 1500, 1600, 1700, 1800

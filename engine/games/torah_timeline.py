@@ -11,10 +11,9 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.game import Game
-from printkit.model import Sage, Tanach
-
-from ..api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
+from engine.api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
+from printkit.data.game import Game
+from printkit.data.model import Sage, Tanach
 
 # Actions: PLACE + card, STUDY + card, TANACH + card, CHALLENGE + (source slot x cards + target card)
 PLACE, STUDY, TANACH, DRAW, END, CHALLENGE, CHANCE_CARD, FIRST = 0, 100, 200, 300, 301, 1000, 20_000, 30_000

@@ -5,13 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import cardview, counters
-from ..cardsheets import layouts_for
-from ..game import Game
-from ..layout import Layout
-from ..model import Card
-
-POKER = (63.5 * 72 / 25.4, 88.9 * 72 / 25.4)
+from printkit.data.game import Game
+from printkit.data.model import Card
+from printkit.draw import cardview
+from printkit.draw.layout import Layout, layouts_for
+from printkit.sheets import counters
 
 
 @dataclass(frozen=True)
@@ -28,8 +26,8 @@ class Face:
     copies: int = 1
 
 
-def card_faces(game: Game, size: tuple[float, float] = POKER) -> list[Face]:
-    """Each deck's cards in deck order, then its back."""
+def card_faces(game: Game, size: tuple[float, float]) -> list[Face]:
+    """Each deck's cards in deck order, then its back, at the given trim size."""
     layouts = layouts_for(game, {c.kind for c in game.cards} | {"back"})
     out = []
     for deck in game.decks:

@@ -6,9 +6,12 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from .. import atomic, boards, raster
-from ..game import Game
-from .designs import Face, card_faces, counter_faces
+from printkit.core import atomic
+from printkit.data.game import Game
+from printkit.data.model import BOARD_KINDS
+from printkit.data.settings import PrintSettings
+from printkit.draw import raster
+from printkit.exports.designs import Face, card_faces, counter_faces
 
 PNG_LEVEL = 1  # zlib level 1: nearly the size of level 6 here, in a fraction of the time
 
@@ -27,9 +30,10 @@ def _job(args: tuple[Game, list[Face], float, float, Path]) -> list[Path]:
     return _render(*args)
 
 
-def export(game: Game, folder: Path, dpi: float = 300, bleed: float = 3 * 72 / 25.4, workers: int = 2) -> list[Path]:
-    """Cards, backs and counters (with bleed unless bleed is 0), then boards, as PNG files under folder."""
-    faces = card_faces(game) + counter_faces(game)
+def export(game: Game, folder: Path, settings: PrintSettings, workers: int = 2) -> list[Path]:
+    """Cards, backs and counters at the settings' card size, DPI and bleed (none when it is 0), then boards."""
+    dpi, bleed = settings.dpi, settings.bleed
+    faces = card_faces(game, settings.card_size) + counter_faces(game)
     chunks = [faces[i::workers] for i in range(workers)] if workers > 1 else [faces]
     jobs = [(game, chunk, dpi, bleed, folder) for chunk in chunks if chunk]
     if len(jobs) > 1:
@@ -38,7 +42,7 @@ def export(game: Game, folder: Path, dpi: float = 300, bleed: float = 3 * 72 / 2
     else:
         written = [p for job in jobs for p in _job(job)]
     for comp in game.info.components:
-        if comp.kind in boards.KINDS and comp.board is not None:
+        if comp.kind in BOARD_KINDS and comp.board is not None:
             image = raster.render_pdf(raster.board_pdf(game, comp), dpi)
             path = folder / "boards" / f"{comp.id}.png"
             atomic.write_bytes(path, raster.png(image, PNG_LEVEL))

@@ -7,18 +7,21 @@ from pathlib import Path
 
 from PIL import Image
 
-from .. import atomic, raster
-from ..game import Game
-from .designs import card_faces
+from printkit.core import atomic
+from printkit.data.game import Game
+from printkit.data.settings import PrintSettings
+from printkit.draw import raster
+from printkit.exports.designs import card_faces
 
 DPI = 60
 COLUMNS = 10
 GAP = 8
 
 
-def export(game: Game, folder: Path) -> list[Path]:
+def export(game: Game, folder: Path, settings: PrintSettings) -> list[Path]:
+    """One contact sheet per deck: its cards in deck order, then its back."""
     written = []
-    faces = card_faces(game)
+    faces = card_faces(game, settings.card_size)
     for deck in game.decks:
         mine = [f for f in faces if f.deck == deck.deck.id]  # the cards in deck order, then the back
         pdf = raster.designs_pdf(game, [(f.layout, f.fields, f.size, f.label) for f in mine], 0.0)

@@ -13,15 +13,16 @@ from typing import Annotated
 from pydantic import Field, ValidationError
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import atomic, fonts, raster, units
-from ..cardrender import CardPainter, Target
-from ..errors import DataError, UsageError
-from ..game import Game
-from ..loader import project_root
-from ..model import Frozen
-from ..validation import problems_from
-from ..yamlsource import load
-from .designs import POKER, Face, card_faces
+from printkit.core import atomic, units
+from printkit.core.errors import DataError, UsageError, display_path
+from printkit.data.game import Game
+from printkit.data.model import Frozen
+from printkit.data.settings import CardSize, PrintSettings
+from printkit.data.validation import problems_from
+from printkit.data.yamlsource import load
+from printkit.draw import fonts, raster
+from printkit.draw.cardrender import CardPainter, Target
+from printkit.exports.designs import Face, card_faces
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # fixed, so the same cards give the same zip
 
@@ -30,15 +31,26 @@ class Shop(Frozen):
     """A print shop's file specification, from layouts/printshops.yaml."""
 
     name: str
-    dpi: int
-    size: Annotated[list[int], Field(min_length=2, max_length=2)]  # width, height in pixels
-    cut: float
-    safe: float
+    dpi: Annotated[int, Field(ge=72, le=2400)]
+    cut: Annotated[float, Field(ge=0)]
+    safe: Annotated[float, Field(ge=0)]
+    templates: dict[str, Annotated[list[Annotated[int, Field(gt=0)]], Field(min_length=2, max_length=2)]]
     files: str
 
+    def image_size(self, card: CardSize) -> tuple[int, int] | None:
+        """The image in pixels for a card of this size, when printkit knows the shop's template for it."""
+        template = self.templates.get(card.name)
+        return (template[0], template[1]) if template else None
 
-def shops() -> dict[str, Shop]:
-    path = project_root() / "layouts" / "printshops.yaml"
+
+SPECS = "printshops.yaml"
+
+
+def shops(game: Game) -> dict[str, Shop]:
+    """The shops' specifications, from the first of the game's layout folders that has them."""
+    path = next((folder / SPECS for folder in game.layout_folders if (folder / SPECS).is_file()), None)
+    if path is None:
+        raise UsageError(f"no {SPECS} in {', '.join(display_path(f) for f in game.layout_folders)}")
     data, smap = load(path)
     try:
         return {key: Shop.model_validate(value) for key, value in data.items()}
@@ -87,21 +99,29 @@ def _file_name(shop: Shop, face: Face, index: int) -> str:
     return shop.files.format(side=side, index=index, card=card, deck=face.deck)
 
 
-def export(game: Game, folder: Path, service: str) -> tuple[list[Path], list[SafeZoneWarning]]:
-    """The zip of images (with order.csv) and the one-card-per-page PDF; and the safe-area warnings."""
-    table = shops()
+def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> tuple[list[Path], list[str]]:
+    """The zip of images (with order.csv) and the one-card-per-page PDF, cards at the settings' size; and warnings."""
+    table = shops(game)
     if service not in table:
         raise UsageError(f"--service: expected one of {', '.join(table)}, found {service!r}")
     shop = table[service]
-    size = units.card_size(game.info.print.card_size or "poker")
-    if abs(size[0] - POKER[0]) > 0.5 or abs(size[1] - POKER[1]) > 0.5:
-        raise UsageError(f"{shop.name}: printkit knows its files for poker cards only; {game.slug} uses another size")
-    faces = card_faces(game)
+    card = settings.card
     bleed = shop.cut / shop.dpi * 72
-    page = (shop.size[0] / shop.dpi * 72, shop.size[1] / shop.dpi * 72)  # exactly the shop's pixels at its dpi
+    notes: list[str] = []
+    pixels = shop.image_size(card)
+    if pixels is None:
+        pixels = (round((card.width + 2 * bleed) / 72 * shop.dpi), round((card.height + 2 * bleed) / 72 * shop.dpi))
+        known = ", ".join(shop.templates)
+        notes.append(
+            f"{shop.name}: printkit has checked this shop's template for {known} cards only; the {card} files "
+            f"are {pixels[0]} x {pixels[1]} px (trim and the shop's bleed): compare them with the shop's own "
+            "template for that size before ordering"
+        )
+    faces = card_faces(game, card.size)
+    width, height = pixels
+    page = (width / shop.dpi * 72, height / shop.dpi * 72)  # exactly the shop's pixels at its dpi
     pdf = raster.designs_pdf(game, [(f.layout, f.fields, f.size, f.label) for f in faces], bleed, page_size=page)
     # pdfium may round a page up by a pixel; the shop wants its size exactly, so trim the bleed's edge
-    width, height = shop.size
     images = [im.crop((0, 0, width, height)) for im in raster.render_pages(pdf, shop.dpi)]
     buffer = io.BytesIO()
     order = io.StringIO()
@@ -118,7 +138,7 @@ def export(game: Game, folder: Path, service: str) -> tuple[list[Path], list[Saf
     atomic.write_bytes(target, buffer.getvalue())
     pdf_path = folder / f"{service}.pdf"
     atomic.write_bytes(pdf_path, _pdf(game, faces, page, bleed))
-    return [target, pdf_path], safe_zone_warnings(faces, shop)
+    return [target, pdf_path], notes + [str(w) for w in safe_zone_warnings(faces, shop)]
 
 
 def _pdf(game: Game, faces: list[Face], page: tuple[float, float], bleed: float) -> bytes:

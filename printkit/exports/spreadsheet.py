@@ -17,13 +17,14 @@ from typing import Any
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
-from .. import atomic
-from ..errors import DataError, Problem, UsageError, display_path
-from ..game import Game
-from ..loader import GAME_FILE, load_game
-from ..model import Card
-from ..schema import modeline
-from ..validation import _found
+from printkit.core import atomic
+from printkit.core.errors import DataError, Problem, UsageError, display_path
+from printkit.core.project import Project
+from printkit.data.game import GAME_FILE, Game
+from printkit.data.loader import load_game
+from printkit.data.model import Card
+from printkit.data.schema import MODELINE, modeline
+from printkit.data.validation import _found
 
 FIRST = ["file", "id", "kind", "name", "copies"]
 _CARD = TypeAdapter(Card)
@@ -145,7 +146,7 @@ def read_rows(path: Path) -> list[dict[str, str]]:
         raise DataError([Problem(display_path(path), 1, 1, f"expected UTF-8 text: {exc.reason}")]) from None
 
 
-def import_rows(path: Path, game_folder: Path) -> list[Path]:
+def import_rows(path: Path, game_folder: Path, project: Project) -> list[Path]:
     """Check every row, then rewrite the game's card files from them; all bad rows reported together."""
     table = read_rows(path)
     if not table:
@@ -207,9 +208,19 @@ def import_rows(path: Path, game_folder: Path) -> list[Path]:
     written = []
     for name, body in texts.items():
         target = game_folder / name
-        atomic.write_text(target, modeline("cards.schema.json", target) + body)
+        atomic.write_text(target, _modeline(target, project) + body)
         written.append(target)
     return written
+
+
+def _modeline(target: Path, project: Project) -> str:
+    """The file's own schema line, kept as it is; a new file gets the project's."""
+    if target.is_file():
+        with target.open(encoding="utf-8", errors="replace") as handle:
+            first = handle.readline()
+        if first.startswith(MODELINE):
+            return first if first.endswith("\n") else first + "\n"
+    return modeline("cards.schema.json", target, project)
 
 
 def _check_whole_game(game_folder: Path, texts: dict[str, str]) -> None:

@@ -16,10 +16,12 @@ from typing import Any
 
 from PIL import Image
 
-from .. import atomic, raster
-from ..effect_text import effect_text
-from ..game import Game
-from .designs import Face, card_faces
+from printkit.core import atomic
+from printkit.data.effect_text import effect_text
+from printkit.data.game import Game
+from printkit.data.settings import PrintSettings
+from printkit.draw import raster
+from printkit.exports.designs import Face, card_faces
 
 MAX_COLS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
 MIN_GRID = 2  # its deck importer takes sheets of 2 to 10 columns and 2 to 7 rows
@@ -68,10 +70,12 @@ def _transform(x: float = 0.0) -> dict[str, float]:
     }
 
 
-def export(game: Game, folder: Path, base_url: str | None = None, hidden_in_last_slot: bool = False) -> list[Path]:
-    """Sheets, backs and one saved-object JSON per deck; returns the files written."""
+def export(
+    game: Game, folder: Path, settings: PrintSettings, base_url: str | None = None, hidden_in_last_slot: bool = False
+) -> list[Path]:
+    """Sheets, backs and one saved-object JSON per deck, cards at the settings' size; returns the files written."""
     written: list[Path] = []
-    faces = card_faces(game)
+    faces = card_faces(game, settings.card_size)
     texts = dict(game.info.texts)
     for index, deck in enumerate(game.decks):
         d = deck.deck.id

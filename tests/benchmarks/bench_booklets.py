@@ -12,10 +12,12 @@ import time
 
 SCRIPT = """
 import sys
-from printkit import booklet
-from printkit.loader import load_games
-for game in load_games([]):
-    booklet.build(game, sys.argv[1])
+from printkit.data.loader import bundled_games, load_game
+from printkit.data.settings import PrintSettings
+from printkit.docs import booklet
+for folder in bundled_games():
+    game = load_game(folder)
+    booklet.build(game, sys.argv[1], booklet.Diagrams(game, PrintSettings()))
 """
 
 

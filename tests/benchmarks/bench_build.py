@@ -14,16 +14,15 @@ import tempfile
 import time
 
 PARTS = """
-import tempfile
-from pathlib import Path
-from printkit import options, printrun
-from printkit.cardsheets import SheetOptions
-from printkit.loader import load_games
-out = Path(tempfile.mkdtemp())
-for game in load_games([]):
-    o = options.resolve(game, {}, {})
-    for paper in ("a4", "letter"):
-        printrun.write(game, SheetOptions(paper=paper, card_size=o.card_size_pt, bleed=o.bleed_pt), out / game.slug)
+from printkit import build
+from printkit.core import project
+from printkit.data import settings
+from printkit.data.loader import bundled_games, load_game
+for folder in bundled_games():
+    game = load_game(folder)
+    chosen = settings.resolve(game, project.find())
+    for paper in chosen.papers:
+        build.paper_parts(game, chosen, paper, parts=frozenset({"cards", "counters", "boards", "bundle"}))
 """
 
 

@@ -17,7 +17,7 @@ from engine import registry, simulate
 from engine.agents import RandomAgent
 from engine.games.battle_line import prove_claim
 from engine.runner import play
-from printkit.loader import load_games
+from printkit.data.loader import load_games
 
 ALL = [f"{c}{v}" for c in "ROYGBP" for v in range(1, 11)]
 

@@ -14,26 +14,28 @@ import tempfile
 import time
 from pathlib import Path
 
+from printkit.data.loader import bundled_games, load_game
+from printkit.data.settings import PrintSettings
 from printkit.exports import images
 from printkit.exports.designs import card_faces
-from printkit.loader import load_games
 
 SHEET = """
 import resource, sys
 from pathlib import Path
-from printkit.loader import load_game
+from printkit.data.loader import load_game
+from printkit.data.settings import PrintSettings
 from printkit.exports import tts
-tts.export(load_game(Path(sys.argv[1])), Path(sys.argv[2]))
+tts.export(load_game(Path(sys.argv[1])), Path(sys.argv[2]), PrintSettings())
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 
 def main() -> None:
-    games = load_games([])
+    games = [load_game(folder) for folder in bundled_games()]
     with tempfile.TemporaryDirectory() as tmp:
         count, start = 0, time.perf_counter()
         for game in games:  # card faces and backs only, one process: the per-core rate
-            faces = card_faces(game)
+            faces = card_faces(game, PrintSettings().card_size)
             count += len(faces)
             images._render(game, faces, 300, 3 * 72 / 25.4, Path(tmp) / "one" / game.slug)
         seconds = time.perf_counter() - start
@@ -43,7 +45,7 @@ def main() -> None:
         )
         start = time.perf_counter()
         for game in games:
-            images.export(game, Path(tmp) / "all" / game.slug, dpi=300, workers=2)
+            images.export(game, Path(tmp) / "all" / game.slug, PrintSettings(dpi=300), workers=2)
         print(
             f"printkit export png for all five games (cards, backs, counters, boards), 2 workers: "
             f"{time.perf_counter() - start:.1f} s"

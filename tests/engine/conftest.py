@@ -6,7 +6,7 @@ import pytest
 
 from engine import registry
 from engine.api import GameDef
-from printkit.game import Game
+from printkit.data.game import Game
 
 
 @pytest.fixture(scope="session")

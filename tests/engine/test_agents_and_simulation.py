@@ -10,7 +10,7 @@ from engine import agents, registry, simulate, stats
 from engine.api import GameDef
 from engine.runner import play
 from printkit.cli import main
-from printkit.game import Game
+from printkit.data.game import Game
 
 
 def _wins(game: GameDef, name: str, games: int) -> int:

@@ -9,7 +9,7 @@ import pytest
 from engine import check
 from engine.games import soldier_battler
 from printkit.cli import main
-from printkit.game import Game
+from printkit.data.game import Game
 
 
 def test_findings_name_the_game_and_the_card(games: dict[str, Game]) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from engine.games import soldier_battler as sb
 from engine.games.soldier_battler import SoldierBattlerGame, SoldierBattlerState
-from printkit.game import Game
+from printkit.data.game import Game
 
 
 @pytest.fixture

@@ -1,0 +1,196 @@
+"""`printkit build`: every output of each game made in memory, then written whole, so a failed build writes nothing.
+
+For each game and paper: card sheets, counters, boards and the print-and-play bundle of them
+all; the rules booklets; the game's pages of the rules reference. Then the reference's front
+page and a duplex calibration page per paper.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from printkit.core import atomic
+from printkit.data import summary
+from printkit.data.game import Game
+from printkit.data.settings import PAPERS, PrintSettings
+from printkit.data.summary import plural
+from printkit.sheets import boards, calibration, cardsheets, counters
+from printkit.sheets.cardsheets import EVERYTHING, Selection
+from printkit.sheets.pieces import Manifest
+
+if TYPE_CHECKING:
+    from printkit.docs.booklet import Diagrams
+
+# what `printkit build --only` can choose; the bundle is made of the first four
+PARTS = ("cards", "counters", "boards", "rules", "bundle", "reference")
+REFERENCE = "reference"  # the site's folder in the output folder
+
+SIDES = {
+    "long": "double-sided, flip on the long edge",
+    "short": "double-sided, flip on the short edge",
+    "none": "single-sided (backs on their own pages)",
+}
+
+Files = dict[Path, bytes | str]  # path -> contents, for writing once everything is made
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything `printkit build` was asked to make for one game."""
+
+    game: Game
+    settings: PrintSettings
+    selection: Selection = EVERYTHING
+    parts: frozenset[str] = frozenset(PARTS)
+    saddle: bool = False  # also the booklets 2-up, to fold and staple
+
+
+def build_all(plans: list[Plan], out: Path, workers: int = 2) -> list[Path]:
+    """Make every game's outputs (games shared among worker processes), then write them all; the paths written."""
+    if len(plans) < 2 or workers < 2:
+        made = [make_game(plan, out) for plan in plans]
+    else:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            made = list(pool.map(make_game, plans, [out] * len(plans)))
+    files: Files = {path: data for game_files in made for path, data in game_files.items()}
+    if any(REFERENCE in plan.parts for plan in plans):
+        from printkit.docs import refsite
+
+        site = out / REFERENCE
+        files[site / "index.html"] = refsite.index_page(site, [plan.game for plan in plans])
+    if any("cards" in plan.parts for plan in plans):
+        files |= calibration_pages(plans, out)
+    return write(files)
+
+
+def calibration_pages(plans: list[Plan], out: Path) -> Files:
+    """One duplex calibration page per paper the build prints on, for the edge its cards turn over."""
+    pages: Files = {}
+    for plan in plans:
+        duplex = plan.settings.duplex if plan.settings.duplex != "none" else "long"
+        for paper in plan.settings.papers:
+            target = out / f"duplex-calibration-{paper}.pdf"
+            if target not in pages:
+                pages[target] = calibration.build(paper, duplex)
+    return pages
+
+
+def write(files: Files) -> list[Path]:
+    """Each file whole (a temporary file renamed), in order; the paths written."""
+    for path, data in files.items():
+        if isinstance(data, bytes):
+            atomic.write_bytes(path, data)
+        else:
+            atomic.write_text(path, data)
+    return list(files)
+
+
+def make_game(plan: Plan, out: Path) -> Files:
+    """Every output of one game, in memory: summary, booklets, sheets, counters, boards, bundles, reference pages."""
+    game, settings, folder = plan.game, plan.settings, out / plan.game.slug
+    files: Files = {folder / "components.json": summary.summary_json(game, settings)}
+    # the booklet's machinery (Markdown, Jinja, WeasyPrint, pdfium) loads only for the parts that
+    # need it, so a cards-only build starts quickly
+    has_rules = bool(plan.parts & {"rules", "bundle"})  # the bundle ends with the booklet
+    if has_rules:
+        from printkit.docs.rulesbook import RULES_FILE
+
+        has_rules = (game.folder / RULES_FILE).is_file()  # a new game may not have its rules yet
+    diagrams = None
+    rules: dict[str, bytes] = {}
+    if has_rules or REFERENCE in plan.parts:
+        from printkit.docs.booklet import Diagrams
+
+        diagrams = Diagrams(game, settings)
+    if has_rules and diagrams is not None:
+        rules, booklet_files = _booklets(plan, folder, diagrams)
+        files |= booklet_files
+    for paper in settings.papers:
+        made = paper_parts(game, settings, paper, plan.selection, plan.parts, rules.get(paper))
+        files |= {folder / name: data for name, data in made.items()}
+    if REFERENCE in plan.parts and diagrams is not None:
+        from printkit.docs import refsite
+
+        site = out / REFERENCE / game.slug
+        files |= {site / name: data for name, data in refsite.game_pages(game, settings, diagrams).items()}
+    return files
+
+
+def _booklets(plan: Plan, folder: Path, diagrams: Diagrams) -> tuple[dict[str, bytes], Files]:
+    """The rules booklet for each paper's bundle, and the booklet files when the rules were asked for."""
+    from printkit.docs import booklet
+
+    game, files = plan.game, Files()
+    booklets = {size: booklet.build(game, size, diagrams) for size in ("a5", "a4")}
+    if "rules" in plan.parts:
+        if plan.saddle:
+            for size, sheet_paper in booklet.SADDLE.items():
+                pages = booklets.get(size) or booklet.build(game, size, diagrams)  # half-letter: made here only
+                files[folder / f"rules-{size}-saddle.pdf"] = booklet.saddle(pages, PAPERS[sheet_paper][::-1])
+        for size, data in booklets.items():
+            files[folder / f"rules-{size}.pdf"] = data
+    # the Letter bundle takes the A4 booklet scaled to the page, rather than a third layout
+    return {"a4": booklets["a4"], "letter": booklet.fit(booklets["a4"], PAPERS["letter"])}, files
+
+
+def paper_parts(
+    game: Game,
+    settings: PrintSettings,
+    paper: str,
+    selection: Selection = EVERYTHING,
+    parts: frozenset[str] = frozenset(PARTS),
+    rules: bytes | None = None,
+) -> dict[str, bytes | str]:
+    """The chosen parts on one paper, by file name: sheets and their manifests, and the bundle.
+
+    rules: the rules booklet on this paper, added at the end of the bundle. The bundle is built
+    from the cards, boards and counters whether or not their own files were chosen.
+    """
+    files: dict[str, bytes | str] = {}
+    contents: list[tuple[str, bytes, str, str]] = []  # the bundle's parts: title, PDF, what it makes, how to print
+    whole = "bundle" in parts
+    if "cards" in parts or whole:
+        cards_pdf, cards_manifest = cardsheets.build(game, settings, paper, selection)
+        if "cards" in parts:
+            cards_name = cardsheets.output_name(settings, paper)
+            files[cards_name] = cards_pdf
+            files[cards_name.replace(".pdf", ".json")] = cards_manifest.json()
+        sides = "fold over each page, then cut" if settings.foldover else SIDES[settings.duplex]
+        contents.append(("Cards", cards_pdf, _made(cards_manifest, "card"), sides))
+    if not selection.everything:  # a run of chosen cards is only cards
+        return files
+    boards_built = boards.build(game, paper) if "boards" in parts or whole else None
+    if boards_built:
+        boards_pdf, boards_manifest = boards_built
+        if "boards" in parts:
+            files[f"boards-{paper}.pdf"] = boards_pdf
+            files[f"boards-{paper}.json"] = boards_manifest.json()
+        made = ", ".join(f"{p['copies']} {p['name']}" for p in boards_manifest.parts)
+        contents.append(("Boards", boards_pdf, made, "single-sided"))
+    counters_built = counters.build(game, settings, paper) if "counters" in parts or whole else None
+    if counters_built:
+        pdf, manifest = counters_built
+        if "counters" in parts:
+            files[f"counters-{paper}.pdf"] = pdf
+            files[f"counters-{paper}.json"] = manifest.json()
+        double = any(s["side"] == "back" for s in manifest.slots)
+        contents.append(
+            ("Counters and tokens", pdf, _made(manifest, "piece"), SIDES[settings.duplex] if double else "single-sided")
+        )
+    if rules is not None:
+        contents.append(("Rules", rules, "the rules booklet", "single- or double-sided"))
+    if whole and not settings.foldover:
+        from printkit.sheets import bundle
+
+        parts_in_order = [bundle.Part(*part) for part in contents]
+        files[f"print-and-play-{paper}.pdf"] = bundle.build(game, paper, parts_in_order)
+    return files
+
+
+def _made(manifest: Manifest, noun: str) -> str:
+    count = sum(1 for s in manifest.slots if s["side"] == "face")
+    return f"{count} {plural(noun, count)}"

@@ -1,0 +1,255 @@
+"""Check what one file cannot check alone: ids that must exist, ids that must be unique, texts that must render."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable, Set
+from dataclasses import dataclass
+from typing import Any
+
+from printkit.core import units
+from printkit.core.errors import Problem
+from printkit.data import settings
+from printkit.data.effect_text import effect_lines, template_keys
+from printkit.data.model import (
+    BOARD_KINDS,
+    ICON_NAMES,
+    Card,
+    Character,
+    Component,
+    Deck,
+    DeckEntry,
+    GameFile,
+    Sage,
+    Soldier,
+    TimeCard,
+    Troop,
+)
+from printkit.data.yamlsource import PathT, SourceMap
+
+
+@dataclass(frozen=True)
+class Located:
+    """A card with the file it was defined in and its index there."""
+
+    card: Card
+    smap: SourceMap
+    index: int
+
+    def at(self, *rest: str | int) -> PathT:
+        return ("cards", self.index) + rest
+
+
+def _missing(what: str, name: str, known: Iterable[str]) -> str:
+    known = sorted(known)
+    hint = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    tail = (
+        f" (did you mean {hint[0]!r}?)"
+        if hint
+        else (f" (expected one of: {', '.join(known)})" if 0 < len(known) <= 12 else "")
+    )
+    return f"no {what} {name!r}{tail}"
+
+
+def _unique(items: Iterable[tuple[str, SourceMap, PathT]], what: str) -> tuple[set[str], list[Problem]]:
+    seen: dict[str, tuple[SourceMap, PathT]] = {}
+    problems = []
+    for ident, smap, path in items:
+        if ident in seen:
+            first_map, first_path = seen[ident]
+            first = first_map.values.get(first_path)
+            where = f"{first_map.file.name}:{first.line}" if first else first_map.file.name
+            problems.append(smap.problem(path, f"duplicate {what} id {ident!r} (first defined at {where})"))
+        else:
+            seen[ident] = (smap, path)
+    return set(seen), problems
+
+
+def check(info: GameFile, smap: SourceMap, cards: list[Located], *, all_cards: bool = True) -> list[Problem]:
+    """Every cross-reference problem of one game, in no particular order.
+
+    all_cards is false when a card file failed to load: references to cards are then
+    not checked, since a missing card would only echo that file's own error.
+    """
+    problems: list[Problem] = []
+
+    def table(name: str, rows: Iterable[Any], what: str) -> set[str]:
+        ids, found = _unique(((r.id, smap, (name, i, "id")) for i, r in enumerate(rows)), what)
+        problems.extend(found)
+        return ids
+
+    factions = table("factions", info.factions, "faction")
+    eras = table("eras", info.eras, "era")
+    colours = table("colours", info.colours, "colour")
+    weapons = table("weapons", info.weapons, "weapon")
+    table("rules", info.rules, "rule")
+    table("phases", info.phases, "phase")
+    table("formations", info.formations, "formation")
+    table("components", info.components, "component")
+    table("decks", info.decks, "deck")
+    card_ids, found = _unique(((c.card.id, c.smap, c.at("id")) for c in cards), "card")
+    problems.extend(found)
+
+    def ref(ident: str | None, known: Set[str], what: str, where: SourceMap, path: PathT) -> None:
+        if ident is not None and ident not in known:
+            problems.append(where.problem(path, _missing(what, ident, known)))
+
+    unit_ids = {c.id for c in info.components if c.unit}
+    for i, faction in enumerate(info.factions):
+        ref(faction.home_era, eras, "era", smap, ("factions", i, "home_era"))
+        for j, line in enumerate(faction.recruit):
+            ref(line.unit, unit_ids, "unit type", smap, ("factions", i, "recruit", j, "unit"))
+    for i, era in enumerate(info.eras):
+        ref(era.home_of, factions, "faction", smap, ("eras", i, "home_of"))
+    for i, weapon in enumerate(info.weapons):
+        ref(weapon.beats, weapons, "weapon", smap, ("weapons", i, "beats"))
+    for key, parse in (("card_size", settings.card_size), ("bleed", settings.bleed)):
+        text = getattr(info.print, key)
+        if text is not None:
+            problems.extend(_size_problem(text, smap, ("print", key), parse))
+    for i, comp in enumerate(info.components):
+        problems.extend(_check_board(info, comp, smap, ("components", i)))
+        if comp.size is not None:
+            # a reference card is a card (poker, 70x110); a counter, token or marker is square (5/8in)
+            parse = settings.card_size if comp.kind == "reference" else units.length
+            problems.extend(_size_problem(comp.size, smap, ("components", i, "size"), parse))
+        ref(comp.faction, factions, "faction", smap, ("components", i, "faction"))
+        ref(comp.era, eras, "era", smap, ("components", i, "era"))
+    for name, icon in info.icons.items():
+        ref(icon, ICON_NAMES, "icon", smap, ("icons", name))
+    rule_ids = {r.id for r in info.rules}
+    for i, phase in enumerate(info.phases):
+        for name in re.findall(r"\{([a-z_]+)\}", phase.summary):
+            ref(name, rule_ids, "rule option", smap, ("phases", i, "summary"))
+    for i, option in enumerate(info.rules):
+        if option.choices is not None and option.value not in option.choices:
+            choices = ", ".join(str(c) for c in option.choices)
+            problems.append(smap.problem(("rules", i, "value"), f"expected one of {choices}, found {option.value!r}"))
+        if isinstance(option.value, int) and not isinstance(option.value, bool):
+            low, high = option.min, option.max
+            if (low is not None and option.value < low) or (high is not None and option.value > high):
+                problems.append(
+                    smap.problem(("rules", i, "value"), f"expected a value from {low} to {high}, found {option.value}")
+                )
+
+    named_values = {v.value for v in info.value_names}
+    orders: dict[int, list[tuple[Located, Character]]] = {}
+    for loc in cards:
+        card, where = loc.card, loc.smap
+        if isinstance(card, Soldier):
+            ref(card.weapon, weapons, "weapon", where, loc.at("weapon"))
+        elif isinstance(card, Sage):
+            ref(card.era, eras, "era", where, loc.at("era"))
+        elif isinstance(card, Troop):
+            ref(card.colour, colours, "colour", where, loc.at("colour"))
+            if info.value_names and card.value not in named_values:
+                problems.append(
+                    where.problem(loc.at("value"), f"no value name for {card.value} in game.yaml value_names")
+                )
+        elif isinstance(card, TimeCard):
+            ref(card.faction, factions, "faction", where, loc.at("faction"))
+            users = {c.id for c in info.components if c.unit and c.faction == card.faction} | set(info.user_groups)
+            for j, user in enumerate(card.users):
+                ref(user, users, "unit type or user group", where, loc.at("users", j))
+        elif isinstance(card, Character):
+            orders.setdefault(card.order, []).append((loc, card))
+        for key in template_keys(card):
+            if key not in info.texts:
+                problems.append(where.problem(loc.at("id"), f"card text needs the template {key!r} in game.yaml texts"))
+        if all(key in info.texts for key in template_keys(card)):
+            try:
+                effect_lines(card, dict(info.texts))
+            except KeyError as exc:
+                problems.append(
+                    where.problem(
+                        loc.at("id"), f"a text template uses {{{exc.args[0]}}}, which this card does not have"
+                    )
+                )
+
+    for same in orders.values():
+        first = same[0][1]
+        for loc, card in same[1:]:  # Front-to-Rear order must be total
+            problems.append(
+                loc.smap.problem(
+                    loc.at("order"),
+                    f"order {card.order} is already {first.name}'s: expected each Character to have its own",
+                )
+            )
+    for i, deck in enumerate(info.decks):
+        problems.extend(_check_deck(deck, i, smap, factions, card_ids if all_cards else None, cards))
+    return problems
+
+
+def _size_problem(text: str, smap: SourceMap, path: PathT, parse: Callable[[str], object]) -> list[Problem]:
+    """A bleed, card size or length that does not parse or lies out of range."""
+    try:
+        parse(text)
+    except ValueError as exc:
+        return [smap.problem(path, str(exc))]
+    return []
+
+
+def _check_board(info: GameFile, comp: Component, smap: SourceMap, path: PathT) -> list[Problem]:
+    """A printed board needs its spaces described, and they must agree with the data."""
+    if comp.kind in BOARD_KINDS and comp.board is None:
+        return [smap.problem(path, f"a {comp.kind} needs a `board:` with its sections, to be printed")]
+    if comp.board is None:
+        return []
+    problems = []
+    for j, section in enumerate(comp.board.sections):
+        where = (*path, "board", "sections", j)
+        problems.extend(_size_problem(section.cell, smap, (*where, "cell"), settings.card_size))
+        spaces = section.cols * section.rows
+        if section.numbers and section.numbers[1] - section.numbers[0] + 1 > spaces:
+            first, last = section.numbers
+            problems.append(
+                smap.problem(
+                    (*where, "numbers"),
+                    f"{last - first + 1} numbers need {last - first + 1} spaces, found {spaces} (cols x rows)",
+                )
+            )
+        if len(section.labels) > spaces:
+            problems.append(smap.problem((*where, "labels"), f"{len(section.labels)} labels for {spaces} spaces"))
+        if len(section.row_labels) > section.rows:
+            problems.append(
+                smap.problem((*where, "row_labels"), f"{len(section.row_labels)} row labels for {section.rows} rows")
+            )
+        if len(section.col_labels) > section.cols:
+            problems.append(
+                smap.problem(
+                    (*where, "col_labels"), f"{len(section.col_labels)} column labels for {section.cols} columns"
+                )
+            )
+        if section.eras and len(info.eras) != spaces:
+            problems.append(
+                smap.problem((*where, "eras"), f"one space per era needs {len(info.eras)} spaces, found {spaces}")
+            )
+        if section.icon and section.icon not in ICON_NAMES:
+            problems.append(smap.problem((*where, "icon"), _missing("icon", section.icon, ICON_NAMES)))
+    return problems
+
+
+def _check_deck(
+    deck: Deck, i: int, smap: SourceMap, factions: set[str], card_ids: set[str] | None, cards: list[Located]
+) -> list[Problem]:
+    problems = []
+    if deck.faction is not None and deck.faction not in factions:
+        problems.append(smap.problem(("decks", i, "faction"), _missing("faction", deck.faction, factions)))
+    kinds = {c.card.kind for c in cards}
+    if card_ids is None:
+        return problems
+    if deck.include and deck.include.kind is not None and deck.include.kind not in kinds:
+        problems.append(smap.problem(("decks", i, "include", "kind"), _missing("card kind", deck.include.kind, kinds)))
+    if deck.include and deck.include.faction is not None and deck.include.faction not in factions:
+        problems.append(
+            smap.problem(("decks", i, "include", "faction"), _missing("faction", deck.include.faction, factions))
+        )
+    for j, entry in enumerate(deck.cards):
+        card_id = entry.card if isinstance(entry, DeckEntry) else entry
+        path: PathT = ("decks", i, "cards", j) + (("card",) if isinstance(entry, DeckEntry) else ())
+        if card_id not in card_ids:
+            problems.append(smap.problem(path, _missing("card", card_id, card_ids)))
+    if not deck.include and not deck.cards:
+        problems.append(smap.problem(("decks", i), "a deck needs `include:` or `cards:`, or both"))
+    return problems

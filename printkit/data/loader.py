@@ -1,0 +1,181 @@
+"""Find game folders and load each into a Game, reporting every problem of the run together."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from printkit.core import assets
+from printkit.core.errors import DataError, Problem, UsageError, display_path
+from printkit.core.project import Project
+from printkit.core.project import find as find_project
+from printkit.data import crossref
+from printkit.data.game import GAME_FILE, DeckCards, Game
+from printkit.data.model import CardFile, DeckEntry, GameFile
+from printkit.data.validation import problems_from
+from printkit.data.yamlsource import SourceMap, load
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def bundled_games() -> list[Path]:
+    """The games that come with printkit, as examples and for play."""
+    return _games_in(assets.folder("cards"))
+
+
+def own_games(project: Project) -> list[Path]:
+    """The project's games: every folder of its cards/ holding a game.yaml."""
+    return _games_in(project.cards)
+
+
+def _games_in(folder: Path) -> list[Path]:
+    return sorted(p.parent for p in folder.glob(f"*/{GAME_FILE}")) if folder.is_dir() else []
+
+
+@dataclass(frozen=True)
+class Found:
+    """A game folder a name or path led to, and a note for the user when it hides a bundled game."""
+
+    folder: Path
+    note: str | None = None
+
+
+def find(target: str, project: Project) -> Found:
+    """A game folder from a path (a folder or its game.yaml), a game of the project, or a bundled game's name."""
+    text = target.rstrip("/\\") or target
+    path = Path(text)
+    if path.is_file() and path.name == GAME_FILE:
+        return Found(path.parent)
+    if path.is_dir() and (path / GAME_FILE).is_file():
+        return Found(path)
+    if path.name == text and text not in (".", ".."):  # a plain name: the project's game, else a bundled one
+        bundled = assets.folder("cards") / text
+        own = project.cards / text
+        if (own / GAME_FILE).is_file():
+            shadows = (bundled / GAME_FILE).is_file() and bundled.resolve() != own.resolve()
+            note = (
+                f"{text} is this project's {display_path(own)}, not the bundled game of that name" if shadows else None
+            )
+            return Found(own, note)
+        if (bundled / GAME_FILE).is_file():
+            return Found(bundled)
+    if path.exists():
+        raise UsageError(f"{display_path(path)}: not a game folder (expected a {GAME_FILE} in it)")
+    names = [p.name for p in own_games(project)]
+    known = f"this project's games: {', '.join(names)}; " if names else ""
+    bundled_names = ", ".join(p.name for p in bundled_games())
+    raise UsageError(f"{target}: no such game or folder ({known}bundled games: {bundled_names})")
+
+
+def find_all(targets: list[str], project: Project) -> list[Found]:
+    """Every named game, or the project's own games when none is named; no two may share a name."""
+    if targets:
+        found = [find(t, project) for t in targets]
+    else:
+        found = [Found(folder) for folder in own_games(project)]
+        if not found:
+            raise UsageError(
+                f"no games in {display_path(project.cards)}: make one with `printkit new NAME`, "
+                "or name a bundled game (`printkit list` shows them)"
+            )
+    seen: dict[str, Path] = {}
+    for item in found:
+        other = seen.setdefault(item.folder.name, item.folder)
+        if other.resolve() != item.folder.resolve():
+            raise UsageError(
+                f"two games named {item.folder.name} ({display_path(other)}, {display_path(item.folder)}): "
+                "their outputs would share one folder; build them one at a time with --out"
+            )
+    unique = {item.folder.resolve(): item for item in found}
+    return list(unique.values())
+
+
+def is_bundled(folder: Path, project: Project) -> bool:
+    """Whether a game folder is one of printkit's bundled games, part of its installation, not the project's."""
+    here = folder.resolve()
+    return here.is_relative_to(assets.folder("cards").resolve()) and not here.is_relative_to(project.root.resolve())
+
+
+def layout_folders(game_folder: Path, project: Project) -> tuple[Path, ...]:
+    """Where a game's layouts are looked up, first match winning: its own, its project's, printkit's."""
+    folders = [game_folder / "layouts", project.layouts, assets.folder("layouts")]
+    unique = {f.resolve(): f for f in folders if f.is_dir()}
+    return tuple(unique.values())
+
+
+def _validate(model: type[M], path: Path, problems: list[Problem]) -> tuple[M, SourceMap] | None:
+    try:
+        data, smap = load(path)
+    except DataError as exc:
+        problems.extend(exc.problems)
+        return None
+    try:
+        return model.model_validate(data), smap
+    except ValidationError as exc:
+        problems.extend(problems_from(exc, model, data, smap))
+        return None
+
+
+def _resolve_decks(info: GameFile, cards: list[Any]) -> tuple[DeckCards, ...]:
+    by_id = {c.id: c for c in cards}
+    out = []
+    for deck in info.decks:
+        entries: dict[str, tuple[Any, int]] = {}
+        if deck.include:
+            for card in cards:
+                if deck.include.kind not in (None, card.kind):
+                    continue
+                if deck.include.faction not in (None, getattr(card, "faction", None)):
+                    continue
+                entries[card.id] = (card, card.copies)
+        for entry in deck.cards:
+            card_id, copies = (entry.card, entry.copies) if isinstance(entry, DeckEntry) else (entry, None)
+            card = by_id[card_id]
+            entries[card_id] = (card, card.copies if copies is None else copies)
+        out.append(DeckCards(deck, tuple(v for v in entries.values() if v[1] > 0)))
+    return tuple(out)
+
+
+def load_game(folder: Path, project: Project | None = None) -> Game:
+    """Load and check one game folder; raise DataError listing all of its problems.
+
+    project: whose layouts the game may use; by default the project around the game folder.
+    """
+    problems: list[Problem] = []
+    main = _validate(GameFile, folder / GAME_FILE, problems)
+    located: list[crossref.Located] = []
+    all_cards = True
+    for path in sorted(folder.glob("*.yaml")):
+        if path.name == GAME_FILE:
+            continue
+        loaded = _validate(CardFile, path, problems)
+        if loaded:
+            located += [crossref.Located(c, loaded[1], i) for i, c in enumerate(loaded[0].cards)]
+        else:
+            all_cards = False
+    if main is None:
+        raise DataError(problems)
+    info, smap = main
+    problems += crossref.check(info, smap, located, all_cards=all_cards)
+    if problems:
+        raise DataError(problems)
+    cards = [loc.card for loc in located]
+    folders = layout_folders(folder, project or find_project(folder.parent))
+    return Game(folder.name, folder, info, tuple(cards), _resolve_decks(info, cards), folders)
+
+
+def load_games(targets: list[str], project: Project | None = None) -> list[Game]:
+    """Load every named game (the project's own when none is named), all problems together."""
+    project = project or find_project()
+    games, problems = [], []
+    for found in find_all(targets, project):
+        try:
+            games.append(load_game(found.folder, project))
+        except DataError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise DataError(problems)
+    return games

@@ -1,0 +1,469 @@
+"""The typed, immutable model of a game: what every stage of printkit reads."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", min_length=1, max_length=64)]
+Text = Annotated[str, Field(min_length=1, max_length=2000)]
+Colour = Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$")]
+Count = Annotated[int, Field(ge=0, le=100_000)]
+Positive = Annotated[int, Field(ge=1, le=100_000)]
+Scalar = Union[bool, int, str]
+Paper = Literal["a4", "letter"]
+
+BOARD_KINDS = ("board", "mat", "track", "strip")  # components printed full size, tiled over pages
+# The icons every game may name, in its data and inline in card text as {name}; draw/icons.py draws each.
+ICON_NAMES = frozenset(
+    {"sword", "axe", "spear", "crossbow", "heart", "shield", "star", "hourglass", "flag", "skull", "coin"}
+    | {"move", "force", "eye", "scroll"}
+)
+
+
+class Frozen(BaseModel):
+    """Base of every model class: immutable, strict, and closed to unknown keys."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+# --- game-wide tables -------------------------------------------------------
+
+
+class Seed(Frozen):
+    file: Text
+    note: Text | None = None
+
+
+class Recruit(Frozen):
+    """One line of a faction's recruit table: the die roll, the unit it brings, the cards it draws."""
+
+    roll: Positive
+    unit: Id | None = None
+    draw: Count = 0
+
+
+class Faction(Frozen):
+    """A side, army or player colour."""
+
+    id: Id
+    name: Text
+    colour: Colour
+    home_era: Id | None = None
+    recruit: list[Recruit] = []  # the faction's recruit roll, one line per result
+
+
+class TroopColour(Frozen):
+    """A suit of Troop cards (Battle Line)."""
+
+    id: Id
+    letter: Annotated[str, Field(pattern=r"^[A-Z]$")]
+    name: Text
+    colour: Colour
+
+
+class ValueName(Frozen):
+    """The name printed for a Troop value (10 = Elephants)."""
+
+    value: Positive
+    name: Text
+
+
+class Formation(Frozen):
+    """A formation kind, listed strongest first."""
+
+    id: Id
+    name: Text
+    description: Text
+
+
+class Era(Frozen):
+    """A period: Torah Timeline's eras of sages or Time Line's board spaces."""
+
+    id: Id
+    name: Text
+    number: Positive | None = None
+    power: Count | None = None
+    force: Count | None = None
+    home_of: Id | None = None
+    colour: Colour | None = None
+
+
+class Weapon(Frozen):
+    """A Soldier Battler weapon: what it beats, and whether it fights at range."""
+
+    id: Id
+    name: Text
+    beats: Id | None = None
+    ranged: bool = False
+
+
+class Phase(Frozen):
+    """A step of a turn or Day, in order."""
+
+    id: Id
+    name: Text
+    summary: Text
+
+
+class RuleOption(Frozen):
+    """A number or choice the rules use, with its origin: seed, source or reconstructed."""
+
+    id: Id
+    value: Scalar
+    description: Text
+    origin: Literal["seed", "source", "reconstructed"]
+    choices: list[Scalar] | None = None
+    min: int | None = None
+    max: int | None = None
+
+
+class UnitStats(Frozen):
+    """The figures printed on a Time Line unit counter."""
+
+    force: Count
+    move: Count
+    start: Count = 0
+    code: Annotated[str, Field(pattern=r"^[A-Z]$")]
+
+
+class Section(Frozen):
+    """A block of a board: a grid of spaces, optionally numbered (a track) or one per era."""
+
+    title: Text | None = None
+    cell: Text  # a space's size, "70x95mm"
+    cols: Positive
+    rows: Positive = 1
+    labels: list[Text] = []  # one per space, row by row
+    row_labels: list[Text] = []  # one per row, printed in its spaces
+    col_labels: list[Text] = []  # one per column, printed in its spaces
+    numbers: Annotated[list[int], Field(min_length=2, max_length=2)] | None = None  # a track: first, last
+    eras: bool = False  # one space per era, in era order
+    icon: Id | None = None
+
+
+class BoardSpec(Frozen):
+    """What a board, mat, track or strip shows."""
+
+    sections: list[Section] = Field(min_length=1)
+
+
+class Component(Frozen):
+    """A printed part other than a card: board, mat, track, counter, token, marker, reference card."""
+
+    id: Id
+    name: Text
+    kind: Literal["board", "mat", "track", "counter", "token", "marker", "reference", "die", "strip"]
+    count: Count
+    per: Literal["game", "player"] = "game"
+    faction: Id | None = None
+    era: Id | None = None
+    value: int | None = None
+    unit: UnitStats | None = None
+    shape: Literal["square", "round", "rect"] | None = None
+    size: Text | None = None
+    reverse: Text | None = None
+    note: Text | None = None
+    origin: Literal["seed", "source", "reconstructed"] = "seed"
+    board: BoardSpec | None = None
+
+
+class Back(Frozen):
+    """The design of a deck's back."""
+
+    title: Text
+    colour: Colour
+    subtitle: Text | None = None
+
+
+class DeckEntry(Frozen):
+    card: Id
+    copies: Count | None = None
+
+
+class DeckFilter(Frozen):
+    kind: Id | None = None
+    faction: Id | None = None
+
+
+class Deck(Frozen):
+    """A deck: its back, and its cards as a filter over all cards and/or a list."""
+
+    id: Id
+    name: Text
+    back: Back
+    faction: Id | None = None
+    include: DeckFilter | None = None
+    cards: list[Id | DeckEntry] = []
+
+
+class PrintDefaults(Frozen):
+    """The game's print settings: the project's settings and the command line override them."""
+
+    paper: Paper | list[Paper] | None = None  # none: both A4 and Letter
+    card_size: Text | None = None
+    bleed: Text | None = None
+    duplex: Literal["long", "short", "none"] | None = None
+
+
+# --- Time Line Battle abilities ---------------------------------------------
+
+
+class Attack(Frozen):
+    kind: Literal["attack"]
+    target: Literal["front", "rear", "front_n", "rear_n", "all", "chosen"]
+    count: Positive = 1
+    amount: Count | None = None
+    amount_from: Literal["dead_both_sides"] | None = None
+    survived_days: Positive | None = None
+    deployed_today: bool = False
+
+
+class ReduceChosen(Frozen):
+    kind: Literal["reduce_chosen"]
+    pool: Positive
+
+
+class ReduceEachAlly(Frozen):
+    kind: Literal["reduce_each_ally"]
+    amount: Positive
+
+
+class RedirectToFront(Frozen):
+    kind: Literal["redirect_to_front"]
+
+
+class DoubleFriendly(Frozen):
+    kind: Literal["double_friendly"]
+    factor: Positive = 2
+
+
+class Revive(Frozen):
+    kind: Literal["revive"]
+    count: Positive = 1
+    survived_days: Positive | None = None
+
+
+class SacrificeFor(Frozen):
+    kind: Literal["sacrifice_for"]
+    attack: Attack
+
+
+class LockEnemyFront(Frozen):
+    kind: Literal["lock_enemy_front"]
+
+
+class VpMultiplier(Frozen):
+    kind: Literal["vp_multiplier"]
+    factor: Positive
+
+
+Ability = Annotated[
+    Attack
+    | ReduceChosen
+    | ReduceEachAlly
+    | RedirectToFront
+    | DoubleFriendly
+    | Revive
+    | SacrificeFor
+    | LockEnemyFront
+    | VpMultiplier,
+    Field(discriminator="kind"),
+]
+
+
+# --- Time Line card effects, Tanach effects, Tactics ------------------------
+
+TimeLineEffectKind = Literal[
+    "move",
+    "escape_roll",
+    "hide_roll",
+    "change_roll",
+    "any_roll",
+    "force",
+    "enemy_hide_roll",
+    "stack_move",
+    "era_move_bonus",
+    "control_enemy_unit",
+    "barrier",
+    "stasis",
+    "extra_turn",
+    "draw",
+    "opponent_discard",
+    "tutor_deck",
+    "tutor_discard",
+    "look_ahead",
+    "summon",
+    "reverse_time",
+    "banish",
+    "destroy",
+    "time_vortex",
+]
+
+
+class TimeLineEffect(Frozen):
+    kind: TimeLineEffectKind
+    amount: int | None = None
+
+
+class Requirement(Frozen):
+    """A condition a Tanach card needs before it may be played."""
+
+    kind: Literal[
+        "any_beit_midrash_sage",
+        "hand_room",
+        "deck_not_empty",
+        "opponent_beit_midrash_sage",
+        "not_both_zero_tokens",
+        "opponent_has_tokens",
+        "open_timeline_slots",
+        "tokens_at_least",
+        "discard_at_least",
+        "hand_at_most",
+    ]
+    amount: Count | None = None
+
+
+class TanachEffect(Frozen):
+    kind: Literal[
+        "gain_actions",
+        "raise_token_cap",
+        "tokens_per_beit_midrash_sage",
+        "draw",
+        "free_timeline_placement",
+        "opponent_loses_actions",
+        "view_opponent_beit_midrash",
+        "zero_all_tokens",
+        "steal_tokens",
+        "fill_last_timeline_slot",
+        "take_from_discard",
+    ]
+    amount: Count | None = None
+    turns: Positive | None = None
+    cost: Count | None = None
+
+
+class TacticsEffect(Frozen):
+    kind: Literal["wild", "fixed_value", "value_choice", "fog", "mud", "scout", "redeploy", "deserter", "traitor"]
+    values: list[Positive] | None = None
+    formation_size: Positive | None = None
+    draw: Positive | None = None
+    give_back: Positive | None = None
+
+
+# --- cards -------------------------------------------------------------------
+
+
+class CardBase(Frozen):
+    id: Id
+    name: Text
+    copies: Count = 1
+    flavour: Text | None = None
+
+
+class Character(CardBase):
+    """Time Line Battle: a Character with its Order (Front 1 to Rear 22), Health and ability."""
+
+    kind: Literal["character"]
+    order: Positive
+    health: Positive
+    ability: list[Ability] = Field(min_length=1)
+
+
+class Soldier(CardBase):
+    """Soldier Battler: a Soldier with its weapon and hit points."""
+
+    kind: Literal["soldier"]
+    weapon: Id
+    hp: Positive
+
+
+class Sage(CardBase):
+    """Torah Timeline: a Sage of an era, with the Hebrew name and approximate years."""
+
+    kind: Literal["sage"]
+    era: Id
+    hebrew: Text
+    years: Text
+
+
+class Tanach(CardBase):
+    """Torah Timeline: a Tanach card, its effect and what it needs to be played."""
+
+    kind: Literal["tanach"]
+    subtitle: Text | None = None
+    effect: TanachEffect
+    requires: list[Requirement] = []
+
+
+class Troop(CardBase):
+    """Battle Line: a Troop of one colour and value."""
+
+    kind: Literal["troop"]
+    colour: Id
+    value: Positive
+
+
+class Tactics(CardBase):
+    """Battle Line: a Tactics card of a group (Leader, Morale, Environment, Guile)."""
+
+    kind: Literal["tactics"]
+    group: Literal["leader", "morale", "environment", "guile"]
+    effect: TacticsEffect
+
+
+class TimeCard(CardBase):
+    """Time Line: a faction card, the unit types that may use it, and its effect (one of)."""
+
+    kind: Literal["timeline"]
+    faction: Id
+    users: list[Id] = Field(min_length=1)
+    effects: list[TimeLineEffect] = Field(min_length=1)
+
+
+class PlainCard(CardBase):
+    """Any other card: a title, a text and named numbers; the start of a new game."""
+
+    kind: Literal["plain"]
+    text: Text | None = None
+    stats: dict[Id, int] = {}
+
+
+Card = Annotated[
+    Character | Soldier | Sage | Tanach | Troop | Tactics | TimeCard | PlainCard,
+    Field(discriminator="kind"),
+]
+
+
+# --- files -------------------------------------------------------------------
+
+
+class GameFile(Frozen):
+    """The contents of cards/<slug>/game.yaml."""
+
+    title: Text
+    credit: Text
+    seed: Seed | None = None
+    players: Annotated[int, Field(ge=1, le=8)] = 2
+    print: PrintDefaults = PrintDefaults()
+    factions: list[Faction] = []
+    colours: list[TroopColour] = []
+    value_names: list[ValueName] = []
+    formations: list[Formation] = []
+    eras: list[Era] = []
+    weapons: list[Weapon] = []
+    phases: list[Phase] = []
+    user_groups: dict[Id, Text] = {}
+    rules: list[RuleOption] = []
+    components: list[Component] = []
+    decks: list[Deck] = Field(min_length=1)
+    texts: dict[Annotated[str, Field(pattern=r"^[a-z_.]+$")], Text] = {}
+    layouts: dict[Id, Id] = {}  # card kind (or "back") -> layout name, when not the kind's own
+    icons: dict[Id, Id] = {}  # effect kind (or card kind) -> the icon pictured on the card
+
+
+class CardFile(Frozen):
+    """The contents of any other cards/<slug>/*.yaml: a list of cards."""
+
+    cards: list[Card] = Field(min_length=1)

@@ -1,0 +1,181 @@
+"""`printkit init` and `printkit new`: a project folder of the user's, and the smallest valid game inside it."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from anyascii import anyascii
+
+from printkit.core import atomic
+from printkit.core.errors import UsageError, display_path
+from printkit.core.project import CONFIG, Project
+from printkit.data import schema
+from printkit.data.game import GAME_FILE
+
+MAX_NAME = 500  # characters: a title, not a paragraph
+MAX_SLUG = 60  # characters of the folder name, cut at a word
+
+_GAME = """\
+title: {title}
+credit: {credit}
+players: 2
+print: {{card_size: poker, bleed: 3mm, duplex: long}}
+
+rules:
+  - {{id: hand_size, value: 5, origin: seed, description: Cards each player holds.}}
+
+components:
+  - {{id: score-marker, name: Score marker, kind: marker, count: 1, per: player, shape: round, size: 5/8in}}
+
+decks:
+  - id: main
+    name: Main deck
+    back: {{title: {back}, colour: "#34495e"}}
+    include: {{kind: plain}}
+"""
+
+_CARDS = """\
+cards:
+  - {id: first-card, kind: plain, name: First Card, text: Write what this card does., stats: {power: 1}, copies: 2}
+  - {id: second-card, kind: plain, name: Second Card, text: Every card needs an id of its own., stats: {power: 2}}
+"""
+
+_RULES = """\
+# Overview
+
+Say what the players are trying to do, in a few sentences.
+
+# Components
+
+{{ components() }}
+
+# Setup
+
+Each player draws {{ rule("hand_size") }} cards.
+
+# The cards
+
+{{ cards("main") }}
+
+# Assumptions
+
+{{ assumptions() }}
+
+# Credits
+
+{{ credit }}
+"""
+
+_CONFIG = """\
+# A printkit project: games in cards/<game>/ (`printkit new "Name"` starts one), layouts of your
+# own in layouts/ (a file named like a built-in layout replaces it; `extends: <its name>` changes
+# part of it), and everything printkit makes in output/.
+#
+# Print settings for every game of the project. They win over a game's own `print:` block in its
+# game.yaml; the command line (`printkit build --bleed 2mm`) wins over both. Remove the # to set one.
+[print]
+# paper = ["a4", "letter"]  # a4, letter or both; a build prints on each
+# card_size = "poker"       # poker, bridge, mini, tarot, square, or "WxH" in mm such as "70x110"
+# bleed = "3mm"             # 0mm to 5mm of art past each cut line
+# duplex = "long"           # the edge your printer turns a sheet over: long, short, or none
+# offset = "0,0"            # X,Y in mm that moves the backs onto the fronts (read it off the calibration page)
+# foldover = false          # faces and backs side by side, to fold, for printers that print one side
+# dpi = 300                 # card images (`printkit export png`)
+"""
+
+_GITIGNORE = "# what printkit makes: build it again with `printkit build`\noutput/\n"
+
+
+def slug(name: str) -> str:
+    """A folder name for a game: the name in plain lower-case letters and digits, words joined by hyphens.
+
+    Letters of any script are spelt out in Latin ("Über" -> "uber", "תורה" -> "tvrh"), so the
+    folder, its output files and any web address built from it work everywhere.
+    """
+    latin = anyascii(unicodedata.normalize("NFKC", name)).lower()
+    words = re.findall(r"[a-z0-9]+", latin)
+    out = ""
+    for word in words:
+        joined = f"{out}-{word}" if out else word
+        if len(joined) > MAX_SLUG:
+            return out or word[:MAX_SLUG]
+        out = joined
+    return out
+
+
+def _title(name: str) -> str:
+    """The name as typed, on one line, without control characters."""
+    printable = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in name)
+    return " ".join(printable.split())
+
+
+def _quoted(text: str) -> str:
+    """text as a YAML double-quoted scalar (JSON's string syntax is YAML's)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class NewGame:
+    folder: Path
+    notes: tuple[str, ...] = ()
+
+
+def new_game(name: str, project: Project, where: Path | None = None, bundled: frozenset[str] = frozenset()) -> NewGame:
+    """Create where/<slug of name> (the project's cards/ by default) with a game, two cards and rules; never overwrite.
+
+    bundled: the names of printkit's bundled games, so a new game that hides one says so.
+    """
+    title = _title(name)
+    if not title:
+        raise UsageError(f"{name!r}: expected a game name with at least one letter, digit or sign")
+    if len(title) > MAX_NAME:
+        raise UsageError(f"expected a game name of at most {MAX_NAME} characters, found {len(title)}")
+    folder_name = slug(title)
+    if not folder_name:
+        raise UsageError(
+            f"{title!r}: expected a name with at least one letter or digit, for the game's folder "
+            f'(such as "{title} 2", or "Star Game" for a name of signs)'
+        )
+    folder = (where or project.cards) / folder_name
+    if folder.exists():
+        raise UsageError(f"{display_path(folder)}: already exists; choose another name or remove it")
+    notes = []
+    if folder_name in bundled:
+        notes.append(f"{folder_name} is also a bundled game's name: in this project, the name now means yours")
+    written_schemas = schema.write(project)
+    if written_schemas:
+        notes.append(f"wrote the JSON Schemas editors check the YAML with to {display_path(schema.folder(project))}")
+    folder.mkdir(parents=True)
+    game_file, cards_file = folder / GAME_FILE, folder / "cards.yaml"
+    game_text = _GAME.format(
+        title=_quoted(title),
+        credit=_quoted(f"{title} (c) its designer. Print-and-play for personal use."),
+        back=_quoted(title),
+    )
+    atomic.write_text(game_file, schema.modeline("game.schema.json", game_file, project) + game_text)
+    atomic.write_text(cards_file, schema.modeline("cards.schema.json", cards_file, project) + _CARDS)
+    atomic.write_text(folder / "rules.md", _RULES)
+    return NewGame(folder, tuple(notes))
+
+
+def init(folder: Path) -> list[Path]:
+    """Make folder a printkit project: its settings file, cards/ and layouts/, a .gitignore for output/."""
+    config = folder / CONFIG
+    if config.exists():
+        raise UsageError(f"{display_path(config)}: already exists; this folder is a printkit project")
+    folder.mkdir(parents=True, exist_ok=True)
+    atomic.write_text(config, _CONFIG)
+    written = [config]
+    for sub in ("cards", "layouts"):
+        (folder / sub).mkdir(exist_ok=True)
+        written.append(folder / sub)
+    ignore = folder / ".gitignore"
+    if not ignore.exists():
+        atomic.write_text(ignore, _GITIGNORE)
+        written.append(ignore)
+    written += schema.write(Project(folder.resolve()))
+    return written

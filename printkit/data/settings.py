@@ -1,0 +1,197 @@
+"""Print settings: one frozen object per game, settled from printkit's defaults, the game's `print:` block,
+the project's [print] table and the command line, later ones winning. Every printed part and export reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from printkit.core import units
+from printkit.core.errors import UsageError, display_path
+from printkit.core.project import Project
+from printkit.core.units import INCH, MM
+from printkit.data.game import GAME_FILE, Game
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * INCH, 11 * INCH)}
+# Trim sizes in millimetres, width x height (portrait).
+CARD_SIZES_MM: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.2, 88.9),
+    "mini": (44.5, 63.5),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+DUPLEX_EDGES = ("long", "short", "none")
+COLOUR_MODES = ("rgb",)  # CMYK comes with the print-shop exports; the setting is here so it has one home
+MAX_BLEED = 5 * MM
+DPI_RANGE = (36, 1200)
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A card's trim size: its name as written (a preset or WxH) and its width and height in points."""
+
+    name: str
+    width: float
+    height: float
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return self.width, self.height
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.width / MM:.1f} x {self.height / MM:.1f} mm)"
+
+
+POKER = CardSize("poker", CARD_SIZES_MM["poker"][0] * MM, CARD_SIZES_MM["poker"][1] * MM)
+
+
+def card_size(text: str) -> CardSize:
+    """A card size from a preset name (poker, bridge, mini, tarot, square) or WxH, in millimetres unless marked."""
+    key = str(text).strip().lower()
+    if key in CARD_SIZES_MM:
+        w, h = CARD_SIZES_MM[key]
+        return CardSize(key, w * MM, h * MM)
+    try:
+        w, h = units.size(key)
+    except ValueError:
+        presets = ", ".join(CARD_SIZES_MM)
+        raise ValueError(f"expected a card size ({presets}) or WxH such as 70x110mm, found {text!r}") from None
+    return CardSize(key, w, h)
+
+
+def bleed(text: str) -> float:
+    """A bleed from 0mm to 5mm: more than that runs into the next card on any sheet."""
+    value = units.length(str(text))
+    if not 0 <= value <= MAX_BLEED + 1e-9:
+        raise ValueError(f"expected a bleed from 0mm to 5mm, found {text!r}")
+    return value
+
+
+def papers(value: str | list[str]) -> tuple[str, ...]:
+    """One paper or several: "a4", "letter", "a4,letter" or a list of them."""
+    names = value if isinstance(value, list) else str(value).split(",")
+    chosen = tuple(dict.fromkeys(str(n).strip().lower() for n in names if str(n).strip()))
+    if not chosen or any(p not in PAPERS for p in chosen):
+        raise ValueError(f"expected {', '.join(PAPERS)} or both as a4,letter, found {value!r}")
+    return chosen
+
+
+def duplex(text: str) -> str:
+    key = str(text).strip().lower()
+    if key not in DUPLEX_EDGES:
+        raise ValueError(f"expected one of {', '.join(DUPLEX_EDGES)}, found {text!r}")
+    return key
+
+
+def offset(value: str | list[float]) -> tuple[float, float]:
+    """A printer's duplex correction, X,Y in millimetres ("-1.5,0.5" or [-1.5, 0.5]), in points."""
+    parts = value if isinstance(value, list) else str(value).split(",")
+    try:
+        x, y = (float(v) for v in parts)
+    except (TypeError, ValueError):
+        raise ValueError(f"expected X,Y in millimetres such as -1.5,0.5, found {value!r}") from None
+    if max(abs(x), abs(y)) > 20:
+        raise ValueError(f"expected an offset within 20 mm each way, found {value!r}")
+    return x * MM, y * MM
+
+
+def foldover(value: bool | str) -> bool:
+    if isinstance(value, bool):
+        return value
+    key = str(value).strip().lower()
+    if key not in ("true", "false", "yes", "no"):
+        raise ValueError(f"expected true or false, found {value!r}")
+    return key in ("true", "yes")
+
+
+def dpi(value: int | str) -> int:
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise ValueError(f"expected a whole number of dots per inch, found {value!r}") from None
+    low, high = DPI_RANGE
+    if not low <= number <= high:
+        raise ValueError(f"expected {low} to {high} dots per inch, found {value!r}")
+    return number
+
+
+def colour(text: str) -> str:
+    key = str(text).strip().lower()
+    if key not in COLOUR_MODES:
+        raise ValueError(
+            f"expected {', '.join(COLOUR_MODES)} (the only colour mode printkit writes yet), found {text!r}"
+        )
+    return key
+
+
+# Each setting as written in game.yaml, printkit.toml and on the command line: its parser and
+# the PrintSettings field it sets.
+SETTINGS: dict[str, tuple[Callable[[Any], Any], str]] = {
+    "paper": (papers, "papers"),
+    "card_size": (card_size, "card"),
+    "bleed": (bleed, "bleed"),
+    "duplex": (duplex, "duplex"),
+    "offset": (offset, "offset"),
+    "foldover": (foldover, "foldover"),
+    "dpi": (dpi, "dpi"),
+    "colour": (colour, "colour"),
+}
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """What every printed part and export of one game is made with."""
+
+    papers: tuple[str, ...] = tuple(PAPERS)  # each paper a build prints on
+    card: CardSize = POKER
+    bleed: float = 3 * MM  # points, past the trim on every side
+    duplex: str = "long"  # the edge a double-sided sheet turns over, or none
+    offset: tuple[float, float] = (0.0, 0.0)  # points, added to every back to correct a printer
+    foldover: bool = False  # faces and backs side by side, for single-sided printers
+    dpi: int = 300  # for card images
+    colour: str = "rgb"
+
+    @property
+    def card_size(self) -> tuple[float, float]:
+        return self.card.size
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as written in components.json: lengths in millimetres."""
+        return {
+            "paper": list(self.papers),
+            "card_size": self.card.name,
+            "card_mm": [round(self.card.width / MM, 2), round(self.card.height / MM, 2)],
+            "bleed_mm": round(self.bleed / MM, 3),
+            "duplex": self.duplex,
+            "offset_mm": [round(v / MM, 3) for v in self.offset],
+            "foldover": self.foldover,
+            "dpi": self.dpi,
+            "colour": self.colour,
+        }
+
+
+def apply(settings: PrintSettings, layer: Mapping[str, Any], where: Callable[[str], str]) -> PrintSettings:
+    """settings with one layer's values over them; a bad or unknown key is a UsageError placed by where(key)."""
+    changes: dict[str, Any] = {}
+    for key, value in layer.items():
+        if value is None:
+            continue
+        if key not in SETTINGS:
+            raise UsageError(f"{where(key)}: unknown print setting {key!r} (expected one of: {', '.join(SETTINGS)})")
+        parse, field = SETTINGS[key]
+        try:
+            changes[field] = parse(value)
+        except ValueError as exc:
+            raise UsageError(f"{where(key)}: {key}: {exc}") from None
+    return replace(settings, **changes)
+
+
+def resolve(game: Game, project: Project, command_line: Mapping[str, Any] | None = None) -> PrintSettings:
+    """The settings in force for a game: printkit's defaults < the game's print: < the project's < the command line."""
+    shown = display_path(game.folder / GAME_FILE)
+    settings = apply(PrintSettings(), game.info.print.model_dump(), lambda key: f"{shown}: print.{key}")
+    settings = apply(settings, project.section("print"), lambda key: project.where("print", key))
+    return apply(settings, command_line or {}, lambda key: f"--{key.replace('_', '-')}")

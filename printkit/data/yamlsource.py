@@ -1,0 +1,194 @@
+"""Read one YAML file safely into plain data, remembering the line and column of every value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from printkit.core.errors import DataError, Problem, display_path
+
+# A game file is a few hundred lines; these limits only stop hostile or accidental giants.
+MAX_BYTES = 2_000_000
+MAX_NODES = 200_000  # values after aliases are expanded: stops "billion laughs"
+
+Key = str | int
+PathT = tuple[Key, ...]
+
+_CORE = "tag:yaml.org,2002:"
+# libyaml's parser when PyYAML has it (ten times faster); the pure-Python one otherwise.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
+
+
+@dataclass(frozen=True)
+class Mark:
+    line: int
+    column: int
+
+
+@dataclass
+class SourceMap:
+    """Where each value (and each mapping key) of a file stands, by its path in the data."""
+
+    file: Path
+    values: dict[PathT, Mark] = field(default_factory=dict)
+    keys: dict[PathT, Mark] = field(default_factory=dict)
+
+    def problem(self, path: PathT, message: str, *, at_key: bool = False) -> Problem:
+        """A problem at the deepest known place along path, with the field path in the message."""
+        probe = path
+        table = self.keys if at_key else self.values
+        while probe not in table and probe:
+            probe = probe[:-1]
+            table = self.values
+        mark = table.get(probe, Mark(1, 1))
+        where = format_path(path)
+        text = f"{where}: {message}" if where else message
+        return Problem(display_path(self.file), mark.line, mark.column, text)
+
+
+def format_path(path: PathT) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+class _Limits(Exception):
+    def __init__(self, message: str, mark: Mark) -> None:
+        super().__init__(message)
+        self.mark = mark
+
+
+def _tag_refused(node: yaml.Node) -> _Limits:
+    tag = node.tag.replace(_CORE, "!!")
+    return _Limits(f"tag {tag!r} is not allowed: printkit reads plain YAML data only", _mark(node))
+
+
+def _mark(node: yaml.Node) -> Mark:
+    return Mark(node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+class _Builder:
+    """Turns a composed node graph into dicts, lists and scalars, counting every value."""
+
+    def __init__(self, smap: SourceMap) -> None:
+        self.smap = smap
+        self.nodes = 0
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def build(self, node: yaml.Node, path: PathT) -> Any:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _Limits(f"more than {MAX_NODES} values after expanding aliases", _mark(node))
+        self.smap.values.setdefault(path, _mark(node))
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, path)
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != _CORE + "seq":
+                raise _tag_refused(node)
+            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+        assert isinstance(node, yaml.ScalarNode)
+        if node.tag not in _SCALAR_TAGS:
+            raise _tag_refused(node)
+        if node.tag == _CORE + "timestamp":
+            return node.value  # dates and years are text to printkit
+        return self.constructor.construct_object(node)
+
+    def _pairs(self, node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
+        """The mapping's own pairs after YAML merge keys (<<), own keys winning."""
+        own: list[tuple[yaml.Node, yaml.Node]] = []
+        merged: list[tuple[yaml.Node, yaml.Node]] = []
+        for key, value in node.value:
+            if key.tag == _CORE + "merge":
+                sources = value.value if isinstance(value, yaml.SequenceNode) else [value]
+                for src in sources:
+                    if not isinstance(src, yaml.MappingNode):
+                        raise _Limits("a merge key (<<) needs a mapping", _mark(src))
+                    merged.extend(self._pairs(src))
+            else:
+                own.append((key, value))
+        return own + merged
+
+    def _mapping(self, node: yaml.MappingNode, path: PathT) -> dict[str, Any]:
+        if node.tag != _CORE + "map":
+            raise _tag_refused(node)
+        out: dict[str, Any] = {}
+        first_seen: dict[str, Mark] = {}
+        own_count = sum(1 for k, _ in node.value if k.tag != _CORE + "merge")
+        for index, (key_node, value_node) in enumerate(self._pairs(node)):
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _SCALAR_TAGS:
+                raise _Limits("a mapping key must be plain text", _mark(key_node))
+            key = str(self.constructor.construct_object(key_node))
+            if key in out:
+                if index < own_count:
+                    first = first_seen[key]
+                    raise _Limits(f"duplicate key {key!r} (first at line {first.line})", _mark(key_node))
+                continue  # a merged key the mapping already sets itself
+            first_seen[key] = _mark(key_node)
+            self.smap.keys[path + (key,)] = _mark(key_node)
+            out[key] = self.build(value_node, path + (key,))
+        return out
+
+
+def _compose(text: str) -> yaml.Node | None:
+    try:
+        return yaml.compose(text, Loader=_LOADER)
+    except yaml.YAMLError:
+        # the pure-Python parser words its errors better (it names the bad character)
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
+def load(path: Path) -> tuple[Any, SourceMap]:
+    """Load a YAML file into plain data and its source map; raise DataError on any problem."""
+    smap = SourceMap(path)
+    shown = display_path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise DataError(
+                [
+                    Problem(
+                        shown, 1, 1, f"file is {size / 1e6:.1f} MB: expected at most {MAX_BYTES / 1e6:.0f} MB of YAML"
+                    )
+                ]
+            )
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DataError([Problem(shown, 1, 1, f"cannot read file: {exc.strerror}")]) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        bad = raw[exc.start : exc.start + 1].hex()
+        raise DataError([Problem(shown, line, column, f"expected UTF-8 text, found byte 0x{bad}")]) from None
+    if not text.strip() or all(ln.strip().startswith("#") or not ln.strip() for ln in text.splitlines()):
+        raise DataError([Problem(shown, 1, 1, "file is empty: expected a mapping of fields")])
+    try:
+        node = _compose(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        what = exc.problem or "not valid YAML"
+        context = f" ({exc.context})" if exc.context else ""
+        raise DataError([Problem(shown, line, column, f"YAML syntax: {what}{context}")]) from None
+    except yaml.YAMLError as exc:
+        raise DataError([Problem(shown, 1, 1, f"YAML syntax: {exc}")]) from None
+    if node is None:
+        raise DataError([Problem(shown, 1, 1, "file is empty: expected a mapping of fields")])
+    try:
+        data = _Builder(smap).build(node, ())
+    except _Limits as exc:
+        raise DataError([Problem(shown, exc.mark.line, exc.mark.column, str(exc))]) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise DataError([Problem(shown, line, column, f"YAML value: {getattr(exc, 'problem', exc)}")]) from None
+    if not isinstance(data, dict):
+        kind = type(data).__name__
+        raise DataError([Problem(shown, 1, 1, f"expected a mapping of fields at the top, found a {kind}")])
+    return data, smap

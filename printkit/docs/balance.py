@@ -1,0 +1,61 @@
+"""The balance report: results.json, and the same figures as an HTML page and a PDF with plots."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from engine.runner import Record
+from printkit.core import assets, atomic
+from printkit.docs import templating
+
+
+def _bars(values: list[tuple[str, float]], width: float = 520, height: float = 160) -> dict[str, Any]:
+    """Bar positions for an SVG chart: one bar per value, scaled to the tallest."""
+    top = max((v for _, v in values), default=0) or 1
+    step = width / max(1, len(values))
+    bars = [
+        {"x": i * step + 2, "w": max(1.0, step - 4), "h": v / top * (height - 20), "label": label, "value": v}
+        for i, (label, v) in enumerate(values)
+    ]
+    return {"width": width, "height": height, "bars": bars}
+
+
+def render_html(title: str, summary: dict[str, Any], settings: dict[str, Any]) -> str:
+    lengths = [(f"{b['from']}-{b['to']}", float(b["games"])) for b in summary["length"]["histogram"]]
+    cards = [c for c in summary["cards"] if c["win_rate_when_played"] is not None]
+    charts = {
+        "lengths": _bars(lengths),
+        "card_wins": _bars([(c["name"], c["win_rate_when_played"]) for c in cards], width=max(520, 14 * len(cards))),
+    }
+    return templating.render("balance.html.j2", title=title, s=summary, settings=settings, charts=charts)
+
+
+def render_pdf(html: str) -> bytes:
+    """The report as a PDF; its charts are inline SVG, so it reads no file at all."""
+    return templating.pdf(html, assets.folder("templates"))
+
+
+def write(
+    folder: Path, title: str, summary: dict[str, Any], settings: dict[str, Any], records: list[Record], pdf: bool = True
+) -> list[Path]:
+    """results.json (figures, settings and every game's record), report.html and report.pdf."""
+    results = {"settings": settings, "summary": summary, "games": [r.to_json() for r in records]}
+    html = render_html(title, summary, settings)
+    written = [folder / "results.json", folder / "report.html"]
+    atomic.write_text(written[0], json.dumps(results, indent=1) + "\n")
+    atomic.write_text(written[1], html)
+    if pdf:
+        written.append(folder / "report.pdf")
+        atomic.write_bytes(written[2], render_pdf(html))
+    return written
+
+
+def write_summary(folder: Path, rows: list[dict[str, Any]], missing: list[str], settings: dict[str, Any]) -> list[Path]:
+    """One page across all games: who wins, how games end, and each game's findings."""
+    html = templating.render("balance_summary.html.j2", rows=rows, missing=missing, settings=settings)
+    written = [folder / "balance-summary.html", folder / "balance-summary.pdf"]
+    atomic.write_text(written[0], html)
+    atomic.write_bytes(written[1], render_pdf(html))
+    return written

@@ -1,0 +1,318 @@
+"""A game's rules: Markdown in cards/<slug>/rules.md whose numbers and tables come from the game's data.
+
+The rules text is a template: `{{ rule("hand_size") }}` prints a rule option's value,
+`{{ cards("tactics") }}` a table of cards with their effects written from the card data, and
+so on. Every value inserted is escaped for Markdown, and Markdown's raw HTML is off, so text
+from the data can never become markup.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from jinja2.sandbox import SandboxedEnvironment
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from printkit.core.errors import PrintkitError, display_path
+from printkit.data.effect_text import effect_lines
+from printkit.data.game import Game
+from printkit.data.model import Character, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
+
+RULES_FILE = "rules.md"
+_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~])")
+
+
+class Md(str):
+    """Markdown built by a helper: inserted as it is, not escaped."""
+
+
+def escape(value: Any) -> str:
+    """Any value as literal Markdown text: punctuation backslashed, line breaks folded."""
+    return _SPECIAL.sub(r"\\\1", " ".join(str(value).split()))
+
+
+def _table(header: list[str], rows: list[list[Any]]) -> Md:
+    lines = ["| " + " | ".join(escape(h) for h in header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(escape(c) for c in row) + " |" for row in rows]
+    return Md("\n".join(lines))
+
+
+def _bullets(items: list[str]) -> Md:
+    return Md("\n".join(f"- {item}" for item in items))
+
+
+class RulesError(PrintkitError):
+    """The rules text of a game does not render."""
+
+
+@dataclass
+class Helpers:
+    """What a rules template may call: each reads the game's data, none writes anything."""
+
+    game: Game
+
+    def context(self) -> dict[str, Any]:
+        names = [n for n in dir(self) if not n.startswith("_") and n not in ("game", "context")]
+        out: dict[str, Any] = {n: getattr(self, n) for n in names}
+        out |= {"title": self.game.title, "credit": self.game.info.credit, "players": self.game.info.players}
+        return out
+
+    def rule(self, rule_id: str) -> Any:
+        try:
+            return self.game.rule(rule_id)
+        except KeyError:
+            raise RulesError(
+                f"{self.game.slug}: the rules text asks for rule option {rule_id!r}, which game.yaml lacks"
+            ) from None
+
+    def deck(self, deck_id: str) -> Any:
+        return self.game.deck(deck_id)
+
+    def count_kind(self, kind: str) -> int:
+        return sum(copies for d in self.game.decks for c, copies in d.entries if c.kind == kind) // max(
+            1, sum(1 for d in self.game.decks if any(c.kind == kind for c, _ in d.entries))
+        )
+
+    def values(self) -> list[int]:
+        return sorted({c.value for c in self.game.cards if isinstance(c, Troop)})
+
+    def colours(self) -> list[str]:
+        return [c.name for c in self.game.info.colours]
+
+    def value_names(self) -> Md:
+        return _table(["Value", "Troop"], [[v.value, v.name] for v in self.game.info.value_names])
+
+    def formations(self) -> Md:
+        return _bullets([f"**{escape(f.name)}**: {escape(f.description)}" for f in self.game.info.formations])
+
+    def formation_names(self) -> str:
+        return ", ".join(f.name for f in self.game.info.formations)
+
+    def faction_names(self) -> str:
+        return " and ".join(f.name for f in self.game.info.factions)
+
+    def faction_name(self, faction_id: str) -> str:
+        return next(f.name for f in self.game.info.factions if f.id == faction_id)
+
+    def era_name(self, era_id: str) -> str:
+        return next(e.name for e in self.game.info.eras if e.id == era_id)
+
+    def first_army(self) -> str:
+        first = str(self.rule("first_player"))
+        return next((f.name for f in self.game.info.factions if f.id == first), first)
+
+    def advantage_cycle(self) -> str:
+        weapons = {w.id: w.name for w in self.game.info.weapons}
+        return ", ".join(f"{w.name} beats {weapons[w.beats]}" for w in self.game.info.weapons if w.beats)
+
+    def eras(self) -> list[str]:
+        return [e.name for e in self.game.info.eras]
+
+    def era_table(self) -> Md:
+        eras = self.game.info.eras
+        if any(e.force is not None or e.home_of for e in eras):
+            homes = {f.id: f.name for f in self.game.info.factions}
+            return _table(
+                ["Era", "Name", "Force of its period troops"],
+                [
+                    [
+                        e.number,
+                        e.name,
+                        e.force if e.force is not None else f"home of the {homes.get(e.home_of or '', '')}",
+                    ]
+                    for e in eras
+                ],
+            )
+        return _table(["Era", "Power"], [[e.name, e.power] for e in eras])
+
+    def challenge_table(self) -> Md:
+        eras = self.game.info.eras
+        rows = []
+        for a in eras:
+            row: list[Any] = [a.name]
+            for b in eras:
+                diff = (a.power or 0) - (b.power or 0)
+                row.append("tie" if diff == 0 else f"{a.name if diff > 0 else b.name} +{abs(diff)}")
+            rows.append(row)
+        return _table(["Challenger", *[e.name for e in eras]], rows)
+
+    def order_table(self) -> Md:
+        chars = sorted((c for c in self.game.cards if isinstance(c, Character)), key=lambda c: c.order)
+        return _table(["Order", "Character", "Health"], [[c.order, c.name, c.health] for c in chars])
+
+    def phases(self) -> Md:
+        return Md(
+            "\n".join(
+                f"{i}. **{escape(p.name)}**: {escape(self.game.phrase(p.summary))}"
+                for i, p in enumerate(self.game.info.phases, start=1)
+            )
+        )
+
+    def unit_table(self) -> Md:
+        factions = {f.id: f.name for f in self.game.info.factions}
+        units = [c for c in self.game.info.components if c.unit]
+        return _table(
+            ["Unit", "Side", "Force", "Move", "Start", "Counters"],
+            [
+                [
+                    c.name,
+                    factions.get(c.faction or "", ""),
+                    c.unit.force,
+                    c.unit.move,
+                    c.unit.start,
+                    self.game.printed_count(c),
+                ]
+                for c in units
+                if c.unit
+            ],
+        )
+
+    def recruit_tables(self) -> Md:
+        units = {c.id: c.name for c in self.game.info.components if c.unit}
+        parts = []
+        for faction in self.game.info.factions:
+            rows = []
+            for line in faction.recruit:
+                gains = [units[line.unit]] if line.unit else []
+                gains += [f"draw {line.draw} card" + ("s" if line.draw > 1 else "")] if line.draw else []
+                rows.append([line.roll, " and ".join(gains)])
+            parts.append(f"**{escape(faction.name)}**\n\n" + _table(["Roll", "Recruit"], rows))
+        return Md("\n\n".join(parts))
+
+    def components(self) -> Md:
+        rows: list[list[Any]] = [[d.deck.name, "cards", d.size, f"back: {d.deck.back.title}"] for d in self.game.decks]
+        rows += [[c.name, c.kind, self.game.printed_count(c), c.note or ""] for c in self.game.info.components]
+        return _table(["Part", "Kind", "Count", "Notes"], rows)
+
+    def assumptions(self) -> Md:
+        items = [
+            f"{escape(r.description)} *(rule option `{r.id}`, default: {escape(r.value)})*"
+            for r in self.game.info.rules
+            if r.origin == "reconstructed"
+        ]
+        return _bullets(items) if items else Md("The rules follow their source with no gaps to fill.")
+
+    def cards(self, selector: str) -> Md:
+        """A table of the cards of a deck (by deck id) or of a kind, with their effects written from the data."""
+        decks = [d for d in self.game.decks if d.deck.id == selector]
+        cards = [c for c, _ in decks[0].entries] if decks else [c for c in self.game.cards if c.kind == selector]
+        copies = {c.id: n for d in (decks or self.game.decks) for c, n in d.entries}
+        texts = dict(self.game.info.texts)
+        if not cards:
+            raise RulesError(
+                f"{self.game.slug}: the rules text asks for cards({selector!r}): no such deck or card kind"
+            )
+
+        def effect(card: Any) -> str:
+            return " ".join(effect_lines(card, texts))
+
+        def of(kind: type[Any]) -> list[Any]:
+            return [c for c in cards if isinstance(c, kind)]
+
+        first = cards[0]
+        if isinstance(first, Character):
+            return _table(
+                ["Order", "Character", "Health", "Ability"],
+                [[c.order, c.name, c.health, effect(c)] for c in sorted(of(Character), key=lambda c: c.order)],
+            )
+        if isinstance(first, Soldier):
+            weapons = {w.id: w.name for w in self.game.info.weapons}
+            return _table(
+                ["Soldier", "Weapon", "HP", "Copies"],
+                [[c.name, weapons[c.weapon], c.hp, copies[c.id]] for c in of(Soldier)],
+            )
+        if isinstance(first, Sage):
+            eras = {e.id: e for e in self.game.info.eras}
+            return _table(
+                ["Sage", "Hebrew", "Years", "Era", "Power"],
+                [[c.name, c.hebrew, c.years, eras[c.era].name, eras[c.era].power] for c in of(Sage)],
+            )
+        if isinstance(first, Tanach):
+            rows = []
+            for c in of(Tanach):
+                lines = effect_lines(c, texts)
+                rows.append([c.name, lines[0], " ".join(lines[1:]) or "always"])
+            return _table(["Card", "Effect", "Can be played"], rows)
+        if isinstance(first, Tactics):
+            return _table(["Card", "Kind", "Effect"], [[c.name, c.group.capitalize(), effect(c)] for c in of(Tactics)])
+        if isinstance(first, TimeCard):
+            units = {c.id: c.name for c in self.game.info.components if c.unit} | dict(self.game.info.user_groups)
+            return _table(
+                ["Card", "User", "Effect"],
+                [[c.name, ", ".join(units[u] for u in c.users), effect(c)] for c in of(TimeCard)],
+            )
+        if isinstance(first, PlainCard):
+            return _table(["Card", "Text", "Copies"], [[c.name, c.text or "", copies[c.id]] for c in of(PlainCard)])
+        return _table(["Card"], [[c.name] for c in cards])
+
+    def diagram(self, name: str) -> Md:
+        return Md(f"![{escape(name.replace('-', ' '))}](diagram:{name})")
+
+
+def source(game: Game) -> str:
+    path = game.folder / RULES_FILE
+    if not path.is_file():
+        raise RulesError(f"{display_path(path)}: missing; a game's rules are written there in Markdown")
+    return path.read_text(encoding="utf-8")
+
+
+def render_markdown(game: Game) -> str:
+    """The rules as plain Markdown, every include filled in from the data."""
+    env = SandboxedEnvironment(finalize=lambda v: v if isinstance(v, Md) else escape(v), autoescape=False)
+    try:
+        return env.from_string(source(game)).render(Helpers(game).context())
+    except RulesError:
+        raise
+    except Exception as exc:  # a template error the rules' author made: name the file
+        line = getattr(exc, "lineno", None)
+        where = f"{display_path(game.folder / RULES_FILE)}:{line or 1}:1"
+        raise RulesError(f"{where}: {type(exc).__name__}: {exc}") from None
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str
+    anchor: str
+
+
+def _slug(text: str, taken: set[str]) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+    anchor, n = base, 2
+    while anchor in taken:
+        anchor, n = f"{base}-{n}", n + 1
+    taken.add(anchor)
+    return anchor
+
+
+def to_html(markdown: str, diagrams: Callable[[str], bytes | None]) -> tuple[str, list[Heading]]:
+    """HTML for the rules, with an anchor on every heading; images only from the game's own diagrams."""
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    tokens = md.parse(markdown)
+    headings: list[Heading] = []
+    taken: set[str] = set()
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open":
+            text = tokens[i + 1].content
+            anchor = _slug(text, taken)
+            token.attrSet("id", anchor)
+            headings.append(Heading(int(token.tag[1]), text, anchor))
+
+    def image(self: Any, tokens: list[Token], idx: int, options: Any, env: Any) -> str:
+        token = tokens[idx]
+        src = str(token.attrGet("src") or "")
+        alt = md.utils.escapeHtml(token.content) if hasattr(md, "utils") else token.content
+        if src.startswith("diagram:"):
+            data = diagrams(src[len("diagram:") :])
+            if data is not None:
+                uri = "data:image/png;base64," + base64.b64encode(data).decode()
+                return f'<img class="diagram" src="{uri}" alt="{alt}">'
+        return f'<span class="missing-image">[{alt}]</span>'  # no other image is ever fetched
+
+    md.add_render_rule("image", image)
+    return md.renderer.render(tokens, md.options, {}), headings

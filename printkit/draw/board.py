@@ -1,0 +1,138 @@
+"""Boards, mats, tracks and strips drawn whole at full size: title, sections, spaces and their labels."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.core.errors import PrintkitError
+from printkit.core.units import MM
+from printkit.data import settings
+from printkit.data.game import Game
+from printkit.data.model import Component, Section
+from printkit.draw import fonts, icons, textfit
+from printkit.draw.cardrender import INK, PAPER, _mix
+
+PAD = 6 * MM  # around the board's art
+TITLE_H = 12 * MM
+SECTION_TITLE_H = 7 * MM
+SECTION_GAP = 5 * MM
+_FIELD = re.compile(r"\{([a-z_]+)\}")
+
+
+def _cell(section: Section) -> tuple[float, float]:
+    return settings.card_size(section.cell).size
+
+
+def section_size(section: Section) -> tuple[float, float]:
+    cw, ch = _cell(section)
+    title = SECTION_TITLE_H if section.title else 0.0
+    return section.cols * cw, section.rows * ch + title
+
+
+def board_size(comp: Component) -> tuple[float, float]:
+    """Width and height of a part's art, padding and title included."""
+    assert comp.board is not None
+    sizes = [section_size(s) for s in comp.board.sections]
+    width = max(w for w, _ in sizes) + 2 * PAD
+    height = sum(h for _, h in sizes) + SECTION_GAP * (len(sizes) - 1) + TITLE_H + 2 * PAD
+    return width, height
+
+
+def _fill(template: str, values: dict[str, Any]) -> str:
+    return _FIELD.sub(lambda m: str(values.get(m.group(1), "")), template)
+
+
+def space_labels(game: Game, section: Section) -> list[str]:
+    """The text of each space of a section, row by row."""
+    count = section.cols * section.rows
+    labels = [""] * count
+    if section.eras:
+        texts = game.info.texts
+        for i, era in enumerate(game.info.eras[:count]):
+            values = {"number": era.number or i + 1, "name": era.name, "force": era.force, "power": era.power}
+            if era.home_of:
+                home = next((f.name for f in game.info.factions if f.id == era.home_of), era.home_of)
+                stat = _fill(texts.get("board.home_stat", "{home}"), {"home": home})
+            else:
+                stat = _fill(texts.get("board.era_stat", ""), values)
+            labels[i] = _fill(texts.get("board.era", "{name}"), values | {"stat": stat})
+    if section.numbers:
+        first, last = section.numbers
+        for i, n in enumerate(range(first, last + 1)):
+            labels[i] = str(n)
+    for i, text in enumerate(section.labels[:count]):
+        labels[i] = text
+    for i in range(count):
+        row, col = divmod(i, section.cols)
+        extra = [section.row_labels[row]] if row < len(section.row_labels) else []
+        extra += [section.col_labels[col]] if col < len(section.col_labels) else []
+        labels[i] = "\n".join([*extra, labels[i]] if labels[i] else extra)
+    return labels
+
+
+def _accent(game: Game) -> str:
+    return str(game.info.factions[0].colour if game.info.factions else game.decks[0].deck.back.colour)
+
+
+def draw_board(c: Canvas, game: Game, comp: Component) -> None:
+    """The whole part at full size, its bottom-left at the origin."""
+    assert comp.board is not None
+    width, height = board_size(comp)
+    accent = _accent(game)
+    c.setFillColor(_mix(accent, "#ffffff", 0.88))
+    c.setStrokeColor(HexColor(accent))
+    c.setLineWidth(1.2)
+    c.roundRect(0, 0, width, height, 4 * MM, stroke=1, fill=1)
+    c.setFillColor(HexColor(accent))
+    c.setFont(fonts.use("serif-bold"), 16)
+    c.drawString(PAD, height - PAD - 9 * MM, comp.name)
+    c.setFont(fonts.use("sans"), 6)
+    c.setFillColor(HexColor(INK))
+    c.drawRightString(width - PAD, height - PAD - 4 * MM, game.title)
+    c.drawRightString(width - PAD, height - PAD - 8 * MM, game.info.credit[:120])
+    top = height - PAD - TITLE_H
+    for section in comp.board.sections:
+        top = _draw_section(c, game, section, top, accent) - SECTION_GAP
+
+
+def _draw_section(c: Canvas, game: Game, section: Section, top: float, accent: str) -> float:
+    cw, ch = _cell(section)
+    if section.title:
+        c.setFillColor(_mix(accent, "#000000", 0.35))
+        c.setFont(fonts.use("sans-bold"), 11)
+        c.drawString(PAD + 1 * MM, top - 5 * MM, section.title)
+        top -= SECTION_TITLE_H
+    labels = space_labels(game, section)
+    for i, label in enumerate(labels):
+        row, col = divmod(i, section.cols)
+        x = PAD + col * cw
+        y = top - (row + 1) * ch
+        c.setFillColor(HexColor(PAPER))
+        c.setStrokeColor(_mix(accent, "#000000", 0.2))
+        c.setLineWidth(0.8)
+        c.roundRect(x + 1 * MM, y + 1 * MM, cw - 2 * MM, ch - 2 * MM, 2 * MM, stroke=1, fill=1)
+        if section.icon:
+            side = min(cw, ch) * 0.45
+            c.setFillColor(_mix(accent, "#ffffff", 0.7))
+            icons.draw(c, section.icon, x + (cw - side) / 2, y + (ch - side) / 2, side)
+        if label:
+            _label(c, label, x + 2.5 * MM, y + 2.5 * MM, cw - 5 * MM, ch - 5 * MM, min(ch, cw))
+    return top - section.rows * ch
+
+
+def _label(c: Canvas, text: str, x: float, y: float, w: float, h: float, scale: float) -> None:
+    size = max(5.0, min(14.0, scale / 5))
+    fitted = textfit.fit(text, "sans-bold", w, h, size, 4.0, 1.2, False, True)
+    if fitted is None:
+        raise PrintkitError(f"board label does not fit a {w / MM:.0f} x {h / MM:.0f} mm space: {text[:50]!r}")
+    c.setFillColor(HexColor(INK))
+    c.setFont(fonts.use("sans-bold"), fitted.size)
+    baseline = y + h - fitted.size * 0.8
+    for line in fitted.lines:
+        words = " ".join("".join(s for s in word if isinstance(s, str)) for word in line)
+        c.drawCentredString(x + w / 2, baseline, words)
+        baseline -= fitted.leading

@@ -1,0 +1,240 @@
+"""Draw one card face or back from a layout and the card's fields, in vector shapes and embedded fonts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.core import units
+from printkit.core.errors import PrintkitError, display_path
+from printkit.draw import fonts, icons, textfit
+from printkit.draw.layout import Box, Layout
+
+_FIELD = re.compile(r"\{([a-z_]+)\}")
+INK = "#1c1c1c"
+PAPER = "#fbf8f1"
+
+
+class TextOverflow(PrintkitError):
+    """Card text that does not fit its box even at the smallest allowed size."""
+
+
+class LayoutFieldError(PrintkitError):
+    """A layout names a field the card does not have."""
+
+
+def _mix(hex_colour: str, other: str, amount: float) -> Color:
+    a, b = HexColor(hex_colour), HexColor(other)
+    return Color(
+        a.red + (b.red - a.red) * amount, a.green + (b.green - a.green) * amount, a.blue + (b.blue - a.blue) * amount
+    )
+
+
+def colour(ref: str | None, fields: dict[str, Any]) -> Color | None:
+    """A layout colour reference resolved for one card."""
+    accent = str(fields.get("accent", INK))
+    table = {
+        "accent": lambda: HexColor(accent),
+        "accent-dark": lambda: _mix(accent, "#000000", 0.45),
+        "accent-light": lambda: _mix(accent, "#ffffff", 0.82),
+        "ink": lambda: HexColor(INK),
+        "paper": lambda: HexColor(PAPER),
+    }
+    if ref is None or ref == "none":
+        return None
+    return table[ref]() if ref in table else HexColor(ref)
+
+
+def bind(template: str, fields: dict[str, Any], where: Callable[[], str]) -> str:
+    """Fill {field} placeholders; {icon} names stay for the text fitter; anything else is a layout error."""
+
+    def one(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key in fields:
+            return str(fields[key])
+        if key in icons.ICONS:
+            return match.group(0)
+        raise LayoutFieldError(f"{where()}: no field {{{key}}} on this card (fields: {', '.join(sorted(fields))})")
+
+    return _FIELD.sub(one, template)
+
+
+@dataclass(frozen=True)
+class Target:
+    """Names for error messages: which game, card and layout a drawing belongs to."""
+
+    game: str
+    card: str
+    layout: Layout
+
+
+class CardPainter:
+    """Draws layouts onto a canvas in card-local coordinates: origin at the trim's bottom-left."""
+
+    def __init__(self, canvas: Canvas, card_size: tuple[float, float], bleed: float) -> None:
+        self.c = canvas
+        self.w, self.h = card_size
+        self.bleed = bleed
+
+    def paint(self, layout: Layout, fields: dict[str, Any], target: Target) -> None:
+        for box in layout.boxes((self.w, self.h)):
+            spec = box.spec
+            if spec.when and not fields.get(spec.when):
+                continue
+            self._region(box, fields, target)
+
+    def _rect(self, box: Box) -> tuple[float, float, float, float]:
+        return box.x, self.h - box.y - box.h, box.w, box.h
+
+    def _region(self, box: Box, fields: dict[str, Any], target: Target) -> None:
+        c, spec = self.c, box.spec
+        fill, stroke = colour(spec.fill, fields), colour(spec.stroke, fields)
+        if fill:
+            c.setFillColor(fill)
+        if stroke:
+            c.setStrokeColor(stroke)
+            c.setLineWidth(_pt(spec.stroke_width))
+        x, y, w, h = self._rect(box)
+        kind = spec.type
+        if kind == "background":
+            b = self.bleed
+            c.rect(-b, -b, self.w + 2 * b, self.h + 2 * b, stroke=0, fill=1 if fill else 0)
+        elif kind == "box":
+            radius = _pt(spec.radius)
+            if radius:
+                c.roundRect(x, y, w, h, radius, stroke=1 if stroke else 0, fill=1 if fill else 0)
+            else:
+                c.rect(x, y, w, h, stroke=1 if stroke else 0, fill=1 if fill else 0)
+        elif kind == "line":
+            c.line(x, y + h, x + w, y)
+        elif kind == "pattern":
+            self._pattern(x, y, w, h, stroke)
+        elif kind == "badge":
+            self._badge(box, fields, target)
+        elif kind == "icon":
+            name = bind(spec.icon or "", fields, lambda: self._where(target, box)).strip("{}")
+            if name not in icons.ICONS:
+                raise LayoutFieldError(
+                    f"{self._where(target, box)}: no icon {name!r} (icons: {', '.join(icons.ICONS)})"
+                )
+            c.setFillColor(colour(spec.colour, fields) or HexColor(INK))
+            side = min(w, h)
+            icons.draw(c, name, x + (w - side) / 2, y + (h - side) / 2, side)
+        elif kind == "text":
+            self._text(box, fields, target)
+
+    def _where(self, target: Target, box: Box) -> str:
+        return f"{display_path(target.layout.files[0])}: region {box.name}"
+
+    def _pattern(self, x: float, y: float, w: float, h: float, stroke: Color | None) -> None:
+        """Diagonal hatching clipped to the box: a back that hides nothing and shows misalignment."""
+        c = self.c
+        c.saveState()
+        path = c.beginPath()
+        path.rect(x, y, w, h)
+        c.clipPath(path, stroke=0, fill=0)
+        if stroke:
+            c.setStrokeColor(stroke)
+        step = 9.0
+        offset = -h
+        while offset < w:
+            c.line(x + offset, y, x + offset + h, y + h)
+            offset += step
+        c.restoreState()
+
+    def _badge(self, box: Box, fields: dict[str, Any], target: Target) -> None:
+        c, spec = self.c, box.spec
+        x, y, w, h = self._rect(box)
+        fill = colour(spec.fill, fields)
+        stroke = colour(spec.stroke, fields)
+        path = c.beginPath()
+        cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2
+        shape = spec.shape or "circle"
+        if shape == "circle":
+            path.circle(cx, cy, r)
+        elif shape == "diamond":
+            for i, (px, py) in enumerate([(cx, y + h), (x + w, cy), (cx, y), (x, cy)]):
+                (path.moveTo if i == 0 else path.lineTo)(px, py)
+            path.close()
+        elif shape == "hexagon":
+            pts = [
+                (x + w * fx, y + h * fy) for fx, fy in ((0.25, 1), (0.75, 1), (1, 0.5), (0.75, 0), (0.25, 0), (0, 0.5))
+            ]
+            for i, (px, py) in enumerate(pts):
+                (path.moveTo if i == 0 else path.lineTo)(px, py)
+            path.close()
+        elif shape == "shield":
+            path.moveTo(x, y + h)
+            path.lineTo(x + w, y + h)
+            path.curveTo(x + w, y + h * 0.4, x + w * 0.8, y + h * 0.15, cx, y)
+            path.curveTo(x + w * 0.2, y + h * 0.15, x, y + h * 0.4, x, y + h)
+            path.close()
+        else:
+            path.roundRect(x, y, w, h, min(w, h) * 0.2)
+        c.drawPath(path, stroke=1 if stroke else 0, fill=1 if fill else 0)
+        if spec.text:
+            inner = Box(box.name, spec, box.x + w * 0.12, box.y + h * 0.18, w * 0.76, h * 0.64)
+            self._text(inner, fields, target, centred=True)
+
+    def _text(self, box: Box, fields: dict[str, Any], target: Target, centred: bool = False) -> None:
+        c, spec = self.c, box.spec
+        text = bind(spec.text or "", fields, lambda: self._where(target, box)).strip()
+        if not text:
+            return
+        font = spec.font or "sans"
+        missing = fonts.missing_glyphs(textfit.plain(text), font)
+        if missing:
+            raise TextOverflow(
+                f"{target.game}: card {target.card}: field {box.name}: font {font} has no glyph for "
+                f"{missing!r}; choose a font that covers it in {self._where(target, box)}"
+            )
+        fitted = textfit.fit(
+            text,
+            font,
+            box.w,
+            box.h,
+            float(spec.size or 9),
+            float(spec.min_size or 6),
+            float(spec.leading or 1.2),
+            bool(spec.rtl),
+            spec.wrap is not False,
+        )
+        if fitted is None:
+            raise TextOverflow(
+                f"{target.game}: card {target.card}: field {box.name} does not fit its box "
+                f"({box.w / units.MM:.1f} x {box.h / units.MM:.1f} mm) even at {spec.min_size} pt: {text[:60]!r}"
+            )
+        x, y, w, h = self._rect(box)
+        size = fitted.size
+        block = size * 0.95 + (len(fitted.lines) - 1) * fitted.leading
+        valign = "middle" if centred else (spec.valign or "top")
+        top = y + h - (0 if valign == "top" else (h - block) / 2 if valign == "middle" else h - block)
+        baseline = top - size * 0.76
+        c.setFillColor(colour(spec.colour, fields) or HexColor(INK))
+        face = fonts.use(font)
+        space = fonts.width(" ", font, size)
+        align = "center" if centred else (spec.align or "left")
+        for line in fitted.lines:
+            width = sum(textfit.word_width(wd, font, size) for wd in line) + space * (len(line) - 1)
+            cursor = x + (0 if align == "left" else (w - width) / 2 if align == "center" else w - width)
+            for i, word in enumerate(line):
+                if i:
+                    cursor += space
+                for seg in word:
+                    if isinstance(seg, tuple):
+                        icons.draw(c, seg[0], cursor + size * 0.02, baseline - size * 0.12, size)
+                        cursor += size * textfit.ICON_ADVANCE
+                    else:
+                        c.setFont(face, size)
+                        c.drawString(cursor, baseline, seg)
+                        cursor += fonts.width(seg, font, size)
+            baseline -= fitted.leading
+
+
+def _pt(length: str | None) -> float:
+    return units.length(length) if length else 0.0

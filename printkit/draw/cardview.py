@@ -1,0 +1,174 @@
+"""The fields a layout can bind to, for each kind of card and for a deck's back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit.data.effect_text import effect_lines
+from printkit.data.game import DeckCards, Game
+from printkit.data.model import Attack, Character, Component, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
+
+Fields = dict[str, Any]
+
+
+def _by_id(rows: list[Any], ident: str | None) -> Any:
+    return next((r for r in rows if r.id == ident), None)
+
+
+def accent(game: Game, deck: DeckCards, card: Any | None = None) -> str:
+    """The colour a card is styled in: its own colour, era or faction, else its deck's."""
+    info = game.info
+    if isinstance(card, Troop):
+        return str(_by_id(info.colours, card.colour).colour)
+    if isinstance(card, Sage):
+        era = _by_id(info.eras, card.era)
+        if era.colour:
+            return str(era.colour)
+    if isinstance(card, TimeCard):
+        return str(_by_id(info.factions, card.faction).colour)
+    faction = _by_id(info.factions, deck.deck.faction)
+    return str(faction.colour if faction else deck.deck.back.colour)
+
+
+DEFAULT_ICON = "star"
+
+
+def art_icon(game: Game, card: Any) -> str:
+    """The icon a card pictures: the game's icon for its most telling effect, else for its kind.
+
+    A Character's later abilities say more about it than its attack, so they are asked first;
+    an attack is asked as kind-target ("attack-rear") before plain "attack".
+    """
+    icons = game.info.icons
+    if isinstance(card, Character):
+        kinds = [
+            k
+            for a in reversed(card.ability)
+            for k in ([f"attack-{a.target}", "attack"] if isinstance(a, Attack) else [a.kind])
+        ]
+    elif isinstance(card, TimeCard):
+        kinds = [e.kind for e in card.effects]
+    elif isinstance(card, (Tanach, Tactics)):
+        kinds = [card.effect.kind]
+    else:
+        kinds = []
+    return next((icons[k] for k in [*kinds, card.kind] if k in icons), DEFAULT_ICON)
+
+
+def face_fields(game: Game, deck: DeckCards, card: Any) -> Fields:
+    """Everything a face layout may print for this card, as text or numbers."""
+    info = game.info
+    texts = dict(info.texts)
+    out: Fields = {
+        "id": card.id,
+        "name": card.name,
+        "kind": card.kind,
+        "deck": deck.deck.name,
+        "game": info.title,
+        "credit": info.credit,
+        "accent": accent(game, deck, card),
+        "flavour": card.flavour or "",
+        "effect": "\n".join(effect_lines(card, texts)),
+    }
+    out["art_icon"] = "{" + art_icon(game, card) + "}"
+    if isinstance(card, Character):
+        out |= {"order": card.order, "health": card.health}
+    elif isinstance(card, Soldier):
+        weapon = _by_id(info.weapons, card.weapon)
+        beaten_by = next((w for w in info.weapons if w.beats == weapon.id), None)
+        out |= {
+            "weapon": weapon.name,
+            "weapon_icon": "{" + weapon.id + "}",
+            "hp": card.hp,
+            "beats": _by_id(info.weapons, weapon.beats).name if weapon.beats else "",
+            "beaten_by": beaten_by.name if beaten_by else "",
+            "ranged": "ranged" if weapon.ranged else "",
+            "melee": "" if weapon.ranged else "melee",
+            "damage": game.rule("damage"),
+            "advantage_damage": game.rule("advantage_damage"),
+        }
+    elif isinstance(card, Sage):
+        era = _by_id(info.eras, card.era)
+        out |= {
+            "era": era.name,
+            "power": era.power,
+            "era_number": era.number or "",
+            "hebrew": card.hebrew,
+            "years": card.years,
+        }
+    elif isinstance(card, Tanach):
+        lines = effect_lines(card, texts)
+        out |= {"subtitle": card.subtitle or "", "effect": lines[0], "requires": "\n".join(lines[1:])}
+    elif isinstance(card, Troop):
+        colour = _by_id(info.colours, card.colour)
+        name = next((v.name for v in info.value_names if v.value == card.value), "")
+        out |= {"value": card.value, "value_name": name, "colour_name": colour.name}
+    elif isinstance(card, Tactics):
+        out |= {"group": card.group.capitalize()}
+    elif isinstance(card, TimeCard):
+        faction = _by_id(info.factions, card.faction)
+        units = {c.id: c.name for c in info.components if c.unit}
+        names = [units.get(u) or info.user_groups.get(u, u) for u in card.users]
+        out |= {"faction": faction.name, "users": ", ".join(names)}
+    elif isinstance(card, PlainCard):
+        out |= {
+            "text": card.text or "",
+            **{f"stat_{k}": v for k, v in card.stats.items()},
+            "stats": "  ".join(f"{k.replace('_', ' ').title()} {v}" for k, v in card.stats.items()),
+        }
+    return out
+
+
+def back_fields(game: Game, deck: DeckCards) -> Fields:
+    back = deck.deck.back
+    return {
+        "title": back.title,
+        "subtitle": back.subtitle or "",
+        "deck": deck.deck.name,
+        "game": game.title,
+        "credit": game.info.credit,
+        "accent": back.colour,
+    }
+
+
+def _component_accent(game: Game, comp: Component) -> str:
+    faction = _by_id(game.info.factions, comp.faction)
+    if faction:
+        return str(faction.colour)
+    era = _by_id(game.info.eras, comp.era)
+    if era and era.colour:
+        return str(era.colour)
+    return str(game.decks[0].deck.back.colour)
+
+
+def component_fields(game: Game, comp: Component) -> Fields:
+    """What a counter, token or marker face may print."""
+    era = _by_id(game.info.eras, comp.era)
+    label, stats = "", ""
+    if comp.unit:
+        label, stats = comp.unit.code, f"{comp.unit.force}-{comp.unit.move}"
+    elif era is not None:
+        label, stats = str(era.number or ""), str(era.force if era.force is not None else "")
+    elif comp.value is not None:
+        label = str(comp.value)
+    faction = _by_id(game.info.factions, comp.faction)
+    return {
+        "id": comp.id,
+        "name": comp.name,
+        "label": label,
+        "stats": stats,
+        "game": game.title,
+        "faction": faction.name if faction else "",
+        "era": era.name if era else "",
+        "reverse": comp.reverse or "",
+        "accent": _component_accent(game, comp),
+        "credit": game.info.credit,
+        "plain": "" if label else comp.name,
+    }
+
+
+def aid_fields(game: Game, comp: Component) -> Fields:
+    """A player-aid card: the game's phases, numbered, in order."""
+    steps = "\n".join(f"{i}. {p.name}: {game.phrase(p.summary)}" for i, p in enumerate(game.info.phases, start=1))
+    faction = game.info.factions[0].colour if game.info.factions else game.decks[0].deck.back.colour
+    return {"name": comp.name, "steps": steps, "game": game.title, "credit": game.info.credit, "accent": faction}

@@ -1,0 +1,192 @@
+"""Card layouts from layouts/*.yaml: named regions bound to card fields, with `extends` to share a base."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import Field, ValidationError
+
+from printkit.core import units
+from printkit.core.errors import DataError, Problem, display_path
+from printkit.data import settings
+from printkit.data.game import Game
+from printkit.data.model import Frozen, Id
+from printkit.data.validation import problems_from
+from printkit.data.yamlsource import SourceMap, load
+
+Length = Annotated[str, Field(pattern=r"^-?\d+(\.\d+)?(/\d+)?\s*(mm|cm|in|pt)$")]
+ColourRef = Annotated[str, Field(pattern=r"^(#[0-9A-Fa-f]{6}|accent|accent-dark|accent-light|ink|paper|none)$")]
+
+
+class Region(Frozen):
+    """One drawn part of a card. Every key is optional so a layout can override a base's region in part."""
+
+    type: Literal["background", "box", "text", "badge", "icon", "line", "pattern"] | None = None
+    x: Length | None = None
+    y: Length | None = None
+    w: Length | None = None
+    h: Length | None = None
+    fill: ColourRef | None = None
+    stroke: ColourRef | None = None
+    stroke_width: Length | None = None
+    radius: Length | None = None
+    text: Annotated[str, Field(max_length=2000)] | None = None
+    font: Literal["sans", "sans-bold", "sans-oblique", "condensed", "condensed-bold", "serif", "serif-bold"] | None = (
+        None
+    )
+    size: Annotated[float, Field(gt=0, le=200)] | None = None
+    min_size: Annotated[float, Field(gt=0, le=200)] | None = None
+    leading: Annotated[float, Field(ge=0.8, le=3)] | None = None
+    align: Literal["left", "center", "right"] | None = None
+    valign: Literal["top", "middle", "bottom"] | None = None
+    colour: ColourRef | None = None
+    shape: Literal["circle", "shield", "diamond", "hexagon", "rounded"] | None = None
+    icon: Annotated[str, Field(max_length=64)] | None = None
+    when: Id | None = None
+    rtl: bool | None = None
+    wrap: bool | None = None  # false: one line, shrunk to fit (titles)
+    order: int | None = None
+
+
+class LayoutFile(Frozen):
+    """The contents of one layouts/<name>.yaml."""
+
+    extends: Id | None = None
+    design_size: str | None = None
+    regions: dict[Id, Region | None] = Field(default_factory=dict)
+
+
+DEFAULTS = Region(
+    x="0mm",
+    y="0mm",
+    w="0mm",
+    h="0mm",
+    fill="none",
+    stroke="none",
+    stroke_width="0.6pt",
+    radius="0mm",
+    font="sans",
+    size=9.0,
+    min_size=6.0,
+    leading=1.2,
+    align="left",
+    valign="top",
+    colour="ink",
+    shape="circle",
+    rtl=False,
+    wrap=True,
+    order=0,
+)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A resolved region in points, measured from the trim's top-left corner, y downward."""
+
+    name: str
+    spec: Region
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    files: tuple[Path, ...]
+    design_size: tuple[float, float]
+    regions: tuple[tuple[str, Region], ...]
+
+    def boxes(self, card_size: tuple[float, float]) -> tuple[Box, ...]:
+        """The regions in drawing order, scaled from the design size to the card size."""
+        return _boxes(self, card_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _boxes(layout: Layout, card_size: tuple[float, float]) -> tuple[Box, ...]:
+    sx = card_size[0] / layout.design_size[0]
+    sy = card_size[1] / layout.design_size[1]
+
+    def pt(length: str | None, scale: float) -> float:
+        return units.length(length or "0mm") * scale
+
+    ordered = sorted(layout.regions, key=lambda r: r[1].order or 0)
+    return tuple(
+        Box(name, spec, pt(spec.x, sx), pt(spec.y, sy), pt(spec.w, sx), pt(spec.h, sy)) for name, spec in ordered
+    )
+
+
+def _merge(base: Region, top: Region) -> Region:
+    return base.model_copy(update={k: getattr(top, k) for k in top.model_fields_set})
+
+
+def _read(path: Path) -> tuple[LayoutFile, SourceMap]:
+    data, smap = load(path)
+    try:
+        return LayoutFile.model_validate(data), smap
+    except ValidationError as exc:
+        raise DataError(problems_from(exc, LayoutFile, data, smap)) from None
+
+
+def load_layout(name: str, folders: Sequence[Path]) -> Layout:
+    """Load a layout by name from the first folder that has it, following `extends` to the base.
+
+    A layout that extends its own name extends the one it hides: a project's troop.yaml with
+    `extends: troop` changes a region or two of the built-in troop layout.
+    """
+    chain: list[tuple[Path, LayoutFile, SourceMap]] = []
+    current: str | None = name
+    start = 0
+    while current is not None:
+        found = next(
+            (
+                (i, f / f"{current}.yaml")
+                for i, f in enumerate(folders)
+                if i >= start and (f / f"{current}.yaml").is_file()
+            ),
+            None,
+        )
+        if found is None:
+            searched = ", ".join(display_path(f) for f in folders[start:]) or "no folder"
+            message = f"no layout {current!r} in {searched}"
+            where = chain[-1][2].problem(("extends",), message) if chain else Problem("layouts", 1, 1, message)
+            raise DataError([where])
+        index, path = found
+        if any(p == path for p, _, _ in chain):
+            raise DataError([chain[-1][2].problem(("extends",), f"layout {current!r} extends itself in a loop")])
+        layout, smap = _read(path)
+        chain.append((path, layout, smap))
+        start = index + 1 if layout.extends == current else 0
+        current = layout.extends
+    regions: dict[str, Region] = {}
+    design = settings.POKER.name
+    for _, layout, _ in reversed(chain):  # base first, so each child overrides
+        if layout.design_size:
+            design = layout.design_size
+        for region_name, region in layout.regions.items():
+            if region is None:
+                regions.pop(region_name, None)
+            else:
+                regions[region_name] = _merge(regions.get(region_name, DEFAULTS), region)
+    problems = []
+    for region_name, region in regions.items():
+        if region.type is None:
+            path, _, smap = next(c for c in chain if region_name in c[1].regions)
+            problems.append(smap.problem(("regions", region_name), "missing required field 'type'"))
+    if problems:
+        raise DataError(problems)
+    try:
+        size = settings.card_size(design).size
+    except ValueError as exc:
+        raise DataError([chain[0][2].problem(("design_size",), str(exc))]) from None
+    return Layout(name, tuple(p for p, _, _ in chain), size, tuple(regions.items()))
+
+
+def layouts_for(game: Game, kinds: set[str]) -> dict[str, Layout]:
+    """The layout each kind of design of a game is drawn with: the game may rename one in its `layouts:`."""
+    return {kind: load_layout(game.info.layouts.get(kind, kind), game.layout_folders) for kind in sorted(kinds)}

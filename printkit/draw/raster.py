@@ -1,0 +1,102 @@
+"""Pictures of cards and boards, rasterised with pdfium from the same drawing that goes to the printer."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import pypdfium2 as pdfium
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.data.game import DeckCards, Game
+from printkit.data.model import Card, Component
+from printkit.draw import board, cardview, fonts
+from printkit.draw.cardrender import CardPainter, Target
+from printkit.draw.layout import Layout, layouts_for
+
+
+def _pdf(size: tuple[float, float], draw: Callable[[Canvas], None]) -> bytes:
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=size, invariant=1, initialFontName=fonts.use("sans"))
+    draw(c)
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def render_pdf(pdf: bytes, dpi: float, page: int = 0) -> Image.Image:
+    """One page of a PDF as an RGB image at dpi."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return _rgb(doc[page], dpi)
+    finally:
+        doc.close()
+
+
+def _rgb(page: pdfium.PdfPage, dpi: float) -> Image.Image:
+    # pdfium writes RGB order directly when asked: no conversion, no second copy of the pixels
+    image = page.render(scale=dpi / 72, may_draw_forms=False, rev_byteorder=True).to_pil()
+    return image if image.mode == "RGB" else image.convert("RGB")
+
+
+def design_pdf(
+    layout: Layout, fields: dict[str, object], size: tuple[float, float], bleed: float, game: Game, label: str
+) -> bytes:
+    """A one-page PDF of a single design: the page is the card's trim plus its bleed."""
+    width, height = size
+
+    def draw(c: Canvas) -> None:
+        c.translate(bleed, bleed)
+        CardPainter(c, size, bleed).paint(layout, fields, Target(game.slug, label, layout))
+
+    return _pdf((width + 2 * bleed, height + 2 * bleed), draw)
+
+
+def card_pdf(game: Game, deck: DeckCards, card: Card, size: tuple[float, float], bleed: float) -> bytes:
+    layout = layouts_for(game, {card.kind})[card.kind]
+    return design_pdf(layout, cardview.face_fields(game, deck, card), size, bleed, game, card.id)
+
+
+def board_pdf(game: Game, comp: Component) -> bytes:
+    return _pdf(board.board_size(comp), lambda c: board.draw_board(c, game, comp))
+
+
+def png(image: Image.Image, compress_level: int = 6) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=compress_level)
+    return out.getvalue()
+
+
+def designs_pdf(
+    game: Game,
+    designs: list[tuple[Layout, dict[str, object], tuple[float, float], str]],
+    bleed: float,
+    page_size: tuple[float, float] | None = None,
+) -> bytes:
+    """Many designs, one per page, each page its trim plus bleed (or page_size, the design centred on it).
+
+    One document for a whole run lets pdfium load the fonts once: several times faster than a
+    document per card.
+    """
+    buffer = io.BytesIO()
+    c = Canvas(buffer, invariant=1, initialFontName=fonts.use("sans"))
+    for layout, fields, size, label in designs:
+        page = page_size or (size[0] + 2 * bleed, size[1] + 2 * bleed)
+        c.setPageSize(page)
+        c.saveState()
+        c.translate((page[0] - size[0]) / 2, (page[1] - size[1]) / 2)
+        CardPainter(c, size, bleed).paint(layout, fields, Target(game.slug, label, layout))
+        c.restoreState()
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def render_pages(pdf: bytes, dpi: float) -> list[Image.Image]:
+    """Every page of a PDF as an RGB image at dpi."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return [_rgb(doc[i], dpi) for i in range(len(doc))]
+    finally:
+        doc.close()

@@ -1,0 +1,112 @@
+"""Fit text into a box: wrap at spaces, then shrink step by step down to a minimum size.
+
+Text may hold inline icons written {name}; they take the width of a square one size high.
+Right-to-left text (Hebrew) is wrapped in logical order and each line turned to visual order.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from bidi import get_display
+
+from printkit.draw import fonts
+from printkit.draw.icons import ICONS
+
+STEP = 0.25  # points per shrink step
+ICON_ADVANCE = 1.05  # an inline icon's width, in font sizes
+_ICON = re.compile(r"\{([a-z_]+)\}")
+
+Segment = str | tuple[str]  # text, or (icon name,)
+Word = tuple[Segment, ...]
+
+
+@dataclass(frozen=True)
+class Fitted:
+    size: float
+    leading: float  # baseline to baseline, points
+    lines: tuple[tuple[Word, ...], ...]
+    widths: tuple[float, ...]
+
+
+def _segments(word: str) -> Word:
+    parts: list[Segment] = []
+    pos = 0
+    for match in _ICON.finditer(word):
+        if match.group(1) not in ICONS:
+            continue
+        if match.start() > pos:
+            parts.append(word[pos : match.start()])
+        parts.append((match.group(1),))
+        pos = match.end()
+    if pos < len(word):
+        parts.append(word[pos:])
+    return tuple(parts)
+
+
+def plain(text: str) -> str:
+    """The text without its inline icons."""
+    return _ICON.sub(lambda m: "" if m.group(1) in ICONS else m.group(0), text)
+
+
+def word_width(word: Word, font: str, size: float) -> float:
+    return sum(size * ICON_ADVANCE if isinstance(s, tuple) else fonts.width(s, font, size) for s in word)
+
+
+def _wrap(
+    paragraphs: tuple[tuple[Word, ...], ...], font: str, size: float, width: float
+) -> tuple[list[tuple[Word, ...]], list[float]] | None:
+    space = fonts.width(" ", font, size)
+    lines: list[tuple[Word, ...]] = []
+    widths: list[float] = []
+    for words in paragraphs:
+        line: list[Word] = []
+        used = 0.0
+        for word in words:
+            w = word_width(word, font, size)
+            if w > width + 1e-6:
+                return None  # one word wider than the box: only a smaller size can help
+            extra = w if not line else space + w
+            if line and used + extra > width + 1e-6:
+                lines.append(tuple(line))
+                widths.append(used)
+                line, used = [word], w
+            else:
+                line.append(word)
+                used += extra
+        lines.append(tuple(line))
+        widths.append(used)
+    return lines, widths
+
+
+@functools.lru_cache(maxsize=4096)
+def fit(
+    text: str,
+    font: str,
+    width: float,
+    height: float,
+    size: float,
+    min_size: float,
+    leading: float,
+    rtl: bool = False,
+    wrap: bool = True,
+) -> Fitted | None:
+    """The largest size from size down to min_size at which text fits the box, or None."""
+    paragraphs = tuple(tuple(_segments(w) for w in p.split()) for p in text.split("\n"))
+    if not wrap:  # a title: the whole text is one unbreakable line
+        paragraphs = ((_segments(" ".join(text.split())),),)
+    current = size
+    while current >= min_size - 1e-9:
+        wrapped = _wrap(paragraphs, font, current, width)
+        if wrapped is not None:
+            lines, widths = wrapped
+            # the first line needs only the font's ascent; each further one a full leading
+            needed = current * 0.95 + (len(lines) - 1) * current * leading
+            if needed <= height + 1e-6:
+                if rtl:
+                    lines = [(((get_display(" ".join(str(s) for w in line for s in w)),),)) for line in lines]
+                return Fitted(current, current * leading, tuple(lines), tuple(widths))
+        current = round(current - STEP, 4)
+    return None

@@ -1,0 +1,111 @@
+"""The print-and-play bundle: a cover page that says how to print each part, then every part in one PDF."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from pypdf import PdfReader, PdfWriter
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.core.units import MM
+from printkit.data.game import Game
+from printkit.data.settings import PAPERS
+from printkit.draw import fonts, textfit
+from printkit.draw.cardrender import INK
+
+
+@dataclass(frozen=True)
+class Part:
+    """One PDF that goes into the bundle, and how to print it."""
+
+    title: str
+    pdf: bytes
+    copies: str  # what one print of these pages makes, in words
+    sides: str  # "single-sided" or "double-sided, flip on the long edge"
+
+
+def _wrap(text: str, width: float) -> list[str]:
+    """Lines of text no wider than width at 9 pt."""
+    fitted = textfit.fit(text, "sans", width, 1000.0, 9.0, 9.0, 1.2)
+    if fitted is None:  # one word wider than the column: let it run on
+        return [text]
+    return [" ".join("".join(s for s in word if isinstance(s, str)) for word in line) for line in fitted.lines]
+
+
+def _cover(game: Game, paper: str, parts: list[Part], counts: list[int]) -> bytes:
+    page = PAPERS[paper]
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=page, invariant=1, pageCompression=1, initialFontName=fonts.use("sans"))
+    c.setTitle(f"{game.title} - print and play ({paper.upper()})")
+    c.setAuthor(game.info.credit)
+    c.setCreator("printkit")
+    left, top = 20 * MM, page[1] - 25 * MM
+    c.setFillColor(HexColor(INK))
+    c.setFont(fonts.use("serif-bold"), 24)
+    c.drawString(left, top, game.title)
+    c.setFont(fonts.use("sans"), 10)
+    c.drawString(
+        left,
+        top - 9 * MM,
+        f"Print-and-play kit, {paper.upper()} paper. Print every page at actual size (100 %, no fit to page).",
+    )
+    y = top - 24 * MM
+    headers = ("Part", "Pages", "Makes", "How to print")
+    columns = (left, left + 45 * MM, left + 68 * MM, left + 112 * MM)
+    c.setFont(fonts.use("sans-bold"), 9)
+    for x, text in zip(columns, headers, strict=True):
+        c.drawString(x, y, text)
+    c.setLineWidth(0.5)
+    c.line(left, y - 2 * MM, page[0] - left, y - 2 * MM)
+    y -= 8 * MM
+    first = 2
+    c.setFont(fonts.use("sans"), 9)
+    widths = [b - a - 3 * MM for a, b in zip(columns, [*columns[1:], page[0] - left], strict=True)]
+    for part, count in zip(parts, counts, strict=True):
+        pages = f"{first}" if count == 1 else f"{first}-{first + count - 1}"
+        tallest = 1
+        for x, width, text in zip(columns, widths, (part.title, pages, part.copies, part.sides), strict=True):
+            lines = _wrap(text, width)
+            for i, line in enumerate(lines):
+                c.drawString(x, y - i * 4.5 * MM, line)
+            tallest = max(tallest, len(lines))
+        first += count
+        y -= (tallest * 4.5 + 3) * MM
+    c.setFont(fonts.use("sans"), 8)
+    notes = [
+        "Double-sided pages: each back page follows its front page. If the backs land off their fronts,",
+        "print the duplex calibration page (output/duplex-calibration-*.pdf) and build with --offset X,Y.",
+        "Cut cards and counters along the crop marks in the margins; the colour past the cut lines is bleed.",
+        "Boards larger than a page come as tiles with an assembly map: overlap the tiles and glue.",
+    ]
+    y -= 6 * MM
+    for line in notes:
+        c.drawString(left, y, line)
+        y -= 5 * MM
+    c.setFont(fonts.use("sans-oblique"), 8)
+    c.drawString(left, 15 * MM, game.info.credit)
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def build(game: Game, paper: str, parts: list[Part]) -> bytes:
+    """The cover page followed by every part, with a bookmark per part."""
+    readers = [PdfReader(io.BytesIO(part.pdf)) for part in parts]
+    counts = [len(r.pages) for r in readers]
+    writer = PdfWriter()
+    writer.append(PdfReader(io.BytesIO(_cover(game, paper, parts, counts))), outline_item="How to print")
+    for part, reader in zip(parts, readers, strict=True):
+        writer.append(reader, outline_item=part.title)
+    writer.add_metadata(
+        {
+            "/Title": f"{game.title} - print and play ({paper.upper()})",
+            "/Author": game.info.credit,
+            "/Creator": "printkit",
+        }
+    )
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

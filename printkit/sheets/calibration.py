@@ -1,0 +1,68 @@
+"""The duplex calibration sheet: print it double-sided, hold it to the light, read the printer's offset."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.core.units import MM
+from printkit.data.settings import PAPERS
+from printkit.draw import fonts
+from printkit.sheets import geometry
+
+TARGET = 20 * MM  # ruler half-length each way from the centre mark
+
+
+def _ruler(c: Canvas, cx: float, cy: float, label: str) -> None:
+    face = fonts.use("sans")
+    c.setLineWidth(0.3)
+    c.setStrokeColor(HexColor("#000000"))
+    c.setFillColor(HexColor("#000000"))
+    for i in range(-20, 21):
+        tick = (3 if i % 5 == 0 else 1.5) * MM
+        c.line(cx + i * MM, cy - tick / 2, cx + i * MM, cy + tick / 2)
+        c.line(cx - tick / 2, cy + i * MM, cx + tick / 2, cy + i * MM)
+        if i % 5 == 0 and i:
+            c.setFont(face, 5)
+            c.drawCentredString(cx + i * MM, cy - 4.5 * MM, f"{i:+d}")
+            c.drawString(cx + 2.5 * MM, cy + i * MM - 1.5, f"{i:+d}")
+    c.setLineWidth(0.8)
+    c.line(cx - TARGET, cy, cx + TARGET, cy)
+    c.line(cx, cy - TARGET, cx, cy + TARGET)
+    c.circle(cx, cy, 2 * MM, stroke=1, fill=0)
+    c.setFont(fonts.use("sans-bold"), 8)
+    c.drawCentredString(cx, cy + TARGET + 3 * MM, label)
+
+
+def build(paper: str, duplex: str) -> bytes:
+    """Two pages: a target on the front, and on the back the same target where the flip should land it."""
+    pw, ph = PAPERS[paper]
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(pw, ph), invariant=1, pageCompression=1, initialFontName=fonts.use("sans"))
+    c.setTitle(f"printkit duplex calibration ({paper.upper()}, {duplex} edge)")
+    c.setCreator("printkit")
+    spots = [(pw * 0.3, ph * 0.7), (pw * 0.7, ph * 0.3)]
+    text = [
+        f"Duplex calibration - {paper.upper()}, flip on the {duplex} edge",
+        "1. Print both pages double-sided at actual size (no scaling, no fit to page).",
+        "2. Hold the sheet against a bright light: you see both targets at once.",
+        "3. Read where the back's centre falls on the front's rulers, in mm: right and up are +.",
+        "4. Build with --offset X,Y using the negated readings, e.g. a back 1.5 mm right and",
+        "   0.5 mm down needs --offset -1.5,0.5. Two targets show whether the error is a shift.",
+    ]
+    for side in ("front", "back"):
+        for x, y in spots:
+            if side == "back":
+                grid = geometry.Grid(pw, ph, 0.0, 0.0, 0.0, 1, 1, 0.0, 0.0, 0.0)
+                x, y = geometry.back_position(grid, x, y, duplex)
+            _ruler(c, x, y, f"{side.upper()} target")
+        c.setFont(fonts.use("sans"), 9)
+        line_y = ph - 20 * MM
+        for line in text if side == "front" else text[:1]:
+            c.drawString(15 * MM, line_y, line)
+            line_y -= 12
+        c.showPage()
+    c.save()
+    return buffer.getvalue()

@@ -1,0 +1,95 @@
+"""Card sheets: every deck's cards with its back, plus player-aid cards, as pieces on A4 or Letter pages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.core.errors import UsageError
+from printkit.data import settings
+from printkit.data.game import Game
+from printkit.data.model import Component
+from printkit.data.settings import PrintSettings
+from printkit.draw import cardview
+from printkit.draw.layout import layouts_for
+from printkit.sheets import pieces
+from printkit.sheets.pieces import Design, Manifest, Piece
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which cards a run prints: some decks, some cards, each so many times; everything by default."""
+
+    decks: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+    copies: int = 1
+
+    @property
+    def everything(self) -> bool:
+        return not self.decks and not self.cards and self.copies == 1
+
+
+EVERYTHING = Selection()
+
+
+def card_pieces(game: Game, size: tuple[float, float], selection: Selection = EVERYTHING) -> list[Piece]:
+    """Every card to print, deck by deck in deck order, copies together, then the player aids."""
+    unknown = set(selection.decks) - {d.deck.id for d in game.decks}
+    if unknown:
+        decks = ", ".join(d.deck.id for d in game.decks)
+        raise UsageError(f"{game.slug}: no deck {', '.join(sorted(unknown))} (decks: {decks})")
+    unknown_cards = set(selection.cards) - {c.id for c in game.cards}
+    if unknown_cards:
+        raise UsageError(f"{game.slug}: no card {', '.join(sorted(unknown_cards))}")
+    layouts = layouts_for(game, {c.kind for c in game.cards} | {"back"})
+    out: list[Piece] = []
+    for deck in game.decks:
+        if selection.decks and deck.deck.id not in selection.decks:
+            continue
+        back = Design(f"back-{deck.deck.id}", layouts["back"], cardview.back_fields(game, deck), f"{deck.deck.id} back")
+        for card, copies in deck.entries:
+            if selection.cards and card.id not in selection.cards:
+                continue
+            face = Design(
+                f"face-{deck.deck.id}-{card.id}", layouts[card.kind], cardview.face_fields(game, deck, card), card.id
+            )
+            out.extend(
+                Piece(card.id, card.name, deck.deck.id, n, size, face, back) for n in range(copies * selection.copies)
+            )
+    if not selection.decks and not selection.cards:
+        out += aid_pieces(game, size)
+    return out
+
+
+def aid_pieces(game: Game, size: tuple[float, float]) -> list[Piece]:
+    """Player-aid cards (components of kind reference), single-sided, one per copy, at their own size if given."""
+    aids = game.components("reference")
+    if not aids:
+        return []
+    layouts = layouts_for(game, {"reference"})
+    out: list[Piece] = []
+    for comp in aids:
+        face = Design(f"aid-{comp.id}", layouts["reference"], cardview.aid_fields(game, comp), comp.id)
+        out.extend(
+            Piece(comp.id, comp.name, f"aid-{comp.id}", n, aid_size(comp, size), face, None)
+            for n in range(game.printed_count(comp))
+        )
+    return out
+
+
+def build(game: Game, settings: PrintSettings, paper: str, selection: Selection = EVERYTHING) -> tuple[bytes, Manifest]:
+    """The sheet PDF and its manifest for one game on one paper."""
+    order = card_pieces(game, settings.card_size, selection)
+    if not order:
+        raise UsageError(f"{game.slug}: the selection holds no cards")
+    writer = pieces.SheetWriter(game, settings, paper, f"{game.title} - cards ({paper.upper()})")
+    manifest = pieces.render(writer, order)
+    return writer.finish(), manifest
+
+
+def output_name(settings: PrintSettings, paper: str) -> str:
+    return f"cards-{paper}{'-foldover' if settings.foldover else ''}.pdf"
+
+
+def aid_size(comp: Component, card_size: tuple[float, float]) -> tuple[float, float]:
+    """A player aid's size: its own, when the data gives one, else the game's cards'."""
+    return settings.card_size(comp.size).size if comp.size else card_size

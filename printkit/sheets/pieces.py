@@ -1,0 +1,281 @@
+"""Pieces on sheets: cards, counters and tokens laid out with bleed, crop marks and duplex or fold-over backs.
+
+One mechanism for every cut-out piece: each design becomes one PDF form, placed as often as it is
+printed, so pages stay small however many copies a run holds. Every slot goes in a manifest.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.core.units import MM
+from printkit.data.game import Game
+from printkit.data.settings import PAPERS, PrintSettings
+from printkit.draw import fonts
+from printkit.draw.cardrender import CardPainter, Target
+from printkit.draw.layout import Layout
+from printkit.sheets import geometry
+
+MARK_WIDTH = 0.25  # points: hairline crop marks
+MARK_COLOUR = "#000000"
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Design:
+    """One drawing: a layout and the fields it binds, under a name unique in the document."""
+
+    key: str
+    layout: Layout
+    fields: dict[str, Any] = field(hash=False, compare=False)
+    label: str = ""  # what an error message calls it: a card id, "red-army back"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One cut-out piece of a print run."""
+
+    id: str
+    name: str
+    group: str  # pieces of one group share a back; a new group starts a new page
+    copy: int
+    size: tuple[float, float]
+    face: Design
+    back: Design | None
+
+
+@dataclass
+class Manifest:
+    paper: str
+    page_size: tuple[float, float]
+    bleed: float
+    duplex: str
+    offset: tuple[float, float]
+    foldover: bool
+    units: str = "PDF points, origin at the page's bottom-left; x, y is the trim box's bottom-left"
+    slots: list[dict[str, Any]] = field(default_factory=list)
+
+    def json(self) -> str:
+        """The manifest as JSON, one slot a line.
+
+        Written piece by piece: json.dumps with indent runs the pure-Python encoder, whose million
+        small strings for a 5,400-card run took tens of megabytes.
+        """
+        head = [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in vars(self).items() if k != "slots"]
+        slots = ",\n".join(f"  {json.dumps(s, ensure_ascii=False)}" for s in self.slots)
+        return "{\n" + ",\n".join(head) + (f',\n "slots": [\n{slots}\n ]\n}}\n' if slots else ',\n "slots": []\n}\n')
+
+
+class SheetWriter:
+    """Draws the pages of one PDF of pieces."""
+
+    def __init__(
+        self, game: Game, settings: PrintSettings, paper: str, title: str, margin: float = geometry.EDGE_CLEAR
+    ) -> None:
+        self.game_slug = game.slug
+        self.settings = settings
+        self.paper = paper
+        self.margin = margin  # nothing prints nearer the paper edge than this
+        self.buffer = io.BytesIO()
+        page = PAPERS[paper]
+        self.page = (page[1], page[0]) if settings.foldover else page  # fold-over pages lie landscape
+        credit = game.info.credit
+        # the initial font must be an embedded one, or reportlab names an unembedded Helvetica
+        self.c = Canvas(
+            self.buffer, pagesize=self.page, invariant=1, pageCompression=1, initialFontName=fonts.use("sans")
+        )
+        self.c.setTitle(title)
+        self.c.setAuthor(credit)
+        self.c.setSubject(credit)
+        self.c.setCreator("printkit")
+        self.forms: set[str] = set()
+
+    def form(self, design: Design, size: tuple[float, float]) -> str:
+        if design.key not in self.forms:
+            w, h = size
+            b = self.settings.bleed
+            self.c.beginForm(design.key, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
+            CardPainter(self.c, size, b).paint(
+                design.layout, design.fields, Target(self.game_slug, design.label, design.layout)
+            )
+            self.c.endForm()
+            self.forms.add(design.key)
+        return design.key
+
+    def place(self, form: str, x: float, y: float, clip: Box) -> None:
+        c = self.c
+        c.saveState()
+        path = c.beginPath()
+        path.rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1])
+        c.clipPath(path, stroke=0, fill=0)
+        c.translate(x, y)
+        c.doForm(form)
+        c.restoreState()
+
+    def marks(
+        self, grid: geometry.Grid, shift: tuple[float, float] = (0.0, 0.0), x_limits: tuple[float, float] | None = None
+    ) -> None:
+        c = self.c
+        c.saveState()
+        c.setStrokeColor(HexColor(MARK_COLOUR))
+        c.setLineWidth(MARK_WIDTH)
+        for x0, y0, x1, y1 in geometry.crop_marks(grid, x_limits):
+            c.line(x0 + shift[0], y0 + shift[1], x1 + shift[0], y1 + shift[1])
+        c.restoreState()
+
+    def finish(self) -> bytes:
+        self.c.save()
+        return self.buffer.getvalue()
+
+
+def _chunks(items: list[Piece], per_page: dict[tuple[float, float], int]) -> Iterator[list[Piece]]:
+    """Page-sized runs; each group starts a fresh page, since its backs (or size) differ."""
+    page: list[Piece] = []
+    for item in items:
+        if page and (len(page) == per_page[page[0].size] or page[-1].group != item.group):
+            yield page
+            page = []
+        page.append(item)
+    if page:
+        yield page
+
+
+def _shifted(box: Box, dx: float, dy: float) -> Box:
+    return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
+
+
+def mirror_box(grid: geometry.Grid, box: Box, duplex: str) -> Box:
+    x0, y0, x1, y1 = box
+    if duplex == "long":
+        return grid.page_w - x1, y0, grid.page_w - x0, y1
+    if duplex == "short":
+        return x0, grid.page_h - y1, x1, grid.page_h - y0
+    return box
+
+
+def _mirrored_grid(grid: geometry.Grid, duplex: str) -> geometry.Grid:
+    """The grid the backs form: the face grid reflected across the flip edge."""
+    x0, _, _, y1 = mirror_box(grid, grid.block(), duplex)
+    return replace(grid, left=x0 + grid.bleed, top=y1 - grid.bleed)
+
+
+def _record(piece: Piece, page: int, side: str, x: float, y: float) -> dict[str, Any]:
+    return {
+        "id": piece.id,
+        "name": piece.name,
+        "group": piece.group,
+        "copy": piece.copy,
+        "page": page,
+        "side": side,
+        "x": round(x, 3),
+        "y": round(y, 3),
+        "w": round(piece.size[0], 3),
+        "h": round(piece.size[1], 3),
+    }
+
+
+def render(writer: SheetWriter, pieces: list[Piece]) -> Manifest:
+    """Lay every piece out on pages of the writer's document; return the manifest of slots."""
+    o = writer.settings
+    manifest = Manifest(writer.paper, writer.page, o.bleed, o.duplex, o.offset, o.foldover)
+    if o.foldover:
+        _foldover_pages(writer, pieces, manifest)
+    else:
+        _duplex_pages(writer, pieces, manifest)
+    return manifest
+
+
+def _runs(writer: SheetWriter, pieces: list[Piece], area: Box) -> Iterator[tuple[geometry.Grid, list[Piece]]]:
+    """Each page's pieces with the grid for their size, within area of the page."""
+    grids = {
+        size: geometry.grid(writer.page, size, writer.settings.bleed, area=area) for size in {p.size for p in pieces}
+    }
+    for chunk in _chunks(pieces, {s: g.per_page for s, g in grids.items()}):
+        yield grids[chunk[0].size], chunk
+
+
+def _put(
+    writer: SheetWriter,
+    manifest: Manifest,
+    piece: Piece,
+    design: Design,
+    page: int,
+    side: str,
+    x: float,
+    y: float,
+    clip: Box,
+) -> None:
+    writer.place(writer.form(design, piece.size), x, y, clip)
+    manifest.slots.append(_record(piece, page, side, x, y))
+
+
+def _duplex_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest) -> None:
+    o, c, margin = writer.settings, writer.c, writer.margin
+    pw, ph = writer.page
+    page_no = len(manifest.slots) and max(s["page"] for s in manifest.slots)
+    for grid, chunk in _runs(writer, pieces, (margin, margin, pw - margin, ph - margin)):
+        page_no += 1
+        for index, piece in enumerate(chunk):
+            x, y = grid.slot(index)
+            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index))
+        writer.marks(grid)
+        c.showPage()
+        back = chunk[0].back
+        if back is None:
+            continue  # single-sided pieces: no back page
+        page_no += 1
+        dx, dy = o.offset
+        for index, piece in enumerate(chunk):
+            x, y = grid.slot(index)
+            if o.duplex == "none":  # backs on their own page, where the faces are
+                bx, by, clip = x + dx, y + dy, _shifted(grid.art_box(index), dx, dy)
+            else:
+                bx, by = geometry.back_position(grid, x, y, o.duplex, o.offset)
+                clip = _shifted(mirror_box(grid, grid.art_box(index), o.duplex), dx, dy)
+            _put(writer, manifest, piece, piece.back or back, page_no, "back", bx, by, clip)
+        writer.marks(grid if o.duplex == "none" else _mirrored_grid(grid, o.duplex), o.offset)
+        c.showPage()
+
+
+def _foldover_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest) -> None:
+    """Faces on the left half, backs mirrored across the centre fold line on the right half."""
+    c, margin = writer.c, writer.margin
+    pw, ph = writer.page
+    fold = pw / 2
+    # The fold side needs no room for crop marks, only a gap that keeps the fold off the art.
+    fold_gap = 1 * MM
+    page_no = len(manifest.slots) and max(s["page"] for s in manifest.slots)
+    for grid, chunk in _runs(writer, pieces, (margin, margin, fold - fold_gap + geometry.MARK_ROOM, ph - margin)):
+        page_no += 1
+        for index, piece in enumerate(chunk):
+            x, y = grid.slot(index)
+            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index))
+            if piece.back is not None:
+                bx, by = geometry.back_position(grid, x, y, "long")
+                _put(
+                    writer,
+                    manifest,
+                    piece,
+                    piece.back,
+                    page_no,
+                    "back",
+                    bx,
+                    by,
+                    mirror_box(grid, grid.art_box(index), "long"),
+                )
+        writer.marks(grid, x_limits=(geometry.EDGE_CLEAR, fold - fold_gap / 2))
+        if chunk[0].back is not None:
+            writer.marks(_mirrored_grid(grid, "long"), x_limits=(fold + fold_gap / 2, pw - geometry.EDGE_CLEAR))
+            c.saveState()
+            c.setDash(4, 3)
+            c.setLineWidth(0.5)
+            c.line(fold, 0, fold, ph)
+            c.restoreState()
+        c.showPage()
