@@ -18,6 +18,7 @@ from printkit.core.errors import CheckFailed, DataError, PrintkitError, UsageErr
 from printkit.core.project import Project
 from printkit.data import loader, scaffold, schema, settings, summary
 from printkit.data.game import Game
+from printkit.draw import fonts
 from printkit.sheets.cardsheets import Selection
 
 if TYPE_CHECKING:  # the engine loads only for the commands that play
@@ -69,8 +70,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    for game in _games(args):
-        print(f"ok  {display_path(game.folder)}: {game.title}, {summary.count_line(game)}")
+    here = project.find()
+    for game in _load(args.games, here):
+        shown = f"{game.slug} (bundled)" if loader.is_bundled(game.folder, here) else display_path(game.folder)
+        print(f"ok  {shown}: {game.title}, {summary.count_line(game)}")
     return 0
 
 
@@ -372,7 +375,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def cmd_new(args: argparse.Namespace) -> int:
     here = project.find()
     bundled = frozenset(p.name for p in loader.bundled_games())
-    made = scaffold.new_game(args.name, here, Path(args.dir) if args.dir else None, bundled)
+    made = scaffold.new_game(args.name, here, fonts.printable, Path(args.dir) if args.dir else None, bundled)
     for note in made.notes:
         _note(note)
     shown = display_path(made.folder)
@@ -384,7 +387,8 @@ def cmd_init(args: argparse.Namespace) -> int:
     folder = Path(args.folder)
     for path in scaffold.init(folder):
         print(f"wrote {display_path(path)}{'/' if path.is_dir() else ''}")
-    print(f'next: `printkit new "My Game"` in {display_path(folder)}, then `printkit build`')
+    where = "" if folder.resolve() == Path.cwd().resolve() else f"cd {display_path(folder)}, then "
+    print(f'next: {where}`printkit new "My Game"`, then `printkit build`')
     return 0
 
 

@@ -2,6 +2,7 @@
 
 PrintkitError         anything the user can cause; printed as one line per problem, no traceback
   UsageError          bad command-line use (exit 2)
+    PlacedError       a bad setting at a known place in a file, reported as file:line:column (exit 2)
   DataError           bad game data: one or more Problems, each file:line:column (exit 2)
   CheckFailed         a check ran and found an error-level finding (exit 1)
 """
@@ -47,6 +48,13 @@ class PrintkitError(Exception):
 
 class UsageError(PrintkitError):
     """The command line asks for something that cannot be done."""
+
+
+class PlacedError(UsageError):
+    """A setting that does not read, at a place in a file: reported like a data problem, file:line:column first."""
+
+    def lines(self) -> list[str]:
+        return [str(self)]
 
 
 class DataError(PrintkitError):

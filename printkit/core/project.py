@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printkit.core.errors import Problem, UsageError, display_path
+from printkit.core.errors import PlacedError, Problem, display_path
 
 CONFIG = "printkit.toml"
 PYPROJECT = "pyproject.toml"
@@ -22,7 +22,7 @@ SECTIONS = ("print",)  # what a project's settings table may hold
 _POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
-class ProjectError(UsageError):
+class ProjectError(PlacedError):
     """A project settings file that does not read."""
 
 

@@ -41,6 +41,11 @@ class Game:
     def title(self) -> str:
         return self.info.title
 
+    @property
+    def printed_title(self) -> str:
+        """The name the cards and sheets print: the short title when the game gives one."""
+        return self.info.short_title or self.info.title
+
     def card(self, card_id: str) -> Card:
         for card in self.cards:
             if card.id == card_id:

@@ -443,6 +443,8 @@ class GameFile(Frozen):
     """The contents of cards/<slug>/game.yaml."""
 
     title: Text
+    # the name printed where room is short or the card fonts lack a letter: card footers, the bundle's cover
+    short_title: Annotated[str, Field(min_length=1, max_length=60)] | None = None
     credit: Text
     seed: Seed | None = None
     players: Annotated[int, Field(ge=1, le=8)] = 2

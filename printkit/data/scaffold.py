@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,9 +19,11 @@ from printkit.data.game import GAME_FILE
 
 MAX_NAME = 500  # characters: a title, not a paragraph
 MAX_SLUG = 60  # characters of the folder name, cut at a word
+SHORT = 24  # characters of the name the cards print: it fits a back's title and a card's footer
+WORD = 16  # characters of one word of it: a back's title wraps between words, never inside one
 
 _GAME = """\
-title: {title}
+title: {title}{short}
 credit: {credit}
 players: 2
 print: {{card_size: poker, bleed: 3mm, duplex: long}}
@@ -96,7 +99,8 @@ def slug(name: str) -> str:
     Letters of any script are spelt out in Latin ("Über" -> "uber", "תורה" -> "tvrh"), so the
     folder, its output files and any web address built from it work everywhere.
     """
-    latin = anyascii(unicodedata.normalize("NFKC", name)).lower()
+    # an apostrophe joins ("O'Brien's" -> "obriens"); any other sign separates words
+    latin = re.sub(r"['’]", "", anyascii(unicodedata.normalize("NFKC", name))).lower()
     words = re.findall(r"[a-z0-9]+", latin)
     out = ""
     for word in words:
@@ -113,6 +117,24 @@ def _title(name: str) -> str:
     return " ".join(printable.split())
 
 
+def printed_name(title: str, printable: Callable[[str], str]) -> str:
+    """The name the starter's cards print: the letters the card fonts have, in at most SHORT characters.
+
+    printable(text) keeps the characters every card font can draw. When nothing readable is
+    left (a name in a script or signs the fonts lack), the name is spelt in Latin letters.
+    """
+    kept = " ".join(printable(title).split())
+    if not any(ch.isalnum() for ch in kept):
+        kept = " ".join(word.capitalize() for word in slug(title).split("-"))
+    words = [word if len(word) <= WORD else word[: WORD - 1] + "…" for word in kept.split()]
+    out = words[0]
+    for word in words[1:]:
+        if len(out) + 1 + len(word) > SHORT:
+            break
+        out = f"{out} {word}"
+    return out
+
+
 def _quoted(text: str) -> str:
     """text as a YAML double-quoted scalar (JSON's string syntax is YAML's)."""
     return json.dumps(text, ensure_ascii=False)
@@ -124,9 +146,16 @@ class NewGame:
     notes: tuple[str, ...] = ()
 
 
-def new_game(name: str, project: Project, where: Path | None = None, bundled: frozenset[str] = frozenset()) -> NewGame:
+def new_game(
+    name: str,
+    project: Project,
+    printable: Callable[[str], str],
+    where: Path | None = None,
+    bundled: frozenset[str] = frozenset(),
+) -> NewGame:
     """Create where/<slug of name> (the project's cards/ by default) with a game, two cards and rules; never overwrite.
 
+    printable(text): the characters of text the card fonts can draw, for the name the cards print.
     bundled: the names of printkit's bundled games, so a new game that hides one says so.
     """
     title = _title(name)
@@ -137,8 +166,8 @@ def new_game(name: str, project: Project, where: Path | None = None, bundled: fr
     folder_name = slug(title)
     if not folder_name:
         raise UsageError(
-            f"{title!r}: expected a name with at least one letter or digit, for the game's folder "
-            f'(such as "{title} 2", or "Star Game" for a name of signs)'
+            f"{title!r}: expected a name with a letter or digit in it: the game's folder is named from them "
+            f'(add a word, such as "{title} Game")'
         )
     folder = (where or project.cards) / folder_name
     if folder.exists():
@@ -151,10 +180,14 @@ def new_game(name: str, project: Project, where: Path | None = None, bundled: fr
         notes.append(f"wrote the JSON Schemas editors check the YAML with to {display_path(schema.folder(project))}")
     folder.mkdir(parents=True)
     game_file, cards_file = folder / GAME_FILE, folder / "cards.yaml"
+    printed = printed_name(title, printable)
+    if printed != title:
+        notes.append(f"the cards print the name as {printed!r} (short_title in game.yaml: change it there)")
     game_text = _GAME.format(
         title=_quoted(title),
-        credit=_quoted(f"{title} (c) its designer. Print-and-play for personal use."),
-        back=_quoted(title),
+        short="" if printed == title else f"\nshort_title: {_quoted(printed)}",
+        credit=_quoted(f"{printed} (c) its designer. Print-and-play for personal use."),
+        back=_quoted(printed),
     )
     atomic.write_text(game_file, schema.modeline("game.schema.json", game_file, project) + game_text)
     atomic.write_text(cards_file, schema.modeline("cards.schema.json", cards_file, project) + _CARDS)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit.core import units
-from printkit.core.errors import UsageError, display_path
+from printkit.core.errors import PlacedError, UsageError, display_path
 from printkit.core.project import Project
 from printkit.core.units import INCH, MM
 from printkit.data.game import GAME_FILE, Game
@@ -173,25 +173,27 @@ class PrintSettings:
         }
 
 
-def apply(settings: PrintSettings, layer: Mapping[str, Any], where: Callable[[str], str]) -> PrintSettings:
-    """settings with one layer's values over them; a bad or unknown key is a UsageError placed by where(key)."""
+def apply(
+    settings: PrintSettings, layer: Mapping[str, Any], where: Callable[[str], str], error: type[UsageError] = UsageError
+) -> PrintSettings:
+    """settings with one layer's values over them; a bad or unknown key raises error, placed by where(key)."""
     changes: dict[str, Any] = {}
     for key, value in layer.items():
         if value is None:
             continue
         if key not in SETTINGS:
-            raise UsageError(f"{where(key)}: unknown print setting {key!r} (expected one of: {', '.join(SETTINGS)})")
+            raise error(f"{where(key)}: unknown print setting {key!r} (expected one of: {', '.join(SETTINGS)})")
         parse, field = SETTINGS[key]
         try:
             changes[field] = parse(value)
         except ValueError as exc:
-            raise UsageError(f"{where(key)}: {key}: {exc}") from None
+            raise error(f"{where(key)}: {key}: {exc}") from None
     return replace(settings, **changes)
 
 
 def resolve(game: Game, project: Project, command_line: Mapping[str, Any] | None = None) -> PrintSettings:
     """The settings in force for a game: printkit's defaults < the game's print: < the project's < the command line."""
     shown = display_path(game.folder / GAME_FILE)
-    settings = apply(PrintSettings(), game.info.print.model_dump(), lambda key: f"{shown}: print.{key}")
-    settings = apply(settings, project.section("print"), lambda key: project.where("print", key))
+    settings = apply(PrintSettings(), game.info.print.model_dump(), lambda key: f"{shown}: print.{key}", PlacedError)
+    settings = apply(settings, project.section("print"), lambda key: project.where("print", key), PlacedError)
     return apply(settings, command_line or {}, lambda key: f"--{key.replace('_', '-')}")

@@ -92,7 +92,7 @@ def draw_board(c: Canvas, game: Game, comp: Component) -> None:
     c.drawString(PAD, height - PAD - 9 * MM, comp.name)
     c.setFont(fonts.use("sans"), 6)
     c.setFillColor(HexColor(INK))
-    c.drawRightString(width - PAD, height - PAD - 4 * MM, game.title)
+    c.drawRightString(width - PAD, height - PAD - 4 * MM, game.printed_title)
     c.drawRightString(width - PAD, height - PAD - 8 * MM, game.info.credit[:120])
     top = height - PAD - TITLE_H
     for section in comp.board.sections:

@@ -64,7 +64,7 @@ def face_fields(game: Game, deck: DeckCards, card: Any) -> Fields:
         "name": card.name,
         "kind": card.kind,
         "deck": deck.deck.name,
-        "game": info.title,
+        "game": game.printed_title,
         "credit": info.credit,
         "accent": accent(game, deck, card),
         "flavour": card.flavour or "",
@@ -125,7 +125,7 @@ def back_fields(game: Game, deck: DeckCards) -> Fields:
         "title": back.title,
         "subtitle": back.subtitle or "",
         "deck": deck.deck.name,
-        "game": game.title,
+        "game": game.printed_title,
         "credit": game.info.credit,
         "accent": back.colour,
     }
@@ -157,7 +157,7 @@ def component_fields(game: Game, comp: Component) -> Fields:
         "name": comp.name,
         "label": label,
         "stats": stats,
-        "game": game.title,
+        "game": game.printed_title,
         "faction": faction.name if faction else "",
         "era": era.name if era else "",
         "reverse": comp.reverse or "",
@@ -171,4 +171,10 @@ def aid_fields(game: Game, comp: Component) -> Fields:
     """A player-aid card: the game's phases, numbered, in order."""
     steps = "\n".join(f"{i}. {p.name}: {game.phrase(p.summary)}" for i, p in enumerate(game.info.phases, start=1))
     faction = game.info.factions[0].colour if game.info.factions else game.decks[0].deck.back.colour
-    return {"name": comp.name, "steps": steps, "game": game.title, "credit": game.info.credit, "accent": faction}
+    return {
+        "name": comp.name,
+        "steps": steps,
+        "game": game.printed_title,
+        "credit": game.info.credit,
+        "accent": faction,
+    }

@@ -81,3 +81,9 @@ def missing_glyphs(text: str, name: str) -> str:
 
 def width(text: str, name: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, use(name), size)
+
+
+def printable(text: str) -> str:
+    """text without the characters that any of the layout fonts cannot draw."""
+    missing = set().union(*(missing_glyphs(text, name) for name in FAMILIES))
+    return "".join(ch for ch in text if ch not in missing)

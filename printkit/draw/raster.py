@@ -35,9 +35,13 @@ def render_pdf(pdf: bytes, dpi: float, page: int = 0) -> Image.Image:
 
 
 def _rgb(page: pdfium.PdfPage, dpi: float) -> Image.Image:
+    """The page at dpi, exactly its size times dpi rounded to whole pixels."""
     # pdfium writes RGB order directly when asked: no conversion, no second copy of the pixels
     image = page.render(scale=dpi / 72, may_draw_forms=False, rev_byteorder=True).to_pil()
-    return image if image.mode == "RGB" else image.convert("RGB")
+    image = image if image.mode == "RGB" else image.convert("RGB")
+    # pdfium rounds a page's pixels up; a 126 mm page at 300 dpi is 1488.2 px, so 1488, not 1489
+    width, height = (round(v * dpi / 72) for v in page.get_size())
+    return image if image.size == (width, height) else image.crop((0, 0, width, height))
 
 
 def design_pdf(

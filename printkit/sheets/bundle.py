@@ -44,7 +44,7 @@ def _cover(game: Game, paper: str, parts: list[Part], counts: list[int]) -> byte
     left, top = 20 * MM, page[1] - 25 * MM
     c.setFillColor(HexColor(INK))
     c.setFont(fonts.use("serif-bold"), 24)
-    c.drawString(left, top, game.title)
+    c.drawString(left, top, game.printed_title)
     c.setFont(fonts.use("sans"), 10)
     c.drawString(
         left,

@@ -1,0 +1,95 @@
+"""printkit as a user installs it: an sdist, a wheel built from it, a fresh virtual environment outside the checkout.
+
+From an empty folder the installed command runs the README's quick start, then validates, builds,
+exports and plays the bundled Battle Line, with nothing read from or written to the checkout.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ("layouts/troop.yaml", "layouts/printshops.yaml", "templates/booklet.html.j2", "cards/battle-line/rules.md")
+
+
+def _run(command: list[str], cwd: Path, env: dict[str, str]) -> str:
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, check=False, timeout=600)
+    assert done.returncode == 0, f"{' '.join(command)} exited {done.returncode}:\n{done.stdout}\n{done.stderr}"
+    assert "Traceback" not in done.stderr, done.stderr
+    return done.stdout
+
+
+def quick_start() -> list[str]:
+    """The printkit commands of the README's quick start, in order."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    lines = [line.strip().split("  #")[0].strip() for line in section.splitlines() if line.startswith("    ")]
+    return [line for line in lines if line.startswith("printkit ")]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    """A fresh virtual environment with printkit installed from a wheel built from its sdist."""
+    dist = tmp_path_factory.mktemp("dist")
+    _run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(ROOT)], ROOT, dict(os.environ))
+    (sdist,) = dist.glob("*.tar.gz")
+    (wheel,) = dist.glob("*.whl")
+    with tarfile.open(sdist) as archive:
+        names = archive.getnames()
+    assert all(any(n.endswith(asset) for n in names) for asset in ASSETS), "the sdist lacks printkit's own files"
+    names = zipfile.ZipFile(wheel).namelist()
+    assert all(f"printkit/assets/{asset}" in names for asset in ASSETS), "the wheel lacks printkit's own files"
+    assert "printkit/schema/game.schema.json" in names
+    venv = tmp_path_factory.mktemp("venv")
+    _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], venv, dict(os.environ))
+    python = venv / "bin" / "python"
+    _run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-compile", str(wheel)],
+        venv,
+        {**os.environ},
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+    where = _run([str(python), "-c", "import printkit, engine; print(printkit.__file__, engine.__file__)"], venv, env)
+    assert str(ROOT) not in where and str(venv) in where
+    return venv, env
+
+
+def test_the_readme_quick_start_works_in_an_empty_folder(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    _, env = installed
+    commands = quick_start()
+    assert any(c.startswith("printkit init") for c in commands) and any(c.startswith("printkit new") for c in commands)
+    for command in commands:
+        _run(["sh", "-c", command], tmp_path, env)
+    (game,) = (tmp_path / "cards").iterdir()
+    assert (tmp_path / "output" / game.name / "print-and-play-a4.pdf").is_file()
+    assert (tmp_path / "output" / "reference" / "index.html").is_file()
+
+
+def test_the_bundled_battle_line_validates_builds_exports_and_plays(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    _, env = installed
+    out = _run(["printkit", "validate", "battle-line"], tmp_path, env)
+    assert out.startswith("ok  battle-line (bundled): Battle Line")
+    _run(["printkit", "build", "battle-line", "--paper", "a4"], tmp_path, env)
+    made = tmp_path / "output" / "battle-line"
+    for name in ("cards-a4.pdf", "boards-a4.pdf", "print-and-play-a4.pdf", "rules-a5.pdf", "rules-a4.pdf"):
+        assert (made / name).read_bytes().startswith(b"%PDF"), name
+    assert 'href="battle-line/index.html"' in (tmp_path / "output" / "reference" / "index.html").read_text()
+    _run(["printkit", "export", "png", "battle-line", "--dpi", "60"], tmp_path, env)
+    assert len(list((made / "png" / "troops").glob("*.png"))) == 61  # 60 Troops and the back
+    out = _run(["printkit", "simulate", "battle-line", "--games", "8", "--seed", "3"], tmp_path, env)
+    assert re.search(r"seat 1 wins \d", out)
+    assert (made / "balance" / "report.pdf").read_bytes().startswith(b"%PDF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]  # everything went to the folder's output/

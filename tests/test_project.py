@@ -1,0 +1,209 @@
+"""A designer's own project: init, new games with any name, project settings, layout overrides, bundled games."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from printkit.cli import main
+from printkit.core import project
+from printkit.data import scaffold
+from printkit.data.loader import load_game
+from printkit.draw.layout import layouts_for
+
+
+@pytest.fixture
+def studio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty folder made a project, as the current folder."""
+    folder = tmp_path / "studio"
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "studio"]) == 0
+    monkeypatch.chdir(folder)
+    return folder
+
+
+NAMES = [
+    "Chess: Reloaded",
+    "Über Spiel: Édition 2!",
+    "תורה טיימליין",
+    "🎲 Dice & 🐉 Dragons",
+    "O'Brien's \"Quest\"",
+    "A" * 200,
+    "東京ゲーム",
+    "key: value # not a comment",
+    "- [list, {map}]",
+    "null",
+    "yes",
+    "123",
+    "C:\\Windows\\path",
+    "../../etc/passwd",
+    "tab\tand\nnewline",
+    "&anchor *alias",
+    "%TAG !yaml",
+    "Москва: Битва",
+    "Donaudampfschifffahrtsgesellschaft",
+    "  spaced   out  ",
+]
+
+
+def test_any_name_gives_a_game_that_validates_and_builds(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for name in NAMES:
+        assert main(["new", name]) == 0, name
+    capsys.readouterr()
+    folders = sorted(p for p in (studio / "cards").iterdir())
+    assert len(folders) == len(NAMES)
+    for folder in folders:
+        assert folder.name.isascii() and 0 < len(folder.name) <= scaffold.MAX_SLUG
+        assert set(folder.name) <= set("abcdefghijklmnopqrstuvwxyz0123456789-")
+        title = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8"))["title"]
+        assert isinstance(title, str) and " ".join(title.split()) == title
+    titles = {load_game(f).title for f in folders}
+    assert {" ".join(n.split()) for n in NAMES} == titles  # every name kept as typed, on one line
+    assert (studio / "cards" / "uber-spiel-edition-2").is_dir()
+    assert (studio / "cards" / "obriens-quest").is_dir()
+    assert (studio / "cards" / "game-die-dice-dragon-dragons").is_dir()  # emoji have names
+    assert main(["validate"]) == 0
+    assert capsys.readouterr().out.count("ok  ") == len(NAMES)
+    assert main(["build", "--only", "cards", "--paper", "a4", "--no-check"]) == 0
+    assert len(list((studio / "output").glob("*/cards-a4.pdf"))) == len(NAMES)
+
+
+@pytest.mark.parametrize("name", ["!!!", "→ ‼ •••", "   ", ""])
+def test_a_name_with_no_letter_or_digit_is_one_line_exit_2(
+    studio: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    assert main(["new", name]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "expected" in err
+    assert not any((studio / "cards").iterdir())
+
+
+def test_a_clashing_name_is_refused_and_nothing_overwritten(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "Chess: Reloaded"]) == 0
+    game_yaml = studio / "cards" / "chess-reloaded" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "# mine\n")
+    assert main(["new", "Chess Reloaded!"]) == 2
+    assert "already exists" in capsys.readouterr().err
+    assert game_yaml.read_text().endswith("# mine\n")
+
+
+def test_the_schema_line_is_relative_and_survives_a_move(studio: Path, tmp_path: Path) -> None:
+    assert main(["new", "Moving Game"]) == 0
+    moved = tmp_path / "elsewhere" / "studio"
+    shutil.copytree(studio, moved)
+    for path in (moved / "cards" / "moving-game").glob("*.yaml"):
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        ref = first.split("$schema=", 1)[1]
+        assert not ref.startswith(("/", "file:")), first
+        assert (path.parent / ref).resolve().is_file()
+        assert (path.parent / ref).resolve().is_relative_to(moved.resolve())
+
+
+def test_the_project_is_found_from_a_subfolder_and_gets_the_outputs(
+    studio: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["new", "Deep Game"]) == 0
+    capsys.readouterr()
+    monkeypatch.chdir(studio / "cards" / "deep-game")
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("deep-game") and "(bundled)" in out[-1]  # the project's games first
+    assert main(["build", "--only", "cards,reference", "--no-check"]) == 0
+    assert (studio / "output" / "deep-game" / "cards-a4.pdf").is_file()
+    index = (studio / "output" / "reference" / "index.html").read_text()
+    assert 'href="deep-game/index.html"' in index
+
+
+def test_project_settings_win_over_the_game_and_lose_to_the_command_line(studio: Path) -> None:
+    assert main(["new", "Tall Cards"]) == 0
+    (studio / "printkit.toml").write_text('[print]\ncard_size = "tarot"\nbleed = "2mm"\npaper = "letter"\n')
+    assert main(["build", "--only", "cards", "--no-check", "--bleed", "1mm"]) == 0
+    settings = json.loads((studio / "output" / "tall-cards" / "components.json").read_text())["print"]
+    assert settings["card_size"] == "tarot" and settings["bleed_mm"] == 1.0 and settings["paper"] == ["letter"]
+    assert not (studio / "output" / "tall-cards" / "cards-a4.pdf").exists()
+
+
+@pytest.mark.parametrize(
+    ("config", "expected"),
+    [
+        ('[print]\ncard_size = "poker"\ncolor = "red"\n', "printkit.toml:3:1: unknown print setting 'color'"),
+        ('[print]\nbleed = "9mm"\n', "printkit.toml:2:1: bleed: expected a bleed from 0mm to 5mm, found '9mm'"),
+        ('[print]\npaper = "a3"\n', "printkit.toml:2:1: paper: expected a4, letter or both"),
+        ("[print\n", "printkit.toml:1:7: expected TOML"),
+        ("[printing]\n", "printkit.toml:1:1: unknown project setting 'printing'"),
+    ],
+)
+def test_a_bad_project_setting_is_one_placed_line(
+    studio: Path, capsys: pytest.CaptureFixture[str], config: str, expected: str
+) -> None:
+    assert main(["new", "Some Game"]) == 0
+    capsys.readouterr()
+    (studio / "printkit.toml").write_text(config)
+    assert main(["build", "--no-check"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(expected), err
+    assert not (studio / "output").exists()
+
+
+def test_project_and_game_layouts_override_the_built_in_ones(studio: Path) -> None:
+    assert main(["new", "Stamped"]) == 0
+    game = studio / "cards" / "stamped"
+    # the project changes one region of the built-in `plain` layout and adds one
+    (studio / "layouts" / "plain.yaml").write_text(
+        "extends: plain\nregions:\n"
+        "  text: {colour: '#aa0000'}\n"
+        "  stamp: {type: text, x: 6mm, y: 40mm, w: 51.5mm, h: 6mm, text: PROJECT STAMP, size: 8, order: 20}\n"
+    )
+    # the game's own layouts/ win over both: its back says so
+    (game / "layouts").mkdir()
+    (game / "layouts" / "back.yaml").write_text("extends: back\nregions:\n  subtitle: {text: GAME OWN BACK}\n")
+    loaded = load_game(game, project.find())
+    layouts = layouts_for(loaded, {"plain", "back"})
+    plain = dict(layouts["plain"].regions)
+    assert plain["text"].colour == "#aa0000" and plain["text"].font == "sans"  # the rest of the region kept
+    assert "art" in plain and "stamp" in plain  # the built-in regions and the new one
+    assert layouts["plain"].files[0] == studio / "layouts" / "plain.yaml"
+    assert layouts["back"].files[0] == game / "layouts" / "back.yaml"
+    assert main(["build", "--only", "cards", "--paper", "a4", "--no-check"]) == 0
+    reader = PdfReader(io.BytesIO((studio / "output" / "stamped" / "cards-a4.pdf").read_bytes()))
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    assert "PROJECT STAMP" in text and "GAME OWN BACK" in text
+
+
+def test_a_project_game_hides_the_bundled_one_of_its_name_with_a_note(
+    studio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["new", "Battle Line"]) == 0
+    assert "bundled game" in capsys.readouterr().err
+    assert main(["validate", "battle-line"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("ok  cards/battle-line: Battle Line, 3 cards")
+    assert "note: battle-line is this project's cards/battle-line" in err
+    assert main(["validate", "soldier-battler"]) == 0  # a bundled game, reached by its name
+    assert "soldier-battler (bundled)" in capsys.readouterr().out
+
+
+def test_two_games_of_one_name_would_share_an_output_folder(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "Twin", "--dir", "a"]) == 0
+    assert main(["new", "Twin", "--dir", "b"]) == 0
+    capsys.readouterr()
+    assert main(["build", "a/twin", "b/twin", "--no-check"]) == 2
+    assert "two games named twin" in capsys.readouterr().err
+    assert not (studio / "output").exists()
+
+
+def test_an_empty_project_says_how_to_start(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["build"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "printkit new" in err
+
+
+def test_init_refuses_an_existing_project(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["init", "."]) == 2
+    assert "already exists" in capsys.readouterr().err
