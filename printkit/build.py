@@ -133,8 +133,12 @@ def _booklets(plan: Plan, folder: Path, diagrams: Diagrams) -> tuple[dict[str, b
                 files[folder / f"rules-{size}-saddle.pdf"] = booklet.saddle(pages, PAPERS[sheet_paper][::-1])
         for size, data in booklets.items():
             files[folder / f"rules-{size}.pdf"] = data
-    # the Letter bundle takes the A4 booklet scaled to the page, rather than a third layout
-    return {"a4": booklets["a4"], "letter": booklet.fit(booklets["a4"], PAPERS["letter"])}, files
+    # each paper's bundle ends with the A4 booklet, scaled to the page on another paper (Letter)
+    bundled = {
+        paper: booklets["a4"] if paper == "a4" else booklet.fit(booklets["a4"], PAPERS[paper])
+        for paper in plan.settings.papers
+    }
+    return bundled, files
 
 
 def paper_parts(

@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printkit import __version__
-from printkit import build as printrun
+from printkit import __version__, build
 from printkit.core import project
 from printkit.core.errors import CheckFailed, DataError, PrintkitError, UsageError, display_path
 from printkit.core.project import Project
@@ -102,11 +101,11 @@ def cmd_build(args: argparse.Namespace) -> int:
     given = _print_settings(args, ("paper", "card_size", "bleed", "duplex", "offset", "foldover"))
     selection = Selection(_names(args.decks), _names(args.cards), args.copies)
     plans = [
-        printrun.Plan(game, settings.resolve(game, here, given), selection, parts, args.imposition == "saddle")
+        build.Plan(game, settings.resolve(game, here, given), selection, parts, args.imposition == "saddle")
         for game in games
     ]
     out = _out(args, here)
-    written = printrun.build_all(plans, out, workers=min(2, os.cpu_count() or 1))
+    written = build.build_all(plans, out, workers=min(2, os.cpu_count() or 1))
     for folder, count in Counter(_top_folder(p, out) for p in written).items():
         print(f"wrote {display_path(folder)}: {count} {'file' if count == 1 else 'files'}")
     if args.no_check:
@@ -117,11 +116,11 @@ def cmd_build(args: argparse.Namespace) -> int:
 def _parts(text: str | None) -> frozenset[str]:
     """The parts `--only` names, every part when it is not given."""
     if text is None:
-        return frozenset(printrun.PARTS)
+        return frozenset(build.PARTS)
     chosen = _names(text)
-    unknown = [p for p in chosen if p not in printrun.PARTS]
+    unknown = [p for p in chosen if p not in build.PARTS]
     if unknown or not chosen:
-        raise UsageError(f"--only: expected some of {', '.join(printrun.PARTS)}, found {text!r}")
+        raise UsageError(f"--only: expected some of {', '.join(build.PARTS)}, found {text!r}")
     return frozenset(chosen)
 
 
@@ -186,23 +185,23 @@ def _agent_names(text: str) -> tuple[str, str]:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from engine import simulate, stats
-    from printkit.docs import balance as report
+    from printkit.docs import balance
 
     game, engine_game = _engine_game(args.game)
     if args.games < 1 or args.workers < 1:
         raise UsageError("--games and --workers: expected 1 or more")
     plan = simulate.Plan(game.folder, _agent_names(args.agents), args.games, args.seed)
     records = _simulate(game.slug, plan, args.workers)
-    summary = stats.summarise(records, engine_game.card_names())
-    settings = {"game": game.slug, "agents": list(plan.agents), "games": plan.games, "seed": plan.seed}
+    figures = stats.summarise(records, engine_game.card_names())
+    run = {"game": game.slug, "agents": list(plan.agents), "games": plan.games, "seed": plan.seed}
     folder = _out(args, project.find()) / game.slug / "balance"
-    for path in report.write(folder, game.title, summary, settings, records, pdf=not args.no_pdf):
+    for path in balance.write(folder, game.title, figures, run, records, pdf=not args.no_pdf):
         print(f"wrote {display_path(path)}")
-    seats = summary["seats"]
+    seats = figures["seats"]
     print(
         f"seat 1 wins {100 * seats[0]['rate']:.1f}%, seat 2 {100 * seats[1]['rate']:.1f}%, "
-        f"draws {100 * summary['draws']['rate']:.1f}%; "
-        + ", ".join(f"{k} {100 * v['rate']:.1f}%" for k, v in summary["agents"].items())
+        f"draws {100 * figures['draws']['rate']:.1f}%; "
+        + ", ".join(f"{k} {100 * v['rate']:.1f}%" for k, v in figures["agents"].items())
     )
     return 0
 
@@ -223,28 +222,28 @@ def _simulate(slug: str, plan: SimulationPlan, workers: int) -> list[Record]:
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
-    """Balance reports for every named game (all bundled games when none), and one summary page."""
+    """Balance reports for every named game (the project's when none is named), and one summary page."""
     from engine import check, registry, simulate, stats
-    from printkit.docs import balance as report
+    from printkit.docs import balance
 
     if args.count < 1:
         raise UsageError("--games: expected 1 or more")
     agents = _agent_names(args.agents)
     out = _out(args, project.find())
     rows, missing = [], []
-    settings = {"agents": list(agents), "games": args.count, "seed": args.seed}
+    run = {"agents": list(agents), "games": args.count, "seed": args.seed}
     for game in _games(args):
         if game.slug not in registry.registered():
             missing.append(game.slug)
             continue
         plan = simulate.Plan(game.folder, agents, args.count, args.seed)
         records = _simulate(game.slug, plan, args.workers)
-        summary_ = stats.summarise(records, registry.build(game).card_names())
-        report.write(out / game.slug / "balance", game.title, summary_, settings | {"game": game.slug}, records)
+        figures = stats.summarise(records, registry.build(game).card_names())
+        balance.write(out / game.slug / "balance", game.title, figures, run | {"game": game.slug}, records)
         findings, _ = check.run(game, max(1, args.count // 4), args.seed, seconds=BALANCE_CHECK_SECONDS)
-        rows.append({"title": game.title, "summary": summary_, "findings": [f.message for f in findings]})
+        rows.append({"title": game.title, "summary": figures, "findings": [f.message for f in findings]})
         print(f"{game.slug}: report in {display_path(out / game.slug / 'balance')}")
-    for path in report.write_summary(out, rows, missing, settings):
+    for path in balance.write_summary(out, rows, missing, run):
         print(f"wrote {display_path(path)}")
     return 0
 
@@ -441,7 +440,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--only",
         metavar="PART,...",
-        help=f"only these parts: {', '.join(printrun.PARTS)} (the bundle is built from the first four)",
+        help=f"only these parts: {', '.join(build.PARTS)} (the bundle is built from the first four)",
     )
     p.add_argument("--no-check", action="store_true", help="skip the quick check by play at the end of the build")
     p.add_argument("--out", help="output folder (default: output/ in the project)")

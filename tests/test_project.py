@@ -207,3 +207,29 @@ def test_an_empty_project_says_how_to_start(studio: Path, capsys: pytest.Capture
 def test_init_refuses_an_existing_project(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["init", "."]) == 2
     assert "already exists" in capsys.readouterr().err
+
+
+def test_a_pyproject_with_a_printkit_table_is_a_project(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "my-games"\n\n[tool.printkit.print]\ncard_size = "mini"\nbleed = "7mm"\n'
+    )
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    found = project.find()
+    assert found.root == tmp_path.resolve() and found.section("print")["card_size"] == "mini"
+    assert main(["new", "Small Cards"]) == 0
+    assert (tmp_path / "cards" / "small-cards" / "game.yaml").is_file()
+    capsys.readouterr()
+    assert main(["build", "--no-check"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"{tmp_path / 'pyproject.toml'}:6:1: bleed: expected a bleed from 0mm to 5mm, found '7mm'\n"
+
+
+def test_another_tools_broken_pyproject_is_not_printkits_business(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "pyproject.toml").write_text("[project\nname = 'broken'\n")
+    monkeypatch.chdir(tmp_path)
+    assert project.find().config is None

@@ -112,7 +112,8 @@ def find(start: Path | None = None) -> Project:
         if config.is_file():
             return _checked(Project(folder, config, _read(config)))
         pyproject = folder / PYPROJECT
-        if pyproject.is_file():
+        # another tool's pyproject.toml, even a broken one, is none of printkit's business
+        if pyproject.is_file() and "printkit" in pyproject.read_text(encoding="utf-8", errors="replace"):
             tool = _read(pyproject).get("tool", {})
             if isinstance(tool, dict) and "printkit" in tool:
                 table = tool["printkit"]

@@ -55,11 +55,9 @@ def find(target: str, project: Project) -> Found:
         bundled = assets.folder("cards") / text
         own = project.cards / text
         if (own / GAME_FILE).is_file():
-            shadows = (bundled / GAME_FILE).is_file() and bundled.resolve() != own.resolve()
-            note = (
-                f"{text} is this project's {display_path(own)}, not the bundled game of that name" if shadows else None
-            )
-            return Found(own, note)
+            if (bundled / GAME_FILE).is_file() and bundled.resolve() != own.resolve():
+                return Found(own, f"{text} is this project's {display_path(own)}, not the bundled game of that name")
+            return Found(own)
         if (bundled / GAME_FILE).is_file():
             return Found(bundled)
     if path.exists():
