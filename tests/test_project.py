@@ -233,3 +233,18 @@ def test_another_tools_broken_pyproject_is_not_printkits_business(
     (tmp_path / "pyproject.toml").write_text("[project\nname = 'broken'\n")
     monkeypatch.chdir(tmp_path)
     assert project.find().config is None
+
+
+def test_a_projects_print_shop_list_replaces_printkits_and_its_mistakes_are_placed(
+    studio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["new", "Shop Game"]) == 0
+    spec = "local:\n  name: Corner Shop\n  dpi: 300\n  cut: 30\n  safe: 60\n  templates: {poker: [810, 1110]}\n"
+    (studio / "layouts" / "printshops.yaml").write_text(spec + '  files: "{index:03d}.png"\n')
+    assert main(["export", "printshop", "shop-game", "--service", "local"]) == 0
+    assert (studio / "output" / "shop-game" / "printshop" / "local.zip").is_file()
+    assert main(["export", "printshop", "shop-game", "--service", "mpc"]) == 2  # the project's list is the list
+    capsys.readouterr()
+    (studio / "layouts" / "printshops.yaml").write_text(spec.replace("poker", "pokr") + '  files: "{index}.png"\n')
+    assert main(["export", "printshop", "shop-game", "--service", "local"]) == 2
+    assert capsys.readouterr().err.startswith("layouts/printshops.yaml:6:14: templates: expected a card size")

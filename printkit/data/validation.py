@@ -128,6 +128,8 @@ def _message(err: Any, root: type[BaseModel], data: Any, path: PathT) -> tuple[s
         tags = difflib.get_close_matches(str(ctx.get("tag")), [t.strip(" '") for t in str(expected).split(",")], n=1)
         extra = f" (did you mean {tags[0]!r}?)" if tags else f" (expected one of {expected})"
         return f"unknown kind {ctx.get('tag')!r}{extra}", False
+    if kind == "value_error":  # a validator's own sentence, already in printkit's words
+        return str(ctx.get("error", err["msg"])), False
     if kind == "union_tag_not_found":
         return "missing required field 'kind'", False
     if kind == "literal_error":

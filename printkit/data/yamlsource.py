@@ -49,6 +49,14 @@ class SourceMap:
         text = f"{where}: {message}" if where else message
         return Problem(display_path(self.file), mark.line, mark.column, text)
 
+    def within(self, key: str | int) -> SourceMap:
+        """The places of the value at key, by their paths inside it: for data validated a piece at a time."""
+        return SourceMap(
+            self.file,
+            {p[1:]: m for p, m in self.values.items() if p[:1] == (key,)},
+            {p[1:]: m for p, m in self.keys.items() if p[:1] == (key,)},
+        )
+
 
 def format_path(path: PathT) -> str:
     out = ""

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, field_validator
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import atomic, units
 from printkit.core.errors import DataError, UsageError, display_path
 from printkit.data.game import Game
 from printkit.data.model import Frozen
-from printkit.data.settings import CardSize, PrintSettings
+from printkit.data.settings import CardSize, PrintSettings, card_size
 from printkit.data.validation import problems_from
 from printkit.data.yamlsource import load
 from printkit.draw import fonts, raster
@@ -37,10 +37,20 @@ class Shop(Frozen):
     templates: dict[str, Annotated[list[Annotated[int, Field(gt=0)]], Field(min_length=2, max_length=2)]]
     files: str
 
+    @field_validator("templates")
+    @classmethod
+    def _card_sizes(cls, value: dict[str, list[int]]) -> dict[str, list[int]]:
+        for name in value:
+            card_size(name)  # a ValueError here is reported at the key, like any other bad value
+        return value
+
     def image_size(self, card: CardSize) -> tuple[int, int] | None:
         """The image in pixels for a card of this size, when printkit knows the shop's template for it."""
-        template = self.templates.get(card.name)
-        return (template[0], template[1]) if template else None
+        for name, (width, height) in self.templates.items():
+            known = card_size(name)
+            if abs(known.width - card.width) < 0.1 * units.MM and abs(known.height - card.height) < 0.1 * units.MM:
+                return width, height
+        return None
 
 
 SPECS = "printshops.yaml"
@@ -52,10 +62,17 @@ def shops(game: Game) -> dict[str, Shop]:
     if path is None:
         raise UsageError(f"no {SPECS} in {', '.join(display_path(f) for f in game.layout_folders)}")
     data, smap = load(path)
-    try:
-        return {key: Shop.model_validate(value) for key, value in data.items()}
-    except ValidationError as exc:
-        raise DataError(problems_from(exc, Shop, data, smap)) from None
+    if not isinstance(data, dict):
+        raise DataError([smap.problem((), "expected a mapping of shop names to their specifications")])
+    table, problems = {}, []
+    for key, value in data.items():
+        try:
+            table[str(key)] = Shop.model_validate(value)
+        except ValidationError as exc:
+            problems += problems_from(exc, Shop, value, smap.within(key))
+    if problems:
+        raise DataError(problems)
+    return table
 
 
 @dataclass(frozen=True)
