@@ -39,6 +39,8 @@ def run(game: Game, games: int, seed: int, seconds: float | None = None) -> tupl
         engine_game = registry.build(game)
     except KeyError:
         return [Finding("note", game.slug, "no engine plays this game yet: nothing checked by play")], []
+    except registry.EngineMismatch as exc:
+        return [Finding("error", game.slug, str(exc).removeprefix(f"{game.slug}: "))], []
     findings: list[Finding] = []
     records: list[Record] = []
     plan = Plan(game.folder, PAIRINGS[0], games, seed)

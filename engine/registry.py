@@ -1,10 +1,11 @@
-"""The engine's games by slug, each built from a loaded printkit Game."""
+"""The engine's games by name, each built from a loaded printkit Game that names it in its game.yaml."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from engine.api import GameDef
+from printkit.core.errors import PrintkitError
 from printkit.data.game import Game
 
 Builder = Callable[[Game], GameDef]
@@ -26,14 +27,27 @@ def _builders() -> dict[str, Builder]:
     }
 
 
+class EngineMismatch(PrintkitError):
+    """A game names an engine whose rules its data does not fit."""
+
+
 def registered() -> list[str]:
     return sorted(_builders())
 
 
-def build(game: Game, slug: str | None = None) -> GameDef:
-    """The engine game for a loaded game; its slug (folder name) picks the rules, or slug when given."""
+def build(game: Game) -> GameDef:
+    """The engine game for a loaded game: the engine its game.yaml names, built from its data.
+
+    KeyError when the game names no engine, or one printkit does not have.
+    """
     builders = _builders()
-    key = slug or game.slug
-    if key not in builders:
-        raise KeyError(f"no engine for {key!r} (engines: {', '.join(sorted(builders))})")
-    return builders[key](game)
+    name = game.info.engine
+    if name is None:
+        raise KeyError(f"{game.slug}: no engine plays this game (game.yaml names none)")
+    if name not in builders:
+        raise KeyError(f"{game.slug}: no engine {name!r} (engines: {', '.join(sorted(builders))})")
+    try:
+        return builders[name](game)
+    except (KeyError, ValueError, TypeError) as exc:  # the data lacks or misshapes what these rules need
+        reason = exc.args[0] if exc.args else type(exc).__name__
+        raise EngineMismatch(f"{game.slug}: the {name} engine cannot play this game's data: {reason}") from None

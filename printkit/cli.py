@@ -137,8 +137,8 @@ def _fast_check(games: list[Any]) -> int:
     errors = 0
     for game in games:
         findings, records = check.run(game, FAST_CHECK_GAMES, seed=1, seconds=FAST_CHECK_SECONDS)
-        if not records:
-            continue
+        if not records:  # a game no engine plays is no news here; an engine that cannot play it is
+            findings = [f for f in findings if f.level == "error"]
         errors += sum(1 for f in findings if f.level == "error")
         for finding in findings:
             print(f"check: {finding}", file=sys.stderr if finding.level == "error" else sys.stdout)
@@ -233,12 +233,14 @@ def cmd_balance(args: argparse.Namespace) -> int:
     rows, missing = [], []
     run = {"agents": list(agents), "games": args.count, "seed": args.seed}
     for game in _games(args):
-        if game.slug not in registry.registered():
+        try:
+            engine_game = registry.build(game)
+        except KeyError:
             missing.append(game.slug)
             continue
         plan = simulate.Plan(game.folder, agents, args.count, args.seed)
         records = _simulate(game.slug, plan, args.workers)
-        figures = stats.summarise(records, registry.build(game).card_names())
+        figures = stats.summarise(records, engine_game.card_names())
         balance.write(out / game.slug / "balance", game.title, figures, run | {"game": game.slug}, records)
         findings, _ = check.run(game, max(1, args.count // 4), args.seed, seconds=BALANCE_CHECK_SECONDS)
         rows.append({"title": game.title, "summary": figures, "findings": [f.message for f in findings]})
@@ -501,7 +503,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--index", type=int, default=0, help="which game of the results to replay")
     p.set_defaults(run=cmd_replay)
     p = sub.add_parser("schema", help="write the JSON Schemas editors use to check the YAML")
-    p.add_argument("--check", action="store_true", help="only check that the committed schemas are current")
+    p.add_argument(
+        "--check", action="store_true", help="only check that the project's schemas are current (exit 1 if not)"
+    )
     p.set_defaults(run=cmd_schema)
     p = sub.add_parser("new", help="start a new game in the project's cards/ folder")
     p.add_argument("name", help="the game's name, as it should read on its cards and booklet")
@@ -516,7 +520,9 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        return int(args.run(args))
+        code = int(args.run(args))
+        sys.stdout.flush()  # here, where a reader that went away is handled, not at exit
+        return code
     except PrintkitError as exc:
         if args.debug:
             traceback.print_exc()
@@ -526,6 +532,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("printkit: interrupted; outputs already written are whole, the rest untouched", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader stopped listening (`printkit list | head -1`): stop quietly, as a shell tool would
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

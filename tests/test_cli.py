@@ -104,3 +104,10 @@ def test_failed_write_keeps_the_previous_file(tmp_path: Path) -> None:
         raise RuntimeError("interrupted")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    for printed in ("list", "replay time-line --seed 1"):  # a short answer, and one longer than a pipe holds
+        command = f"'{sys.executable}' -m printkit {printed} | head -1"
+        run = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=False, cwd=ROOT)
+        assert run.stdout.count("\n") == 1 and run.stderr == "", run.stderr

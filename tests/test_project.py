@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from printkit.cli import main
 from printkit.core import project
-from printkit.data import scaffold
+from printkit.data import loader, scaffold
 from printkit.data.loader import load_game
 from printkit.draw.layout import layouts_for
 
@@ -206,7 +206,7 @@ def test_an_empty_project_says_how_to_start(studio: Path, capsys: pytest.Capture
 
 def test_init_refuses_an_existing_project(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["init", "."]) == 2
-    assert "already exists" in capsys.readouterr().err
+    assert "printkit.toml: this folder is a printkit project already" in capsys.readouterr().err
 
 
 def test_a_pyproject_with_a_printkit_table_is_a_project(
@@ -248,3 +248,92 @@ def test_a_projects_print_shop_list_replaces_printkits_and_its_mistakes_are_plac
     (studio / "layouts" / "printshops.yaml").write_text(spec.replace("poker", "pokr") + '  files: "{index}.png"\n')
     assert main(["export", "printshop", "shop-game", "--service", "local"]) == 2
     assert capsys.readouterr().err.startswith("layouts/printshops.yaml:6:14: templates: expected a card size")
+
+
+def test_the_engine_is_the_one_game_yaml_names_not_the_folder_name(
+    studio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["new", "Battle Line"]) == 0  # the project's own battle-line: plain cards, no engine
+    assert main(["build", "battle-line", "--only", "cards"]) == 0
+    assert main(["check", "battle-line", "--games", "2"]) == 0
+    assert "no engine plays this game yet" in capsys.readouterr().out
+    game_yaml = studio / "cards" / "battle-line" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("players: 2", "players: 2\nengine: battle-line"))
+    assert main(["check", "battle-line", "--games", "2"]) == 1
+    out = capsys.readouterr().out
+    assert "error: battle-line: the battle-line engine cannot play this game's data" in out and "Traceback" not in out
+    assert main(["simulate", "battle-line", "--games", "2"]) == 2
+    note, error = capsys.readouterr().err.splitlines()
+    assert note.startswith("note: battle-line is this project's") and "cannot play this game's data" in error
+    game_yaml.write_text(game_yaml.read_text().replace("engine: battle-line", "engine: chess"))
+    assert main(["simulate", "battle-line", "--games", "2"]) == 2
+    assert "no engine 'chess'" in capsys.readouterr().err
+
+
+def test_init_refuses_a_pyproject_project_and_keeps_a_gitignore(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "pyproject.toml").write_text('[tool.printkit.print]\ncard_size = "tarot"\n')
+    assert main(["init", str(tmp_path / "a")]) == 2
+    assert "a printkit project already" in capsys.readouterr().err
+    assert not (tmp_path / "a" / "printkit.toml").exists()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / ".gitignore").write_text("*.pyc")
+    assert main(["init", str(tmp_path / "b")]) == 0
+    assert (tmp_path / "b" / ".gitignore").read_text().splitlines()[:2] == [
+        "*.pyc",
+        "# what printkit makes: build it again with `printkit build`",
+    ]
+    assert "output/" in (tmp_path / "b" / ".gitignore").read_text()
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--card-size", "5000x5000"], "--card-size: card_size: expected a card's sides from 10 to 280 mm"),
+        (["--card-size", "200x270"], "printkit: big: a 200.0 x 270.0 mm piece with 3.0 mm bleed"),
+        (["--offset", "nan,0"], "--offset: offset: expected X,Y in millimetres"),
+    ],
+)
+def test_impossible_sizes_and_offsets_are_one_line(
+    studio: Path, capsys: pytest.CaptureFixture[str], args: list[str], expected: str
+) -> None:
+    assert main(["new", "Big"]) == 0
+    capsys.readouterr()
+    assert main(["build", "--no-check", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and expected in err, err
+    assert not (studio / "output").exists()
+
+
+def test_a_png_of_too_many_pixels_is_refused(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "Big"]) == 0
+    capsys.readouterr()
+    assert main(["export", "png", "big", "--card-size", "250x250", "--dpi", "1200"]) == 2
+    assert "choose a lower --dpi" in capsys.readouterr().err
+    assert not (studio / "output").exists()
+
+
+def test_a_setting_in_an_inline_table_is_placed_on_its_line(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "Inline"]) == 0
+    capsys.readouterr()
+    (studio / "printkit.toml").write_text('# settings\n\nprint = {bleed = "3mm", paper = ["a4", "b5"]}\n')
+    assert main(["build", "--no-check"]) == 2
+    assert capsys.readouterr().err.startswith("printkit.toml:3:25: paper:")
+
+
+def test_bundled_games_look_as_shipped_in_a_project_with_its_own_layouts(studio: Path) -> None:
+    (studio / "layouts" / "troop.yaml").write_text("extends: troop\nregions:\n  name: {colour: '#ff00ff'}\n")
+    (studio / "layouts" / "plain.yaml").write_text("extends: plain\nregions:\n  text: {colour: '#ff00ff'}\n")
+    assert main(["new", "Mine"]) == 0
+    here = project.find()
+    bundled = load_game(loader.find("battle-line", here).folder, here)
+    mine = load_game(studio / "cards" / "mine", here)
+    assert studio / "layouts" not in bundled.layout_folders
+    assert mine.layout_folders[0] == studio / "layouts"
+
+
+def test_a_name_windows_keeps_for_a_device_gets_a_suffix(studio: Path) -> None:
+    assert main(["new", "CON"]) == 0
+    assert (studio / "cards" / "con-game").is_dir()

@@ -70,11 +70,14 @@ class Project:
         start = 0
         if section is not None:
             start = next((i + 1 for i, line in enumerate(lines) if line.strip() == section), 0)
-        pattern = re.compile(rf"^(\s*)(?:[\w.]*\.)?{re.escape(key)}\s*=")
-        for number in range(start, len(lines)):
-            match = pattern.match(lines[number])
-            if match:
-                return f"{shown}:{number + 1}:{len(match.group(1)) + 1}"
+        # a key at the start of a line (`bleed = ...`, `print.bleed = ...`), else inside an inline table
+        patterns = (re.compile(rf"^\s*(?:[\w.]*\.)?{re.escape(key)}\s*="), re.compile(rf"\b{re.escape(key)}\s*="))
+        for pattern in patterns:
+            for number in range(start, len(lines)):
+                match = pattern.search(lines[number])
+                if match:
+                    column = match.start() + len(match.group(0)) - len(match.group(0).lstrip())
+                    return f"{shown}:{number + 1}:{column + 1}"
         return f"{shown}:1:1"
 
     def _prefix(self) -> str:
@@ -104,20 +107,28 @@ def _checked(project: Project) -> Project:
     return project
 
 
+def at(folder: Path) -> Project | None:
+    """The project whose settings file sits in folder, if one does."""
+    config = folder / CONFIG
+    if config.is_file():
+        return _checked(Project(folder, config, _read(config)))
+    pyproject = folder / PYPROJECT
+    # another tool's pyproject.toml, even a broken one, is none of printkit's business
+    if pyproject.is_file() and "printkit" in pyproject.read_text(encoding="utf-8", errors="replace"):
+        tool = _read(pyproject).get("tool", {})
+        if isinstance(tool, dict) and "printkit" in tool:
+            table = tool["printkit"]
+            if not isinstance(table, dict):
+                raise ProjectError(f"{display_path(pyproject)}:1:1: expected [tool.printkit] to be a table")
+            return _checked(Project(folder, pyproject, table))
+    return None
+
+
 def find(start: Path | None = None) -> Project:
     """The project around start (the current folder by default)."""
     here = (start or Path.cwd()).resolve()
     for folder in [here, *here.parents]:
-        config = folder / CONFIG
-        if config.is_file():
-            return _checked(Project(folder, config, _read(config)))
-        pyproject = folder / PYPROJECT
-        # another tool's pyproject.toml, even a broken one, is none of printkit's business
-        if pyproject.is_file() and "printkit" in pyproject.read_text(encoding="utf-8", errors="replace"):
-            tool = _read(pyproject).get("tool", {})
-            if isinstance(tool, dict) and "printkit" in tool:
-                table = tool["printkit"]
-                if not isinstance(table, dict):
-                    raise ProjectError(f"{display_path(pyproject)}: expected [tool.printkit] to be a table")
-                return _checked(Project(folder, pyproject, table))
+        found = at(folder)
+        if found is not None:
+            return found
     return Project(here)

@@ -98,8 +98,12 @@ def is_bundled(folder: Path, project: Project) -> bool:
 
 
 def layout_folders(game_folder: Path, project: Project) -> tuple[Path, ...]:
-    """Where a game's layouts are looked up, first match winning: its own, its project's, printkit's."""
-    folders = [game_folder / "layouts", project.layouts, assets.folder("layouts")]
+    """Where a game's layouts are looked up, first match winning: its own, its project's, printkit's.
+
+    A bundled game looks as it ships: a project's layouts are for the project's own games.
+    """
+    own_project = [] if is_bundled(game_folder, project) else [project.layouts]
+    folders = [game_folder / "layouts", *own_project, assets.folder("layouts")]
     unique = {f.resolve(): f for f in folders if f.is_dir()}
     return tuple(unique.values())
 

@@ -448,6 +448,7 @@ class GameFile(Frozen):
     credit: Text
     seed: Seed | None = None
     players: Annotated[int, Field(ge=1, le=8)] = 2
+    engine: Id | None = None  # the reference engine that plays it (battle-line, ...); none: not played
     print: PrintDefaults = PrintDefaults()
     factions: list[Faction] = []
     colours: list[TroopColour] = []

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from anyascii import anyascii
 
-from printkit.core import atomic
+from printkit.core import atomic, project
 from printkit.core.errors import UsageError, display_path
 from printkit.core.project import CONFIG, Project
 from printkit.data import schema
@@ -90,6 +90,7 @@ _CONFIG = """\
 # dpi = 300                 # card images (`printkit export png`)
 """
 
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
 _GITIGNORE = "# what printkit makes: build it again with `printkit build`\noutput/\n"
 
 
@@ -106,9 +107,11 @@ def slug(name: str) -> str:
     for word in words:
         joined = f"{out}-{word}" if out else word
         if len(joined) > MAX_SLUG:
-            return out or word[:MAX_SLUG]
+            out = out or word[:MAX_SLUG]
+            break
         out = joined
-    return out
+    # Windows keeps these names for devices: a folder so named cannot be made or unzipped there
+    return f"{out}-game" if out in _RESERVED else out
 
 
 def _title(name: str) -> str:
@@ -198,8 +201,11 @@ def new_game(
 def init(folder: Path) -> list[Path]:
     """Make folder a printkit project: its settings file, cards/ and layouts/, a .gitignore for output/."""
     config = folder / CONFIG
+    existing = project.at(folder) if folder.is_dir() else None
+    if existing is not None and existing.config is not None:
+        raise UsageError(f"{display_path(existing.config)}: this folder is a printkit project already")
     if config.exists():
-        raise UsageError(f"{display_path(config)}: already exists; this folder is a printkit project")
+        raise UsageError(f"{display_path(config)}: already exists; remove it to start the project afresh")
     folder.mkdir(parents=True, exist_ok=True)
     atomic.write_text(config, _CONFIG)
     written = [config]
@@ -207,8 +213,9 @@ def init(folder: Path) -> list[Path]:
         (folder / sub).mkdir(exist_ok=True)
         written.append(folder / sub)
     ignore = folder / ".gitignore"
-    if not ignore.exists():
-        atomic.write_text(ignore, _GITIGNORE)
+    kept = ignore.read_text(encoding="utf-8", errors="replace") if ignore.is_file() else ""
+    if not any(line.strip().strip("/") == "output" for line in kept.splitlines()):
+        atomic.write_text(ignore, kept + ("\n" if kept and not kept.endswith("\n") else "") + _GITIGNORE)
         written.append(ignore)
     written += schema.write(Project(folder.resolve()))
     return written

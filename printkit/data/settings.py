@@ -4,6 +4,7 @@ the project's [print] table and the command line, later ones winning. Every prin
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -27,6 +28,7 @@ DUPLEX_EDGES = ("long", "short", "none")
 COLOUR_MODES = ("rgb",)  # CMYK comes with the print-shop exports; the setting is here so it has one home
 MAX_BLEED = 5 * MM
 DPI_RANGE = (36, 1200)
+CARD_SIDE_MM = (10, 280)  # a card's shortest and longest side: from a token-sized card to a page
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,9 @@ def card_size(text: str) -> CardSize:
     except ValueError:
         presets = ", ".join(CARD_SIZES_MM)
         raise ValueError(f"expected a card size ({presets}) or WxH such as 70x110mm, found {text!r}") from None
+    low, high = CARD_SIDE_MM
+    if not (low * MM <= w <= high * MM and low * MM <= h <= high * MM):
+        raise ValueError(f"expected a card's sides from {low} to {high} mm, found {text!r}")
     return CardSize(key, w, h)
 
 
@@ -93,6 +98,8 @@ def offset(value: str | list[float]) -> tuple[float, float]:
         x, y = (float(v) for v in parts)
     except (TypeError, ValueError):
         raise ValueError(f"expected X,Y in millimetres such as -1.5,0.5, found {value!r}") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise ValueError(f"expected X,Y in millimetres such as -1.5,0.5, found {value!r}")
     if max(abs(x), abs(y)) > 20:
         raise ValueError(f"expected an offset within 20 mm each way, found {value!r}")
     return x * MM, y * MM

@@ -7,12 +7,14 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from printkit.core import atomic
+from printkit.core.errors import UsageError
 from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS
 from printkit.data.settings import PrintSettings
 from printkit.draw import raster
 from printkit.exports.designs import Face, card_faces, counter_faces
 
+MAX_PIXELS = 60e6  # per image: 280 mm square at 700 dpi; more is a typo, not a card
 PNG_LEVEL = 1  # zlib level 1: nearly the size of level 6 here, in a fraction of the time
 
 
@@ -34,6 +36,12 @@ def export(game: Game, folder: Path, settings: PrintSettings, workers: int = 2) 
     """Cards, backs and counters at the settings' card size, DPI and bleed (none when it is 0), then boards."""
     dpi, bleed = settings.dpi, settings.bleed
     faces = card_faces(game, settings.card_size) + counter_faces(game)
+    width, height = ((side + 2 * bleed) / 72 * dpi for side in settings.card_size)
+    if width * height > MAX_PIXELS:
+        raise UsageError(
+            f"{game.slug}: a {settings.card} card at {dpi} dpi is {width * height / 1e6:.0f} million pixels "
+            f"(at most {MAX_PIXELS / 1e6:.0f}): choose a lower --dpi"
+        )
     chunks = [faces[i::workers] for i in range(workers)] if workers > 1 else [faces]
     jobs = [(game, chunk, dpi, bleed, folder) for chunk in chunks if chunk]
     if len(jobs) > 1:

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.core.errors import UsageError
 from printkit.core.units import MM
 
 MARK_GAP = 1 * MM  # between the art's outer edge and a crop mark, so a mark never touches art
 MARK_ROOM = 2.5 * MM  # the least margin beyond the bleed that still holds a visible crop mark
 MARK_LENGTH = 5 * MM
 EDGE_CLEAR = 0.5 * MM  # marks stop short of the paper edge
+
+
+class PageTooSmall(UsageError):
+    """A piece larger than the paper leaves room for."""
 
 
 @dataclass(frozen=True)
@@ -113,8 +118,9 @@ def grid(
         top = y1 - (y1 - y0 - height) / 2
         best = Grid(pw, ph, cw, ch, bleed, cols, rows, gutter, left, top, (x0, y0, x1, y1))
     if best is None:
-        raise ValueError(
-            f"a {cw / MM:.1f} x {ch / MM:.1f} mm card with {bleed / MM:.1f} mm bleed does not fit the page"
+        raise PageTooSmall(
+            f"a {cw / MM:.1f} x {ch / MM:.1f} mm piece with {bleed / MM:.1f} mm bleed and its crop marks "
+            "does not fit the page"
         )
     return best
 

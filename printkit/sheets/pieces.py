@@ -194,9 +194,13 @@ def render(writer: SheetWriter, pieces: list[Piece]) -> Manifest:
 
 def _runs(writer: SheetWriter, pieces: list[Piece], area: Box) -> Iterator[tuple[geometry.Grid, list[Piece]]]:
     """Each page's pieces with the grid for their size, within area of the page."""
-    grids = {
-        size: geometry.grid(writer.page, size, writer.settings.bleed, area=area) for size in {p.size for p in pieces}
-    }
+    try:
+        grids = {
+            size: geometry.grid(writer.page, size, writer.settings.bleed, area=area)
+            for size in {p.size for p in pieces}
+        }
+    except geometry.PageTooSmall as exc:
+        raise geometry.PageTooSmall(f"{writer.game_slug}: {exc} on {writer.paper.upper()} paper") from None
     for chunk in _chunks(pieces, {s: g.per_page for s, g in grids.items()}):
         yield grids[chunk[0].size], chunk
 
