@@ -126,10 +126,16 @@ class MCTSAgent:
         return world.returns()[me] if world.is_terminal() else world.heuristic(me)
 
 
+MAX_MCTS = 100_000  # iterations a move: far past where more search stops paying
+
+
 def make(name: str) -> RandomAgent | GreedyAgent | MCTSAgent:
     """An agent from its name: random, greedy, mcts or mctsN (N iterations per move)."""
     if name.startswith("mcts") and name[4:].isdigit():
-        return MCTSAgent(int(name[4:]))
+        budget = int(name[4:])
+        if not 1 <= budget <= MAX_MCTS:
+            raise ValueError(f"{name!r}: expected mctsN with N from 1 to {MAX_MCTS} iterations a move")
+        return MCTSAgent(budget)
     if name == "mcts":
         return MCTSAgent()
     if name == "greedy":

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -11,6 +10,7 @@ from pathlib import Path
 from engine import agents, registry
 from engine.api import GameDef
 from engine.runner import Record, play
+from printkit.core import workers as processes
 from printkit.data.loader import load_game
 
 
@@ -49,12 +49,12 @@ def play_one(job: tuple[Plan, int]) -> Record:
 
 def run(plan: Plan, workers: int = 1, progress: Callable[[int, int], None] | None = None) -> list[Record]:
     """Every game of the plan, in game order."""
-    jobs = [(plan, i) for i in range(plan.games)]
+    jobs = ((plan, i) for i in range(plan.games))
     results: Iterator[Record]
     if workers <= 1:
         results = map(play_one, jobs)
         return _collect(results, plan.games, progress)
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
+    with processes.pool(workers) as pool:
         # imap keeps the order of the jobs: the same records whatever the number of workers
         return _collect(pool.imap(play_one, jobs, chunksize=max(1, plan.games // (workers * 8))), plan.games, progress)
 

@@ -7,13 +7,12 @@ page and a duplex calibration page per paper.
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.core import atomic
+from printkit.core import workers as processes
 from printkit.data import summary
 from printkit.data.game import Game
 from printkit.data.settings import PAPERS, PrintSettings
@@ -50,11 +49,16 @@ class Plan:
 
 
 def build_all(plans: list[Plan], out: Path, workers: int = 2) -> list[Path]:
-    """Make every game's outputs (games shared among worker processes), then write them all; the paths written."""
+    """Make every game's outputs, then write them all; the paths written."""
+    return write(make_all(plans, out, workers))
+
+
+def make_all(plans: list[Plan], out: Path, workers: int = 2) -> Files:
+    """Every file of every game, in memory (games shared among worker processes); nothing written yet."""
     if len(plans) < 2 or workers < 2:
         made = [make_game(plan, out) for plan in plans]
     else:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        with processes.executor(workers) as pool:
             made = list(pool.map(make_game, plans, [out] * len(plans)))
     files: Files = {path: data for game_files in made for path, data in game_files.items()}
     if any(REFERENCE in plan.parts for plan in plans):
@@ -64,7 +68,7 @@ def build_all(plans: list[Plan], out: Path, workers: int = 2) -> list[Path]:
         files[site / "index.html"] = refsite.index_page(site, [plan.game for plan in plans])
     if any("cards" in plan.parts for plan in plans):
         files |= calibration_pages(plans, out)
-    return write(files)
+    return files
 
 
 def calibration_pages(plans: list[Plan], out: Path) -> Files:

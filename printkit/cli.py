@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printkit import __version__, build
-from printkit.core import project
+from printkit.core import files, project
 from printkit.core.errors import CheckFailed, DataError, PrintkitError, UsageError, display_path
 from printkit.core.project import Project
 from printkit.data import loader, scaffold, schema, settings, summary
@@ -105,12 +105,13 @@ def cmd_build(args: argparse.Namespace) -> int:
         for game in games
     ]
     out = _out(args, here)
-    written = build.build_all(plans, out, workers=min(2, os.cpu_count() or 1))
+    made = build.make_all(plans, out, workers=min(2, os.cpu_count() or 1))
+    if not args.no_check:  # before writing: a game its engine cannot play leaves the old outputs as they were
+        _fast_check(games)
+    written = build.write(made)
     for folder, count in Counter(_top_folder(p, out) for p in written).items():
         print(f"wrote {display_path(folder)}: {count} {'file' if count == 1 else 'files'}")
-    if args.no_check:
-        return 0
-    return _fast_check(games)
+    return 0
 
 
 def _parts(text: str | None) -> frozenset[str]:
@@ -127,10 +128,13 @@ def _parts(text: str | None) -> frozenset[str]:
 FAST_CHECK_GAMES = 12
 BALANCE_CHECK_SECONDS = 30.0  # the findings on the summary page: long games (Time Line) play fewer
 FAST_CHECK_SECONDS = 1.0  # per game: long games (Time Line) play fewer
+MAX_GAMES = 100_000  # a run's games: its records are held together, about a kilobyte each
+MAX_WORKERS = 64
+MAX_RESULTS = 500_000_000  # bytes of a results.json to replay from: a million recorded games
 ENDLESS_TAIL = 200  # lines of a looping game's log that replay shows: enough to see the loop
 
 
-def _fast_check(games: list[Any]) -> int:
+def _fast_check(games: list[Any]) -> None:
     """The build's quick look by play: a few seeded games each; errors fail the build (exit 1)."""
     from engine import check
 
@@ -144,10 +148,9 @@ def _fast_check(games: list[Any]) -> int:
             print(f"check: {finding}", file=sys.stderr if finding.level == "error" else sys.stdout)
     if errors:
         raise CheckFailed(
-            f"the quick check by play found {errors} error{'s' if errors != 1 else ''}; "
-            "run `printkit check` for the full one"
+            f"the quick check by play found {errors} error{'s' if errors != 1 else ''}, so nothing was written; "
+            "`printkit check` runs the full check, `--no-check` builds without it"
         )
-    return 0
 
 
 def _top_folder(path: Path, out: Path) -> Path:
@@ -169,6 +172,11 @@ def _engine_game(target: str) -> tuple[Any, Any]:
         raise UsageError(str(exc.args[0])) from None
 
 
+def _count(option: str, value: int, most: int) -> None:
+    if not 1 <= value <= most:
+        raise UsageError(f"{option}: expected 1 to {most:,}, found {value:,}")
+
+
 def _agent_names(text: str) -> tuple[str, str]:
     from engine import agents
 
@@ -188,8 +196,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from printkit.docs import balance
 
     game, engine_game = _engine_game(args.game)
-    if args.games < 1 or args.workers < 1:
-        raise UsageError("--games and --workers: expected 1 or more")
+    _count("--games", args.games, MAX_GAMES)
+    _count("--workers", args.workers, MAX_WORKERS)
     plan = simulate.Plan(game.folder, _agent_names(args.agents), args.games, args.seed)
     records = _simulate(game.slug, plan, args.workers)
     figures = stats.summarise(records, engine_game.card_names())
@@ -226,8 +234,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
     from engine import check, registry, simulate, stats
     from printkit.docs import balance
 
-    if args.count < 1:
-        raise UsageError("--games: expected 1 or more")
+    _count("--games", args.count, MAX_GAMES)
+    _count("--workers", args.workers, MAX_WORKERS)
     agents = _agent_names(args.agents)
     out = _out(args, project.find())
     rows, missing = [], []
@@ -253,8 +261,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     from engine import check
 
-    if args.count < 1:
-        raise UsageError("--games: expected 1 or more")
+    _count("--games", args.count, MAX_GAMES)
     errors = 0
     for game in _games(args):
         findings, records = check.run(game, args.count, args.seed)
@@ -269,17 +276,11 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    import json
-
     from engine import agents, runner
 
     game, engine_game = _engine_game(args.game)
     if args.results:
-        try:
-            data = json.loads(Path(args.results).read_text(encoding="utf-8"))
-            actions = data["games"][args.index]["actions"]
-        except (OSError, ValueError, KeyError, IndexError) as exc:
-            raise UsageError(f"{args.results}: no game {args.index} to replay ({exc})") from None
+        actions = _recorded_actions(Path(args.results), args.index)
     else:
         names = _agent_names(args.agents)
         try:
@@ -296,6 +297,25 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise UsageError(f"the recorded actions do not replay on {game.slug}: {exc}") from None
     print("\n".join(lines))
     return 0
+
+
+def _recorded_actions(path: Path, index: int) -> list[int]:
+    """The actions of game index in a results.json; anything else there is one line, exit 2."""
+    import json
+
+    try:
+        data = json.loads(files.read(path, MAX_RESULTS, None, "results"))
+    except (ValueError, RecursionError) as exc:
+        raise UsageError(f"{display_path(path)}: expected the results.json simulate writes ({exc})") from None
+    games = data.get("games") if isinstance(data, dict) else None
+    if not isinstance(games, list) or not games:
+        raise UsageError(f"{display_path(path)}: expected a results.json with recorded games")
+    if not 0 <= index < len(games):
+        raise UsageError(f"--index: expected 0 to {len(games) - 1}, found {index}")
+    actions = games[index].get("actions") if isinstance(games[index], dict) else None
+    if not isinstance(actions, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
+        raise UsageError(f"{display_path(path)}: game {index} holds no list of actions to replay")
+    return actions
 
 
 def _game_out(args: argparse.Namespace, game: Game, what: str) -> Path:

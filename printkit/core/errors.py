@@ -10,8 +10,29 @@ PrintkitError         anything the user can cause; printed as one line per probl
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
+
+MAX_MESSAGE = 300  # characters of one problem's message: the data it quotes is cut, never the place
+MAX_REPORTED = 100  # problems printed in one run; the rest are counted
+# characters that would start a new line, move the cursor or turn text around on a terminal
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def safe(text: str) -> str:
+    """text with control, line-breaking and direction characters written as escapes: it stays one honest line."""
+    return _UNSAFE.sub(lambda m: m.group(0).encode("unicode_escape").decode("ascii"), text)
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """A key or value as a message quotes it: its repr, escaped by safe(), cut to limit characters."""
+    try:
+        text = repr(value)
+    except ValueError:  # Python will not write out an integer of more than 4,300 digits
+        text = "a number of more than 4,300 digits"
+    text = safe(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True, order=True)
@@ -24,14 +45,18 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+        message = safe(self.message)
+        if len(message) > MAX_MESSAGE:
+            message = message[: MAX_MESSAGE - 1] + "…"
+        return f"{safe(self.file)}:{self.line}:{self.column}: {message}"
 
 
 def display_path(path: Path | str) -> str:
     """A path as the user would type it: relative to the working folder when inside it."""
     p = Path(path)
     try:
-        rel = os.path.relpath(p.resolve(), Path.cwd())
+        # abspath, not resolve: the path as the user knows it, and a loop of links cannot stop the report
+        rel = os.path.relpath(os.path.abspath(p), Path.cwd())
     except ValueError:  # another drive on Windows
         return str(p)
     return str(p) if rel.startswith("..") else rel
@@ -43,7 +68,7 @@ class PrintkitError(Exception):
     exit_code = 2
 
     def lines(self) -> list[str]:
-        return [f"printkit: {self}"]
+        return [f"printkit: {safe(str(self))}"]
 
 
 class UsageError(PrintkitError):
@@ -54,7 +79,7 @@ class PlacedError(UsageError):
     """A setting that does not read, at a place in a file: reported like a data problem, file:line:column first."""
 
     def lines(self) -> list[str]:
-        return [str(self)]
+        return [safe(str(self))]
 
 
 class DataError(PrintkitError):
@@ -65,7 +90,9 @@ class DataError(PrintkitError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
     def lines(self) -> list[str]:
-        return [str(p) for p in self.problems]
+        shown = [str(p) for p in self.problems[:MAX_REPORTED]]
+        rest = len(self.problems) - len(shown)
+        return shown + ([f"printkit: and {rest} more problems like these; fix the ones above first"] if rest else [])
 
 
 class CheckFailed(PrintkitError):

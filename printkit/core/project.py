@@ -14,11 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from printkit.core import files
 from printkit.core.errors import PlacedError, Problem, display_path
 
 CONFIG = "printkit.toml"
 PYPROJECT = "pyproject.toml"
-SECTIONS = ("print",)  # what a project's settings table may hold
+SECTIONS = ("print",)
+MAX_SETTINGS = 1_000_000  # bytes of printkit.toml or pyproject.toml  # what a project's settings table may hold
 _POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
@@ -63,7 +65,7 @@ class Project:
         if self.config is None:
             return "project settings"
         shown = display_path(self.config)
-        text = self.config.read_text(encoding="utf-8")
+        text = _text(self.config)
         key = keys[-1]
         section = f"[{self._prefix()}{'.'.join(keys[:-1])}]" if len(keys) > 1 else None
         lines = text.splitlines()
@@ -84,9 +86,13 @@ class Project:
         return "tool.printkit." if self.config is not None and self.config.name == PYPROJECT else ""
 
 
+def _text(path: Path) -> str:
+    return files.read(path, MAX_SETTINGS, None, "settings").decode("utf-8")
+
+
 def _read(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(_text(path))
     except UnicodeDecodeError as exc:
         raise ProjectError(f"{display_path(path)}:1:1: expected UTF-8 text: {exc.reason}") from None
     except tomllib.TOMLDecodeError as exc:
@@ -110,11 +116,11 @@ def _checked(project: Project) -> Project:
 def at(folder: Path) -> Project | None:
     """The project whose settings file sits in folder, if one does."""
     config = folder / CONFIG
-    if config.is_file():
+    if config.exists() or config.is_symlink():  # read, or refused, but never passed over
         return _checked(Project(folder, config, _read(config)))
     pyproject = folder / PYPROJECT
     # another tool's pyproject.toml, even a broken one, is none of printkit's business
-    if pyproject.is_file() and "printkit" in pyproject.read_text(encoding="utf-8", errors="replace"):
+    if pyproject.is_file() and b"printkit" in files.read(pyproject, MAX_SETTINGS, None, "settings"):
         tool = _read(pyproject).get("tool", {})
         if isinstance(tool, dict) and "printkit" in tool:
             table = tool["printkit"]

@@ -3,13 +3,27 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from printkit.core.errors import DataError, Problem, display_path
 from printkit.data.model import Card, Component, Deck, GameFile
 
 GAME_FILE = "game.yaml"
+
+
+class MissingRule(DataError, KeyError):
+    """A rule option something prints or plays by, which the game's rules: lack."""
+
+    def __init__(self, problems: list[Problem], rule_id: str) -> None:
+        DataError.__init__(self, problems)
+        self.rule_id = rule_id
+
+    def __str__(self) -> str:
+        return DataError.__str__(self)
+
+
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
@@ -36,6 +50,11 @@ class Game:
     decks: tuple[DeckCards, ...]
     # the game's own layouts/, then its project's, then printkit's: the first that has a name wins
     layout_folders: tuple[Path, ...] = ()
+    # the folders its files may be read from, links followed: the game's own and its project's
+    reads_from: tuple[Path, ...] = ()
+    rules_at: tuple[int, int] = (1, 1)  # line and column of game.yaml's rules:, for a missing rule option
+    # where each card, deck and component is written, "file:line:column", for errors found while drawing
+    places: dict[tuple[str, str], str] = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def title(self) -> str:
@@ -45,6 +64,10 @@ class Game:
     def printed_title(self) -> str:
         """The name the cards and sheets print: the short title when the game gives one."""
         return self.info.short_title or self.info.title
+
+    def place(self, kind: str, ident: str) -> str:
+        """Where a card, deck or component (kind) is written, as file:line:column; game.yaml when unknown."""
+        return self.places.get((kind, ident)) or f"{display_path(self.folder / GAME_FILE)}:1:1"
 
     def card(self, card_id: str) -> Card:
         for card in self.cards:
@@ -59,11 +82,13 @@ class Game:
         raise KeyError(deck_id)
 
     def rule(self, rule_id: str) -> Any:
-        """The value of a rule option (a number or choice the rules use)."""
+        """The value of a rule option (a number or choice the rules use); a MissingRule when the game lacks it."""
         for option in self.info.rules:
             if option.id == rule_id:
                 return option.value
-        raise KeyError(f"{self.slug}: no rule option {rule_id!r}")
+        line, column = self.rules_at
+        where = Problem(display_path(self.folder / GAME_FILE), line, column, f"rules: no rule option {rule_id!r}")
+        raise MissingRule([where], rule_id)
 
     def phrase(self, text: str) -> str:
         """Text from the data with {rule_id} placeholders filled from the rule options."""

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from printkit.core import assets
+from printkit.core import assets, files
 from printkit.core.errors import DataError, Problem, UsageError, display_path
 from printkit.core.project import Project
 from printkit.core.project import find as find_project
@@ -16,7 +16,7 @@ from printkit.data import crossref
 from printkit.data.game import GAME_FILE, DeckCards, Game
 from printkit.data.model import CardFile, DeckEntry, GameFile
 from printkit.data.validation import problems_from
-from printkit.data.yamlsource import SourceMap, load
+from printkit.data.yamlsource import Mark, PathT, SourceMap, load
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -104,13 +104,17 @@ def layout_folders(game_folder: Path, project: Project) -> tuple[Path, ...]:
     """
     own_project = [] if is_bundled(game_folder, project) else [project.layouts]
     folders = [game_folder / "layouts", *own_project, assets.folder("layouts")]
-    unique = {f.resolve(): f for f in folders if f.is_dir()}
+    trusted = (*reads_from(game_folder, project), assets.folder("layouts"))
+    # a layouts/ that links out of the game's folder and the project is refused, not followed
+    unique = {files.resolved(f, trusted): f for f in folders if f.is_dir()}
     return tuple(unique.values())
 
 
-def _validate(model: type[M], path: Path, problems: list[Problem]) -> tuple[M, SourceMap] | None:
+def _validate(
+    model: type[M], path: Path, within: tuple[Path, ...], problems: list[Problem]
+) -> tuple[M, SourceMap] | None:
     try:
-        data, smap = load(path)
+        data, smap = load(path, within)
     except DataError as exc:
         problems.extend(exc.problems)
         return None
@@ -146,14 +150,16 @@ def load_game(folder: Path, project: Project | None = None) -> Game:
 
     project: whose layouts the game may use; by default the project around the game folder.
     """
+    project = project or find_project(folder.parent)
+    within = reads_from(folder, project)
     problems: list[Problem] = []
-    main = _validate(GameFile, folder / GAME_FILE, problems)
+    main = _validate(GameFile, folder / GAME_FILE, within, problems)
     located: list[crossref.Located] = []
     all_cards = True
     for path in sorted(folder.glob("*.yaml")):
         if path.name == GAME_FILE:
             continue
-        loaded = _validate(CardFile, path, problems)
+        loaded = _validate(CardFile, path, within, problems)
         if loaded:
             located += [crossref.Located(c, loaded[1], i) for i, c in enumerate(loaded[0].cards)]
         else:
@@ -165,8 +171,40 @@ def load_game(folder: Path, project: Project | None = None) -> Game:
     if problems:
         raise DataError(problems)
     cards = [loc.card for loc in located]
-    folders = layout_folders(folder, project or find_project(folder.parent))
-    return Game(folder.name, folder, info, tuple(cards), _resolve_decks(info, cards), folders)
+    rules_at = smap.keys.get(("rules",), Mark(1, 1))  # the rules: key itself
+    places = {("card", loc.card.id): _place(loc.smap, loc.at()) for loc in located}
+    places |= {("deck", deck.id): _place(smap, ("decks", i)) for i, deck in enumerate(info.decks)}
+    places |= {("component", comp.id): _place(smap, ("components", i)) for i, comp in enumerate(info.components)}
+    return Game(
+        folder.name,
+        folder,
+        info,
+        tuple(cards),
+        _resolve_decks(info, cards),
+        layout_folders(folder, project),
+        within,
+        (rules_at.line, rules_at.column),
+        places,
+    )
+
+
+def _place(smap: SourceMap, path: PathT) -> str:
+    mark = smap.values.get(path, Mark(1, 1))
+    return f"{display_path(smap.file)}:{mark.line}:{mark.column}"
+
+
+def reads_from(folder: Path, project: Project) -> tuple[Path, ...]:
+    """The folders a game's files may be read from, links followed: its own, and the project it sits in.
+
+    That project is the current one, or the one around the game folder when that has a settings
+    file. A folder from elsewhere (a download, a stranger's zip) reads only itself.
+    """
+    here = folder.resolve()
+    homes = [project] if here.is_relative_to(project.root.resolve()) else []
+    around = find_project(folder)
+    if around.config is not None and here.is_relative_to(around.root.resolve()):
+        homes.append(around)
+    return (folder, *(home.root for home in homes if home.root.resolve() != here))
 
 
 def load_games(targets: list[str], project: Project | None = None) -> list[Game]:

@@ -9,7 +9,7 @@ from typing import Any, Union, cast
 
 from pydantic import BaseModel, ValidationError
 
-from printkit.core.errors import Problem
+from printkit.core.errors import Problem, shown
 from printkit.data.yamlsource import PathT, SourceMap
 
 _TYPE_WORDS = {
@@ -27,10 +27,7 @@ def _found(value: Any) -> str:
     kind = _TYPE_WORDS.get(type(value).__name__, type(value).__name__)
     if isinstance(value, (dict, list)):
         return kind
-    shown = repr(value)
-    if len(shown) > 40:
-        shown = shown[:37] + "..."
-    return f"{shown} ({kind})"
+    return f"{shown(value, 40)} ({kind})"
 
 
 def _data_path(data: Any, loc: tuple[Any, ...]) -> PathT:
@@ -169,11 +166,17 @@ def _message(err: Any, root: type[BaseModel], data: Any, path: PathT) -> tuple[s
     return f"{err['msg']} (found {_found(value)})", False
 
 
+WORDED = 200  # errors of one file worded one by one; a report shows at most 100 anyway
+
+
 def problems_from(exc: ValidationError, root: type[BaseModel], data: Any, smap: SourceMap) -> list[Problem]:
     """Every error of a validation, one problem per place (union alternatives merged)."""
     by_path: dict[PathT, tuple[list[str], bool]] = {}
     errors = []
-    for err in exc.errors():
+    every = exc.errors()
+    # wording an error walks the model; past a report's worth, the rest are only counted
+    worded, rest = every[:WORDED], every[WORDED:]
+    for err in worded:
         loc = tuple(err["loc"])
         if err["type"] == "union_tag_invalid":
             loc += ("kind",)  # point at the misspelt kind, not the whole mapping
@@ -199,4 +202,7 @@ def problems_from(exc: ValidationError, root: type[BaseModel], data: Any, smap: 
             messages = [f"expected {' or '.join(wants)}, found {found}"]
         for message in messages:
             out.append(smap.problem(path, message, at_key=at_key))
+    if rest:
+        first = _data_path(data, tuple(rest[0]["loc"]))
+        out.append(smap.problem(first, f"and {len(rest)} more problems from here on in this file, not listed"))
     return out

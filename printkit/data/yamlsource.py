@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from printkit.core.errors import DataError, Problem, display_path
+from printkit.core import files
+from printkit.core.errors import DataError, Problem, display_path, safe, shown
 
 # A game file is a few hundred lines; these limits only stop hostile or accidental giants.
 MAX_BYTES = 2_000_000
@@ -59,10 +61,19 @@ class SourceMap:
 
 
 def format_path(path: PathT) -> str:
+    """cards[3].stats.power: a place in the data in plain words."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{_key(part)}" if out else _key(part)
     return out
+
+
+def _key(key: str) -> str:
+    """A mapping key as a place shows it: as written, unless it is long or holds characters that could forge a line."""
+    return key if len(key) <= 40 and safe(key) == key else shown(key, 40)
 
 
 class _Limits(Exception):
@@ -134,7 +145,7 @@ class _Builder:
             if key in out:
                 if index < own_count:
                     first = first_seen[key]
-                    raise _Limits(f"duplicate key {key!r} (first at line {first.line})", _mark(key_node))
+                    raise _Limits(f"duplicate key {shown(key)} (first at line {first.line})", _mark(key_node))
                 continue  # a merged key the mapping already sets itself
             first_seen[key] = _mark(key_node)
             self.smap.keys[path + (key,)] = _mark(key_node)
@@ -150,23 +161,14 @@ def _compose(text: str) -> yaml.Node | None:
         return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
-def load(path: Path) -> tuple[Any, SourceMap]:
-    """Load a YAML file into plain data and its source map; raise DataError on any problem."""
+def load(path: Path, within: Sequence[Path] | None = None) -> tuple[Any, SourceMap]:
+    """Load a YAML file into plain data and its source map; raise DataError on any problem.
+
+    within: the folders the file must lie inside, its links followed (see core/files.py).
+    """
     smap = SourceMap(path)
     shown = display_path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise DataError(
-                [
-                    Problem(
-                        shown, 1, 1, f"file is {size / 1e6:.1f} MB: expected at most {MAX_BYTES / 1e6:.0f} MB of YAML"
-                    )
-                ]
-            )
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError([Problem(shown, 1, 1, f"cannot read file: {exc.strerror}")]) from None
+    raw = files.read(path, MAX_BYTES, within, "YAML")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -70,7 +70,7 @@ def _aid_png(game: Game, settings: PrintSettings) -> bytes | None:
         return None
     layout = layouts_for(game, {"reference"})["reference"]
     size = aid_size(comp, settings.card_size)
-    pdf = raster.design_pdf(layout, aid_fields(game, comp), size, 0.0, game, comp.id)
+    pdf = raster.design_pdf(layout, aid_fields(game, comp), size, 0.0, game, comp.id, game.place("component", comp.id))
     return raster.png(raster.render_pdf(pdf, DIAGRAM_DPI + 40))
 
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import markupsafe
 
+from printkit.core import files
+from printkit.core.errors import DataError
 from printkit.data.effect_text import effect_lines
 from printkit.data.game import Game
 from printkit.data.model import Character, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
@@ -132,9 +134,9 @@ def index_page(site: Path, games: list[Game]) -> str:
     listed = {game.slug: about(game) for game in games}
     for path in sorted(site.glob(f"*/{ABOUT}")):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(files.read(path, 100_000, (site,)))
             entry = {key: str(data[key]) for key in ("slug", "title", "credit")}
-        except (OSError, ValueError, KeyError, TypeError):
+        except (DataError, ValueError, KeyError, TypeError, RecursionError):
             continue  # not a page this site wrote: leave it out
         if entry["slug"] == path.parent.name:
             listed.setdefault(entry["slug"], entry)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import re
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -18,12 +19,17 @@ from jinja2.sandbox import SandboxedEnvironment
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from printkit.core.errors import PrintkitError, display_path
+from printkit.core import files
+from printkit.core.errors import DataError, PlacedError, PrintkitError, Problem, display_path
 from printkit.data.effect_text import effect_lines
 from printkit.data.game import Game
 from printkit.data.model import Character, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
 
 RULES_FILE = "rules.md"
+MAX_RULES = 1_000_000  # bytes: a rulebook is tens of kilobytes
+# links a booklet and the site keep: within the document, and to the web. A link to a file would become
+# a path on the machine that built it; its words stay, as plain text.
+LINKS_KEPT = ("#", "https://", "http://", "mailto:")
 _SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~])")
 
 
@@ -46,8 +52,12 @@ def _bullets(items: list[str]) -> Md:
     return Md("\n".join(f"- {item}" for item in items))
 
 
-class RulesError(PrintkitError):
-    """The rules text of a game does not render."""
+class RulesError(PlacedError):
+    """The rules text of a game does not render: file:line:column first."""
+
+
+class _Asked(Exception):
+    """A helper asked for something the data lacks; placed at the template's line by render_markdown."""
 
 
 @dataclass
@@ -66,9 +76,7 @@ class Helpers:
         try:
             return self.game.rule(rule_id)
         except KeyError:
-            raise RulesError(
-                f"{self.game.slug}: the rules text asks for rule option {rule_id!r}, which game.yaml lacks"
-            ) from None
+            raise _Asked(f"the rules text asks for rule option {rule_id!r}, which game.yaml lacks") from None
 
     def deck(self, deck_id: str) -> Any:
         return self.game.deck(deck_id)
@@ -204,9 +212,7 @@ class Helpers:
         copies = {c.id: n for d in (decks or self.game.decks) for c, n in d.entries}
         texts = dict(self.game.info.texts)
         if not cards:
-            raise RulesError(
-                f"{self.game.slug}: the rules text asks for cards({selector!r}): no such deck or card kind"
-            )
+            raise _Asked(f"the rules text asks for cards({selector!r}): no such deck or card kind")
 
         def effect(card: Any) -> str:
             return " ".join(effect_lines(card, texts))
@@ -256,22 +262,39 @@ class Helpers:
 
 def source(game: Game) -> str:
     path = game.folder / RULES_FILE
-    if not path.is_file():
-        raise RulesError(f"{display_path(path)}: missing; a game's rules are written there in Markdown")
-    return path.read_text(encoding="utf-8")
+    if not path.exists() and not path.is_symlink():
+        raise RulesError(f"{display_path(path)}:1:1: missing; a game's rules are written there in Markdown")
+    raw = files.read(path, MAX_RULES, game.reads_from, "rules text")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise DataError([Problem(display_path(path), line, 1, "expected UTF-8 text")]) from None
 
 
 def render_markdown(game: Game) -> str:
     """The rules as plain Markdown, every include filled in from the data."""
     env = SandboxedEnvironment(finalize=lambda v: v if isinstance(v, Md) else escape(v), autoescape=False)
+    text = source(game)
     try:
-        return env.from_string(source(game)).render(Helpers(game).context())
-    except RulesError:
+        return env.from_string(text).render(Helpers(game).context())
+    except PrintkitError:
         raise
-    except Exception as exc:  # a template error the rules' author made: name the file
-        line = getattr(exc, "lineno", None)
-        where = f"{display_path(game.folder / RULES_FILE)}:{line or 1}:1"
+    except _Asked as exc:
+        raise RulesError(f"{display_path(game.folder / RULES_FILE)}:{_template_line(exc)}:1: {exc}") from None
+    except Exception as exc:  # a template error the rules' author made: name the file and line
+        where = f"{display_path(game.folder / RULES_FILE)}:{_template_line(exc)}:1"
         raise RulesError(f"{where}: {type(exc).__name__}: {exc}") from None
+
+
+def _template_line(exc: BaseException) -> int:
+    """The rules.md line an error was raised on: a syntax error knows it; a runtime error's traceback holds it."""
+    line = getattr(exc, "lineno", None)
+    if line:
+        return int(line)
+    # Jinja gives the template's own frames the file name "<template>" and the template's line numbers
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == "<template>" and f.lineno]
+    return int(frames[-1].lineno or 1) if frames else 1
 
 
 @dataclass(frozen=True)
@@ -314,5 +337,17 @@ def to_html(markdown: str, diagrams: Callable[[str], bytes | None]) -> tuple[str
                 return f'<img class="diagram" src="{uri}" alt="{alt}">'
         return f'<span class="missing-image">[{alt}]</span>'  # no other image is ever fetched
 
+    def link_open(self: Any, tokens: list[Token], idx: int, options: Any, env: Any) -> str:
+        href = str(tokens[idx].attrGet("href") or "")
+        keep = href.startswith(LINKS_KEPT)
+        env.setdefault("links", []).append(keep)
+        return str(self.renderToken(tokens, idx, options, env)) if keep else ""
+
+    def link_close(self: Any, tokens: list[Token], idx: int, options: Any, env: Any) -> str:
+        keep = env["links"].pop()
+        return str(self.renderToken(tokens, idx, options, env)) if keep else ""
+
     md.add_render_rule("image", image)
+    md.add_render_rule("link_open", link_open)
+    md.add_render_rule("link_close", link_close)
     return md.renderer.render(tokens, md.options, {}), headings

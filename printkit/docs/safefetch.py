@@ -9,7 +9,10 @@ from urllib.parse import unquote, urlparse
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from printkit.core.errors import PrintkitError
+from printkit.core import files
+from printkit.core.errors import DataError, PrintkitError
+
+MAX_FETCH = 20_000_000  # bytes of one file a document reads
 
 
 class FetchRefused(PrintkitError):
@@ -25,10 +28,12 @@ def read(url: str, root: Path) -> tuple[bytes, str]:
         return (base64.b64decode(payload) if head.endswith(";base64") else unquote(payload).encode()), mime
     if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
         raise FetchRefused(f"refused to fetch {url!r}: only the project's own files are read")
-    path = Path(unquote(parsed.path)).resolve()  # resolves ../ and links before the check below
-    if not path.is_relative_to(root.resolve()):
-        raise FetchRefused(f"refused to fetch {url!r}: outside the project folder {root}")
-    return path.read_bytes(), mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    path = Path(unquote(parsed.path))
+    try:
+        data = files.read(path, MAX_FETCH, (root,), "a document's picture or style")
+    except DataError as exc:
+        raise FetchRefused(f"refused to fetch {url!r}: {exc.problems[0].message}") from None
+    return data, mimetypes.guess_type(path.name)[0] or "application/octet-stream"
 
 
 class ProjectFetcher(URLFetcher):

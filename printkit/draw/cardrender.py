@@ -11,7 +11,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import units
-from printkit.core.errors import PrintkitError, display_path
+from printkit.core.errors import PlacedError, PrintkitError, display_path
 from printkit.draw import fonts, icons, textfit
 from printkit.draw.layout import Box, Layout
 
@@ -20,8 +20,8 @@ INK = "#1c1c1c"
 PAPER = "#fbf8f1"
 
 
-class TextOverflow(PrintkitError):
-    """Card text that does not fit its box even at the smallest allowed size."""
+class TextOverflow(PlacedError):
+    """Card text that does not fit its box even at the smallest allowed size, or that its font cannot draw."""
 
 
 class LayoutFieldError(PrintkitError):
@@ -66,11 +66,17 @@ def bind(template: str, fields: dict[str, Any], where: Callable[[], str]) -> str
 
 @dataclass(frozen=True)
 class Target:
-    """Names for error messages: which game, card and layout a drawing belongs to."""
+    """Names for error messages: which game, card and layout a drawing belongs to, and where the card is written."""
 
     game: str
     card: str
     layout: Layout
+    place: str = ""  # "file:line:column" of the card, deck or component in the game's data
+
+    @property
+    def where(self) -> str:
+        """The start of an error about this drawing: its place in the data, else the game's name."""
+        return f"{self.place}: " if self.place else f"{self.game}: "
 
 
 class CardPainter:
@@ -190,7 +196,7 @@ class CardPainter:
         missing = fonts.missing_glyphs(textfit.plain(text), font)
         if missing:
             raise TextOverflow(
-                f"{target.game}: card {target.card}: field {box.name}: font {font} has no glyph for "
+                f"{target.where}card {target.card}: field {box.name}: font {font} has no glyph for "
                 f"{missing!r}; choose a font that covers it in {self._where(target, box)}"
             )
         fitted = textfit.fit(
@@ -206,7 +212,7 @@ class CardPainter:
         )
         if fitted is None:
             raise TextOverflow(
-                f"{target.game}: card {target.card}: field {box.name} does not fit its box "
+                f"{target.where}card {target.card}: field {box.name} does not fit its box "
                 f"({box.w / units.MM:.1f} x {box.h / units.MM:.1f} mm) even at {spec.min_size} pt: {text[:60]!r}"
             )
         x, y, w, h = self._rect(box)

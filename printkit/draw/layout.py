@@ -125,8 +125,8 @@ def _merge(base: Region, top: Region) -> Region:
     return base.model_copy(update={k: getattr(top, k) for k in top.model_fields_set})
 
 
-def _read(path: Path) -> tuple[LayoutFile, SourceMap]:
-    data, smap = load(path)
+def _read(path: Path, folders: Sequence[Path]) -> tuple[LayoutFile, SourceMap]:
+    data, smap = load(path, folders)  # a layout that links out of the layout folders is refused
     try:
         return LayoutFile.model_validate(data), smap
     except ValidationError as exc:
@@ -159,7 +159,7 @@ def load_layout(name: str, folders: Sequence[Path]) -> Layout:
         index, path = found
         if any(p == path for p, _, _ in chain):
             raise DataError([chain[-1][2].problem(("extends",), f"layout {current!r} extends itself in a loop")])
-        layout, smap = _read(path)
+        layout, smap = _read(path, folders)
         chain.append((path, layout, smap))
         start = index + 1 if layout.extends == current else 0
         current = layout.extends

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -45,21 +46,28 @@ def _rgb(page: pdfium.PdfPage, dpi: float) -> Image.Image:
 
 
 def design_pdf(
-    layout: Layout, fields: dict[str, object], size: tuple[float, float], bleed: float, game: Game, label: str
+    layout: Layout,
+    fields: dict[str, Any],
+    size: tuple[float, float],
+    bleed: float,
+    game: Game,
+    label: str,
+    place: str = "",
 ) -> bytes:
     """A one-page PDF of a single design: the page is the card's trim plus its bleed."""
     width, height = size
 
     def draw(c: Canvas) -> None:
         c.translate(bleed, bleed)
-        CardPainter(c, size, bleed).paint(layout, fields, Target(game.slug, label, layout))
+        CardPainter(c, size, bleed).paint(layout, fields, Target(game.slug, label, layout, place))
 
     return _pdf((width + 2 * bleed, height + 2 * bleed), draw)
 
 
 def card_pdf(game: Game, deck: DeckCards, card: Card, size: tuple[float, float], bleed: float) -> bytes:
     layout = layouts_for(game, {card.kind})[card.kind]
-    return design_pdf(layout, cardview.face_fields(game, deck, card), size, bleed, game, card.id)
+    fields = cardview.face_fields(game, deck, card)
+    return design_pdf(layout, fields, size, bleed, game, card.id, game.place("card", card.id))
 
 
 def board_pdf(game: Game, comp: Component) -> bytes:
@@ -72,11 +80,23 @@ def png(image: Image.Image, compress_level: int = 6) -> bytes:
     return out.getvalue()
 
 
+class Drawing(Protocol):
+    """One design to picture: its layout, fields and trim size, and names for an error about it."""
+
+    @property
+    def layout(self) -> Layout: ...
+    @property
+    def fields(self) -> dict[str, Any]: ...
+    @property
+    def size(self) -> tuple[float, float]: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def place(self) -> str: ...
+
+
 def designs_pdf(
-    game: Game,
-    designs: list[tuple[Layout, dict[str, object], tuple[float, float], str]],
-    bleed: float,
-    page_size: tuple[float, float] | None = None,
+    game: Game, designs: Sequence[Drawing], bleed: float, page_size: tuple[float, float] | None = None
 ) -> bytes:
     """Many designs, one per page, each page its trim plus bleed (or page_size, the design centred on it).
 
@@ -85,12 +105,14 @@ def designs_pdf(
     """
     buffer = io.BytesIO()
     c = Canvas(buffer, invariant=1, initialFontName=fonts.use("sans"))
-    for layout, fields, size, label in designs:
+    for design in designs:
+        size = design.size
         page = page_size or (size[0] + 2 * bleed, size[1] + 2 * bleed)
         c.setPageSize(page)
         c.saveState()
         c.translate((page[0] - size[0]) / 2, (page[1] - size[1]) / 2)
-        CardPainter(c, size, bleed).paint(layout, fields, Target(game.slug, label, layout))
+        target = Target(game.slug, design.label, design.layout, design.place)
+        CardPainter(c, size, bleed).paint(design.layout, design.fields, target)
         c.restoreState()
         c.showPage()
     c.save()

@@ -24,6 +24,7 @@ class Face:
     card: Card | None = None
     deck: str = ""
     copies: int = 1
+    place: str = ""  # where its data is written, for error messages: "cards/x/cards.yaml:3:5"
 
 
 def card_faces(game: Game, size: tuple[float, float]) -> list[Face]:
@@ -43,9 +44,11 @@ def card_faces(game: Game, size: tuple[float, float]) -> list[Face]:
                     card,
                     d,
                     copies,
+                    game.place("card", card.id),
                 )
             )
-        out.append(Face(f"{d}/back", layouts["back"], cardview.back_fields(game, deck), size, f"{d} back", None, d))
+        back = cardview.back_fields(game, deck)
+        out.append(Face(f"{d}/back", layouts["back"], back, size, f"{d} back", None, d, 1, game.place("deck", d)))
     return out
 
 
@@ -57,7 +60,10 @@ def counter_faces(game: Game) -> list[Face]:
         if piece.id in seen:
             continue
         seen.add(piece.id)
-        out.append(Face(f"counters/{piece.id}", piece.face.layout, piece.face.fields, piece.size, piece.id))
-        if piece.back is not None:
-            out.append(Face(f"counters/{piece.id}-back", piece.back.layout, piece.back.fields, piece.size, piece.id))
+        face, back = piece.face, piece.back
+        out.append(Face(f"counters/{piece.id}", face.layout, face.fields, piece.size, piece.id, place=face.place))
+        if back is not None:
+            out.append(
+                Face(f"counters/{piece.id}-back", back.layout, back.fields, piece.size, piece.id, place=back.place)
+            )
     return out

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from printkit.core import atomic
+from printkit.core import workers as processes
 from printkit.core.errors import UsageError
 from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS
@@ -19,7 +18,7 @@ PNG_LEVEL = 1  # zlib level 1: nearly the size of level 6 here, in a fraction of
 
 
 def _render(game: Game, faces: list[Face], dpi: float, bleed: float, folder: Path) -> list[Path]:
-    pdf = raster.designs_pdf(game, [(f.layout, f.fields, f.size, f.label) for f in faces], bleed)
+    pdf = raster.designs_pdf(game, faces, bleed)
     written = []
     for face, image in zip(faces, raster.render_pages(pdf, dpi), strict=True):
         path = folder / f"{face.name}.png"
@@ -45,7 +44,7 @@ def export(game: Game, folder: Path, settings: PrintSettings, workers: int = 2) 
     chunks = [faces[i::workers] for i in range(workers)] if workers > 1 else [faces]
     jobs = [(game, chunk, dpi, bleed, folder) for chunk in chunks if chunk]
     if len(jobs) > 1:
-        with ProcessPoolExecutor(len(jobs), mp_context=multiprocessing.get_context("fork")) as pool:
+        with processes.executor(len(jobs)) as pool:
             written = [p for paths in pool.map(_job, jobs) for p in paths]
     else:
         written = [p for job in jobs for p in _job(job)]

@@ -24,7 +24,7 @@ def export(game: Game, folder: Path, settings: PrintSettings) -> list[Path]:
     faces = card_faces(game, settings.card_size)
     for deck in game.decks:
         mine = [f for f in faces if f.deck == deck.deck.id]  # the cards in deck order, then the back
-        pdf = raster.designs_pdf(game, [(f.layout, f.fields, f.size, f.label) for f in mine], 0.0)
+        pdf = raster.designs_pdf(game, mine, 0.0)
         images = raster.render_pages(pdf, DPI)
         w, h = images[0].size
         cols = min(COLUMNS, len(images))

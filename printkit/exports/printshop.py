@@ -61,7 +61,7 @@ def shops(game: Game) -> dict[str, Shop]:
     path = next((folder / SPECS for folder in game.layout_folders if (folder / SPECS).is_file()), None)
     if path is None:
         raise UsageError(f"no {SPECS} in {', '.join(display_path(f) for f in game.layout_folders)}")
-    data, smap = load(path)
+    data, smap = load(path, game.layout_folders)
     if not isinstance(data, dict):
         raise DataError([smap.problem((), "expected a mapping of shop names to their specifications")])
     table, problems = {}, []
@@ -137,7 +137,7 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
     faces = card_faces(game, card.size)
     width, height = pixels
     page = (width / shop.dpi * 72, height / shop.dpi * 72)  # exactly the shop's pixels at its dpi
-    pdf = raster.designs_pdf(game, [(f.layout, f.fields, f.size, f.label) for f in faces], bleed, page_size=page)
+    pdf = raster.designs_pdf(game, faces, bleed, page_size=page)
     # pdfium may round a page up by a pixel; the shop wants its size exactly, so trim the bleed's edge
     images = [im.crop((0, 0, width, height)) for im in raster.render_pages(pdf, shop.dpi)]
     buffer = io.BytesIO()
@@ -173,7 +173,7 @@ def _pdf(game: Game, faces: list[Face], page: tuple[float, float], bleed: float)
             c.saveState()
             c.translate((page[0] - w) / 2, (page[1] - h) / 2)
             CardPainter(c, design.size, bleed).paint(
-                design.layout, design.fields, Target(game.slug, design.label, design.layout)
+                design.layout, design.fields, Target(game.slug, design.label, design.layout, design.place)
             )
             c.restoreState()
             c.showPage()

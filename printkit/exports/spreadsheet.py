@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
-from printkit.core import atomic
+from printkit.core import atomic, files
 from printkit.core.errors import DataError, Problem, UsageError, display_path
 from printkit.core.project import Project
 from printkit.data.game import GAME_FILE, Game
@@ -25,8 +25,10 @@ from printkit.data.loader import load_game
 from printkit.data.model import Card
 from printkit.data.schema import MODELINE, modeline
 from printkit.data.validation import _found
+from printkit.data.yamlsource import load
 
 FIRST = ["file", "id", "kind", "name", "copies"]
+MAX_SPREADSHEET = 20_000_000  # bytes: thousands of cards; a bigger file is a mistake or a trap
 _CARD = TypeAdapter(Card)
 
 
@@ -63,8 +65,8 @@ def card_files(game: Game) -> dict[str, str]:
     for path in sorted(game.folder.glob("*.yaml")):
         if path.name == GAME_FILE:
             continue
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        for card in data.get("cards") or []:
+        data, _ = load(path, game.reads_from)
+        for card in data.get("cards") or [] if isinstance(data, dict) else []:
             if isinstance(card, dict) and "id" in card:
                 where[str(card["id"])] = path.name
     return where
@@ -127,10 +129,11 @@ def _unflatten(row: dict[str, Any]) -> dict[str, Any]:
 
 def read_rows(path: Path) -> list[dict[str, str]]:
     """The rows of a CSV (UTF-8) or XLSX file as text cells keyed by column name."""
+    raw = files.read(path, MAX_SPREADSHEET, None, "spreadsheet")
     if path.suffix.lower() == ".xlsx":
         import openpyxl
 
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
         try:
             sheet = book.active
             assert sheet is not None
@@ -140,8 +143,7 @@ def read_rows(path: Path) -> list[dict[str, str]]:
         header, body = values[0], values[1:]
         return [dict(zip(header, r, strict=False)) for r in body]
     try:
-        with path.open(encoding="utf-8-sig", newline="") as handle:
-            return list(csv.DictReader(handle))
+        return list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
     except UnicodeDecodeError as exc:
         raise DataError([Problem(display_path(path), 1, 1, f"expected UTF-8 text: {exc.reason}")]) from None
 

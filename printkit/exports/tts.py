@@ -156,5 +156,5 @@ def export(
 
 def _render(game: Game, faces: list[Face], dpi: float, px: tuple[int, int]) -> list[Image.Image]:
     """Faces at trim size (no bleed), exactly px pixels each."""
-    pdf = raster.designs_pdf(game, [(f.layout, f.fields, f.size, f.label) for f in faces], 0.0)
+    pdf = raster.designs_pdf(game, faces, 0.0)
     return [im if im.size == px else im.resize(px, Image.Resampling.LANCZOS) for im in raster.render_pages(pdf, dpi)]

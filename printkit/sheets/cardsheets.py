@@ -45,12 +45,22 @@ def card_pieces(game: Game, size: tuple[float, float], selection: Selection = EV
     for deck in game.decks:
         if selection.decks and deck.deck.id not in selection.decks:
             continue
-        back = Design(f"back-{deck.deck.id}", layouts["back"], cardview.back_fields(game, deck), f"{deck.deck.id} back")
+        back = Design(
+            f"back-{deck.deck.id}",
+            layouts["back"],
+            cardview.back_fields(game, deck),
+            f"{deck.deck.id} back",
+            game.place("deck", deck.deck.id),
+        )
         for card, copies in deck.entries:
             if selection.cards and card.id not in selection.cards:
                 continue
             face = Design(
-                f"face-{deck.deck.id}-{card.id}", layouts[card.kind], cardview.face_fields(game, deck, card), card.id
+                f"face-{deck.deck.id}-{card.id}",
+                layouts[card.kind],
+                cardview.face_fields(game, deck, card),
+                card.id,
+                game.place("card", card.id),
             )
             out.extend(
                 Piece(card.id, card.name, deck.deck.id, n, size, face, back) for n in range(copies * selection.copies)
@@ -68,7 +78,13 @@ def aid_pieces(game: Game, size: tuple[float, float]) -> list[Piece]:
     layouts = layouts_for(game, {"reference"})
     out: list[Piece] = []
     for comp in aids:
-        face = Design(f"aid-{comp.id}", layouts["reference"], cardview.aid_fields(game, comp), comp.id)
+        face = Design(
+            f"aid-{comp.id}",
+            layouts["reference"],
+            cardview.aid_fields(game, comp),
+            comp.id,
+            game.place("component", comp.id),
+        )
         out.extend(
             Piece(comp.id, comp.name, f"aid-{comp.id}", n, aid_size(comp, size), face, None)
             for n in range(game.printed_count(comp))

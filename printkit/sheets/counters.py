@@ -32,9 +32,10 @@ def counter_pieces(game: Game) -> list[Piece]:
     for comp in ordered:
         fields = cardview.component_fields(game, comp)
         layout = layouts["token" if comp.shape == "round" else "counter"]
-        face = Design(f"counter-{comp.id}", layout, fields, comp.id)
+        place = game.place("component", comp.id)
+        face = Design(f"counter-{comp.id}", layout, fields, comp.id, place)
         back = (
-            Design(f"counter-back-{comp.id}", layouts["counter-back"], fields, f"{comp.id} back")
+            Design(f"counter-back-{comp.id}", layouts["counter-back"], fields, f"{comp.id} back", place)
             if comp.reverse
             else None
         )

@@ -36,6 +36,7 @@ class Design:
     layout: Layout
     fields: dict[str, Any] = field(hash=False, compare=False)
     label: str = ""  # what an error message calls it: a card id, "red-army back"
+    place: str = ""  # where the data that drew it is written: "cards/x/cards.yaml:3:5"
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ class SheetWriter:
             b = self.settings.bleed
             self.c.beginForm(design.key, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
             CardPainter(self.c, size, b).paint(
-                design.layout, design.fields, Target(self.game_slug, design.label, design.layout)
+                design.layout, design.fields, Target(self.game_slug, design.label, design.layout, design.place)
             )
             self.c.endForm()
             self.forms.add(design.key)

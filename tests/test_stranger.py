@@ -1,0 +1,246 @@
+"""A game folder from a stranger harms nothing: links out, pipes, devices and folders are refused in one line."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from printkit.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SECRET = "SECRET-LINE-of-a-file-outside"
+
+
+@pytest.fixture
+def studio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A project with one game, the current folder, and a private file beside it."""
+    (tmp_path / "private.yaml").write_text(f"cards:\n  - {{id: x, kind: plain, name: {SECRET}}}\n")
+    (tmp_path / "private").mkdir()
+    (tmp_path / "private" / "plain.yaml").write_text(f"regions: {{name: {{type: text, text: {SECRET}}}}}\n")
+    folder = tmp_path / "studio"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    assert main(["init", "."]) == 0
+    assert main(["new", "Shared Game"]) == 0
+    capsys.readouterr()
+    return folder
+
+
+def _refused(capsys: pytest.CaptureFixture[str], command: list[str], *expected: str) -> str:
+    assert main(command) == 2
+    out, err = capsys.readouterr()
+    assert SECRET not in out + err
+    assert "Traceback" not in err
+    for text in expected:
+        assert text in err, err
+    return err
+
+
+def _game(studio: Path) -> Path:
+    return studio / "cards" / "shared-game"
+
+
+def test_a_card_file_linking_out_is_refused_unread(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (_game(studio) / "extra.yaml").symlink_to(studio.parent / "private.yaml")
+    err = _refused(capsys, ["validate"], "cards/shared-game/extra.yaml:1:1: a link to a file outside")
+    assert err.count("\n") == 1
+    _refused(capsys, ["build", "--no-check"], "extra.yaml")
+    assert not (studio / "output").exists()
+
+
+def test_rules_linking_out_are_refused(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = _game(studio) / "rules.md"
+    rules.unlink()
+    rules.symlink_to(studio.parent / "private.yaml")
+    _refused(capsys, ["build", "--no-check"], "rules.md:1:1: a link to a file outside")
+    assert not (studio / "output").exists()
+
+
+def test_a_layouts_folder_linking_out_is_refused(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (_game(studio) / "layouts").symlink_to(studio.parent / "private", target_is_directory=True)
+    _refused(capsys, ["build", "--no-check"], "layouts:1:1: a link to a file outside")
+    assert not (studio / "output").exists()
+
+
+def test_a_layout_file_linking_out_is_refused(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (studio / "layouts" / "plain.yaml").symlink_to(studio.parent / "private" / "plain.yaml")
+    _refused(capsys, ["build", "--no-check"], "layouts/plain.yaml:1:1: a link to a file outside")
+
+
+def test_links_inside_the_game_are_followed(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = _game(studio)
+    (game / "cards.yaml").rename(game / "deck.txt")
+    (game / "cards.yaml").symlink_to("deck.txt")
+    assert main(["validate"]) == 0
+
+
+def test_a_loop_of_links_and_a_folder_named_yaml(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = _game(studio)
+    (game / "a.yaml").symlink_to("b.yaml")
+    (game / "b.yaml").symlink_to("a.yaml")
+    (game / "c.yaml").mkdir()
+    err = _refused(capsys, ["validate"], "a link that loops back on itself", "c.yaml:1:1: a folder, not a regular file")
+    assert err.count("\n") == 3  # a, b and c, one line each
+
+
+def _cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """printkit in its own process, with a deadline: a hang fails the test instead of stalling it."""
+    return subprocess.run(
+        [sys.executable, "-m", "printkit", *args], cwd=cwd, capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_a_named_pipe_never_blocks(studio: Path) -> None:
+    os.mkfifo(_game(studio) / "extra.yaml")
+    run = _cli(["validate"], studio)
+    assert run.returncode == 2 and run.stderr.startswith("cards/shared-game/extra.yaml:1:1: a named pipe (FIFO)")
+    os.mkfifo(studio / "sheet.csv")
+    run = _cli(["import", "csv", "sheet.csv", "--into", "shared-game"], studio)
+    assert run.returncode == 2 and "a named pipe (FIFO), not a regular file" in run.stderr
+
+
+def test_devices_are_never_read(studio: Path) -> None:
+    run = _cli(["replay", "battle-line", "--results", "/dev/zero"], studio)
+    assert run.returncode == 2 and "a device, not a regular file" in run.stderr
+    (studio / "printkit.toml").unlink()
+    (studio / "printkit.toml").symlink_to("/dev/zero")
+    run = _cli(["list"], studio)
+    assert run.returncode == 2 and "a device, not a regular file" in run.stderr
+
+
+def test_a_bundled_game_copied_with_its_links_still_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Links within a project (a shared card file in the project, linked from a game) are the project's own."""
+    project = tmp_path / "p"
+    shutil.copytree(ROOT / "cards" / "battle-line", project / "cards" / "battle-line")
+    (project / "printkit.toml").write_text("")
+    shared = project / "shared-tactics.yaml"
+    (project / "cards" / "battle-line" / "tactics.yaml").rename(shared)
+    (project / "cards" / "battle-line" / "tactics.yaml").symlink_to(shared)
+    assert main(["validate", str(project / "cards" / "battle-line")]) == 0
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_errors_found_while_making_leave_the_last_build_as_it_was(
+    studio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["build", "--no-check", "--paper", "a4"]) == 0
+    before = _snapshot(studio / "output")
+    cards = _game(studio) / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Write what this card does.", "far too many words " * 60))
+    err = _refused(capsys, ["build", "--paper", "a4"], "cards/shared-game/cards.yaml:3:5: card first-card: field text")
+    assert err.count("\n") == 1
+    assert _snapshot(studio / "output") == before
+
+
+def test_a_rules_template_error_is_placed_on_its_line(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = _game(studio) / "rules.md"
+    rules.write_text("# Rules\n\nSome words.\n\n{{ rule('hand_size') }} and\n{{ no_such_helper() }}\n")
+    _refused(capsys, ["build", "--no-check"], "cards/shared-game/rules.md:6:1: UndefinedError")
+    rules.write_text("# Rules\n\n{{ rule('reach') }}\n")
+    _refused(capsys, ["build", "--no-check"], "rules.md:3:1: the rules text asks for rule option 'reach'")
+    assert not (studio / "output").exists()
+
+
+def test_a_rule_option_the_cards_print_is_placed_in_game_yaml(
+    studio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = studio / "cards" / "soldier-battler"
+    shutil.copytree(ROOT / "cards" / "soldier-battler", game)
+    text = (game / "game.yaml").read_text()
+    lines = [line for line in text.splitlines(keepends=True) if "{id: damage," not in line]
+    (game / "game.yaml").write_text("".join(lines))
+    rules_line = next(i for i, line in enumerate(lines, start=1) if line.startswith("rules:"))
+    err = _refused(capsys, ["build", "soldier-battler", "--no-check", "--only", "cards"], f"game.yaml:{rules_line}:")
+    assert "no rule option 'damage'" in err and err.count("\n") == 2  # the note that it hides the bundled game
+    assert not (studio / "output").exists()
+
+
+def test_a_game_its_engine_cannot_play_writes_nothing_unless_told(
+    studio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game_yaml = _game(studio) / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("players: 2", "players: 2\nengine: time-line"))
+    assert main(["build"]) == 1
+    err = capsys.readouterr().err
+    assert "the time-line engine cannot play this game's data" in err and "nothing was written" in err
+    assert not (studio / "output").exists()
+    assert main(["build", "--no-check"]) == 0
+    assert (studio / "output" / "shared-game" / "cards-a4.pdf").is_file()
+
+
+def test_error_lines_cannot_be_forged_flooded_or_stretched(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = _game(studio)
+    forged = '"x\\ncards/other.yaml:1:1: all is well\\u202e"'  # a key with a line break and a direction mark
+    (game / "forged.yaml").write_text(f"cards:\n  - {{id: f, kind: plain, name: F, {forged}: 1}}\n")
+    (game / "long.yaml").write_text("cards:\n  - {id: l, kind: plain, name: L, copies: '" + "9" * 1_500_000 + "'}\n")
+    keys = "".join(f"    k{i}: 1\n" for i in range(120_000))  # 1.9 MB: under the size limit
+    (game / "keys.yaml").write_text(f"cards:\n  - id: k\n    kind: plain\n    name: K\n{keys}")
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err
+    lines = err.splitlines()
+    assert len(lines) <= 101 and lines[-1].startswith("printkit: and ") and "more problems" in lines[-1]
+    assert all(len(line) < 450 for line in lines)
+    assert not any(line.startswith("cards/other.yaml") for line in lines)
+    assert "\u202e" not in err and "\\u202e" in err
+
+
+def test_rules_keep_links_within_the_document_and_to_the_web_only(
+    studio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pypdf import PdfReader
+
+    rules = _game(studio) / "rules.md"
+    rules.write_text(
+        "# Setup\n\nSee [the secret](../../../etc/passwd), [a file](file:///etc/hosts), [a note](notes.md), "
+        "[the web](https://example.org/rules) and [the top](#setup).\n"
+    )
+    assert main(["build", "--no-check", "--only", "rules,reference"]) == 0
+    uris = []
+    for page in PdfReader(studio / "output" / "shared-game" / "rules-a4.pdf").pages:
+        for annot in page.get("/Annots") or []:
+            action = annot.get_object().get("/A") or {}
+            uris.append(str(action.get("/URI", "")))
+    assert "https://example.org/rules" in uris
+    assert not [u for u in uris if u.startswith("file:") or "passwd" in u or "notes.md" in u]
+    html = (studio / "output" / "reference" / "shared-game" / "index.html").read_text()
+    assert 'href="https://example.org/rules"' in html and 'href="#setup"' in html
+    assert "passwd" not in html.split("the secret")[0][-40:] and 'href="notes.md"' not in html
+    assert "the secret" in html and "a note" in html  # the words stay
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["simulate", "battle-line", "--games", "1000000000"], "--games: expected 1 to 100,000"),
+        (["simulate", "battle-line", "--workers", "0"], "--workers: expected 1 to 64"),
+        (["simulate", "battle-line", "--agents", "mcts0,random"], "expected mctsN with N from 1 to 100000"),
+        (["simulate", "battle-line", "--agents", "mcts999999999,random"], "expected mctsN with N from 1 to 100000"),
+        (["check", "battle-line", "--games", "0"], "--games: expected 1 to 100,000"),
+    ],
+)
+def test_engine_arguments_are_bounded(
+    studio: Path, capsys: pytest.CaptureFixture[str], args: list[str], expected: str
+) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and expected in err
+
+
+@pytest.mark.parametrize(
+    "content",
+    ['{"games": [{"actions": [1, 2, "x"]}]}', '{"games": 3}', "[" * 100_000, "not json", '{"games": []}'],
+    ids=["bad-action", "no-list", "deep", "not-json", "empty"],
+)
+def test_a_malformed_results_file_is_one_line(studio: Path, capsys: pytest.CaptureFixture[str], content: str) -> None:
+    (studio / "results.json").write_text(content)
+    assert main(["replay", "battle-line", "--results", "results.json"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err

@@ -1,0 +1,66 @@
+"""Worker processes end with the printkit that started them: a kill -9 of the parent leaves none running."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is pid, read from /proc."""
+    out = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.add(int(stat.parent.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["build", "--no-check", "--out", "{out}"],
+        ["simulate", "time-line", "--games", "400", "--workers", "2", "--no-pdf", "--out", "{out}"],
+    ],
+    ids=["build", "simulate"],
+)
+def test_workers_die_with_a_killed_parent(tmp_path: Path, command: list[str]) -> None:
+    out = tmp_path / "out"
+    args = [a.replace("{out}", str(out)) for a in command]
+    parent = subprocess.Popen(
+        [sys.executable, "-m", "printkit", *args], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    deadline = time.monotonic() + 60
+    workers: set[int] = set()
+    while time.monotonic() < deadline and len(workers) < 2 and parent.poll() is None:
+        workers |= _children(parent.pid)
+        time.sleep(0.05)
+    assert len(workers) >= 2, "the workers never started"
+    time.sleep(0.5)  # let them get to work
+    before = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) if out.exists() else []
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait()
+    time.sleep(1.0)
+    assert not [w for w in workers if _alive(w)], "workers outlived their parent"
+    after = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) if out.exists() else []
+    assert after == before  # nothing written after the kill
+    assert not [name for name in after if name.endswith(".part")]
