@@ -244,3 +244,19 @@ def test_a_malformed_results_file_is_one_line(studio: Path, capsys: pytest.Captu
     assert main(["replay", "battle-line", "--results", "results.json"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_folder_with_every_hostile_entry_at_once(studio: Path) -> None:
+    game = _game(studio)
+    (game / "passwd.yaml").symlink_to(studio.parent / "private.yaml")
+    (game / "zero.yaml").symlink_to("/dev/zero")
+    os.mkfifo(game / "pipe.yaml")
+    (game / "forged.yaml").write_text('cards:\n  - {id: f, kind: plain, name: F, "a\\nb.yaml:1:1: fine": 1}\n')
+    keys = ", ".join(f"k{i:x}: 1" for i in range(200_000))
+    (game / "keys.yaml").write_text(f"cards:\n  - {{id: k, kind: plain, name: K, {keys}}}\n")
+    for command in (["validate"], ["build"]):
+        run = _cli(command, studio)
+        assert run.returncode == 2 and "Traceback" not in run.stderr and SECRET not in run.stderr + run.stdout
+        lines = run.stderr.splitlines()
+        assert 5 <= len(lines) <= 101 and all(line.startswith("cards/shared-game/") for line in lines), lines
+    assert not (studio / "output").exists()
