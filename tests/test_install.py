@@ -1,7 +1,8 @@
 """printkit as a user installs it: an sdist, a wheel built from it, a fresh virtual environment outside the checkout.
 
-From an empty folder the installed command runs the README's quick start, then validates, builds,
-exports and plays the bundled Battle Line, with nothing read from or written to the checkout.
+From an empty folder the installed command runs every command the README shows, quick start
+first, then validates, builds, exports and plays the bundled Battle Line, with nothing read from
+or written to the checkout.
 """
 
 from __future__ import annotations
@@ -27,12 +28,13 @@ def _run(command: list[str], cwd: Path, env: dict[str, str]) -> str:
     return done.stdout
 
 
-def quick_start() -> list[str]:
-    """The printkit commands of the README's quick start, in order."""
+def readme_commands() -> list[str]:
+    """Every printkit command of the README's sh blocks, in order: the quick start first."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
-    lines = [line.strip().split("  #")[0].strip() for line in section.splitlines() if line.startswith("    ")]
-    return [line for line in lines if line.startswith("printkit ")]
+    blocks = re.findall(r"```sh\n(.*?)```", text, flags=re.S)
+    return [
+        line.split("  #")[0].strip() for block in blocks for line in block.splitlines() if line.startswith("printkit ")
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -63,17 +65,21 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     return venv, env
 
 
-def test_the_readme_quick_start_works_in_an_empty_folder(
-    installed: tuple[Path, dict[str, str]], tmp_path: Path
-) -> None:
+def test_every_readme_command_works_in_a_fresh_shell(installed: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
     _, env = installed
-    commands = quick_start()
-    assert any(c.startswith("printkit init") for c in commands) and any(c.startswith("printkit new") for c in commands)
+    commands = readme_commands()
+    assert commands[:2] == ["printkit init", 'printkit new "My First Game"']  # the quick start, from an empty folder
+    assert len(commands) >= 15
     for command in commands:
-        _run(["sh", "-c", command], tmp_path, env)
-    (game,) = (tmp_path / "cards").iterdir()
-    assert (tmp_path / "output" / game.name / "print-and-play-a4.pdf").is_file()
-    assert (tmp_path / "output" / "reference" / "index.html").is_file()
+        done = subprocess.run(
+            ["sh", "-c", command], cwd=tmp_path, env={**env, "HOME": str(tmp_path)}, capture_output=True, text=True
+        )
+        assert done.returncode == 0, f"{command} exited {done.returncode}: {done.stderr}"
+        assert "Traceback" not in done.stderr, command
+    made = tmp_path / "output"
+    assert (made / "my-first-game" / "print-and-play-a4.pdf").is_file()
+    assert (made / "reference" / "index.html").is_file()
+    assert (made / "battle-line" / "balance" / "results.json").is_file()
 
 
 def test_the_bundled_battle_line_validates_builds_exports_and_plays(

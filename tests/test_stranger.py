@@ -149,9 +149,7 @@ def test_a_rules_template_error_is_placed_on_its_line(studio: Path, capsys: pyte
     assert not (studio / "output").exists()
 
 
-def test_a_rule_option_the_cards_print_is_placed_in_game_yaml(
-    studio: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_rule_option_the_cards_print_is_placed_in_game_yaml(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game = studio / "cards" / "soldier-battler"
     shutil.copytree(ROOT / "cards" / "soldier-battler", game)
     text = (game / "game.yaml").read_text()

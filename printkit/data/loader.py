@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -63,9 +64,12 @@ def find(target: str, project: Project) -> Found:
     if path.exists():
         raise UsageError(f"{display_path(path)}: not a game folder (expected a {GAME_FILE} in it)")
     names = [p.name for p in own_games(project)]
+    bundled_names = [p.name for p in bundled_games()]
+    hint = difflib.get_close_matches(text, names + bundled_names, n=1)
+    if hint:
+        raise UsageError(f"{target}: no such game or folder; did you mean {hint[0]!r}?")
     known = f"this project's games: {', '.join(names)}; " if names else ""
-    bundled_names = ", ".join(p.name for p in bundled_games())
-    raise UsageError(f"{target}: no such game or folder ({known}bundled games: {bundled_names})")
+    raise UsageError(f"{target}: no such game or folder ({known}bundled games: {', '.join(bundled_names)})")
 
 
 def find_all(targets: list[str], project: Project) -> list[Found]:

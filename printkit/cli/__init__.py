@@ -1,0 +1,60 @@
+"""The `printkit` command line: parse, run the command, and report what goes wrong as one line each."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+
+from printkit.cli.common import Output
+from printkit.core.errors import PrintkitError
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from printkit.cli import parser as commands
+
+    words = list(sys.argv[1:] if argv is None else argv)
+    top = commands.parser()
+    if not words or words == ["help"]:
+        print(commands.overview(), end="")
+        return 0
+    args, extra = top.parse_known_args(words)
+    if extra:
+        _unknown(top, args.command, extra)
+    if args.command is None:
+        print(commands.overview(), end="")
+        return 0
+    Output.set(args)
+    try:
+        code = int(args.run(args))
+        sys.stdout.flush()  # here, where a reader that went away is handled, not at exit
+        return code
+    except PrintkitError as exc:
+        if args.debug:
+            traceback.print_exc()
+        for line in exc.lines():
+            print(line, file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("printkit: interrupted; outputs already written are whole, the rest untouched", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader stopped listening (`printkit list | head -1`): stop quietly, as a shell tool would
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+
+
+def _unknown(top: object, command: str | None, extra: list[str]) -> None:
+    """Words the command does not take: one line, with the closest option it does take."""
+    from printkit.cli import completion, parser
+
+    known = next((s for s in completion.specs(parser.parser()) if s.name == command), None)
+    options = [*known.flags, *known.valued] if known else ["--help", "--version", "--quiet", "--verbose", "--debug"]
+    word = extra[0].split("=", 1)[0]
+    hint = difflib.get_close_matches(word, options, n=1) if word.startswith("-") else []
+    where = f"printkit {command}" if command else "printkit"
+    suggestion = f"; did you mean {hint[0]}?" if hint else ""
+    print(f"printkit: {where} does not take {' '.join(extra)}{suggestion} (see `{where} --help`)", file=sys.stderr)
+    raise SystemExit(2)

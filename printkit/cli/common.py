@@ -1,0 +1,106 @@
+"""What every command shares: the project and its games, print settings from the options, output and quiet/verbose."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from printkit.core import project
+from printkit.core.errors import DataError, UsageError
+from printkit.core.project import Project
+from printkit.data import loader
+from printkit.data.game import Game
+
+
+class Output:
+    """How much a command says: --quiet keeps to errors, --verbose adds every file written."""
+
+    quiet = False
+    verbose = False
+
+    @classmethod
+    def set(cls, args: argparse.Namespace) -> None:
+        cls.quiet = bool(getattr(args, "quiet", False))
+        cls.verbose = bool(getattr(args, "verbose", False)) and not cls.quiet
+
+
+def say(text: str) -> None:
+    """A line of what the command did, on standard output; none with --quiet."""
+    if not Output.quiet:
+        print(text)
+
+
+def detail(text: str) -> None:
+    """A line only --verbose shows."""
+    if Output.verbose:
+        print(text)
+
+
+def note(text: str) -> None:
+    """Something the user may want to know, on standard error; none with --quiet."""
+    if not Output.quiet:
+        print(f"note: {text}", file=sys.stderr)
+
+
+def load(targets: Sequence[str], where: Project) -> list[Game]:
+    """The named games (the project's own when none is named), every problem of all of them together."""
+    games, problems = [], []
+    for found in loader.find_all(list(targets), where):
+        if found.note:
+            note(found.note)
+        try:
+            games.append(loader.load_game(found.folder, where))
+        except DataError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise DataError(problems)
+    return games
+
+
+def games(args: argparse.Namespace) -> list[Game]:
+    return load(args.games, project.find())
+
+
+def one_game(target: str) -> Game:
+    return load([target], project.find())[0]
+
+
+def names(text: str | None) -> tuple[str, ...]:
+    """A comma-separated option as its items."""
+    return tuple(n.strip() for n in text.split(",") if n.strip()) if text else ()
+
+
+def out_folder(args: argparse.Namespace, where: Project) -> Path:
+    """--out, else the project's output/."""
+    return Path(args.out) if getattr(args, "out", None) else where.output
+
+
+def print_settings(args: argparse.Namespace, keys: Sequence[str]) -> dict[str, Any]:
+    """The print settings given on the command line, as the settings layer reads them."""
+    given = {key: getattr(args, key, None) for key in keys}
+    if given.get("foldover") is False:
+        given["foldover"] = None  # the flag's absence leaves the setting to the game and project
+    return given
+
+
+def count(option: str, value: int, most: int) -> None:
+    """A count option within 1..most, else one line."""
+    if not 1 <= value <= most:
+        raise UsageError(f"{option}: expected 1 to {most:,}, found {value:,}")
+
+
+def chosen(option: str, text: str | None, known: Sequence[str]) -> frozenset[str]:
+    """The comma-separated choices of an option, every one known (all of them when the option is absent)."""
+    if text is None:
+        return frozenset(known)
+    picked = names(text)
+    unknown = [p for p in picked if p not in known]
+    if unknown or not picked:
+        hint = difflib.get_close_matches(unknown[0], known, n=1, cutoff=0.75) if unknown else []
+        extra = f" (did you mean {hint[0]!r}?)" if hint else ""
+        raise UsageError(f"{option}: expected some of {', '.join(known)}, found {text!r}{extra}")
+    return frozenset(picked)

@@ -1,0 +1,78 @@
+"""The commands that hand cards to other tools: export, import, preview."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+from printkit.cli.common import one_game, out_folder, print_settings, say
+from printkit.core import project
+from printkit.core.errors import UsageError, display_path
+from printkit.data import loader, settings
+from printkit.data.game import Game
+from printkit.data.summary import plural
+
+FORMATS = ("png", "tts", "printshop", "csv")
+SERVICES = ("mpc", "drivethrucards", "gamecrafter")  # the shops of printkit's own printshops.yaml
+
+
+def _game_out(args: argparse.Namespace, game: Game, what: str) -> Path:
+    return out_folder(args, project.find()) / game.slug / what
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from printkit.exports import images, printshop, spreadsheet, tts
+
+    here = project.find()
+    game = one_game(args.game)
+    given = print_settings(args, ("card_size", "bleed", "dpi"))
+    if args.no_bleed:
+        given["bleed"] = "0mm"
+    chosen = settings.resolve(game, here, given)
+    if args.format == "png":
+        written = images.export(game, _game_out(args, game, "png"), chosen, workers=min(2, os.cpu_count() or 1))
+    elif args.format == "tts":
+        written = tts.export(game, _game_out(args, game, "tts"), chosen, args.base_url, args.hidden_in_last_slot)
+    elif args.format == "printshop":
+        written, warnings = printshop.export(game, _game_out(args, game, "printshop"), chosen, args.service)
+        for warning in warnings:
+            print(f"warning: {game.slug}: {warning} ({args.service})", file=sys.stderr)
+    else:
+        target = _game_out(args, game, f"{game.slug}.csv").with_name(f"{game.slug}.csv")
+        written = [spreadsheet.export_csv(game, target)]
+    for folder, n in Counter(p.parent for p in written).items():
+        say(f"wrote {display_path(folder)}: {n} {plural('file', n)}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from printkit.exports import spreadsheet
+
+    here = project.find()
+    game = one_game(args.into)
+    if loader.is_bundled(game.folder, here):
+        raise UsageError(
+            f"{game.slug} is a bundled game, part of printkit's installation: copy its folder into your "
+            "project's cards/ and import into the copy"
+        )
+    source = Path(args.file)
+    if not source.exists() and not source.is_symlink():
+        raise UsageError(f"{args.file}: no such file")
+    if source.suffix.lower() != f".{args.format}":
+        raise UsageError(f"{args.file}: expected a .{args.format} file")
+    for path in spreadsheet.import_rows(source, game.folder, here):
+        say(f"wrote {display_path(path)}")
+    return 0
+
+
+def cmd_preview(args: argparse.Namespace) -> int:
+    from printkit.exports import preview
+
+    game = one_game(args.game)
+    chosen = settings.resolve(game, project.find(), print_settings(args, ("card_size",)))
+    for path in preview.export(game, _game_out(args, game, "preview"), chosen):
+        say(f"wrote {display_path(path)}")
+    return 0

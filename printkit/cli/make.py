@@ -1,0 +1,154 @@
+"""The commands that make things: init, new, list, validate, build, schema."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from printkit import build
+from printkit.cli.common import chosen, detail, load, names, note, out_folder, print_settings, say
+from printkit.core import project
+from printkit.core.errors import CheckFailed, UsageError, display_path
+from printkit.data import loader, scaffold, schema, settings, summary
+from printkit.data.game import Game
+from printkit.data.summary import plural
+from printkit.draw import fonts
+from printkit.sheets.cardsheets import Selection
+
+FAST_CHECK_GAMES = 12
+FAST_CHECK_SECONDS = 1.0  # per game: long games (Time Line) play fewer
+MAX_COPIES = 100
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    folder = Path(args.folder)
+    for path in scaffold.init(folder):
+        say(f"wrote {display_path(path)}{'/' if path.is_dir() else ''}")
+    where = "" if folder.resolve() == Path.cwd().resolve() else f"cd {display_path(folder)}, then "
+    say(f'next: {where}`printkit new "My Game"`, then `printkit build`')
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    here = project.find()
+    bundled = frozenset(p.name for p in loader.bundled_games())
+    made = scaffold.new_game(args.name, here, fonts.printable, Path(args.dir) if args.dir else None, bundled)
+    for text in made.notes:
+        note(text)
+    shown = display_path(made.folder)
+    say(f"created {shown}: edit game.yaml and cards.yaml, then `printkit validate {shown}`")
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    here = project.find()
+    if args.games:
+        rows = [(game, False) for game in load(args.games, here)]
+    else:
+        own = [loader.load_game(folder, here) for folder in loader.own_games(here)]
+        taken = {game.slug for game in own}  # a project's game hides the bundled game of its name
+        bundled = [folder for folder in loader.bundled_games() if folder.name not in taken]
+        rows = [(game, False) for game in own] + [(loader.load_game(folder, here), True) for folder in bundled]
+    if args.names:
+        print("\n".join(game.slug for game, _ in rows))
+        return 0
+    width = max(len(game.slug) for game, _ in rows)
+    for game, is_bundled in rows:
+        title = f"{game.title}{' (bundled)' if is_bundled else ''}"
+        print(f"{game.slug:<{width}}  {title}: {summary.count_line(game)}")
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    here = project.find()
+    for game in load(args.games, here):
+        shown = f"{game.slug} (bundled)" if loader.is_bundled(game.folder, here) else display_path(game.folder)
+        say(f"ok  {shown}: {game.title}, {summary.count_line(game)}")
+    return 0
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    here = project.find()
+    chosen_games = load(args.games, here)  # every game loads and checks before anything is made
+    if not 1 <= args.copies <= MAX_COPIES:
+        raise UsageError(f"--copies: expected 1 to {MAX_COPIES}, found {args.copies}")
+    parts = chosen("--only", args.only, build.PARTS)
+    given = print_settings(args, ("paper", "card_size", "bleed", "duplex", "offset", "foldover"))
+    selection = Selection(names(args.decks), names(args.cards), args.copies)
+    plans = [
+        build.Plan(game, settings.resolve(game, here, given), selection, parts, args.imposition == "saddle")
+        for game in chosen_games
+    ]
+    out = out_folder(args, here)
+    papers = sorted({paper for plan in plans for paper in plan.settings.papers})
+    started = time.perf_counter()
+    say(
+        f"building {', '.join(g.slug for g in chosen_games)} on {' and '.join(p.upper() for p in papers)}: "
+        f"{', '.join(p for p in build.PARTS if p in parts)}"
+    )
+    made = build.make_all(plans, out, workers=min(2, os.cpu_count() or 1))
+    if not args.no_check:  # before writing: a game its engine cannot play leaves the old outputs as they were
+        _quick_check(chosen_games, here)
+    written = build.write(made)
+    for path in written:
+        detail(f"wrote {display_path(path)}")
+    for folder, n in Counter(_top_folder(p, out) for p in written).items():
+        say(f"wrote {display_path(folder)}: {n} {plural('file', n)}")
+    seconds = time.perf_counter() - started
+    site = out / build.REFERENCE / "index.html"
+    tail = f"; the rules reference is {display_path(site)}" if "reference" in parts else ""
+    say(f"done: {len(written)} files in {display_path(out)} in {seconds:.1f} s{tail}")
+    return 0
+
+
+def _quick_check(chosen_games: list[Game], here: project.Project) -> None:
+    """The build's quick look by play: a few seeded games each. An error stops the build before it writes."""
+    from engine import check
+
+    errors = 0
+    for game in chosen_games:
+        findings, records = check.run(game, FAST_CHECK_GAMES, seed=1, seconds=FAST_CHECK_SECONDS)
+        if not records:  # a game no engine plays is no news here; an engine that cannot play it is
+            findings = [f for f in findings if f.level == "error"]
+        errors += sum(1 for f in findings if f.level == "error")
+        bundled = loader.is_bundled(game.folder, here)
+        for finding in findings:
+            if finding.level == "error":
+                print(f"check: {finding}", file=sys.stderr)
+            elif bundled:  # a few quick games' figures about printkit's own examples, not the user's data
+                note(f"the bundled {game.slug} in {len(records)} quick games: {finding.message}")
+            else:
+                say(f"check: {finding}")
+    if errors:
+        raise CheckFailed(
+            f"the quick check by play found {errors} error{'s' if errors != 1 else ''}, so nothing was written; "
+            "`printkit check` runs the full check, `--no-check` builds without it"
+        )
+
+
+def _top_folder(path: Path, out: Path) -> Path:
+    """The game (or reference site) folder a written file belongs to, for a short report."""
+    parts = path.relative_to(out).parts
+    if parts[0] == build.REFERENCE and len(parts) > 2:
+        return out / parts[0] / parts[1]
+    return out / parts[0] if len(parts) > 1 else path
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    here = project.find()
+    stale = schema.stale(here)
+    if args.check:
+        if stale:
+            listed = ", ".join(display_path(p) for p in stale)
+            raise CheckFailed(f"schema out of date, run `printkit schema`: {listed}")
+        say(f"up to date {display_path(schema.folder(here))}")
+        return 0
+    for path in schema.write(here):
+        say(f"wrote {display_path(path)}")
+    if not stale:
+        say(f"up to date {display_path(schema.folder(here))}")
+    return 0

@@ -1,0 +1,475 @@
+"""The commands and their options: what each does, every option's default and values, examples, and a did-you-mean."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from printkit import __version__, build
+from printkit.cli import completion, doctor, exporting, make, play
+from printkit.data import settings
+
+GROUPS = ("make", "export", "play", "help")
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command: its job group, a line for the overview, what its help opens with, and examples."""
+
+    name: str
+    group: str
+    summary: str
+    description: str
+    examples: tuple[str, ...]
+    run: Callable[[argparse.Namespace], int]
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line, with the closest command, option or choice."""
+
+    def error(self, message: str) -> NoReturn:
+        bad = re.search(r"argument ([^:]*): invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if bad:
+            what, word = bad.group(1), bad.group(2)
+            options = [c.strip(" '") for c in bad.group(3).split(",")]
+            hint = difflib.get_close_matches(word, options, n=1)
+            if what == "COMMAND":
+                message = f"no command {word!r}"
+            else:
+                message = f"{what.split('/')[-1]}: expected {', '.join(options[:-1])} or {options[-1]}, found {word!r}"
+            message += f"; did you mean {hint[0]!r}?" if hint else ""
+        command = self.prog.removeprefix("printkit").strip()
+        help_line = f"printkit {command} --help" if command else "printkit --help"
+        print(f"printkit: {message} (see `{help_line}`)", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30, width=100)
+
+
+def _common(parser: argparse.ArgumentParser, top: bool = False) -> None:
+    """The options every command takes, before or after its name."""
+    default = False if top else argparse.SUPPRESS  # after a command, an absent flag keeps what came before
+    parser.add_argument("-q", "--quiet", action="store_true", default=default, help="say nothing but errors")
+    parser.add_argument("-v", "--verbose", action="store_true", default=default, help="name every file written")
+    parser.add_argument("--debug", action="store_true", default=default, help="show a traceback with every error")
+
+
+def _games(p: argparse.ArgumentParser, default: str = "the project's games") -> None:
+    p.add_argument(
+        "games",
+        nargs="*",
+        metavar="GAME|PATH",
+        help=f"a game by name (the project's, else a bundled one) or a game folder (default: {default})",
+    )
+
+
+def _game(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", metavar="GAME|PATH", help="a game by name (the project's, else a bundled one) or its folder")
+
+
+def _out(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--out", metavar="FOLDER", help="where to write (default: the project's output/)")
+
+
+def _card_size(p: argparse.ArgumentParser) -> None:
+    presets = ", ".join(settings.CARD_SIZES_MM)
+    p.add_argument(
+        "--card-size",
+        metavar="SIZE",
+        help=f"{presets}, or WxH in mm such as 70x110 (default: the game's and project's print settings, else poker)",
+    )
+
+
+def _bleed(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--bleed", metavar="LENGTH", help="art past each cut line, 0mm to 5mm such as 3mm or 0.125in (default: 3mm)"
+    )
+
+
+def _seed(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=1, help="the seed the games' shuffles and dice come from (default: 1)")
+
+
+def _agents(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--agents",
+        default="random,random",
+        metavar="A,B",
+        help="the two players: random, greedy, mcts or mctsN (N searches a move) (default: random,random)",
+    )
+
+
+def _options_init(p: argparse.ArgumentParser) -> None:
+    p.add_argument("folder", nargs="?", default=".", help="the folder to make a project; made if missing (default: .)")
+
+
+def _options_new(p: argparse.ArgumentParser) -> None:
+    p.add_argument("name", help="the game's name, as it should read on its booklet and cards")
+    p.add_argument("--dir", metavar="FOLDER", help="where to make the game's folder (default: the project's cards/)")
+
+
+def _options_list(p: argparse.ArgumentParser) -> None:
+    _games(p, "the project's games, then the bundled ones")
+    p.add_argument("--names", action="store_true", help="only the games' names, one a line (for scripts)")
+
+
+def _options_validate(p: argparse.ArgumentParser) -> None:
+    _games(p)
+
+
+def _options_build(p: argparse.ArgumentParser) -> None:
+    _games(p)
+    p.add_argument("--paper", metavar="PAPER", help="a4, letter, or both as a4,letter (default: both)")
+    _card_size(p)
+    _bleed(p)
+    p.add_argument(
+        "--duplex",
+        choices=settings.DUPLEX_EDGES,
+        help="the edge your printer turns a sheet over; none puts backs on pages of their own (default: long)",
+    )
+    p.add_argument(
+        "--offset",
+        metavar="X,Y",
+        help="move every back by X,Y mm to meet its front, read off the calibration page (default: 0,0)",
+    )
+    p.add_argument(
+        "--foldover",
+        action="store_true",
+        help="faces and backs side by side with a fold line, for printers that print one side",
+    )
+    p.add_argument("--decks", metavar="ID,...", help="only these decks (default: every deck)")
+    p.add_argument("--cards", metavar="ID,...", help="only these cards (default: every card)")
+    p.add_argument(
+        "--copies", type=int, default=1, help=f"print each card this many times, 1 to {make.MAX_COPIES} (default: 1)"
+    )
+    p.add_argument(
+        "--imposition", choices=["saddle"], help="also the booklets 2-up, to fold and staple (default: none)"
+    )
+    p.add_argument(
+        "--only",
+        metavar="PART,...",
+        help=f"only these parts: {', '.join(build.PARTS)} (default: all; the bundle is made of the first four)",
+    )
+    p.add_argument("--no-check", action="store_true", help="skip the quick check by play before writing")
+    _out(p)
+
+
+def _options_schema(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--check", action="store_true", help="only check that the schemas are current (exit 1 if not)")
+
+
+def _options_export(p: argparse.ArgumentParser) -> None:
+    p.add_argument("format", choices=exporting.FORMATS, help="what to make: " + ", ".join(exporting.FORMATS))
+    _game(p)
+    _card_size(p)
+    _bleed(p)
+    p.add_argument("--dpi", metavar="DPI", help="png: dots per inch, 36 to 1200 (default: 300)")
+    p.add_argument("--no-bleed", action="store_true", help="png: the trim size only, without the bleed")
+    p.add_argument("--base-url", metavar="URL", help="tts: where the sheets will be online (default: local file URLs)")
+    p.add_argument(
+        "--hidden-in-last-slot",
+        action="store_true",
+        help="tts: the back in each sheet's last slot, instead of setting BackIsHidden",
+    )
+    p.add_argument(
+        "--service",
+        default="mpc",
+        metavar="SHOP",
+        help=f"printshop: {', '.join(exporting.SERVICES)}, or one of the project's printshops.yaml (default: mpc)",
+    )
+    _out(p)
+
+
+def _options_import(p: argparse.ArgumentParser) -> None:
+    p.add_argument("format", choices=["csv", "xlsx"], help="the spreadsheet's kind: csv or xlsx")
+    p.add_argument("file", help="the spreadsheet: one row per card, as `printkit export csv` writes it")
+    p.add_argument("--into", required=True, metavar="GAME|PATH", help="the game whose card files the rows replace")
+
+
+def _options_preview(p: argparse.ArgumentParser) -> None:
+    _game(p)
+    _card_size(p)
+    _out(p)
+
+
+def _options_simulate(p: argparse.ArgumentParser) -> None:
+    _game(p)
+    p.add_argument("--games", type=int, default=200, help=f"how many games, 1 to {play.MAX_GAMES:,} (default: 200)")
+    _agents(p)
+    _seed(p)
+    p.add_argument(
+        "--workers", type=int, default=1, help=f"processes that play at once, 1 to {play.MAX_WORKERS} (default: 1)"
+    )
+    p.add_argument("--no-pdf", action="store_true", help="results.json and the HTML report only, no PDF")
+    _out(p)
+
+
+def _options_replay(p: argparse.ArgumentParser) -> None:
+    _game(p)
+    _seed(p)
+    _agents(p)
+    p.add_argument("--results", metavar="FILE", help="a results.json simulate wrote: replay one of its games")
+    p.add_argument("--index", type=int, default=0, help="which game of --results, from 0 (default: 0)")
+
+
+def _options_check(p: argparse.ArgumentParser) -> None:
+    _games(p)
+    p.add_argument(
+        "--games", dest="count", type=int, default=200, help=f"games per game, 1 to {play.MAX_GAMES:,} (default: 200)"
+    )
+    _seed(p)
+
+
+def _options_balance(p: argparse.ArgumentParser) -> None:
+    _games(p)
+    p.add_argument(
+        "--games", dest="count", type=int, default=200, help=f"games per game, 1 to {play.MAX_GAMES:,} (default: 200)"
+    )
+    _agents(p)
+    _seed(p)
+    p.add_argument(
+        "--workers", type=int, default=2, help=f"processes that play at once, 1 to {play.MAX_WORKERS} (default: 2)"
+    )
+    _out(p)
+
+
+def _options_doctor(p: argparse.ArgumentParser) -> None:
+    _out(p)
+
+
+def _options_completion(p: argparse.ArgumentParser) -> None:
+    p.add_argument("shell", choices=completion.SHELLS, help="the shell: " + ", ".join(completion.SHELLS))
+
+
+def _completion(args: argparse.Namespace) -> int:
+    print(completion.script(args.shell, parser()), end="")
+    return 0
+
+
+COMMANDS = (
+    Command(
+        "init",
+        "make",
+        "make a folder a printkit project",
+        "Make a folder a printkit project: printkit.toml for its print settings, cards/ for its games,\n"
+        "layouts/ for layouts of its own, schema/ for editors, and output/ in .gitignore.",
+        ("printkit init", "printkit init my-games"),
+        make.cmd_init,
+    ),
+    Command(
+        "new",
+        "make",
+        "start a new game in the project's cards/",
+        "Start a new game: game.yaml, cards.yaml with two cards and rules.md, valid from the start.\n"
+        "The name is kept as typed; the folder is named from it in plain Latin letters.",
+        ('printkit new "My Game"', 'printkit new "Über Spiel" --dir drafts'),
+        make.cmd_new,
+    ),
+    Command(
+        "list",
+        "make",
+        "the games, with their cards and printed parts",
+        "List the project's games, then the bundled ones, with their cards and printed parts.",
+        ("printkit list", "printkit list --names"),
+        make.cmd_list,
+    ),
+    Command(
+        "validate",
+        "make",
+        "check games' data: every problem as file:line:column",
+        "Load and check games: every problem in their data as one line, file:line:column first,\n"
+        "all of them at once. Exit 0 when every game is valid, 2 when one is not.",
+        ("printkit validate", "printkit validate my-game", "printkit validate cards/my-game/game.yaml"),
+        make.cmd_validate,
+    ),
+    Command(
+        "build",
+        "make",
+        "card sheets, counters, boards, bundles, booklets and the rules reference",
+        "Build games: card sheets with bleed, crop marks and duplex backs; counters; boards tiled over\n"
+        "pages; a print-and-play bundle per paper; the rules booklets; the rules reference site. Every\n"
+        "file is made first and written only when all of them are, after a quick check by play.\n"
+        "Print settings come from printkit's defaults, the game's print:, the project's [print] and\n"
+        "these options, later ones winning.",
+        (
+            "printkit build",
+            "printkit build battle-line --paper letter --duplex short",
+            "printkit build my-game --only cards --no-check",
+        ),
+        make.cmd_build,
+    ),
+    Command(
+        "schema",
+        "make",
+        "write the JSON Schemas editors check the YAML with",
+        "Write or refresh the JSON Schemas of the YAML files in the project's schema/ folder, where\n"
+        "each YAML file's first line points editors at them.",
+        ("printkit schema", "printkit schema --check"),
+        make.cmd_schema,
+    ),
+    Command(
+        "export",
+        "export",
+        "card images and data for other tools: png, tts, printshop, csv",
+        "Export a game for other tools: png (an image per card, back, counter and board), tts (Tabletop\n"
+        "Simulator deck sheets and saved objects), printshop (a print shop's images and PDF), csv (one\n"
+        "row per card). Images are drawn from the print drawing, at the game's print settings.",
+        (
+            "printkit export png battle-line --dpi 150",
+            "printkit export tts my-game --base-url https://example.org/decks",
+            "printkit export printshop my-game --service gamecrafter",
+        ),
+        exporting.cmd_export,
+    ),
+    Command(
+        "import",
+        "export",
+        "cards from a spreadsheet back into a game's YAML",
+        "Import cards from a spreadsheet into a game's card files. Every row is checked first; a bad\n"
+        "row is reported by row and column and nothing is written.",
+        ("printkit import csv my-game.csv --into my-game", "printkit import xlsx cards.xlsx --into cards/my-game"),
+        exporting.cmd_import,
+    ),
+    Command(
+        "preview",
+        "export",
+        "a contact sheet image per deck",
+        "Make a contact sheet per deck: every card small on one PNG, to look over without printing.",
+        ("printkit preview battle-line", "printkit preview my-game --card-size tarot"),
+        exporting.cmd_preview,
+    ),
+    Command(
+        "simulate",
+        "play",
+        "play many seeded games and write a balance report",
+        "Play many seeded games with the reference engine and write results.json and a report (HTML\n"
+        "and PDF): win rates per seat and agent, endings, lengths, and how each card fares.",
+        (
+            "printkit simulate battle-line --games 500",
+            "printkit simulate battle-line --agents greedy,random --workers 2",
+        ),
+        play.cmd_simulate,
+    ),
+    Command(
+        "replay",
+        "play",
+        "a readable log of one game, from a seed or a results.json",
+        "Print a readable log of one game: played again from its seed and agents, or from a\n"
+        "results.json that simulate wrote.",
+        ("printkit replay soldier-battler --seed 3", "printkit replay battle-line --results results.json --index 12"),
+        play.cmd_replay,
+    ),
+    Command(
+        "check",
+        "play",
+        "play games to check their data: crashes, endings, fairness, dead cards",
+        "Check games by play: seeded games between random and greedy agents, and what they show: a\n"
+        "crash, games ending at a cap, a seat winning too often, a card never played or too strong.\n"
+        "Exit 1 when a finding is an error.",
+        ("printkit check", "printkit check battle-line --games 50"),
+        play.cmd_check,
+    ),
+    Command(
+        "balance",
+        "play",
+        "a balance report for each game and a summary across them",
+        "Write a balance report for each game and one summary page across them.",
+        ("printkit balance battle-line --games 100", "printkit balance --games 50 --workers 2"),
+        play.cmd_balance,
+    ),
+    Command(
+        "doctor",
+        "help",
+        "check what printkit needs on this machine",
+        "Check what printkit's outputs depend on: Python, the fonts, WeasyPrint, libharfbuzz-subset,\n"
+        "Chromium, Ghostscript, the project and the output folder. One line each, with the fix.",
+        ("printkit doctor", "printkit doctor --out /tmp/prints"),
+        doctor.cmd_doctor,
+    ),
+    Command(
+        "completion",
+        "help",
+        "a completion script for bash, zsh or fish",
+        "Print a script that completes printkit's commands, options, values and game names.\n"
+        "bash: printkit completion bash > ~/.local/share/bash-completion/completions/printkit\n"
+        "zsh:  printkit completion zsh > ~/.zfunc/_printkit  (with fpath+=~/.zfunc before compinit)\n"
+        "fish: printkit completion fish > ~/.config/fish/completions/printkit.fish",
+        ("printkit completion bash", "printkit completion fish"),
+        _completion,
+    ),
+)
+OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
+    "init": _options_init,
+    "new": _options_new,
+    "list": _options_list,
+    "validate": _options_validate,
+    "build": _options_build,
+    "schema": _options_schema,
+    "export": _options_export,
+    "import": _options_import,
+    "preview": _options_preview,
+    "simulate": _options_simulate,
+    "replay": _options_replay,
+    "check": _options_check,
+    "balance": _options_balance,
+    "doctor": _options_doctor,
+    "completion": _options_completion,
+}
+
+
+def overview() -> str:
+    """What `printkit` alone prints: the commands grouped by job, one line each."""
+    lines = [
+        f"printkit {__version__}: one YAML description of a tabletop game, made into print-ready card sheets,",
+        "boards and counters, rules booklets and a rules reference, images for other tools, and games played",
+        "to check it.",
+        "",
+        "usage: printkit [-q] [-v] [--debug] COMMAND [options]",
+    ]
+    width = max(len(c.name) for c in COMMANDS)
+    for group in GROUPS:
+        lines += ["", f"{group}:"]
+        lines += [f"  {c.name:<{width}}  {c.summary}" for c in COMMANDS if c.group == group]
+    lines += [
+        "",
+        "`printkit COMMAND --help` shows a command's options, their defaults and examples.",
+        "Every command takes -q/--quiet, -v/--verbose and --debug; `printkit --version` names the version.",
+        "Exit codes: 0 done, 1 a check found an error, 2 bad usage or bad data, 130 interrupted.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+class _Overview(argparse.Action):
+    """-h/--help on printkit itself: the grouped overview rather than argparse's list."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(overview(), end="")
+        parser.exit()
+
+
+def parser() -> Parser:
+    top = Parser(prog="printkit", add_help=False, formatter_class=_formatter)
+    top.add_argument("-h", "--help", action=_Overview, nargs=0, help="the commands, grouped by job")
+    top.add_argument("--version", action="version", version=f"printkit {__version__}")
+    _common(top, top=True)
+    sub = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for command in COMMANDS:
+        examples = "\n".join(f"  {e}" for e in command.examples)
+        p = sub.add_parser(
+            command.name,
+            help=command.summary,
+            description=command.description,
+            epilog=f"examples:\n{examples}",
+            formatter_class=_formatter,
+        )
+        OPTIONS[command.name](p)
+        _common(p)
+        p.set_defaults(run=command.run)
+    return top

@@ -1,0 +1,175 @@
+"""The commands that play a game with the reference engine: simulate, replay, check, balance."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from printkit.cli.common import count, games, one_game, out_folder, say
+from printkit.core import files, project
+from printkit.core.errors import CheckFailed, UsageError, display_path
+from printkit.data.game import Game
+
+if TYPE_CHECKING:  # the engine loads only when a command plays
+    from engine.runner import Record
+    from engine.simulate import Plan
+
+MAX_GAMES = 100_000  # a run's games: its records are held together, about a kilobyte each
+MAX_WORKERS = 64
+MAX_RESULTS = 500_000_000  # bytes of a results.json to replay from
+BALANCE_CHECK_SECONDS = 30.0  # the findings on the summary page: long games (Time Line) play fewer
+ENDLESS_TAIL = 200  # lines of a looping game's log that replay shows: enough to see the loop
+
+
+def engine_game(target: str) -> tuple[Game, Any]:
+    """The loaded game and the engine that plays it."""
+    from engine import registry
+
+    game = one_game(target)
+    try:
+        return game, registry.build(game)
+    except KeyError as exc:
+        raise UsageError(str(exc.args[0])) from None
+
+
+def agent_names(text: str) -> tuple[str, str]:
+    from engine import agents
+
+    picked = tuple(n.strip() for n in text.split(","))
+    if len(picked) != 2:
+        raise UsageError(f"--agents: expected two agents such as random,greedy, found {text!r}")
+    for name in picked:
+        try:
+            agents.make(name)
+        except ValueError as exc:
+            raise UsageError(f"--agents: {exc}") from None
+    return picked[0], picked[1]
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from engine import simulate, stats
+    from printkit.docs import balance
+
+    game, engine = engine_game(args.game)
+    count("--games", args.games, MAX_GAMES)
+    count("--workers", args.workers, MAX_WORKERS)
+    plan = simulate.Plan(game.folder, agent_names(args.agents), args.games, args.seed)
+    records = _simulate(game.slug, plan, args.workers)
+    figures = stats.summarise(records, engine.card_names())
+    run = {"game": game.slug, "agents": list(plan.agents), "games": plan.games, "seed": plan.seed}
+    folder = out_folder(args, project.find()) / game.slug / "balance"
+    for path in balance.write(folder, game.title, figures, run, records, pdf=not args.no_pdf):
+        say(f"wrote {display_path(path)}")
+    seats = figures["seats"]
+    print(
+        f"seat 1 wins {100 * seats[0]['rate']:.1f}%, seat 2 {100 * seats[1]['rate']:.1f}%, "
+        f"draws {100 * figures['draws']['rate']:.1f}%; "
+        + ", ".join(f"{k} {100 * v['rate']:.1f}%" for k, v in figures["agents"].items())
+    )
+    return 0
+
+
+def _simulate(slug: str, plan: Plan, workers: int) -> list[Record]:
+    """The plan's games played, with a bar; a game that never ends stops it with one line saying how to see it."""
+    from engine import runner, simulate
+    from printkit.cli.common import Output
+
+    try:
+        return simulate.run(plan, workers, None if Output.quiet else simulate.progress_bar)
+    except runner.EndlessGame as endless:
+        sys.stderr.write("\n")  # off the progress bar's line
+        index = next(i for i in range(plan.games) if plan.game_seed(i) == endless.seed)
+        raise CheckFailed(
+            f"{slug}: game {index + 1} of {plan.games}: {endless}; see it with: printkit replay {slug} "
+            f"--seed {endless.seed} --agents {','.join(plan.seats(index))}"
+        ) from None
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    """Balance reports for every named game (the project's when none is named), and one summary page."""
+    from engine import check, registry, simulate, stats
+    from printkit.docs import balance
+
+    count("--games", args.count, MAX_GAMES)
+    count("--workers", args.workers, MAX_WORKERS)
+    agents = agent_names(args.agents)
+    out = out_folder(args, project.find())
+    rows, missing = [], []
+    run = {"agents": list(agents), "games": args.count, "seed": args.seed}
+    for game in games(args):
+        try:
+            engine = registry.build(game)
+        except KeyError:
+            missing.append(game.slug)
+            continue
+        plan = simulate.Plan(game.folder, agents, args.count, args.seed)
+        records = _simulate(game.slug, plan, args.workers)
+        figures = stats.summarise(records, engine.card_names())
+        balance.write(out / game.slug / "balance", game.title, figures, run | {"game": game.slug}, records)
+        findings, _ = check.run(game, max(1, args.count // 4), args.seed, seconds=BALANCE_CHECK_SECONDS)
+        rows.append({"title": game.title, "summary": figures, "findings": [f.message for f in findings]})
+        say(f"{game.slug}: report in {display_path(out / game.slug / 'balance')}")
+    for path in balance.write_summary(out, rows, missing, run):
+        say(f"wrote {display_path(path)}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from engine import check
+
+    count("--games", args.count, MAX_GAMES)
+    errors = 0
+    for game in games(args):
+        findings, records = check.run(game, args.count, args.seed)
+        errors += sum(1 for f in findings if f.level == "error")
+        played = f"{len(records)} games played" if records else "not played"
+        print(f"{game.slug}: {played}, {len(findings)} finding{'s' if len(findings) != 1 else ''}")
+        for finding in findings:
+            print(f"  {finding}")
+    if errors:
+        raise CheckFailed(f"check found {errors} error{'s' if errors != 1 else ''}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from engine import agents, runner
+
+    game, engine = engine_game(args.game)
+    if args.results:
+        actions = _recorded_actions(Path(args.results), args.index)
+    else:
+        picked = agent_names(args.agents)
+        try:
+            actions = runner.play(engine, [agents.make(n) for n in picked], args.seed).actions
+        except runner.EndlessGame as endless:
+            # the loop is what the designer needs to see: the last moves before the runner gave up
+            lines = runner.replay(engine, endless.actions)[:-1]
+            print("\n".join(lines[-ENDLESS_TAIL:]))
+            print(f"{game.slug}: {endless}", file=sys.stderr)
+            return 1
+    try:
+        lines = runner.replay(engine, actions)
+    except ValueError as exc:
+        raise UsageError(f"the recorded actions do not replay on {game.slug}: {exc}") from None
+    print("\n".join(lines))
+    return 0
+
+
+def _recorded_actions(path: Path, index: int) -> list[int]:
+    """The actions of game index in a results.json; anything else there is one line, exit 2."""
+    try:
+        data = json.loads(files.read(path, MAX_RESULTS, None, "results"))
+    except (ValueError, RecursionError) as exc:
+        raise UsageError(f"{display_path(path)}: expected the results.json simulate writes ({exc})") from None
+    recorded = data.get("games") if isinstance(data, dict) else None
+    if not isinstance(recorded, list) or not recorded:
+        raise UsageError(f"{display_path(path)}: expected a results.json with recorded games")
+    if not 0 <= index < len(recorded):
+        raise UsageError(f"--index: expected 0 to {len(recorded) - 1}, found {index}")
+    actions = recorded[index].get("actions") if isinstance(recorded[index], dict) else None
+    if not isinstance(actions, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
+        raise UsageError(f"{display_path(path)}: game {index} holds no list of actions to replay")
+    return actions
