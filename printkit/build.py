@@ -7,6 +7,9 @@ page and a duplex calibration page per paper.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -53,14 +56,29 @@ def build_all(plans: list[Plan], out: Path, workers: int = 2) -> list[Path]:
     return write(make_all(plans, out, workers))
 
 
-def make_all(plans: list[Plan], out: Path, workers: int = 2) -> Files:
-    """Every file of every game, in memory (games shared among worker processes); nothing written yet."""
+def make_all(
+    plans: list[Plan], out: Path, workers: int = 2, done: Callable[[Game, float], None] | None = None
+) -> Files:
+    """Every file of every game, in memory (games shared among worker processes); nothing written yet.
+
+    done(game, seconds) is told as each game is made, in the order they finish; the files come
+    back in the order of the plans, however the work was shared.
+    """
+    made: dict[int, Files] = {}
+    started = time.perf_counter()
     if len(plans) < 2 or workers < 2:
-        made = [make_game(plan, out) for plan in plans]
+        for index, plan in enumerate(plans):
+            made[index] = make_game(plan, out)
+            if done:
+                done(plan.game, time.perf_counter() - started)
     else:
         with processes.executor(workers) as pool:
-            made = list(pool.map(make_game, plans, [out] * len(plans)))
-    files: Files = {path: data for game_files in made for path, data in game_files.items()}
+            futures = {pool.submit(make_game, plan, out): index for index, plan in enumerate(plans)}
+            for future in as_completed(futures):
+                made[futures[future]] = future.result()
+                if done:
+                    done(plans[futures[future]].game, time.perf_counter() - started)
+    files: Files = {path: data for index in sorted(made) for path, data in made[index].items()}
     if any(REFERENCE in plan.parts for plan in plans):
         from printkit.docs import refsite
 

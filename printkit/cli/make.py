@@ -86,11 +86,12 @@ def cmd_build(args: argparse.Namespace) -> int:
     out = out_folder(args, here)
     papers = sorted({paper for plan in plans for paper in plan.settings.papers})
     started = time.perf_counter()
-    say(
-        f"building {', '.join(g.slug for g in chosen_games)} on {' and '.join(p.upper() for p in papers)}: "
-        f"{', '.join(p for p in build.PARTS if p in parts)}"
+    on = " and ".join(settings.PAPER_NAMES[p] for p in papers)
+    what = ", ".join(p for p in build.PARTS if p in parts)
+    say(f"building {', '.join(g.slug for g in chosen_games)} on {on}: {what}")
+    made = build.make_all(
+        plans, out, min(2, os.cpu_count() or 1), lambda game, seconds: say(f"  made {game.slug} ({seconds:.1f} s)")
     )
-    made = build.make_all(plans, out, workers=min(2, os.cpu_count() or 1))
     if not args.no_check:  # before writing: a game its engine cannot play leaves the old outputs as they were
         _quick_check(chosen_games, here)
     written = build.write(made)

@@ -16,6 +16,7 @@ from printkit.core.units import INCH, MM
 from printkit.data.game import GAME_FILE, Game
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * INCH, 11 * INCH)}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}  # as a sentence names them
 # Trim sizes in millimetres, width x height (portrait).
 CARD_SIZES_MM: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
