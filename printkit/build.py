@@ -7,22 +7,26 @@ page and a duplex calibration page per paper.
 
 from __future__ import annotations
 
+import io
 import time
 from collections.abc import Callable
 from concurrent.futures import as_completed
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.core import atomic
 from printkit.core import workers as processes
+from printkit.core.errors import PrintkitError
 from printkit.data import summary
 from printkit.data.game import Game
+from printkit.data.model import BOARD_KINDS
 from printkit.data.settings import PAPERS, PrintSettings
 from printkit.data.summary import plural
-from printkit.sheets import boards, calibration, cardsheets, counters
+from printkit.sheets import boards, calibration, cardsheets, counters, geometry
 from printkit.sheets.cardsheets import EVERYTHING, Selection
-from printkit.sheets.pieces import Manifest
+from printkit.sheets.pieces import Design, Manifest
 
 if TYPE_CHECKING:
     from printkit.docs.booklet import Diagrams
@@ -220,3 +224,48 @@ def paper_parts(
 def _made(manifest: Manifest, noun: str) -> str:
     count = sum(1 for s in manifest.slots if s["side"] == "face")
     return f"{count} {plural(noun, count)}"
+
+
+def proof(game: Game, settings: PrintSettings) -> list[str]:
+    """Every design, board and the rules text of a game drawn once on a scratch page, nothing written:
+    each problem a build would meet, as a line. This is what validate runs after loading the data.
+    """
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.docs import rulesbook
+    from printkit.draw import fonts
+    from printkit.draw.board import draw_board
+    from printkit.draw.cardrender import CardPainter, Target
+
+    problems: list[str] = []
+
+    def attempt(draw: Callable[[], object]) -> None:
+        try:
+            draw()
+        except PrintkitError as exc:
+            problems.extend(line for line in exc.lines() if line not in problems)
+
+    scratch = Canvas(io.BytesIO(), initialFontName=fonts.use("sans"))
+    designs: dict[str, tuple[Design, tuple[float, float]]] = {}
+
+    def collect() -> None:
+        pieces = cardsheets.card_pieces(game, settings.card_size) + counters.counter_pieces(game)
+        for piece in pieces:
+            for design in (piece.face, piece.back):
+                if design is not None:
+                    designs.setdefault(design.key, (design, piece.size))
+        for paper in settings.papers:  # each size of piece has room on each paper
+            for size in {piece.size for piece in pieces}:
+                geometry.grid(PAPERS[paper], size, settings.bleed)
+
+    attempt(collect)
+    for design, size in designs.values():
+        painter = CardPainter(scratch, size, settings.bleed)
+        target = Target(game.slug, design.label, design.layout, design.place)
+        attempt(partial(painter.paint, design.layout, design.fields, target))
+    for comp in game.info.components:
+        if comp.kind in BOARD_KINDS and comp.board is not None:
+            attempt(partial(draw_board, scratch, game, comp))
+    if (game.folder / rulesbook.RULES_FILE).exists():
+        attempt(lambda: rulesbook.to_html(rulesbook.render_markdown(game), lambda name: None))
+    return problems

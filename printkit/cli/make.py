@@ -12,7 +12,7 @@ from pathlib import Path
 from printkit import build
 from printkit.cli.common import chosen, detail, load, names, note, out_folder, print_settings, say
 from printkit.core import project
-from printkit.core.errors import CheckFailed, UsageError, display_path
+from printkit.core.errors import CheckFailed, Failures, UsageError, display_path
 from printkit.data import loader, scaffold, schema, settings, summary
 from printkit.data.game import Game
 from printkit.data.summary import plural
@@ -65,9 +65,16 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     here = project.find()
+    problems: list[str] = []
     for game in load(args.games, here):
+        found = build.proof(game, settings.resolve(game, here, print_settings(args, ("card_size", "bleed", "paper"))))
+        if found:
+            problems += found
+            continue
         shown = f"{game.slug} (bundled)" if loader.is_bundled(game.folder, here) else display_path(game.folder)
         say(f"ok  {shown}: {game.title}, {summary.count_line(game)}")
+    if problems:
+        raise Failures(problems)
     return 0
 
 

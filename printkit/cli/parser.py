@@ -122,6 +122,9 @@ def _options_list(p: argparse.ArgumentParser) -> None:
 
 def _options_validate(p: argparse.ArgumentParser) -> None:
     _games(p)
+    p.add_argument("--paper", metavar="PAPER", help="check for a4, letter, or both as a4,letter (default: both)")
+    _card_size(p)
+    _bleed(p)
 
 
 def _options_build(p: argparse.ArgumentParser) -> None:
@@ -284,8 +287,9 @@ COMMANDS = (
         "validate",
         "make",
         "check games' data: every problem as file:line:column",
-        "Load and check games: every problem in their data as one line, file:line:column first,\n"
-        "all of them at once. Exit 0 when every game is valid, 2 when one is not.",
+        "Check games as a build would, writing nothing: load their data, then draw every card, back,\n"
+        "counter and board and fill in the rules text. Every problem is one line, file:line:column\n"
+        "first, all of them at once. Exit 0 when every game would build, 2 when one would not.",
         ("printkit validate", "printkit validate my-game", "printkit validate cards/my-game/game.yaml"),
         make.cmd_validate,
     ),

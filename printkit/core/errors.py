@@ -4,6 +4,7 @@ PrintkitError         anything the user can cause; printed as one line per probl
   UsageError          bad command-line use (exit 2)
     PlacedError       a bad setting at a known place in a file, reported as file:line:column (exit 2)
   DataError           bad game data: one or more Problems, each file:line:column (exit 2)
+  Failures            problems a pass over a game found while drawing it, each already a line (exit 2)
   CheckFailed         a check ran and found an error-level finding (exit 1)
 """
 
@@ -92,6 +93,19 @@ class DataError(PrintkitError):
     def lines(self) -> list[str]:
         shown = [str(p) for p in self.problems[:MAX_REPORTED]]
         rest = len(self.problems) - len(shown)
+        return shown + ([f"printkit: and {rest} more problems like these; fix the ones above first"] if rest else [])
+
+
+class Failures(PrintkitError):
+    """Several problems, each already one line, found by one pass over a game (exit 2)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.found = lines
+        super().__init__("\n".join(lines))
+
+    def lines(self) -> list[str]:
+        shown = [safe(line) for line in self.found[:MAX_REPORTED]]
+        rest = len(self.found) - len(shown)
         return shown + ([f"printkit: and {rest} more problems like these; fix the ones above first"] if rest else [])
 
 

@@ -154,6 +154,11 @@ def check(info: GameFile, smap: SourceMap, cards: list[Located], *, all_cards: b
                 ref(user, users, "unit type or user group", where, loc.at("users", j))
         elif isinstance(card, Character):
             orders.setdefault(card.order, []).append((loc, card))
+        for field in ("name", "text", "flavour"):  # the card's own words may show icons inline: {sword}
+            words = getattr(card, field, None)
+            for icon in re.findall(r"\{([a-z_]+)\}", words or ""):
+                if icon not in ICON_NAMES:
+                    problems.append(where.problem(loc.at(field), _missing("icon", icon, ICON_NAMES)))
         for key in template_keys(card):
             if key not in info.texts:
                 problems.append(where.problem(loc.at("id"), f"card text needs the template {key!r} in game.yaml texts"))

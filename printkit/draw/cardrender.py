@@ -11,7 +11,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import units
-from printkit.core.errors import PlacedError, PrintkitError, display_path
+from printkit.core.errors import PlacedError, PrintkitError
 from printkit.draw import fonts, icons, textfit
 from printkit.draw.layout import Box, Layout
 
@@ -135,7 +135,7 @@ class CardPainter:
             self._text(box, fields, target)
 
     def _where(self, target: Target, box: Box) -> str:
-        return f"{display_path(target.layout.files[0])}: region {box.name}"
+        return f"layout {target.layout.name}, region {box.name}"
 
     def _pattern(self, x: float, y: float, w: float, h: float, stroke: Color | None) -> None:
         """Diagonal hatching clipped to the box: a back that hides nothing and shows misalignment."""
