@@ -226,9 +226,17 @@ def _made(manifest: Manifest, noun: str) -> str:
     return f"{count} {plural(noun, count)}"
 
 
-def proof(game: Game, settings: PrintSettings) -> list[str]:
+@dataclass(frozen=True)
+class Proof:
+    """What drawing a game once found: problems that would stop a build, and notices of what could print better."""
+
+    problems: list[str]
+    notices: list[str]
+
+
+def proof(game: Game, settings: PrintSettings) -> Proof:
     """Every design, board and the rules text of a game drawn once on a scratch page, nothing written:
-    each problem a build would meet, as a line. This is what validate runs after loading the data.
+    each problem a build would meet, as a line. Validate runs it after loading the data; build, first.
     """
     from reportlab.pdfgen.canvas import Canvas
 
@@ -238,6 +246,7 @@ def proof(game: Game, settings: PrintSettings) -> list[str]:
     from printkit.draw.cardrender import CardPainter, Target
 
     problems: list[str] = []
+    notices: list[str] = []
 
     def attempt(draw: Callable[[], object]) -> None:
         try:
@@ -256,16 +265,20 @@ def proof(game: Game, settings: PrintSettings) -> list[str]:
                     designs.setdefault(design.key, (design, piece.size))
         for paper in settings.papers:  # each size of piece has room on each paper
             for size in {piece.size for piece in pieces}:
-                geometry.grid(PAPERS[paper], size, settings.bleed)
+                try:
+                    geometry.grid(PAPERS[paper], size, settings.bleed)
+                except geometry.PageTooSmall as exc:
+                    raise geometry.PageTooSmall(f"{game.slug}: {exc} on {paper.upper()} paper") from None
 
     attempt(collect)
     for design, size in designs.values():
         painter = CardPainter(scratch, size, settings.bleed)
-        target = Target(game.slug, design.label, design.layout, design.place)
+        target = Target(game.slug, design.label, design.layout, design.place, game.reads_from)
         attempt(partial(painter.paint, design.layout, design.fields, target))
+        notices += [n for n in painter.notices if n not in notices]
     for comp in game.info.components:
         if comp.kind in BOARD_KINDS and comp.board is not None:
             attempt(partial(draw_board, scratch, game, comp))
     if (game.folder / rulesbook.RULES_FILE).exists():
         attempt(lambda: rulesbook.to_html(rulesbook.render_markdown(game), lambda name: None))
-    return problems
+    return Proof(problems, notices)

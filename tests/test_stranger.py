@@ -156,8 +156,10 @@ def test_a_rule_option_the_cards_print_is_placed_in_game_yaml(studio: Path, caps
     lines = [line for line in text.splitlines(keepends=True) if "{id: damage," not in line]
     (game / "game.yaml").write_text("".join(lines))
     rules_line = next(i for i, line in enumerate(lines, start=1) if line.startswith("rules:"))
-    err = _refused(capsys, ["build", "soldier-battler", "--no-check", "--only", "cards"], f"game.yaml:{rules_line}:")
-    assert "no rule option 'damage'" in err and err.count("\n") == 2  # the note that it hides the bundled game
+    err = _refused(capsys, ["build", "soldier-battler", "--no-check"], f"game.yaml:{rules_line}:")
+    # the note that it hides the bundled game, the cards' need once (not once a card), and the rules text's
+    assert err.count("no rule option 'damage'") == 1 and err.count("\n") == 3
+    assert "rules.md:40:1: the rules text asks for rule option 'damage'" in err
     assert not (studio / "output").exists()
 
 

@@ -46,6 +46,12 @@ def note(text: str) -> None:
         print(f"note: {text}", file=sys.stderr)
 
 
+def warn(text: str) -> None:
+    """Something that worked but could be better, on standard error; none with --quiet."""
+    if not Output.quiet:
+        print(f"warning: {text}", file=sys.stderr)
+
+
 def load(targets: Sequence[str], where: Project) -> list[Game]:
     """The named games (the project's own when none is named), every problem of all of them together."""
     games, problems = [], []

@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from printkit import build
-from printkit.cli.common import chosen, detail, load, names, note, out_folder, print_settings, say
+from printkit.cli.common import chosen, detail, load, names, note, out_folder, print_settings, say, warn
 from printkit.core import project
 from printkit.core.errors import CheckFailed, Failures, UsageError, display_path
 from printkit.data import loader, scaffold, schema, settings, summary
@@ -68,8 +68,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
     problems: list[str] = []
     for game in load(args.games, here):
         found = build.proof(game, settings.resolve(game, here, print_settings(args, ("card_size", "bleed", "paper"))))
-        if found:
-            problems += found
+        for notice in found.notices:
+            warn(notice)
+        if found.problems:
+            problems += found.problems
             continue
         shown = f"{game.slug} (bundled)" if loader.is_bundled(game.folder, here) else display_path(game.folder)
         say(f"ok  {shown}: {game.title}, {summary.count_line(game)}")
@@ -90,6 +92,14 @@ def cmd_build(args: argparse.Namespace) -> int:
         build.Plan(game, settings.resolve(game, here, given), selection, parts, args.imposition == "saddle")
         for game in chosen_games
     ]
+    problems: list[str] = []
+    for plan in plans:  # drawn once first: every problem of every game at once, before any work is made
+        found = build.proof(plan.game, plan.settings)
+        problems += found.problems
+        for notice in found.notices:
+            warn(notice)
+    if problems:
+        raise Failures(problems)
     out = out_folder(args, here)
     papers = sorted({paper for plan in plans for paper in plan.settings.papers})
     started = time.perf_counter()

@@ -15,7 +15,7 @@ from printkit.core.project import Project
 from printkit.core.project import find as find_project
 from printkit.data import crossref
 from printkit.data.game import GAME_FILE, DeckCards, Game
-from printkit.data.model import CardFile, DeckEntry, GameFile
+from printkit.data.model import PICTURE_KINDS, CardFile, DeckEntry, GameFile
 from printkit.data.validation import problems_from
 from printkit.data.yamlsource import Mark, PathT, SourceMap, load
 
@@ -172,6 +172,7 @@ def load_game(folder: Path, project: Project | None = None) -> Game:
         raise DataError(problems)
     info, smap = main
     problems += crossref.check(info, smap, located, all_cards=all_cards)
+    problems += _art_problems(info, smap, located, folder, within)
     if problems:
         raise DataError(problems)
     cards = [loc.card for loc in located]
@@ -195,6 +196,28 @@ def load_game(folder: Path, project: Project | None = None) -> Game:
 def _place(smap: SourceMap, path: PathT) -> str:
     mark = smap.values.get(path, Mark(1, 1))
     return f"{display_path(smap.file)}:{mark.line}:{mark.column}"
+
+
+def _art_problems(
+    info: GameFile, smap: SourceMap, located: list[crossref.Located], folder: Path, within: tuple[Path, ...]
+) -> list[Problem]:
+    """Every picture the data names: a kind printkit draws, there, and inside the game's folder or project."""
+    named = [(loc.card.art, loc.smap, loc.at("art")) for loc in located if loc.card.art]
+    for i, deck in enumerate(info.decks):
+        named += [(deck.art, smap, ("decks", i, "art"))] if deck.art else []
+        named += [(deck.back.art, smap, ("decks", i, "back", "art"))] if deck.back.art else []
+    problems = []
+    for name, where, path in named:
+        file = folder / name
+        if file.suffix.lower() not in PICTURE_KINDS:
+            kinds = ", ".join(k[1:] for k in PICTURE_KINDS)
+            problems.append(where.problem(path, f"expected a picture ({kinds}), found {name!r}"))
+            continue
+        try:
+            files.resolved(file, within)
+        except DataError as exc:
+            problems.append(where.problem(path, f"{name}: {exc.problems[0].message}"))
+    return problems
 
 
 def reads_from(folder: Path, project: Project) -> tuple[Path, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", min_length=1, max_length=64)]
 Text = Annotated[str, Field(min_length=1, max_length=2000)]
@@ -12,8 +12,20 @@ Colour = Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$")]
 Count = Annotated[int, Field(ge=0, le=100_000)]
 Positive = Annotated[int, Field(ge=1, le=100_000)]
 Scalar = Union[bool, int, str]
+
+
+def _inside(path: str) -> str:
+    parts = path.replace("\\", "/").split("/")
+    if path.startswith(("/", "\\")) or ":" in parts[0] or ".." in parts or "\x00" in path:
+        raise ValueError(f"expected a path inside the game's folder, such as art/dragon.png, found {path!r}")
+    return path
+
+
+# a file of the game's, named from its folder: no absolute path, no way up and out
+RelativePath = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(_inside)]
 Paper = Literal["a4", "letter"]
 
+PICTURE_KINDS = (".png", ".jpg", ".jpeg", ".webp", ".svg")  # what card art may be; draw/art.py reads each
 BOARD_KINDS = ("board", "mat", "track", "strip")  # components printed full size, tiled over pages
 # The icons every game may name, in its data and inline in card text as {name}; draw/icons.py draws each.
 ICON_NAMES = frozenset(
@@ -175,6 +187,7 @@ class Back(Frozen):
     title: Text
     colour: Colour
     subtitle: Text | None = None
+    art: RelativePath | None = None  # a picture on the back
 
 
 class DeckEntry(Frozen):
@@ -195,6 +208,7 @@ class Deck(Frozen):
     back: Back
     faction: Id | None = None
     include: DeckFilter | None = None
+    art: RelativePath | None = None  # the picture of every card of the deck that names none
     cards: list[Id | DeckEntry] = []
 
 
@@ -360,6 +374,8 @@ class CardBase(Frozen):
     name: Text
     copies: Count = 1
     flavour: Text | None = None
+    art: RelativePath | None = None  # a picture for the card: PNG, JPEG, WebP or SVG in the game's folder
+    art_credit: Text | None = None  # who made the picture, printed where the layout says
 
 
 class Character(CardBase):

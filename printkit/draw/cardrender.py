@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
@@ -12,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import units
 from printkit.core.errors import PlacedError, PrintkitError
-from printkit.draw import fonts, icons, textfit
+from printkit.draw import art, fonts, icons, textfit
 from printkit.draw.layout import Box, Layout
 
 _FIELD = re.compile(r"\{([a-z_]+)\}")
@@ -72,6 +73,7 @@ class Target:
     card: str
     layout: Layout
     place: str = ""  # "file:line:column" of the card, deck or component in the game's data
+    reads_from: tuple[Path, ...] = ()  # the folders the game's pictures may be read from
 
     @property
     def where(self) -> str:
@@ -86,6 +88,7 @@ class CardPainter:
         self.c = canvas
         self.w, self.h = card_size
         self.bleed = bleed
+        self.notices: list[str] = []  # what printed but could look better, such as soft art
 
     def paint(self, layout: Layout, fields: dict[str, Any], target: Target) -> None:
         for box in layout.boxes((self.w, self.h)):
@@ -133,6 +136,47 @@ class CardPainter:
             icons.draw(c, name, x + (w - side) / 2, y + (h - side) / 2, side)
         elif kind == "text":
             self._text(box, fields, target)
+        elif kind == "image":
+            self._image(box, fields, target)
+
+    def _image(self, box: Box, fields: dict[str, Any], target: Target) -> None:
+        """A picture in the region by its fit; into the bleed on each side where the region meets the trim."""
+        spec = box.spec
+        named = bind(spec.image or "", fields, lambda: self._where(target, box)).strip()
+        if not named:
+            return
+        path = Path(named) if Path(named).is_absolute() else target.layout.files[0].parent / named
+        picture = art.load(path, (*target.reads_from, *target.layout.folders))
+        x, y, w, h = self._rect(box)
+        b, near = self.bleed, 0.01
+        left, bottom = (x - b if x <= near else x), (y - b if y <= near else y)
+        right = x + w + b if x + w >= self.w - near else x + w
+        top = y + h + b if y + h >= self.h - near else y + h
+        area = (left, bottom, right - left, top - bottom)
+        fx, fy = (float(v) for v in (spec.focus or "0.5,0.5").split(","))
+        where = art.placement(picture, area, spec.fit or "cover", (fx, fy))
+        c = self.c
+        c.saveState()
+        clip = c.beginPath()
+        radius = _pt(spec.radius)
+        if radius:
+            clip.roundRect(*area, radius)
+        else:
+            clip.rect(*area)
+        c.clipPath(clip, stroke=0, fill=0)
+        art.draw(c, picture, where)
+        c.restoreState()
+        if spec.stroke and spec.stroke != "none":
+            stroke = colour(spec.stroke, fields) or HexColor(INK)
+            c.setStrokeColor(stroke)
+            c.setLineWidth(_pt(spec.stroke_width))
+            c.roundRect(*area, radius, stroke=1, fill=0) if radius else c.rect(*area, stroke=1, fill=0)
+        sharpness = art.dpi(picture, where[2])
+        if sharpness is not None and sharpness < art.SHARP_DPI:
+            self.notices.append(
+                f"{target.where}card {target.card}: {picture.path.name} prints at {sharpness:.0f} dpi in region "
+                f"{box.name} ({w / units.MM:.1f} x {h / units.MM:.1f} mm); {art.SHARP_DPI} dpi prints sharp"
+            )
 
     def _where(self, target: Target, box: Box) -> str:
         return f"layout {target.layout.name}, region {box.name}"

@@ -15,6 +15,11 @@ def _by_id(rows: list[Any], ident: str | None) -> Any:
     return next((r for r in rows if r.id == ident), None)
 
 
+def _picture(game: Game, name: str | None) -> str:
+    """A picture's path as a layout binds it: from the game's folder (checked by the loader), or nothing."""
+    return str(game.folder / name) if name else ""
+
+
 def accent(game: Game, deck: DeckCards, card: Any | None = None) -> str:
     """The colour a card is styled in: its own colour, era or faction, else its deck's."""
     info = game.info
@@ -68,6 +73,8 @@ def face_fields(game: Game, deck: DeckCards, card: Any) -> Fields:
         "credit": info.credit,
         "accent": accent(game, deck, card),
         "flavour": card.flavour or "",
+        "art": _picture(game, card.art or deck.deck.art),
+        "art_credit": card.art_credit or "",
         "effect": "\n".join(effect_lines(card, texts)),
     }
     out["art_icon"] = "{" + art_icon(game, card) + "}"
@@ -122,6 +129,7 @@ def face_fields(game: Game, deck: DeckCards, card: Any) -> Fields:
 def back_fields(game: Game, deck: DeckCards) -> Fields:
     back = deck.deck.back
     return {
+        "art": _picture(game, back.art),
         "title": back.title,
         "subtitle": back.subtitle or "",
         "deck": deck.deck.name,

@@ -25,7 +25,7 @@ ColourRef = Annotated[str, Field(pattern=r"^(#[0-9A-Fa-f]{6}|accent|accent-dark|
 class Region(Frozen):
     """One drawn part of a card. Every key is optional so a layout can override a base's region in part."""
 
-    type: Literal["background", "box", "text", "badge", "icon", "line", "pattern"] | None = None
+    type: Literal["background", "box", "text", "badge", "icon", "line", "pattern", "image"] | None = None
     x: Length | None = None
     y: Length | None = None
     w: Length | None = None
@@ -46,6 +46,10 @@ class Region(Frozen):
     colour: ColourRef | None = None
     shape: Literal["circle", "shield", "diamond", "hexagon", "rounded"] | None = None
     icon: Annotated[str, Field(max_length=64)] | None = None
+    # an image region: a field such as "{art}", or a picture beside the layout file
+    image: Annotated[str, Field(max_length=500)] | None = None
+    fit: Literal["cover", "contain", "stretch"] | None = None
+    focus: Annotated[str, Field(pattern=r"^(0(\.\d+)?|1(\.0+)?),\s*(0(\.\d+)?|1(\.0+)?)$")] | None = None
     when: Id | None = None
     rtl: bool | None = None
     wrap: bool | None = None  # false: one line, shrunk to fit (titles)
@@ -77,6 +81,8 @@ DEFAULTS = Region(
     valign="top",
     colour="ink",
     shape="circle",
+    fit="cover",
+    focus="0.5,0.5",
     rtl=False,
     wrap=True,
     order=0,
@@ -101,6 +107,7 @@ class Layout:
     files: tuple[Path, ...]
     design_size: tuple[float, float]
     regions: tuple[tuple[str, Region], ...]
+    folders: tuple[Path, ...] = ()  # where it was looked up: pictures it names are read from these only
 
     def boxes(self, card_size: tuple[float, float]) -> tuple[Box, ...]:
         """The regions in drawing order, scaled from the design size to the card size."""
@@ -184,7 +191,7 @@ def load_layout(name: str, folders: Sequence[Path]) -> Layout:
         size = settings.card_size(design).size
     except ValueError as exc:
         raise DataError([chain[0][2].problem(("design_size",), str(exc))]) from None
-    return Layout(name, tuple(p for p, _, _ in chain), size, tuple(regions.items()))
+    return Layout(name, tuple(p for p, _, _ in chain), size, tuple(regions.items()), tuple(folders))
 
 
 def layouts_for(game: Game, kinds: set[str]) -> dict[str, Layout]:

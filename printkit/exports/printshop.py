@@ -173,7 +173,9 @@ def _pdf(game: Game, faces: list[Face], page: tuple[float, float], bleed: float)
             c.saveState()
             c.translate((page[0] - w) / 2, (page[1] - h) / 2)
             CardPainter(c, design.size, bleed).paint(
-                design.layout, design.fields, Target(game.slug, design.label, design.layout, design.place)
+                design.layout,
+                design.fields,
+                Target(game.slug, design.label, design.layout, design.place, game.reads_from),
             )
             c.restoreState()
             c.showPage()

@@ -81,6 +81,7 @@ class SheetWriter:
         self, game: Game, settings: PrintSettings, paper: str, title: str, margin: float = geometry.EDGE_CLEAR
     ) -> None:
         self.game_slug = game.slug
+        self.reads_from = game.reads_from
         self.settings = settings
         self.paper = paper
         self.margin = margin  # nothing prints nearer the paper edge than this
@@ -104,7 +105,9 @@ class SheetWriter:
             b = self.settings.bleed
             self.c.beginForm(design.key, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
             CardPainter(self.c, size, b).paint(
-                design.layout, design.fields, Target(self.game_slug, design.label, design.layout, design.place)
+                design.layout,
+                design.fields,
+                Target(self.game_slug, design.label, design.layout, design.place, self.reads_from),
             )
             self.c.endForm()
             self.forms.add(design.key)

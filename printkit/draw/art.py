@@ -1,0 +1,138 @@
+"""Card art: PNG, JPEG and WebP pictures and SVG drawings, read safely and placed in a region by a fit mode.
+
+Raster art is drawn at its own resolution (reportlab embeds the pixels as they are); SVG stays
+vector. A picture comes only from inside the game's folder, its project or the layout folders,
+through the one reading helper, with Pillow's decompression-bomb limit, and an SVG may not pull
+in anything outside itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import re
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.core import files
+from printkit.data.model import PICTURE_KINDS
+
+VECTOR = (".svg",)
+KINDS = PICTURE_KINDS
+MAX_BYTES = 50_000_000
+MAX_PIXELS = 40_000_000  # a 300 dpi A4 page is 8.7 million; more is a mistake or a bomb
+SHARP_DPI = 300  # below this, raster art looks soft in print
+# an SVG that declares entities or links anything but its own parts could read or fetch what it should not
+_SVG_REFUSED = re.compile(rb"<!DOCTYPE|<!ENTITY|(?:xlink:)?href\s*=\s*[\"'](?!#)|@import|url\(\s*[\"']?(?!#)", re.I)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A loaded picture: raster pixels or an SVG drawing, with its natural width and height."""
+
+    path: Path
+    raster: ImageReader | None
+    drawing: Drawing | None
+    width: float  # pixels for raster art, points for SVG
+    height: float
+
+    @property
+    def vector(self) -> bool:
+        return self.drawing is not None
+
+
+def load(path: Path, within: Sequence[Path]) -> Picture:
+    """The picture at path, which must lie inside within; anything wrong with it is a one-line DataError."""
+    if path.suffix.lower() not in KINDS:
+        raise files.refused(path, f"expected a picture ({', '.join(k[1:] for k in KINDS)}), found {path.suffix!r}")
+    real = files.resolved(path, within)
+    stamp = real.stat()
+    return _load(real, stamp.st_mtime_ns, stamp.st_size, path)
+
+
+@functools.lru_cache(maxsize=64)
+def _load(real: Path, mtime: int, size: int, shown: Path) -> Picture:
+    """The picture itself, decoded once per file version (the same art often serves many cards)."""
+    data = files.read(real, MAX_BYTES, None, "picture")
+    if real.suffix.lower() in VECTOR:
+        return _svg(data, shown)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # printkit's own limit is lower
+            image: Image.Image = Image.open(io.BytesIO(data))  # the header only: the size is known before pixels
+            pixels = image.width * image.height
+            if pixels <= MAX_PIXELS:
+                image.load()
+    except Image.DecompressionBombError as exc:  # past Pillow's own hard limit: only its message has the size
+        found = re.search(r"\((\d+) pixels\)", str(exc))
+        pixels = int(found.group(1)) if found else MAX_PIXELS + 1
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+        raise files.refused(shown, f"not a picture Pillow can read ({type(exc).__name__})") from None
+    if pixels > MAX_PIXELS:
+        raise files.refused(shown, f"picture is {pixels:,} pixels: expected at most {MAX_PIXELS:,}")
+    # reportlab embeds RGB (with an alpha mask) or greyscale; other modes are converted once here
+    if image.mode not in ("RGB", "RGBA", "L"):
+        image = image.convert("RGBA" if "A" in image.getbands() or image.mode == "P" else "RGB")
+    return Picture(shown, ImageReader(image), None, image.width, image.height)
+
+
+def _svg(data: bytes, shown: Path) -> Picture:
+    from svglib.svglib import svg2rlg
+
+    if _SVG_REFUSED.search(data):
+        raise files.refused(
+            shown, "an SVG that declares entities or links other files: refused; make it self-contained"
+        )
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # svglib warns about unsupported features; the drawing still stands
+            drawing = svg2rlg(io.BytesIO(data))
+    except Exception as exc:  # svglib and lxml raise many kinds for a bad file; all mean the same here
+        raise files.refused(shown, f"not an SVG drawing svglib can read ({type(exc).__name__})") from None
+    if drawing is None or not drawing.width or not drawing.height:
+        raise files.refused(shown, "an SVG drawing with no size: give its <svg> a width and height or a viewBox")
+    return Picture(shown, None, drawing, float(drawing.width), float(drawing.height))
+
+
+def placement(
+    picture: Picture, box: tuple[float, float, float, float], fit: str, focus: tuple[float, float]
+) -> tuple[float, float, float, float]:
+    """Where the picture is drawn (x, y, width, height) to fill box by fit: cover, contain or stretch.
+
+    focus (0-1 across, 0-1 down) is the point of the picture cover keeps in view when it crops.
+    """
+    x, y, w, h = box
+    if fit == "stretch":
+        return x, y, w, h
+    ratio = picture.width / picture.height
+    scale = max if fit == "cover" else min
+    dw = scale(w, h * ratio)
+    dh = dw / ratio
+    fx, fy = focus if fit == "cover" else (0.5, 0.5)
+    return x + (w - dw) * fx, y + (h - dh) * (1 - fy), dw, dh
+
+
+def draw(c: Canvas, picture: Picture, where: tuple[float, float, float, float]) -> None:
+    """The picture drawn at x, y, width, height (points)."""
+    x, y, w, h = where
+    if picture.drawing is not None:
+        c.saveState()
+        c.translate(x, y)
+        c.scale(w / picture.width, h / picture.height)
+        renderPDF.draw(picture.drawing, c, 0, 0)
+        c.restoreState()
+    else:
+        c.drawImage(picture.raster, x, y, w, h, mask="auto")
+
+
+def dpi(picture: Picture, drawn_width: float) -> float | None:
+    """The raster art's resolution as printed at drawn_width points; None for vector art."""
+    return None if picture.vector else picture.width / (drawn_width / 72)

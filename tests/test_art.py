@@ -1,0 +1,143 @@
+"""Card art: pictures the tests draw themselves reach the sheets, every export and the reference alike."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from printkit.cli import main
+from printkit.core.units import MM
+
+MAGENTA = (200, 30, 160)  # the raster art's colour
+BLUE = (30, 144, 255)  # the SVG's colour
+SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200" viewBox="0 0 300 200">'
+    '<rect x="0" y="0" width="300" height="200" fill="#1e90ff"/></svg>'
+)
+
+
+def _close(pixel: tuple[int, ...], colour: tuple[int, int, int], slack: int = 12) -> bool:
+    return all(abs(a - b) <= slack for a, b in zip(pixel[:3], colour, strict=True))
+
+
+@pytest.fixture
+def studio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A project with a game whose cards name a PNG, an SVG and a picture too small to print sharp."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "."]) == 0
+    assert main(["new", "Art Game"]) == 0
+    game = tmp_path / "cards" / "art-game"
+    (game / "art").mkdir()
+    Image.new("RGB", (1200, 700), MAGENTA).save(game / "art" / "dragon.png")
+    (game / "art" / "shield.svg").write_text(SVG)
+    Image.new("RGB", (60, 40), MAGENTA).save(game / "art" / "tiny.png")
+    (game / "cards.yaml").write_text(
+        "cards:\n"
+        "  - {id: dragon, kind: plain, name: Dragon, text: Breathes fire., art: art/dragon.png,"
+        " art_credit: Ann Artist, copies: 2}\n"
+        "  - {id: shield, kind: plain, name: Shield, text: Holds firm., art: art/shield.svg}\n"
+        "  - {id: tiny, kind: plain, name: Tiny, text: Too small., art: art/tiny.png}\n"
+    )
+    capsys.readouterr()
+    return tmp_path
+
+
+def _art_centre(image: Image.Image, bleed_px: float, dpi: float) -> tuple[int, ...]:
+    """The pixel at the middle of plain.yaml's art region (6, 16, 51.5 x 28 mm) of a card image."""
+    x = bleed_px + (6 + 51.5 / 2) / 25.4 * dpi
+    y = bleed_px + (16 + 28 / 2) / 25.4 * dpi
+    return tuple(image.convert("RGB").getpixel((round(x), round(y))))
+
+
+def test_art_reaches_the_sheet_and_every_export(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["build", "--paper", "a4", "--no-check", "--only", "cards,reference"]) == 0
+    err = capsys.readouterr().err
+    assert "card tiny: tiny.png prints at 30 dpi in region art-image" in err  # 60 px over 51.5 mm
+    assert "card dragon" not in err  # 1,200 px over 51.5 mm: 592 dpi
+    out = studio / "output" / "art-game"
+    pdf = (out / "cards-a4.pdf").read_bytes()
+    reader = PdfReader(io.BytesIO(pdf))
+    assert pdf.count(b"/Subtype /Image") == 2  # the dragon once for its two copies, and tiny; the SVG is vector
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    assert "Ann Artist" in text
+    slots = json.loads((out / "cards-a4.json").read_text())["slots"]
+    page = pdfium.PdfDocument(pdf)[0].render(scale=150 / 72).to_pil().convert("RGB")
+    for card, colour in (("dragon", MAGENTA), ("shield", BLUE)):
+        slot = next(s for s in slots if s["id"] == card and s["side"] == "face")
+        top = page.height - (slot["y"] + slot["h"]) * 150 / 72
+        x = (slot["x"] + (6 + 25.75) * MM) * 150 / 72
+        y = top + (16 + 14) * MM * 150 / 72
+        assert _close(page.getpixel((round(x), round(y))), colour), card
+
+    assert main(["export", "png", "art-game", "--dpi", "100"]) == 0
+    bleed = 3 / 25.4 * 100
+    assert _close(_art_centre(Image.open(out / "png" / "main" / "001-dragon.png"), bleed, 100), MAGENTA)
+    assert _close(_art_centre(Image.open(out / "png" / "main" / "002-shield.png"), bleed, 100), BLUE)
+
+    assert main(["export", "tts", "art-game"]) == 0
+    sheet = Image.open(out / "tts" / "main-sheet-1.png")
+    deck = json.loads((out / "tts" / "main.json").read_text())["ObjectStates"][0]
+    custom = next(iter(deck["CustomDeck"].values()))
+    cell_w = sheet.width / custom["NumWidth"]
+    assert _close(_art_centre(sheet, 0, cell_w / (63.5 / 25.4)), MAGENTA)
+
+    assert main(["export", "printshop", "art-game", "--service", "mpc"]) == 0
+    with zipfile.ZipFile(out / "printshop" / "mpc.zip") as archive:
+        first = sorted(n for n in archive.namelist() if n.startswith("front/"))[0]
+        shop = Image.open(io.BytesIO(archive.read(first)))
+    assert _close(_art_centre(shop, 36, 300), MAGENTA)
+
+    thumb = Image.open(studio / "output" / "reference" / "art-game" / "cards" / "main-dragon.png")
+    assert _close(_art_centre(thumb, 0, thumb.width / (63.5 / 25.4)), MAGENTA)
+
+
+def test_a_picture_that_touches_the_trim_runs_into_the_bleed(studio: Path) -> None:
+    game = studio / "cards" / "art-game"
+    (game / "game.yaml").write_text(
+        (game / "game.yaml").read_text().replace("back: {title:", "back: {art: art/dragon.png, title:")
+    )
+    assert main(["export", "png", "art-game", "--dpi", "100"]) == 0
+    back = Image.open(studio / "output" / "art-game" / "png" / "main" / "back.png").convert("RGB")
+    assert _close(back.getpixel((1, 1)), MAGENTA)  # the outermost pixel of the bleed is the picture's
+
+
+def test_the_same_art_gives_the_same_bytes(studio: Path) -> None:
+    assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
+    first = (studio / "output" / "art-game" / "cards-a4.pdf").read_bytes()
+    assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
+    assert (studio / "output" / "art-game" / "cards-a4.pdf").read_bytes() == first
+
+
+@pytest.mark.parametrize(
+    ("art", "content", "expected"),
+    [
+        ("art/none.png", None, "cards[0].art: art/none.png: cannot read: no such file"),
+        ("../outside.png", None, "cards[0].art: expected a path inside the game's folder"),
+        ("art/notes.txt", b"words", "cards[0].art: expected a picture (png, jpg, jpeg, webp, svg)"),
+        ("art/broken.png", b"not a png at all", "art/broken.png:1:1: not a picture Pillow can read"),
+        ("art/bomb.png", "bomb", "art/bomb.png:1:1: picture is 400,000,000 pixels: expected at most 40,000,000"),
+        ("art/entity.svg", b'<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>', "refused"),
+    ],
+    ids=["missing", "outside", "not-a-picture", "corrupt", "bomb", "svg-entity"],
+)
+def test_bad_art_is_one_line_at_validate_and_build_writes_nothing(
+    studio: Path, capsys: pytest.CaptureFixture[str], art: str, content: bytes | str | None, expected: str
+) -> None:
+    game = studio / "cards" / "art-game"
+    if content == "bomb":  # a small file that would decode to 400 million pixels
+        Image.new("1", (20000, 20000)).save(game / art, optimize=True)
+    elif content is not None:
+        (game / art).write_bytes(content)  # type: ignore[arg-type]
+    (game / "cards.yaml").write_text(f"cards:\n  - {{id: one, kind: plain, name: One, art: '{art}'}}\n")
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and expected in err, err
+    assert main(["build", "--no-check"]) == 2
+    assert not (studio / "output").exists()
