@@ -273,7 +273,7 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
     attempt(collect)
     for design, size in designs.values():
         painter = CardPainter(scratch, size, settings.bleed)
-        target = Target(game.slug, design.label, design.layout, design.place, game.reads_from)
+        target = Target.of(game, design.label, design.layout, design.place)
         attempt(partial(painter.paint, design.layout, design.fields, target))
         notices += [n for n in painter.notices if n not in notices]
     for comp in game.info.components:

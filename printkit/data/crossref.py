@@ -66,11 +66,19 @@ def _unique(items: Iterable[tuple[str, SourceMap, PathT]], what: str) -> tuple[s
     return set(seen), problems
 
 
-def check(info: GameFile, smap: SourceMap, cards: list[Located], *, all_cards: bool = True) -> list[Problem]:
+def check(
+    info: GameFile,
+    smap: SourceMap,
+    cards: list[Located],
+    *,
+    all_cards: bool = True,
+    icons: Set[str] = ICON_NAMES,
+) -> list[Problem]:
     """Every cross-reference problem of one game, in no particular order.
 
     all_cards is false when a card file failed to load: references to cards are then
     not checked, since a missing card would only echo that file's own error.
+    icons: the icon names the game may use, printkit's own and those of its icons/ folders.
     """
     problems: list[Problem] = []
 
@@ -109,7 +117,7 @@ def check(info: GameFile, smap: SourceMap, cards: list[Located], *, all_cards: b
         if text is not None:
             problems.extend(_size_problem(text, smap, ("print", key), parse))
     for i, comp in enumerate(info.components):
-        problems.extend(_check_board(info, comp, smap, ("components", i)))
+        problems.extend(_check_board(info, comp, smap, ("components", i), icons))
         if comp.size is not None:
             # a reference card is a card (poker, 70x110); a counter, token or marker is square (5/8in)
             parse = settings.card_size if comp.kind == "reference" else units.length
@@ -117,7 +125,7 @@ def check(info: GameFile, smap: SourceMap, cards: list[Located], *, all_cards: b
         ref(comp.faction, factions, "faction", smap, ("components", i, "faction"))
         ref(comp.era, eras, "era", smap, ("components", i, "era"))
     for name, icon in info.icons.items():
-        ref(icon, ICON_NAMES, "icon", smap, ("icons", name))
+        ref(icon, icons, "icon", smap, ("icons", name))
     rule_ids = {r.id for r in info.rules}
     for i, phase in enumerate(info.phases):
         for name in re.findall(r"\{([a-z_]+)\}", phase.summary):
@@ -157,8 +165,8 @@ def check(info: GameFile, smap: SourceMap, cards: list[Located], *, all_cards: b
         for field in ("name", "text", "flavour"):  # the card's own words may show icons inline: {sword}
             words = getattr(card, field, None)
             for icon in re.findall(r"\{([a-z_]+)\}", words or ""):
-                if icon not in ICON_NAMES:
-                    problems.append(where.problem(loc.at(field), _missing("icon", icon, ICON_NAMES)))
+                if icon not in icons:
+                    problems.append(where.problem(loc.at(field), _missing("icon", icon, icons)))
         for key in template_keys(card):
             if key not in info.texts:
                 problems.append(where.problem(loc.at("id"), f"card text needs the template {key!r} in game.yaml texts"))
@@ -195,7 +203,7 @@ def _size_problem(text: str, smap: SourceMap, path: PathT, parse: Callable[[str]
     return []
 
 
-def _check_board(info: GameFile, comp: Component, smap: SourceMap, path: PathT) -> list[Problem]:
+def _check_board(info: GameFile, comp: Component, smap: SourceMap, path: PathT, icons: Set[str]) -> list[Problem]:
     """A printed board needs its spaces described, and they must agree with the data."""
     if comp.kind in BOARD_KINDS and comp.board is None:
         return [smap.problem(path, f"a {comp.kind} needs a `board:` with its sections, to be printed")]
@@ -230,8 +238,8 @@ def _check_board(info: GameFile, comp: Component, smap: SourceMap, path: PathT) 
             problems.append(
                 smap.problem((*where, "eras"), f"one space per era needs {len(info.eras)} spaces, found {spaces}")
             )
-        if section.icon and section.icon not in ICON_NAMES:
-            problems.append(smap.problem((*where, "icon"), _missing("icon", section.icon, ICON_NAMES)))
+        if section.icon and section.icon not in icons:
+            problems.append(smap.problem((*where, "icon"), _missing("icon", section.icon, icons)))
     return problems
 
 

@@ -55,6 +55,7 @@ class Game:
     rules_at: tuple[int, int] = (1, 1)  # line and column of game.yaml's rules:, for a missing rule option
     # where each card, deck and component is written, "file:line:column", for errors found while drawing
     places: dict[tuple[str, str], str] = field(default_factory=dict, hash=False, compare=False)
+    icons: tuple[tuple[str, Path], ...] = ()  # its own icons: name and SVG file, beside printkit's
 
     @property
     def title(self) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -15,11 +16,12 @@ from printkit.core.project import Project
 from printkit.core.project import find as find_project
 from printkit.data import crossref
 from printkit.data.game import GAME_FILE, DeckCards, Game
-from printkit.data.model import PICTURE_KINDS, CardFile, DeckEntry, GameFile
+from printkit.data.model import FONT_KINDS, ICON_NAMES, PICTURE_KINDS, CardFile, DeckEntry, GameFile
 from printkit.data.validation import problems_from
 from printkit.data.yamlsource import Mark, PathT, SourceMap, load
 
 M = TypeVar("M", bound=BaseModel)
+ICONS_FOLDER = "icons"  # a game's or project's own icons: name.svg, shown as {name}
 
 
 def bundled_games() -> list[Path]:
@@ -171,7 +173,10 @@ def load_game(folder: Path, project: Project | None = None) -> Game:
     if main is None:
         raise DataError(problems)
     info, smap = main
-    problems += crossref.check(info, smap, located, all_cards=all_cards)
+    own_icons, icon_problems = _icons(folder, project)
+    problems += icon_problems
+    names = ICON_NAMES | set(own_icons)
+    problems += crossref.check(info, smap, located, all_cards=all_cards, icons=names)
     problems += _art_problems(info, smap, located, folder, within)
     if problems:
         raise DataError(problems)
@@ -190,6 +195,7 @@ def load_game(folder: Path, project: Project | None = None) -> Game:
         within,
         (rules_at.line, rules_at.column),
         places,
+        tuple(sorted(own_icons.items())),
     )
 
 
@@ -198,20 +204,39 @@ def _place(smap: SourceMap, path: PathT) -> str:
     return f"{display_path(smap.file)}:{mark.line}:{mark.column}"
 
 
+def _icons(folder: Path, project: Project) -> tuple[dict[str, Path], list[Problem]]:
+    """The SVG icons of the project's icons/ folder and then the game's (which win), by file name."""
+    found: dict[str, Path] = {}
+    problems = []
+    homes = [folder] if is_bundled(folder, project) else [project.root, folder]
+    for home in homes:
+        icons = home / ICONS_FOLDER
+        for path in sorted(icons.glob("*.svg")) if icons.is_dir() else []:
+            if not re.fullmatch(r"[a-z_]+", path.stem):
+                problems.append(
+                    Problem(display_path(path), 1, 1, "an icon's file name is its name in card text: a-z and _ only")
+                )
+                continue
+            found[path.stem] = path
+    return found, problems
+
+
 def _art_problems(
     info: GameFile, smap: SourceMap, located: list[crossref.Located], folder: Path, within: tuple[Path, ...]
 ) -> list[Problem]:
-    """Every picture the data names: a kind printkit draws, there, and inside the game's folder or project."""
-    named = [(loc.card.art, loc.smap, loc.at("art")) for loc in located if loc.card.art]
+    """Every picture and font file the data names: a kind printkit reads, there, inside the game or project."""
+    named: list[tuple[str, SourceMap, PathT, tuple[str, ...]]]
+    named = [(loc.card.art, loc.smap, loc.at("art"), PICTURE_KINDS) for loc in located if loc.card.art]
     for i, deck in enumerate(info.decks):
-        named += [(deck.art, smap, ("decks", i, "art"))] if deck.art else []
-        named += [(deck.back.art, smap, ("decks", i, "back", "art"))] if deck.back.art else []
+        named += [(deck.art, smap, ("decks", i, "art"), PICTURE_KINDS)] if deck.art else []
+        named += [(deck.back.art, smap, ("decks", i, "back", "art"), PICTURE_KINDS)] if deck.back.art else []
+    named += [(f.file, smap, ("fonts", name, "file"), FONT_KINDS) for name, f in info.fonts.items() if f.file]
     problems = []
-    for name, where, path in named:
+    for name, where, path, kinds in named:
         file = folder / name
-        if file.suffix.lower() not in PICTURE_KINDS:
-            kinds = ", ".join(k[1:] for k in PICTURE_KINDS)
-            problems.append(where.problem(path, f"expected a picture ({kinds}), found {name!r}"))
+        if file.suffix.lower() not in kinds:
+            what = "a font" if kinds == FONT_KINDS else "a picture"
+            problems.append(where.problem(path, f"expected {what} ({', '.join(k[1:] for k in kinds)}), found {name!r}"))
             continue
         try:
             files.resolved(file, within)

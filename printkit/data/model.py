@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", min_length=1, max_length=64)]
 Text = Annotated[str, Field(min_length=1, max_length=2000)]
@@ -25,7 +25,8 @@ def _inside(path: str) -> str:
 RelativePath = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(_inside)]
 Paper = Literal["a4", "letter"]
 
-PICTURE_KINDS = (".png", ".jpg", ".jpeg", ".webp", ".svg")  # what card art may be; draw/art.py reads each
+PICTURE_KINDS = (".png", ".jpg", ".jpeg", ".webp", ".svg")
+FONT_KINDS = (".ttf", ".otf")  # what card art may be; draw/art.py reads each
 BOARD_KINDS = ("board", "mat", "track", "strip")  # components printed full size, tiled over pages
 # The icons every game may name, in its data and inline in card text as {name}; draw/icons.py draws each.
 ICON_NAMES = frozenset(
@@ -455,6 +456,19 @@ Card = Annotated[
 # --- files -------------------------------------------------------------------
 
 
+class FontSpec(Frozen):
+    """A font of the game's own: a file in its folder, or a family the system's fontconfig knows."""
+
+    file: RelativePath | None = None
+    family: Text | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> FontSpec:
+        if (self.file is None) == (self.family is None):
+            raise ValueError("expected either file (a TTF or OTF in the game's folder) or family, not both or neither")
+        return self
+
+
 class GameFile(Frozen):
     """The contents of cards/<slug>/game.yaml."""
 
@@ -479,6 +493,7 @@ class GameFile(Frozen):
     decks: list[Deck] = Field(min_length=1)
     texts: dict[Annotated[str, Field(pattern=r"^[a-z_.]+$")], Text] = {}
     layouts: dict[Id, Id] = {}  # card kind (or "back") -> layout name, when not the kind's own
+    fonts: dict[Id, FontSpec] = {}  # fonts layouts may name beside printkit's own
     icons: dict[Id, Id] = {}  # effect kind (or card kind) -> the icon pictured on the card
 
 

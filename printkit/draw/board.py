@@ -118,7 +118,7 @@ def _draw_section(c: Canvas, game: Game, section: Section, top: float, accent: s
         if section.icon:
             side = min(cw, ch) * 0.45
             c.setFillColor(_mix(accent, "#ffffff", 0.7))
-            icons.draw(c, section.icon, x + (cw - side) / 2, y + (ch - side) / 2, side)
+            icons.IconSet.of(game).draw(c, section.icon, x + (cw - side) / 2, y + (ch - side) / 2, side)
         if label:
             _label(c, label, x + 2.5 * MM, y + 2.5 * MM, cw - 5 * MM, ch - 5 * MM, min(ch, cw))
     return top - section.rows * ch

@@ -13,6 +13,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import units
 from printkit.core.errors import PlacedError, PrintkitError
+from printkit.data.game import Game
+from printkit.data.model import ICON_NAMES
 from printkit.draw import art, fonts, icons, textfit
 from printkit.draw.layout import Box, Layout
 
@@ -51,14 +53,16 @@ def colour(ref: str | None, fields: dict[str, Any]) -> Color | None:
     return table[ref]() if ref in table else HexColor(ref)
 
 
-def bind(template: str, fields: dict[str, Any], where: Callable[[], str]) -> str:
+def bind(
+    template: str, fields: dict[str, Any], where: Callable[[], str], icon_names: frozenset[str] = ICON_NAMES
+) -> str:
     """Fill {field} placeholders; {icon} names stay for the text fitter; anything else is a layout error."""
 
     def one(match: re.Match[str]) -> str:
         key = match.group(1)
         if key in fields:
             return str(fields[key])
-        if key in icons.ICONS:
+        if key in icon_names:
             return match.group(0)
         raise LayoutFieldError(f"{where()}: no field {{{key}}} on this card (fields: {', '.join(sorted(fields))})")
 
@@ -74,6 +78,14 @@ class Target:
     layout: Layout
     place: str = ""  # "file:line:column" of the card, deck or component in the game's data
     reads_from: tuple[Path, ...] = ()  # the folders the game's pictures may be read from
+    icons: icons.IconSet = icons.BUILT_IN  # the icons its text may show: printkit's and the game's own
+    fonts: fonts.FontTable = fonts.BUILT_IN  # the fonts its layout may name: printkit's and the game's own
+
+    @classmethod
+    def of(cls, game: Game, label: str, layout: Layout, place: str = "") -> Target:
+        """The target of a drawing of game's: what error messages name, and what it may read and show."""
+        fonts_ = fonts.FontTable.of(game)
+        return cls(game.slug, label, layout, place, game.reads_from, icons.IconSet.of(game), fonts_)
 
     @property
     def where(self) -> str:
@@ -126,14 +138,15 @@ class CardPainter:
         elif kind == "badge":
             self._badge(box, fields, target)
         elif kind == "icon":
-            name = bind(spec.icon or "", fields, lambda: self._where(target, box)).strip("{}")
-            if name not in icons.ICONS:
+            known = target.icons.names
+            name = bind(spec.icon or "", fields, lambda: self._where(target, box), known).strip("{}")
+            if name not in known:
                 raise LayoutFieldError(
-                    f"{self._where(target, box)}: no icon {name!r} (icons: {', '.join(icons.ICONS)})"
+                    f"{self._where(target, box)}: no icon {name!r} (icons: {', '.join(sorted(known))})"
                 )
             c.setFillColor(colour(spec.colour, fields) or HexColor(INK))
             side = min(w, h)
-            icons.draw(c, name, x + (w - side) / 2, y + (h - side) / 2, side)
+            target.icons.draw(c, name, x + (w - side) / 2, y + (h - side) / 2, side)
         elif kind == "text":
             self._text(box, fields, target)
         elif kind == "image":
@@ -233,14 +246,19 @@ class CardPainter:
 
     def _text(self, box: Box, fields: dict[str, Any], target: Target, centred: bool = False) -> None:
         c, spec = self.c, box.spec
-        text = bind(spec.text or "", fields, lambda: self._where(target, box)).strip()
+        known = target.icons.names
+        text = bind(spec.text or "", fields, lambda: self._where(target, box), known).strip()
         if not text:
             return
-        font = spec.font or "sans"
-        missing = fonts.missing_glyphs(textfit.plain(text), font)
+        name = spec.font or "sans"
+        try:
+            font = target.fonts.face(name)
+        except fonts.FontMissing as exc:
+            raise LayoutFieldError(f"{self._where(target, box)}: {exc}") from None
+        missing = fonts.missing_glyphs(textfit.plain(text, known), font)
         if missing:
             raise TextOverflow(
-                f"{target.where}card {target.card}: field {box.name}: font {font} has no glyph for "
+                f"{target.where}card {target.card}: field {box.name}: font {name} has no glyph for "
                 f"{missing!r}; choose a font that covers it in {self._where(target, box)}"
             )
         fitted = textfit.fit(
@@ -253,6 +271,7 @@ class CardPainter:
             float(spec.leading or 1.2),
             bool(spec.rtl),
             spec.wrap is not False,
+            known,
         )
         if fitted is None:
             raise TextOverflow(
@@ -266,7 +285,7 @@ class CardPainter:
         top = y + h - (0 if valign == "top" else (h - block) / 2 if valign == "middle" else h - block)
         baseline = top - size * 0.76
         c.setFillColor(colour(spec.colour, fields) or HexColor(INK))
-        face = fonts.use(font)
+        face = fonts.face(font)
         space = fonts.width(" ", font, size)
         align = "center" if centred else (spec.align or "left")
         for line in fitted.lines:
@@ -277,7 +296,7 @@ class CardPainter:
                     cursor += space
                 for seg in word:
                     if isinstance(seg, tuple):
-                        icons.draw(c, seg[0], cursor + size * 0.02, baseline - size * 0.12, size)
+                        target.icons.draw(c, seg[0], cursor + size * 0.02, baseline - size * 0.12, size)
                         cursor += size * textfit.ICON_ADVANCE
                     else:
                         c.setFont(face, size)

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import functools
+import hashlib
+import io
 import shutil
 import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from printkit.core import files
 from printkit.core.errors import PrintkitError
+from printkit.data.game import Game
+from printkit.data.model import FontSpec
 
 # Layout font names and the fontconfig patterns that find them. DejaVu covers Latin,
 # Hebrew and the symbols the cards use; Debian ships it as fonts-dejavu-core.
@@ -23,6 +30,8 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "serif": ("DejaVu Serif", "DejaVuSerif.ttf"),
     "serif-bold": ("DejaVu Serif:style=Bold", "DejaVuSerif-Bold.ttf"),
 }
+FACE = "printkit-"  # every face printkit registers starts so, apart from reportlab's own
+MAX_FONT_BYTES = 30_000_000
 _SEARCH_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), Path.home() / ".local/share/fonts")
 
 
@@ -68,19 +77,87 @@ def font_file(name: str) -> Path:
 @functools.cache
 def use(name: str) -> str:
     """Register a layout font with reportlab once and return the name to draw with."""
-    face = f"printkit-{name}"
+    face = f"{FACE}{name}"
     pdfmetrics.registerFont(TTFont(face, str(font_file(name))))
     return face
 
 
-def missing_glyphs(text: str, name: str) -> str:
+def use_file(path: Path, within: Sequence[Path] | None) -> str:
+    """Register a font file of a game's (inside within) or the system's (within None) once; the name to draw with."""
+    real = files.resolved(path, within)
+    stamp = real.stat()
+    return _register(real, stamp.st_mtime_ns, stamp.st_size, path)
+
+
+@functools.cache
+def _register(real: Path, mtime: int, size: int, shown: Path) -> str:
+    data = files.read(real, MAX_FONT_BYTES, None, "font")
+    face = f"{FACE}file-{hashlib.sha256(data).hexdigest()[:16]}"  # the same font always gets the same name
+    try:
+        pdfmetrics.registerFont(TTFont(face, io.BytesIO(data)))
+    except TTFError as exc:  # reportlab embeds TrueType outlines only; an OTF of PostScript outlines ends here
+        reason = str(exc).splitlines()[0][:80]
+        raise files.refused(shown, f"not a TrueType font reportlab can embed ({reason})") from None
+    return face
+
+
+def family_file(family: str) -> Path:
+    """The file fontconfig gives for a family name, when it really has that family (fc-match always answers)."""
+    if shutil.which("fc-match") is None:
+        raise FontMissing(f"font family {family!r}: fontconfig's fc-match is not installed to find it")
+    try:
+        found = subprocess.run(
+            ["fc-match", "-f", "%{family}\n%{file}", family], capture_output=True, text=True, timeout=10, check=False
+        ).stdout.splitlines()
+    except (OSError, subprocess.SubprocessError):
+        found = []
+    families = found[0].split(",") if found else []
+    if len(found) < 2 or family.split(":")[0].strip().lower() not in (f.strip().lower() for f in families):
+        raise FontMissing(f"font family {family!r} is not installed (fc-list lists the families there are)")
+    return Path(found[1])
+
+
+@dataclass(frozen=True)
+class FontTable:
+    """The fonts one game's layouts may name: printkit's own, and the game's files and families."""
+
+    own: tuple[tuple[str, FontSpec], ...] = ()
+    folder: Path = Path()  # the game's folder, where its font files are named from
+    within: tuple[Path, ...] = ()  # the folders its font files may be read from
+
+    @classmethod
+    def of(cls, game: Game) -> FontTable:
+        return cls(tuple(game.info.fonts.items()), game.folder, game.reads_from)
+
+    def face(self, name: str) -> str:
+        """The face to draw a layout's font name with; an unknown name is an error naming the choices."""
+        spec = dict(self.own).get(name)
+        if spec is not None:
+            if spec.file:
+                return use_file(self.folder / spec.file, self.within)
+            return use_file(family_file(spec.family or ""), None)  # a system font: fontconfig's own folders
+        if name in FAMILIES:
+            return use(name)
+        known = ", ".join([*FAMILIES, *(n for n, _ in self.own)])
+        raise FontMissing(f"no font {name!r} (fonts: {known}; a game adds its own under fonts: in game.yaml)")
+
+
+BUILT_IN = FontTable()
+
+
+def face(font: str) -> str:
+    """The registered face for a layout font name or a face already registered."""
+    return font if font.startswith(FACE) else use(font)
+
+
+def missing_glyphs(text: str, font: str) -> str:
     """The characters of text that the font cannot draw (they would print as empty boxes)."""
-    face = pdfmetrics.getFont(use(name)).face
-    return "".join(sorted({ch for ch in text if not ch.isspace() and ord(ch) not in face.charToGlyph}))
+    table = pdfmetrics.getFont(face(font)).face
+    return "".join(sorted({ch for ch in text if not ch.isspace() and ord(ch) not in table.charToGlyph}))
 
 
-def width(text: str, name: str, size: float) -> float:
-    return pdfmetrics.stringWidth(text, use(name), size)
+def width(text: str, font: str, size: float) -> float:
+    return pdfmetrics.stringWidth(text, face(font), size)
 
 
 def printable(text: str) -> str:

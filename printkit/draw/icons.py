@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.data.game import Game
 from printkit.data.model import ICON_NAMES
+from printkit.draw import art
 
 Poly = list[tuple[float, float]]
 
@@ -168,3 +172,32 @@ def draw(c: Canvas, name: str, x: float, y: float, size: float) -> None:
     c.scale(size, size)
     ICONS[name](c)
     c.restoreState()
+
+
+@dataclass(frozen=True)
+class IconSet:
+    """The icons one game may show: printkit's own, and the SVGs of its icons/ folders, which win by name."""
+
+    own: tuple[tuple[str, Path], ...] = ()
+    within: tuple[Path, ...] = ()  # the folders the SVGs may be read from
+
+    @classmethod
+    def of(cls, game: Game) -> IconSet:
+        return cls(game.icons, game.reads_from)
+
+    @property
+    def names(self) -> frozenset[str]:
+        return ICON_NAMES | {name for name, _ in self.own}
+
+    def draw(self, c: Canvas, name: str, x: float, y: float, size: float) -> None:
+        """Icon name in the square of side size at (x, y): a game's own in its colours, printkit's in the fill."""
+        path = dict(self.own).get(name)
+        if path is None:
+            draw(c, name, x, y, size)
+            return
+        picture = art.load(path, self.within)
+        box = art.placement(picture, (x, y, size, size), "contain", (0.5, 0.5))
+        art.draw(c, picture, box)
+
+
+BUILT_IN = IconSet()

@@ -35,9 +35,7 @@ class Region(Frozen):
     stroke_width: Length | None = None
     radius: Length | None = None
     text: Annotated[str, Field(max_length=2000)] | None = None
-    font: Literal["sans", "sans-bold", "sans-oblique", "condensed", "condensed-bold", "serif", "serif-bold"] | None = (
-        None
-    )
+    font: Id | None = None  # one of printkit's (sans, sans-bold, ..., serif-bold) or one the game's fonts: names
     size: Annotated[float, Field(gt=0, le=200)] | None = None
     min_size: Annotated[float, Field(gt=0, le=200)] | None = None
     leading: Annotated[float, Field(ge=0.8, le=3)] | None = None

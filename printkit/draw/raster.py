@@ -59,7 +59,7 @@ def design_pdf(
 
     def draw(c: Canvas) -> None:
         c.translate(bleed, bleed)
-        CardPainter(c, size, bleed).paint(layout, fields, Target(game.slug, label, layout, place, game.reads_from))
+        CardPainter(c, size, bleed).paint(layout, fields, Target.of(game, label, layout, place))
 
     return _pdf((width + 2 * bleed, height + 2 * bleed), draw)
 
@@ -111,7 +111,7 @@ def designs_pdf(
         c.setPageSize(page)
         c.saveState()
         c.translate((page[0] - size[0]) / 2, (page[1] - size[1]) / 2)
-        target = Target(game.slug, design.label, design.layout, design.place, game.reads_from)
+        target = Target.of(game, design.label, design.layout, design.place)
         CardPainter(c, size, bleed).paint(design.layout, design.fields, target)
         c.restoreState()
         c.showPage()

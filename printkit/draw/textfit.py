@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from bidi import get_display
 
+from printkit.data.model import ICON_NAMES
 from printkit.draw import fonts
-from printkit.draw.icons import ICONS
 
 STEP = 0.25  # points per shrink step
 ICON_ADVANCE = 1.05  # an inline icon's width, in font sizes
@@ -31,11 +31,11 @@ class Fitted:
     widths: tuple[float, ...]
 
 
-def _segments(word: str) -> Word:
+def _segments(word: str, icons: frozenset[str]) -> Word:
     parts: list[Segment] = []
     pos = 0
     for match in _ICON.finditer(word):
-        if match.group(1) not in ICONS:
+        if match.group(1) not in icons:
             continue
         if match.start() > pos:
             parts.append(word[pos : match.start()])
@@ -46,9 +46,9 @@ def _segments(word: str) -> Word:
     return tuple(parts)
 
 
-def plain(text: str) -> str:
+def plain(text: str, icons: frozenset[str] = ICON_NAMES) -> str:
     """The text without its inline icons."""
-    return _ICON.sub(lambda m: "" if m.group(1) in ICONS else m.group(0), text)
+    return _ICON.sub(lambda m: "" if m.group(1) in icons else m.group(0), text)
 
 
 def word_width(word: Word, font: str, size: float) -> float:
@@ -92,11 +92,15 @@ def fit(
     leading: float,
     rtl: bool = False,
     wrap: bool = True,
+    icons: frozenset[str] = ICON_NAMES,
 ) -> Fitted | None:
-    """The largest size from size down to min_size at which text fits the box, or None."""
-    paragraphs = tuple(tuple(_segments(w) for w in p.split()) for p in text.split("\n"))
+    """The largest size from size down to min_size at which text fits the box, or None.
+
+    icons: the names that {name} shows as an icon; any other {word} is text.
+    """
+    paragraphs = tuple(tuple(_segments(w, icons) for w in p.split()) for p in text.split("\n"))
     if not wrap:  # a title: the whole text is one unbreakable line
-        paragraphs = ((_segments(" ".join(text.split())),),)
+        paragraphs = ((_segments(" ".join(text.split()), icons),),)
     current = size
     while current >= min_size - 1e-9:
         wrapped = _wrap(paragraphs, font, current, width)

@@ -175,7 +175,7 @@ def _pdf(game: Game, faces: list[Face], page: tuple[float, float], bleed: float)
             CardPainter(c, design.size, bleed).paint(
                 design.layout,
                 design.fields,
-                Target(game.slug, design.label, design.layout, design.place, game.reads_from),
+                Target.of(game, design.label, design.layout, design.place),
             )
             c.restoreState()
             c.showPage()

@@ -80,8 +80,8 @@ class SheetWriter:
     def __init__(
         self, game: Game, settings: PrintSettings, paper: str, title: str, margin: float = geometry.EDGE_CLEAR
     ) -> None:
+        self.game = game
         self.game_slug = game.slug
-        self.reads_from = game.reads_from
         self.settings = settings
         self.paper = paper
         self.margin = margin  # nothing prints nearer the paper edge than this
@@ -107,7 +107,7 @@ class SheetWriter:
             CardPainter(self.c, size, b).paint(
                 design.layout,
                 design.fields,
-                Target(self.game_slug, design.label, design.layout, design.place, self.reads_from),
+                Target.of(self.game, design.label, design.layout, design.place),
             )
             self.c.endForm()
             self.forms.add(design.key)

@@ -1,0 +1,111 @@
+"""A designer's own fonts (files in the game's folder, or families fontconfig knows) and icons (SVGs in icons/)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from printkit.cli import main
+from printkit.draw import fonts
+
+GREEN = (0, 200, 83)
+RUNE = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10">'
+    '<rect width="10" height="10" fill="#00c853"/></svg>'
+)
+
+
+@pytest.fixture
+def studio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Path:
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "."]) == 0
+    assert main(["new", "Own Game"]) == 0
+    capsys.readouterr()
+    return tmp_path
+
+
+def _game(studio: Path) -> Path:
+    return studio / "cards" / "own-game"
+
+
+def _fonts(studio: Path, fonts_block: str) -> None:
+    game_yaml = _game(studio) / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("players: 2", f"players: 2\nfonts:\n{fonts_block}"))
+
+
+def test_a_games_own_font_files_and_families_are_embedded(studio: Path) -> None:
+    (_game(studio) / "fonts").mkdir()
+    shutil.copy(fonts.font_file("serif-bold"), _game(studio) / "fonts" / "title.ttf")  # a font the system provides
+    _fonts(studio, "  title: {file: fonts/title.ttf}\n  mono: {family: DejaVu Sans Mono}\n")
+    (studio / "layouts" / "plain.yaml").write_text(
+        "extends: plain\nregions:\n  name: {font: title}\n  text: {font: mono}\n"
+    )
+    assert main(["validate"]) == 0
+    assert main(["build", "--only", "cards", "--paper", "a4", "--no-check"]) == 0
+    pdf = (studio / "output" / "own-game" / "cards-a4.pdf").read_bytes()
+    assert b"DejaVuSansMono" in pdf and b"DejaVuSerif-Bold" in pdf
+    assert main(["build", "--only", "cards", "--paper", "a4", "--no-check"]) == 0
+    assert (studio / "output" / "own-game" / "cards-a4.pdf").read_bytes() == pdf  # the same bytes again
+
+
+@pytest.mark.parametrize(
+    ("fonts_block", "layout", "expected"),
+    [
+        ("", "  text: {font: fancy}\n", "layout plain, region text: no font 'fancy' (fonts: sans"),
+        ("  odd: {family: Nope Sans Nowhere}\n", "  text: {font: odd}\n", "font family 'Nope Sans Nowhere' is not"),
+        ("  bad: {file: fonts/bad.ttf}\n", "  text: {font: bad}\n", "fonts/bad.ttf:1:1: not a TrueType font"),
+        ("  two: {file: fonts/bad.ttf, family: DejaVu Sans}\n", "", "expected either file"),
+        ("  pic: {file: fonts/bad.png}\n", "", "fonts.pic.file: expected a font (ttf, otf), found 'fonts/bad.png'"),
+    ],
+    ids=["unknown-name", "unknown-family", "not-a-font", "both-sources", "wrong-kind"],
+)
+def test_a_font_that_cannot_be_used_is_one_line(
+    studio: Path, capsys: pytest.CaptureFixture[str], fonts_block: str, layout: str, expected: str
+) -> None:
+    (_game(studio) / "fonts").mkdir()
+    (_game(studio) / "fonts" / "bad.ttf").write_bytes(b"this is no font")
+    (_game(studio) / "fonts" / "bad.png").write_bytes(b"nor this")
+    if fonts_block:
+        _fonts(studio, fonts_block)
+    if layout:
+        (studio / "layouts" / "plain.yaml").write_text(f"extends: plain\nregions:\n{layout}")
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err
+    assert expected in err and "Traceback" not in err, err
+    assert main(["build", "--no-check"]) == 2
+    assert not (studio / "output").exists()
+
+
+def test_own_icons_show_inline_and_replace_printkits_by_name(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (studio / "icons").mkdir()
+    (studio / "icons" / "rune.svg").write_text(RUNE)  # the project's, for all its games
+    cards = _game(studio) / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Write what this card does.", "'Cast {rune} {rune} {rune} now.'"))
+    assert main(["validate"]) == 0
+    assert main(["export", "png", "own-game", "--dpi", "100"]) == 0
+    image = Image.open(studio / "output" / "own-game" / "png" / "main" / "001-first-card.png").convert("RGB")
+    pixels = (image.getpixel((x, y)) for x in range(image.width) for y in range(image.height))
+    greens = sum(1 for pixel in pixels if all(abs(a - b) < 10 for a, b in zip(pixel, GREEN, strict=True)))
+    assert greens > 50  # three green squares in the card's text
+
+    (studio / "icons" / "star.svg").write_text(RUNE)  # printkit draws a star of its own; the project's wins
+    cards.write_text(cards.read_text().replace("Cast {rune} {rune} {rune} now.", "A {star} and a {star}."))
+    assert main(["export", "png", "own-game", "--dpi", "100"]) == 0
+    image = Image.open(studio / "output" / "own-game" / "png" / "main" / "001-first-card.png").convert("RGB")
+    pixels = (image.getpixel((x, y)) for x in range(image.width) for y in range(image.height))
+    assert sum(1 for pixel in pixels if all(abs(a - b) < 10 for a, b in zip(pixel, GREEN, strict=True))) > 20
+
+    cards.write_text(cards.read_text().replace("A {star} and a {star}.", "Cast {runne} now."))
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err
+    assert "cards[0].text: no icon 'runne' (did you mean 'rune'?)" in err
+
+
+def test_an_icon_file_name_must_be_its_name_in_text(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (_game(studio) / "icons").mkdir()
+    (_game(studio) / "icons" / "My-Icon.svg").write_text(RUNE)
+    assert main(["validate"]) == 2
+    assert "icons/My-Icon.svg:1:1: an icon's file name is its name in card text" in capsys.readouterr().err
