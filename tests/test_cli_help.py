@@ -166,3 +166,27 @@ def test_the_readme_shows_the_commands_as_they_are(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit):
         main(["build", "--help"])
     assert _readme_block_after("`printkit build --help`:") == capsys.readouterr().out
+
+
+def test_json_for_editors_and_ci(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "-q"]) == 0
+    assert main(["new", "Json Game", "-q"]) == 0
+    assert main(["validate", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is True and report["games"][0]["game"] == "json-game"
+    assert main(["build", "--only", "cards", "--no-check", "--json"]) == 0
+    out, err = capsys.readouterr()
+    report = json.loads(out)
+    assert "output/json-game/cards-a4.pdf" in report["written"] and err == ""
+    cards = tmp_path / "cards" / "json-game" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("power: 1", "power: one"))
+    assert main(["validate", "--json"]) == 2
+    report = json.loads(capsys.readouterr().out)
+    (problem,) = report["problems"]
+    assert report["ok"] is False and report["exit_code"] == 2
+    assert problem["file"] == "cards/json-game/cards.yaml" and problem["line"] == 3 and "power" in problem["message"]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import sys
 import traceback
 from collections.abc import Sequence
 
-from printkit.cli.common import Output
+from printkit.cli.common import Output, placed
 from printkit.core.errors import PrintkitError
 
 
@@ -29,11 +30,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     Output.set(args)
     try:
         code = int(args.run(args))
+        if Output.json:
+            print(json.dumps(Output.report, ensure_ascii=False, indent=1))
         sys.stdout.flush()  # here, where a reader that went away is handled, not at exit
         return code
     except PrintkitError as exc:
         if args.debug:
             traceback.print_exc()
+        if Output.json:
+            Output.report |= {"ok": False, "exit_code": exc.exit_code, "problems": [placed(x) for x in exc.lines()]}
+            print(json.dumps(Output.report, ensure_ascii=False, indent=1))
+            return exc.exit_code
         for line in exc.lines():
             print(line, file=sys.stderr)
         return exc.exit_code

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from printkit.core import project
 from printkit.core.errors import DataError, UsageError
@@ -15,17 +16,38 @@ from printkit.core.project import Project
 from printkit.data import loader
 from printkit.data.game import Game
 
+_PLACED = re.compile(r"^(.+?):(\d+):(\d+): (.*)$")
+
 
 class Output:
-    """How much a command says: --quiet keeps to errors, --verbose adds every file written."""
+    """How much a command says: --quiet keeps to errors, --verbose adds every file written, and --json
+    replaces all of it with one JSON document on standard output, for editors and CI."""
 
-    quiet = False
-    verbose = False
+    quiet: ClassVar[bool] = False
+    verbose: ClassVar[bool] = False
+    json: ClassVar[bool] = False
+    report: ClassVar[dict[str, Any]] = {}
 
     @classmethod
     def set(cls, args: argparse.Namespace) -> None:
-        cls.quiet = bool(getattr(args, "quiet", False))
+        cls.json = bool(getattr(args, "json", False))
+        cls.quiet = bool(getattr(args, "quiet", False)) or cls.json
         cls.verbose = bool(getattr(args, "verbose", False)) and not cls.quiet
+        cls.report = {"command": args.command, "ok": True, "problems": [], "warnings": [], "notes": []}
+
+
+def placed(line: str) -> dict[str, Any]:
+    """A problem line as JSON: file, line, column and message when it is placed, the message alone when not."""
+    match = _PLACED.match(line)
+    if not match:
+        return {"message": line.removeprefix("printkit: ")}
+    file, row, column, message = match.groups()
+    return {"file": file, "line": int(row), "column": int(column), "message": message}
+
+
+def record(key: str, value: Any) -> None:
+    """A result of the command, for --json."""
+    Output.report[key] = value
 
 
 def say(text: str) -> None:
@@ -42,13 +64,17 @@ def detail(text: str) -> None:
 
 def note(text: str) -> None:
     """Something the user may want to know, on standard error; none with --quiet."""
-    if not Output.quiet:
+    if Output.json:
+        Output.report["notes"].append(text)
+    elif not Output.quiet:
         print(f"note: {text}", file=sys.stderr)
 
 
 def warn(text: str) -> None:
     """Something that worked but could be better, on standard error; none with --quiet."""
-    if not Output.quiet:
+    if Output.json:
+        Output.report["warnings"].append(placed(text))
+    elif not Output.quiet:
         print(f"warning: {text}", file=sys.stderr)
 
 

@@ -10,7 +10,19 @@ from collections import Counter
 from pathlib import Path
 
 from printkit import build
-from printkit.cli.common import chosen, detail, load, names, note, out_folder, print_settings, say, warn
+from printkit.cli.common import (
+    Output,
+    chosen,
+    detail,
+    load,
+    names,
+    note,
+    out_folder,
+    print_settings,
+    record,
+    say,
+    warn,
+)
 from printkit.core import project
 from printkit.core.errors import CheckFailed, Failures, UsageError, display_path
 from printkit.data import loader, scaffold, schema, settings, summary
@@ -66,15 +78,20 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     here = project.find()
     problems: list[str] = []
+    checked = []
     for game in load(args.games, here):
         found = build.proof(game, settings.resolve(game, here, print_settings(args, ("card_size", "bleed", "paper"))))
         for notice in found.notices:
             warn(notice)
+        checked.append(
+            {"game": game.slug, "title": game.title, "folder": display_path(game.folder), "ok": not found.problems}
+        )
         if found.problems:
             problems += found.problems
             continue
         shown = f"{game.slug} (bundled)" if loader.is_bundled(game.folder, here) else display_path(game.folder)
         say(f"ok  {shown}: {game.title}, {summary.count_line(game)}")
+    record("games", checked)
     if problems:
         raise Failures(problems)
     return 0
@@ -120,6 +137,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     site = out / build.REFERENCE / "index.html"
     tail = f"; the rules reference is {display_path(site)}" if "reference" in parts else ""
     say(f"done: {len(written)} files in {display_path(out)} in {seconds:.1f} s{tail}")
+    record("games", [game.slug for game in chosen_games])
+    record("written", [display_path(path) for path in written])
     return 0
 
 
@@ -136,7 +155,9 @@ def _quick_check(chosen_games: list[Game], here: project.Project) -> None:
         bundled = loader.is_bundled(game.folder, here)
         for finding in findings:
             if finding.level == "error":
-                print(f"check: {finding}", file=sys.stderr)
+                Output.report.setdefault("findings", []).append(str(finding))
+                if not Output.json:
+                    print(f"check: {finding}", file=sys.stderr)
             elif bundled:  # a few quick games' figures about printkit's own examples, not the user's data
                 note(f"the bundled {game.slug} in {len(records)} quick games: {finding.message}")
             else:

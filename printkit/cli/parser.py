@@ -120,8 +120,13 @@ def _options_list(p: argparse.ArgumentParser) -> None:
     p.add_argument("--names", action="store_true", help="only the games' names, one a line (for scripts)")
 
 
+def _json(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="one JSON document of results and problems, on standard output")
+
+
 def _options_validate(p: argparse.ArgumentParser) -> None:
     _games(p)
+    _json(p)
     p.add_argument("--paper", metavar="PAPER", help="check for a4, letter, or both as a4,letter (default: both)")
     _card_size(p)
     _bleed(p)
@@ -161,6 +166,7 @@ def _options_build(p: argparse.ArgumentParser) -> None:
         help=f"only these parts: {', '.join(build.PARTS)} (default: all; the bundle is made of the first four)",
     )
     p.add_argument("--no-check", action="store_true", help="skip the quick check by play before writing")
+    _json(p)
     _out(p)
 
 
