@@ -213,12 +213,13 @@ def test_bad_rows_name_row_and_column_and_write_nothing(
     with pytest.raises(DataError) as caught:
         spreadsheet.import_rows(path, copy, project.find(tmp_path))
     lines = caught.value.lines()
+    health, kind = rows[0].index("health") + 1, rows[0].index("kind") + 1
     assert len(lines) == 2
-    assert ":4:" in lines[0] and "row 4, column health" in lines[0] and "'ten'" in lines[0]
-    assert "row 6" in lines[1]
+    assert f"t.csv:4:{health}: cards[2].health: expected an integer, found 'ten'" in lines[0]
+    assert f"t.csv:6:{kind}: cards[4].kind: unknown kind 'wizard'" in lines[1]
     assert (copy / "characters.yaml").read_text() == before
     assert main(["import", "csv", str(path), "--into", str(copy)]) == 2
-    assert "row 4, column health" in capsys.readouterr().err
+    assert f"t.csv:4:{health}: cards[2].health" in capsys.readouterr().err
 
 
 def test_preview_contact_sheets(tmp_path: Path, games: dict[str, Game]) -> None:

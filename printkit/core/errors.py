@@ -44,12 +44,17 @@ class Problem:
     line: int
     column: int
     message: str
+    cell: str = ""  # a spreadsheet's own name for the place, "Sheet1!C14", shown instead of line and column
+
+    @property
+    def place(self) -> str:
+        return f"{safe(self.file)}:{safe(self.cell) if self.cell else f'{self.line}:{self.column}'}"
 
     def __str__(self) -> str:
         message = safe(self.message)
         if len(message) > MAX_MESSAGE:
             message = message[: MAX_MESSAGE - 1] + "…"
-        return f"{safe(self.file)}:{self.line}:{self.column}: {message}"
+        return f"{self.place}: {message}"
 
 
 def display_path(path: Path | str) -> str:

@@ -14,9 +14,9 @@ from printkit.core import assets, files
 from printkit.core.errors import DataError, Problem, UsageError, display_path
 from printkit.core.project import Project
 from printkit.core.project import find as find_project
-from printkit.data import crossref
+from printkit.data import crossref, table
 from printkit.data.game import GAME_FILE, DeckCards, Game
-from printkit.data.model import FONT_KINDS, ICON_NAMES, PICTURE_KINDS, CardFile, DeckEntry, GameFile
+from printkit.data.model import FONT_KINDS, ICON_NAMES, PICTURE_KINDS, CardFile, CardSheet, DeckEntry, GameFile
 from printkit.data.validation import problems_from
 from printkit.data.yamlsource import Mark, PathT, SourceMap, load
 
@@ -173,6 +173,12 @@ def load_game(folder: Path, project: Project | None = None) -> Game:
     if main is None:
         raise DataError(problems)
     info, smap = main
+    for sheet in info.card_sheets:
+        rows = _sheet_cards(folder, sheet, within, problems)
+        if rows is None:
+            all_cards = False
+        else:
+            located += rows
     own_icons, icon_problems = _icons(folder, project)
     problems += icon_problems
     names = ICON_NAMES | set(own_icons)
@@ -200,8 +206,27 @@ def load_game(folder: Path, project: Project | None = None) -> Game:
 
 
 def _place(smap: SourceMap, path: PathT) -> str:
-    mark = smap.values.get(path, Mark(1, 1))
-    return f"{display_path(smap.file)}:{mark.line}:{mark.column}"
+    return smap.place(path)
+
+
+def _sheet_cards(
+    folder: Path, sheet: CardSheet, within: tuple[Path, ...], problems: list[Problem]
+) -> list[crossref.Located] | None:
+    """The cards of a spreadsheet the game names, each placed at its row; None (and problems) when it fails."""
+    try:
+        rows = table.read(folder / sheet.file, within, sheet.sheet)
+    except DataError as exc:
+        problems.extend(exc.problems)
+        return None
+    data = {"cards": rows.records()}
+    smap = rows.source_map()
+    try:
+        # lax: a cell is text, and the model reads a number where it wants one ("7" for 7) and text where text
+        cards = CardFile.model_validate(data, strict=False).cards
+    except ValidationError as exc:
+        problems.extend(problems_from(exc, CardFile, data, smap))
+        return None
+    return [crossref.Located(card, smap, i) for i, card in enumerate(cards)]
 
 
 def _icons(folder: Path, project: Project) -> tuple[dict[str, Path], list[Problem]]:

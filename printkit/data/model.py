@@ -456,6 +456,13 @@ Card = Annotated[
 # --- files -------------------------------------------------------------------
 
 
+class CardSheet(Frozen):
+    """A spreadsheet the game keeps cards in, read on every build: one row a card, one column a field."""
+
+    file: RelativePath  # a .csv or .xlsx in the game's folder
+    sheet: Text | None = None  # the XLSX sheet; the first when not given
+
+
 class FontSpec(Frozen):
     """A font of the game's own: a file in its folder, or a family the system's fontconfig knows."""
 
@@ -494,6 +501,7 @@ class GameFile(Frozen):
     texts: dict[Annotated[str, Field(pattern=r"^[a-z_.]+$")], Text] = {}
     layouts: dict[Id, Id] = {}  # card kind (or "back") -> layout name, when not the kind's own
     fonts: dict[Id, FontSpec] = {}  # fonts layouts may name beside printkit's own
+    card_sheets: list[CardSheet] = []  # spreadsheets of cards, beside the YAML card files
     icons: dict[Id, Id] = {}  # effect kind (or card kind) -> the icon pictured on the card
 
 

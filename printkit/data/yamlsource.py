@@ -38,6 +38,7 @@ class SourceMap:
     file: Path
     values: dict[PathT, Mark] = field(default_factory=dict)
     keys: dict[PathT, Mark] = field(default_factory=dict)
+    sheet: str | None = None  # a spreadsheet's sheet: places are named as its cells, Sheet1!C14
 
     def problem(self, path: PathT, message: str, *, at_key: bool = False) -> Problem:
         """A problem at the deepest known place along path, with the field path in the message."""
@@ -49,7 +50,15 @@ class SourceMap:
         mark = table.get(probe, Mark(1, 1))
         where = format_path(path)
         text = f"{where}: {message}" if where else message
-        return Problem(display_path(self.file), mark.line, mark.column, text)
+        return Problem(display_path(self.file), mark.line, mark.column, text, self._cell(mark))
+
+    def place(self, path: PathT) -> str:
+        """Where the value at path stands, as a problem names it: "file:line:column" or "file:Sheet1!C14"."""
+        mark = self.values.get(path, Mark(1, 1))
+        return Problem(display_path(self.file), mark.line, mark.column, "", self._cell(mark)).place
+
+    def _cell(self, mark: Mark) -> str:
+        return f"{self.sheet}!{column_letters(mark.column)}{mark.line}" if self.sheet is not None else ""
 
     def within(self, key: str | int) -> SourceMap:
         """The places of the value at key, by their paths inside it: for data validated a piece at a time."""
@@ -57,7 +66,17 @@ class SourceMap:
             self.file,
             {p[1:]: m for p, m in self.values.items() if p[:1] == (key,)},
             {p[1:]: m for p, m in self.keys.items() if p[:1] == (key,)},
+            self.sheet,
         )
+
+
+def column_letters(column: int) -> str:
+    """A spreadsheet's name for column 1, 2, ..., 27: A, B, ..., AA."""
+    letters = ""
+    while column:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
 
 
 def format_path(path: PathT) -> str:

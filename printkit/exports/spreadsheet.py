@@ -8,28 +8,26 @@ from __future__ import annotations
 
 import csv
 import io
-import itertools
 import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
-from printkit.core import atomic, files
+from printkit.core import atomic
 from printkit.core.errors import DataError, Problem, UsageError, display_path
 from printkit.core.project import Project
+from printkit.data import table
 from printkit.data.game import GAME_FILE, Game
 from printkit.data.loader import load_game
-from printkit.data.model import Card
+from printkit.data.model import CardFile
 from printkit.data.schema import MODELINE, modeline
-from printkit.data.validation import _found
+from printkit.data.validation import problems_from
 from printkit.data.yamlsource import load
 
 FIRST = ["file", "id", "kind", "name", "copies"]
-MAX_SPREADSHEET = 20_000_000  # bytes: thousands of cards; a bigger file is a mistake or a trap
-_CARD = TypeAdapter(Card)
 
 
 def _flatten(value: Any, prefix: str, out: dict[str, Any]) -> None:
@@ -60,7 +58,7 @@ def rows(game: Game, files: dict[str, str]) -> tuple[list[str], list[dict[str, A
 
 
 def card_files(game: Game) -> dict[str, str]:
-    """Which YAML file each card is written in."""
+    """Which file each card is written in: a YAML card file, or a spreadsheet the game reads."""
     where: dict[str, str] = {}
     for path in sorted(game.folder.glob("*.yaml")):
         if path.name == GAME_FILE:
@@ -69,6 +67,8 @@ def card_files(game: Game) -> dict[str, str]:
         for card in data.get("cards") or [] if isinstance(data, dict) else []:
             if isinstance(card, dict) and "id" in card:
                 where[str(card["id"])] = path.name
+    for card in game.cards:
+        where.setdefault(card.id, next((s.file for s in game.info.card_sheets), ""))
     return where
 
 
@@ -89,113 +89,36 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _scalar(text: str) -> Any:
-    """A cell's text as YAML would read it: 7 is a number, true a truth value, the rest text."""
-    if text.strip() == "":
-        return None
-    try:
-        value = yaml.safe_load(text)
-    except yaml.YAMLError:
-        return text
-    return value if isinstance(value, (int, float, bool)) and not isinstance(value, str) else text
-
-
-def _unflatten(row: dict[str, Any]) -> dict[str, Any]:
-    root: dict[str, Any] = {}
-    for key, value in row.items():
-        if value is None:
-            continue
-        parts = key.split(".")
-        here: Any = root
-        for part, nxt in itertools.pairwise(parts):
-            container: Any = [] if nxt.isdigit() else {}
-            if isinstance(here, list):
-                index = int(part)
-                while len(here) <= index:
-                    here.append(None)
-                here[index] = here[index] if here[index] is not None else container
-                here = here[index]
-            else:
-                here = here.setdefault(part, container)
-        last = parts[-1]
-        if isinstance(here, list):
-            while len(here) <= int(last):
-                here.append(None)
-            here[int(last)] = value
-        else:
-            here[last] = value
-    return root
-
-
-def read_rows(path: Path) -> list[dict[str, str]]:
-    """The rows of a CSV (UTF-8) or XLSX file as text cells keyed by column name."""
-    raw = files.read(path, MAX_SPREADSHEET, None, "spreadsheet")
-    if path.suffix.lower() == ".xlsx":
-        import openpyxl
-
-        book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
-        try:
-            sheet = book.active
-            assert sheet is not None
-            values = [["" if v is None else str(v) for v in r] for r in sheet.iter_rows(values_only=True)]
-        finally:
-            book.close()
-        header, body = values[0], values[1:]
-        return [dict(zip(header, r, strict=False)) for r in body]
-    try:
-        return list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
-    except UnicodeDecodeError as exc:
-        raise DataError([Problem(display_path(path), 1, 1, f"expected UTF-8 text: {exc.reason}")]) from None
-
-
 def import_rows(path: Path, game_folder: Path, project: Project) -> list[Path]:
     """Check every row, then rewrite the game's card files from them; all bad rows reported together."""
-    table = read_rows(path)
-    if not table:
+    rows = table.read(path)
+    if not rows.rows:
         raise UsageError(f"{display_path(path)}: no rows to import")
-    missing = [c for c in ("id", "kind", "name") if c not in table[0]]
+    missing = [c for c in ("id", "kind", "name") if c not in rows.header]
     if missing:
         raise DataError([Problem(display_path(path), 1, 1, f"missing column {', '.join(missing)}")])
-    shown = display_path(path)
-    columns = list(table[0])
+    records = rows.records()
+    smap = rows.source_map()
     problems: list[Problem] = []
-    files: dict[str, list[dict[str, Any]]] = {}
-    for number, raw in enumerate(table, start=2):  # row 1 is the header
-        cells = {k: _scalar(v or "") for k, v in raw.items() if k}
-        file = str(cells.pop("file", None) or "cards.yaml")
+    targets = []
+    for index, record in enumerate(records):
+        file = str(record.pop("file", None) or "cards.yaml")
         if file == GAME_FILE or not file.endswith(".yaml") or "/" in file or "\\" in file:
-            problems.append(
-                Problem(
-                    shown,
-                    number,
-                    columns.index("file") + 1,
-                    f"row {number}, column file: expected a card file name such as cards.yaml, found {file!r}",
-                )
-            )
-            continue
-        data = _unflatten(cells)
-        try:
-            card = _CARD.validate_python(data)
-        except ValidationError as exc:
-            for err in exc.errors():
-                parts = [str(p) for p in err["loc"]]
-                if parts and parts[0] in _KINDS:  # the union member pydantic names first
-                    parts = parts[1:]
-                column = ".".join(parts)
-                col_index = columns.index(column) + 1 if column in columns else 1
-                problems.append(
-                    Problem(
-                        shown,
-                        number,
-                        col_index,
-                        f"row {number}, column {column or 'kind'}: "
-                        f"{err['msg'].lower()} (found {_found(err.get('input'))})",
-                    )
-                )
-            continue
-        files.setdefault(file, []).append(card.model_dump(exclude_defaults=True, mode="json") | {"kind": card.kind})
+            message = f"expected a YAML card file name such as cards.yaml, found {file!r}"
+            problems.append(smap.problem(("cards", index, "file"), message))
+        targets.append(file)
+    data = {"cards": records}
+    try:
+        # lax: a cell is text, and the model reads a number where it wants one and text where text
+        cards = CardFile.model_validate(data, strict=False).cards
+    except ValidationError as exc:
+        problems += problems_from(exc, CardFile, data, smap)
+        cards = []
     if problems:
         raise DataError(problems)
+    files: dict[str, list[dict[str, Any]]] = {}
+    for card, file in zip(cards, targets, strict=True):
+        files.setdefault(file, []).append(card.model_dump(exclude_defaults=True, mode="json") | {"kind": card.kind})
     texts = {
         name: yaml.safe_dump(
             {"cards": [_ordered(c) for c in cards]},
@@ -233,9 +156,6 @@ def _check_whole_game(game_folder: Path, texts: dict[str, str]) -> None:
         for name, body in texts.items():
             (copy / name).write_text(body, encoding="utf-8")
         load_game(copy)
-
-
-_KINDS = {"character", "soldier", "sage", "tanach", "troop", "tactics", "timeline", "plain"}
 
 
 def _ordered(card: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,186 @@
+"""Cards as rows of a spreadsheet (CSV or XLSX): read safely, each cell placed, nested fields from dotted columns.
+
+A game may keep cards in a spreadsheet that every build reads, and `printkit import` turns one
+into YAML. Either way a row is one card, a column one field (`stats.power`, `effects.0.kind`),
+every cell is text to the model's own reading (7 is a number where a number is wanted, a name
+where a name is), and a problem is placed at its cell: `cards.csv:14:3` or `cards.xlsx:Sheet1!C14`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printkit.core import files
+from printkit.core.errors import DataError, Problem, display_path
+from printkit.data.yamlsource import Mark, SourceMap, column_letters
+
+KINDS = (".csv", ".xlsx")
+MAX_BYTES = 20_000_000  # a spreadsheet file
+MAX_UNPACKED = 100_000_000  # an XLSX's parts, unzipped: more is a zip bomb, refused before opening
+MAX_ROWS = 100_000  # cards: far past any deck
+MAX_COLUMNS = 500
+
+
+@dataclass
+class Table:
+    """A sheet's header and rows of cell text, and where each row and cell stands in the file."""
+
+    file: Path
+    sheet: str | None  # XLSX only: the sheet the rows come from
+    header: list[str]
+    rows: list[list[str]] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)  # each row's number in the file, 1 for the header
+
+    def records(self) -> list[dict[str, Any]]:
+        """Each row as nested data: dotted columns become mappings and lists, empty cells are left out."""
+        return [unflatten({k: v for k, v in zip(self.header, row, strict=False) if k and v != ""}) for row in self.rows]
+
+    def source_map(self, prefix: str = "cards") -> SourceMap:
+        """Places of every row and cell, as a YAML file's source map holds its values: errors name cells."""
+        smap = SourceMap(self.file, sheet=self.sheet)
+        for index, (row, line) in enumerate(zip(self.rows, self.lines, strict=True)):
+            smap.values[(prefix, index)] = Mark(line, 1)
+            for column, name in enumerate(self.header, start=1):
+                if name and column <= len(row):
+                    path = (prefix, index, *(int(p) if p.isdigit() else p for p in name.split(".")))
+                    smap.values[path] = Mark(line, column)
+                    smap.keys[path] = Mark(line, column)
+        return smap
+
+
+def read(path: Path, within: Sequence[Path] | None = None, sheet: str | None = None) -> Table:
+    """The rows of a CSV (UTF-8) or XLSX file; anything wrong with it is a DataError placed in it."""
+    if path.suffix.lower() not in KINDS:
+        raise files.refused(path, f"expected a spreadsheet (csv or xlsx), found {path.suffix or path.name!r}")
+    raw = files.read(path, MAX_BYTES, within, "spreadsheet")
+    table = _xlsx(path, raw, sheet) if path.suffix.lower() == ".xlsx" else _csv(path, raw)
+    if not table.header or not any(table.header):
+        raise files.refused(path, "no header row: expected the first row to name the columns (id, kind, name, ...)")
+    if len(table.rows) > MAX_ROWS:
+        raise files.refused(path, f"{len(table.rows):,} rows: expected at most {MAX_ROWS:,} cards")
+    if len(table.header) > MAX_COLUMNS:
+        raise files.refused(path, f"{len(table.header)} columns: expected at most {MAX_COLUMNS}")
+    return table
+
+
+def _csv(path: Path, raw: bytes) -> Table:
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise DataError([Problem(display_path(path), line, 1, "expected UTF-8 text")]) from None
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        rows = list(reader)
+    except csv.Error as exc:
+        raise DataError([Problem(display_path(path), reader.line_num, 1, f"not CSV a reader reads: {exc}")]) from None
+    table = Table(path, None, [h.strip() for h in rows[0]] if rows else [])
+    line = 1
+    for row in rows[1:]:
+        line += 1
+        if any(cell.strip() for cell in row):  # blank rows are spacing, not cards
+            table.rows.append(row)
+            table.lines.append(line)
+    return table
+
+
+def _xlsx(path: Path, raw: bytes, sheet: str | None) -> Table:
+    shown = display_path(path)
+    try:
+        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+            unpacked = sum(item.file_size for item in archive.infolist())
+    except zipfile.BadZipFile:
+        raise DataError([Problem(shown, 1, 1, "not an XLSX file (it is not a zip of sheets)")]) from None
+    if unpacked > MAX_UNPACKED:
+        raise DataError([Problem(shown, 1, 1, f"unpacks to {unpacked / 1e6:.0f} MB: expected at most 100 MB")])
+    import openpyxl  # only a game with an XLSX needs it
+
+    try:
+        values = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+        formulas = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=False)
+    except Exception as exc:  # openpyxl's errors for a damaged file come from several libraries
+        raise DataError([Problem(shown, 1, 1, f"not an XLSX file openpyxl can read ({type(exc).__name__})")]) from None
+    try:
+        names = values.sheetnames
+        if sheet is not None and sheet not in names:
+            raise DataError([Problem(shown, 1, 1, f"no sheet {sheet!r} (sheets: {', '.join(names)})")])
+        chosen = sheet or names[0]
+        table = Table(path, chosen, [])
+        rows = values[chosen].iter_rows(values_only=True)
+        written = formulas[chosen].iter_rows(values_only=True)
+        problems = []
+        for line, (row, source) in enumerate(zip(rows, written, strict=False), start=1):
+            if line > MAX_ROWS + 1:
+                break
+            cells = []
+            for column, (value, typed) in enumerate(zip(row, source, strict=False), start=1):
+                if value is None and isinstance(typed, str) and typed.startswith("="):
+                    place = f"{chosen}!{column_letters(column)}{line}"
+                    problems.append(
+                        Problem(
+                            shown,
+                            line,
+                            column,
+                            "a formula with no saved value: open and save the file in a "
+                            "spreadsheet program so its values are stored",
+                            place,
+                        )
+                    )
+                cells.append(_text(value))
+            if line == 1:
+                table.header = [c.strip() for c in cells]
+            elif any(c.strip() for c in cells):
+                table.rows.append(cells)
+                table.lines.append(line)
+        if problems:
+            raise DataError(problems)
+        return table
+    finally:
+        values.close()
+        formulas.close()
+
+
+def _text(value: Any) -> str:
+    """A cell as text: a whole number written without its .0, nothing as the empty text."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def unflatten(row: dict[str, Any]) -> dict[str, Any]:
+    """Dotted column names as nested data: stats.power -> {stats: {power: ...}}, effects.0.kind -> a list."""
+    root: dict[str, Any] = {}
+    for key, value in row.items():
+        parts = key.split(".")
+        here: Any = root
+        for part, after in itertools.pairwise(parts):
+            container: Any = [] if after.isdigit() else {}
+            if isinstance(here, list):
+                index = int(part) if part.isdigit() else -1
+                if index < 0:
+                    break
+                while len(here) <= index:
+                    here.append(None)
+                here[index] = here[index] if here[index] is not None else container
+                here = here[index]
+            elif isinstance(here, dict):
+                here = here.setdefault(part, container)
+            else:
+                break
+        last = parts[-1]
+        if isinstance(here, list) and last.isdigit():
+            while len(here) <= int(last):
+                here.append(None)
+            here[int(last)] = value
+        elif isinstance(here, dict):
+            here[last] = value
+    return root
