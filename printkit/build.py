@@ -272,7 +272,7 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
 
     attempt(collect)
     for design, size in designs.values():
-        painter = CardPainter(scratch, size, settings.bleed)
+        painter = CardPainter(scratch, size, settings.bleed, proof=True)
         target = Target.of(game, design.label, design.layout, design.place)
         attempt(partial(painter.paint, design.layout, design.fields, target))
         notices += [n for n in painter.notices if n not in notices]

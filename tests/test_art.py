@@ -141,3 +141,26 @@ def test_bad_art_is_one_line_at_validate_and_build_writes_nothing(
     assert err.count("\n") == 1 and expected in err, err
     assert main(["build", "--no-check"]) == 2
     assert not (studio / "output").exists()
+
+
+def test_art_compressed_once_writes_what_reportlab_would(studio: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """printkit keeps each picture compressed between documents; the bytes are those of reportlab's own drawImage."""
+    from printkit.draw import art
+
+    game = studio / "cards" / "art-game"
+    see_through = Image.new("RGBA", (400, 300), (*MAGENTA, 128))  # transparency: a soft mask goes with it
+    see_through.save(game / "art" / "glass.png")
+    (game / "cards.yaml").write_text(
+        "cards:\n  - {id: glass, kind: plain, name: Glass, art: art/glass.png}\n"
+        "  - {id: dragon, kind: plain, name: Dragon, art: art/dragon.png}\n"
+    )
+    assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
+    cached = (studio / "output" / "art-game" / "cards-a4.pdf").read_bytes()
+
+    def reportlabs_own(c: object, picture: object) -> str:
+        raise AttributeError("use drawImage")
+
+    monkeypatch.setattr(art, "_place_image", reportlabs_own)
+    assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
+    assert (studio / "output" / "art-game" / "cards-a4.pdf").read_bytes() == cached
+    assert b"/SMask" in cached

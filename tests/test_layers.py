@@ -22,6 +22,7 @@ RANKS = {
     "printkit.docs": 4,
     "printkit.exports": 4,
     "printkit.build": 5,
+    "printkit.watch": 5,
     "printkit.cli": 6,
     "printkit.__main__": 7,
 }

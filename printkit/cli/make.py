@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import time
@@ -98,10 +99,33 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    here = project.find()
-    chosen_games = load(args.games, here)  # every game loads and checks before anything is made
     if not 1 <= args.copies <= MAX_COPIES:
         raise UsageError(f"--copies: expected 1 to {MAX_COPIES}, found {args.copies}")
+    chosen("--only", args.only, build.PARTS)  # a bad --only stops here, before any work
+    if args.watch:
+        from printkit import watch
+
+        here = project.find()
+        first, again = functools.partial(_build, args), functools.partial(_rebuild, args)
+        return watch.run(args.games, here, out_folder(args, here), args.port, first, again, not args.no_check, say)
+    _build(args, args.games, not args.no_check)
+    return 0
+
+
+def _rebuild(args: argparse.Namespace, targets: list[str], check: bool) -> list[Path]:
+    """A rebuild while watching: the same build, saying only its one line and its problems."""
+    said = Output.quiet
+    Output.quiet = True
+    try:
+        return _build(args, targets, check)
+    finally:
+        Output.quiet = said
+
+
+def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Path]:
+    """One build of the games named: drawn once to find every problem, made in memory, checked, then written."""
+    here = project.find()
+    chosen_games = load(targets, here)  # every game loads and checks before anything is made
     parts = chosen("--only", args.only, build.PARTS)
     given = print_settings(args, ("paper", "card_size", "bleed", "duplex", "offset", "foldover"))
     selection = Selection(names(args.decks), names(args.cards), args.copies)
@@ -126,7 +150,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     made = build.make_all(
         plans, out, min(2, os.cpu_count() or 1), lambda game, seconds: say(f"  made {game.slug} ({seconds:.1f} s)")
     )
-    if not args.no_check:  # before writing: a game its engine cannot play leaves the old outputs as they were
+    if check:  # before writing: a game its engine cannot play leaves the old outputs as they were
         _quick_check(chosen_games, here)
     written = build.write(made)
     for path in written:
@@ -139,7 +163,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     say(f"done: {len(written)} files in {display_path(out)} in {seconds:.1f} s{tail}")
     record("games", [game.slug for game in chosen_games])
     record("written", [display_path(path) for path in written])
-    return 0
+    return written
 
 
 def _quick_check(chosen_games: list[Game], here: project.Project) -> None:

@@ -166,6 +166,12 @@ def _options_build(p: argparse.ArgumentParser) -> None:
         help=f"only these parts: {', '.join(build.PARTS)} (default: all; the bundle is made of the first four)",
     )
     p.add_argument("--no-check", action="store_true", help="skip the quick check by play before writing")
+    p.add_argument(
+        "--watch",
+        action="store_true",
+        help="build, then again each time a game's files change; serve the output with pages that reload",
+    )
+    p.add_argument("--port", type=int, default=8787, help="--watch: the localhost port it serves on (default: 8787)")
     _json(p)
     _out(p)
 
@@ -312,6 +318,7 @@ COMMANDS = (
             "printkit build",
             "printkit build battle-line --paper letter --duplex short",
             "printkit build my-game --only cards --no-check",
+            "printkit build my-game --watch --only cards,reference",
         ),
         make.cmd_build,
     ),

@@ -8,6 +8,7 @@ in anything outside itself.
 
 from __future__ import annotations
 
+import copy
 import functools
 import io
 import re
@@ -19,7 +20,8 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
-from reportlab.lib.utils import ImageReader
+from reportlab.lib.utils import ImageReader, _digester
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import files
@@ -30,6 +32,7 @@ KINDS = PICTURE_KINDS
 MAX_BYTES = 50_000_000
 MAX_PIXELS = 40_000_000  # a 300 dpi A4 page is 8.7 million; more is a mistake or a bomb
 SHARP_DPI = 300  # below this, raster art looks soft in print
+CACHED = 256  # pictures kept decoded and compressed between drawings: a big deck's art, rebuilt while watched
 # an SVG that declares entities or links anything but its own parts could read or fetch what it should not
 _SVG_REFUSED = re.compile(rb"<!DOCTYPE|<!ENTITY|(?:xlink:)?href\s*=\s*[\"'](?!#)|@import|url\(\s*[\"']?(?!#)", re.I)
 
@@ -58,7 +61,7 @@ def load(path: Path, within: Sequence[Path]) -> Picture:
     return _load(real, stamp.st_mtime_ns, stamp.st_size, path)
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=CACHED)
 def _load(real: Path, mtime: int, size: int, shown: Path) -> Picture:
     """The picture itself, decoded once per file version (the same art often serves many cards)."""
     data = files.read(real, MAX_BYTES, None, "picture")
@@ -129,8 +132,67 @@ def draw(c: Canvas, picture: Picture, where: tuple[float, float, float, float]) 
         c.scale(w / picture.width, h / picture.height)
         renderPDF.draw(picture.drawing, c, 0, 0)
         c.restoreState()
-    else:
+        return
+    try:
+        name = _place_image(c, picture)
+    except AttributeError:  # a reportlab without the internals below: its own way, slower and the same
         c.drawImage(picture.raster, x, y, w, h, mask="auto")
+        return
+    c.saveState()
+    c.translate(x, y)
+    c.scale(w, h)
+    c._code.append(f"/{c._doc.getXObjectName(name)} Do")
+    c.restoreState()
+    c._formsinuse.append(name)
+
+
+@dataclass(frozen=True)
+class _Compressed:
+    """A raster picture as a PDF image object, compressed once for every document that shows it."""
+
+    name: str
+    image: pdfdoc.PDFImageXObject
+    mask: pdfdoc.PDFImageXObject | None  # its transparency, as a soft mask
+
+
+@functools.lru_cache(maxsize=CACHED)
+def _compressed(picture: Picture) -> _Compressed:
+    """What reportlab's drawImage makes of the picture on each call (hashing and deflating its pixels), made once:
+    a rebuild under --watch, or the same art on many cards, reuses it. The bytes written are the same."""
+    reader = picture.raster
+    assert reader is not None  # only raster pictures are compressed
+    pixels = reader.getRGBData()  # reads the transparency too, into _dataA
+    mask = reader._dataA
+    name = _digester(pixels + (mask.getRGBData() if mask else b"auto"))
+    image = pdfdoc.PDFImageXObject(name, reader, mask="auto")
+    image.name = name
+    soft = getattr(image, "_smask", None)
+    if soft is not None:
+        del image._smask
+    return _Compressed(name, image, soft)
+
+
+def _place_image(c: Canvas, picture: Picture) -> str:
+    """The picture's image object in c's document (a copy of the compressed one, added once); its name."""
+    made = _compressed(picture)
+    doc = c._doc
+    registered = doc.getXObjectName(made.name)
+    c._currentPageHasImages = 1
+    if registered in doc.idToObject:
+        return made.name
+    image = copy.copy(made.image)  # a document marks the objects it holds: each document gets its own
+    c._setXObjects(image)
+    doc.Reference(image, registered)
+    doc.addForm(made.name, image)
+    if made.mask is not None:
+        mask_name = doc.getXObjectName(made.mask.name)
+        if mask_name in doc.idToObject:
+            image.smask = pdfdoc.PDFObjectReference(mask_name)
+        else:
+            mask = copy.copy(made.mask)
+            c._setXObjects(mask)
+            image.smask = doc.Reference(mask, mask_name)
+    return made.name
 
 
 def dpi(picture: Picture, drawn_width: float) -> float | None:

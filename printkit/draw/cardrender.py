@@ -96,10 +96,11 @@ class Target:
 class CardPainter:
     """Draws layouts onto a canvas in card-local coordinates: origin at the trim's bottom-left."""
 
-    def __init__(self, canvas: Canvas, card_size: tuple[float, float], bleed: float) -> None:
+    def __init__(self, canvas: Canvas, card_size: tuple[float, float], bleed: float, proof: bool = False) -> None:
         self.c = canvas
         self.w, self.h = card_size
         self.bleed = bleed
+        self.proof = proof  # a proof reads and measures pictures but does not embed them: only problems count
         self.notices: list[str] = []  # what printed but could look better, such as soft art
 
     def paint(self, layout: Layout, fields: dict[str, Any], target: Target) -> None:
@@ -168,6 +169,9 @@ class CardPainter:
         area = (left, bottom, right - left, top - bottom)
         fx, fy = (float(v) for v in (spec.focus or "0.5,0.5").split(","))
         where = art.placement(picture, area, spec.fit or "cover", (fx, fy))
+        self._sharpness(picture, where[2], box, target)
+        if self.proof:
+            return
         c = self.c
         c.saveState()
         clip = c.beginPath()
@@ -184,11 +188,13 @@ class CardPainter:
             c.setStrokeColor(stroke)
             c.setLineWidth(_pt(spec.stroke_width))
             c.roundRect(*area, radius, stroke=1, fill=0) if radius else c.rect(*area, stroke=1, fill=0)
-        sharpness = art.dpi(picture, where[2])
+
+    def _sharpness(self, picture: art.Picture, drawn: float, box: Box, target: Target) -> None:
+        sharpness = art.dpi(picture, drawn)
         if sharpness is not None and sharpness < art.SHARP_DPI:
             self.notices.append(
                 f"{target.where}card {target.card}: {picture.path.name} prints at {sharpness:.0f} dpi in region "
-                f"{box.name} ({w / units.MM:.1f} x {h / units.MM:.1f} mm); {art.SHARP_DPI} dpi prints sharp"
+                f"{box.name} ({box.w / units.MM:.1f} x {box.h / units.MM:.1f} mm); {art.SHARP_DPI} dpi prints sharp"
             )
 
     def _where(self, target: Target, box: Box) -> str:

@@ -1,0 +1,145 @@
+"""`printkit build --watch`: rebuild the games a change touches, keep going through errors, and serve the output
+folder on localhost, where open pages of the rules reference reload after each rebuild.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from printkit.core.errors import PrintkitError, display_path
+from printkit.core.project import CONFIG, PYPROJECT, Project
+from printkit.data import loader
+
+VERSION_PATH = "/__printkit/version"  # what an open page asks, every second, to know it should reload
+# polls the version; reloads the page when a rebuild has changed it
+RELOAD = (
+    "<script>(function(){var seen=null;setInterval(function(){fetch('" + VERSION_PATH + "')"
+    ".then(function(r){return r.text()}).then(function(v){if(seen!==null&&v!==seen)location.reload();seen=v})"
+    ".catch(function(){})},1000)})();</script>"
+)
+
+Rebuild = Callable[[list[str], bool], list[Path]]  # (game folders or names, run the quick check) -> files written
+
+
+class _Version:
+    """How many rebuilds have been written: a page that saw another number reloads."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def bump(self) -> None:
+        self.count += 1
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Files of the output folder; HTML pages with the reload script; the version for the script to ask."""
+
+    version: _Version
+
+    def do_GET(self) -> None:
+        if self.path == VERSION_PATH:
+            self._send(str(self.version.count).encode(), "text/plain")
+            return
+        if self.path == "/":
+            self.send_response(302)
+            self.send_header("Location", "/reference/index.html")
+            self.end_headers()
+            return
+        target = Path(self.translate_path(self.path))
+        if target.is_dir():
+            target = target / "index.html"
+        if target.suffix == ".html" and target.is_file():
+            page = target.read_text(encoding="utf-8")
+            page = page.replace("</body>", RELOAD + "</body>") if "</body>" in page else page + RELOAD
+            self._send(page.encode(), "text/html; charset=utf-8")
+            return
+        super().do_GET()
+
+    def _send(self, body: bytes, kind: str) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass  # a request a second from every open page is not news
+
+
+def serve(out: Path, port: int, version: _Version) -> http.server.ThreadingHTTPServer:
+    """The output folder on 127.0.0.1:port (0: any free port), in a thread of its own."""
+    out.mkdir(parents=True, exist_ok=True)
+    handler = functools.partial(type("Handler", (_Handler,), {"version": version}), directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def _affected(changes: Iterable[str], games: list[Path]) -> list[Path]:
+    """The game folders a set of changed paths touches: its own files, or every game for a shared layout or icon."""
+    touched: list[Path] = []
+    for changed in changes:
+        path = Path(changed).resolve()
+        owner = next((g for g in games if path.is_relative_to(g.resolve())), None)
+        if owner is None:  # the project's layouts, icons or settings: every game may use them
+            return games
+        if owner not in touched:
+            touched.append(owner)
+    return touched
+
+
+def run(
+    targets: list[str],
+    here: Project,
+    out: Path,
+    port: int,
+    first: Rebuild,
+    again: Rebuild,
+    check: bool,
+    say: Callable[[str], None],
+) -> int:
+    """Build once (first), then again for each change (again), until Ctrl-C; out served with pages that reload."""
+    import watchfiles
+
+    version = _Version()
+    _attempt(functools.partial(first, targets, check), "built", say)
+    games = [found.folder for found in loader.find_all(targets, here)]
+    server = serve(out, port, version)
+    watched = [*games] + [p for p in (here.layouts, here.root / "icons") if p.is_dir()]
+    watched += [p for p in (here.root / CONFIG, here.root / PYPROJECT) if p.is_file()]
+    shown = ", ".join(display_path(p) for p in watched)
+    say(f"watching {shown}; the output at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
+    sys.stdout.flush()
+    try:
+        for changes in watchfiles.watch(*watched, debounce=150, step=50):
+            touched = _affected((path for _, path in changes), games)
+            verb = f"rebuilt {', '.join(g.name for g in touched)}:"
+            if _attempt(functools.partial(again, [str(g) for g in touched], False), verb, say):
+                version.bump()
+            sys.stdout.flush()
+    except KeyboardInterrupt:
+        say("stopped watching")
+    finally:
+        server.shutdown()
+    return 0
+
+
+def _attempt(work: Callable[[], list[Path]], verb: str, say: Callable[[str], None]) -> bool:
+    """Run one build, saying what it wrote or what stopped it; a problem never stops the watching."""
+    started = time.perf_counter()
+    try:
+        written = work()
+    except PrintkitError as exc:
+        for line in exc.lines():
+            print(line, file=sys.stderr)
+        print("printkit: nothing written; fix the above and save, and the build runs again", file=sys.stderr)
+        return False
+    say(f"{verb} {len(written)} files in {time.perf_counter() - started:.2f} s")
+    return True

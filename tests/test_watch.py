@@ -1,0 +1,85 @@
+"""build --watch: a saved change rebuilds its game, a mistake is reported and the watching goes on, and the pages
+served on localhost carry a script that reloads them after each rebuild."""
+
+from __future__ import annotations
+
+import io
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.cli import main
+from printkit.watch import RELOAD, VERSION_PATH
+
+
+def _wait_for(log: Path, pattern: str, seconds: float = 30) -> re.Match[str]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = re.search(pattern, log.read_text())
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"no {pattern!r} in:\n{log.read_text()}")
+
+
+def _text(pdf: Path) -> str:
+    reader = PdfReader(io.BytesIO(pdf.read_bytes()))
+    return " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+
+
+def test_a_saved_change_is_rebuilt_and_the_served_pages_reload(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "-q"]) == 0
+    assert main(["new", "Watched", "-q"]) == 0
+    log = tmp_path / "watch.log"
+    with log.open("w") as sink:
+        watcher = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "printkit",
+                "build",
+                "--watch",
+                "--only",
+                "cards,reference",
+                "--no-check",
+                "--port",
+                "0",
+            ],
+            cwd=tmp_path,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        url = _wait_for(log, r"the output at (http://127\.0\.0\.1:\d+/)").group(1)
+        pdf = tmp_path / "output" / "watched" / "cards-a4.pdf"
+        assert "Second Card" in _text(pdf)
+        page = urllib.request.urlopen(url + "reference/watched/index.html").read().decode()
+        assert RELOAD in page
+        version = urllib.request.urlopen(url + VERSION_PATH.lstrip("/")).read()
+
+        cards = tmp_path / "cards" / "watched" / "cards.yaml"
+        cards.write_text(cards.read_text().replace("Second Card", "Renamed Card"))
+        found = _wait_for(log, r"rebuilt watched: \d+ files in ([\d.]+) s")
+        assert float(found.group(1)) < 5
+        assert "Renamed Card" in _text(pdf)
+        assert urllib.request.urlopen(url + VERSION_PATH.lstrip("/")).read() != version
+
+        cards.write_text(cards.read_text().replace("power: 2", "power: lots"))  # a mistake: reported, not fatal
+        _wait_for(log, r"stats.power: expected an integer, found 'lots'")
+        _wait_for(log, r"nothing written; fix the above and save")
+        assert "Renamed Card" in _text(pdf)  # the last good build stays
+        cards.write_text(cards.read_text().replace("power: lots", "power: 4").replace("Renamed", "Final"))
+        _wait_for(log, r"rebuilt watched:.*\n(.*\n)*.*rebuilt watched:")
+        assert "Final Card" in _text(pdf)
+    finally:
+        watcher.send_signal(signal.SIGINT)
+        assert watcher.wait(timeout=20) == 0
+    assert "stopped watching" in log.read_text()
