@@ -106,13 +106,8 @@ def calibration_pages(plans: list[Plan], out: Path) -> Files:
 
 
 def write(files: Files) -> list[Path]:
-    """Each file whole (a temporary file renamed), in order; the paths written."""
-    for path, data in files.items():
-        if isinstance(data, bytes):
-            atomic.write_bytes(path, data)
-        else:
-            atomic.write_text(path, data)
-    return list(files)
+    """Every file whole, or none changed when the disk refuses one; the paths written."""
+    return atomic.write_all(files)
 
 
 def make_game(plan: Plan, out: Path) -> Files:
@@ -275,6 +270,7 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
         painter = CardPainter(scratch, size, settings.bleed, proof=True)
         target = Target.of(game, design.label, design.layout, design.place)
         attempt(partial(painter.paint, design.layout, design.fields, target))
+        problems += [p for p in painter.problems if p not in problems]
         notices += [n for n in painter.notices if n not in notices]
     for comp in game.info.components:
         if comp.kind in BOARD_KINDS and comp.board is not None:

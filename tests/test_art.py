@@ -121,7 +121,11 @@ def test_the_same_art_gives_the_same_bytes(studio: Path) -> None:
         ("art/none.png", None, "cards[0].art: art/none.png: cannot read: no such file"),
         ("../outside.png", None, "cards[0].art: expected a path inside the game's folder"),
         ("art/notes.txt", b"words", "cards[0].art: expected a picture (png, jpg, jpeg, webp, svg)"),
-        ("art/broken.png", b"not a png at all", "art/broken.png:1:1: not a picture Pillow can read"),
+        (
+            "art/broken.png",
+            b"not a png at all",
+            "art/broken.png:1:1: not a PNG picture, as its name says, or a damaged one",
+        ),
         ("art/bomb.png", "bomb", "art/bomb.png:1:1: picture is 400,000,000 pixels: expected at most 40,000,000"),
         ("art/entity.svg", b'<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>', "refused"),
     ],
@@ -164,3 +168,57 @@ def test_art_compressed_once_writes_what_reportlab_would(studio: Path, monkeypat
     assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
     assert (studio / "output" / "art-game" / "cards-a4.pdf").read_bytes() == cached
     assert b"/SMask" in cached
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "expected"),
+    [
+        (
+            "eps.png",
+            lambda p: p.write_bytes(b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nshowpage\n"),
+            "not a PNG",
+        ),
+        ("gif.png", lambda p: Image.new("RGB", (8, 8)).save(p, format="GIF"), "not a PNG picture"),
+        ("bmp.jpg", lambda p: Image.new("RGB", (8, 8)).save(p, format="BMP"), "not a JPEG picture"),
+        (
+            "moving.webp",
+            lambda p: Image.new("RGB", (8, 8)).save(
+                p, format="WEBP", save_all=True, append_images=[Image.new("RGB", (8, 8), "red")]
+            ),
+            "an animated picture",
+        ),
+        (
+            "wide.svg",
+            lambda p: p.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="1e8" height="10"/>'),
+            "sides",
+        ),
+        (
+            "utf16.svg",
+            lambda p: p.write_bytes(
+                '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>'.encode("utf-16")
+            ),
+            "expected an SVG in UTF-8",
+        ),
+        ("crowd.svg", lambda p: p.write_text("<svg>" + "<rect/>" * 30_000 + "</svg>"), "more than 20,000 elements"),
+    ],
+    ids=["eps-named-png", "gif-named-png", "bmp-named-jpg", "animated-webp", "huge-svg", "utf16-svg", "crowded-svg"],
+)
+def test_a_picture_is_what_its_name_says_or_refused(
+    studio: Path, capsys: pytest.CaptureFixture[str], name: str, make: object, expected: str
+) -> None:
+    game = studio / "cards" / "art-game"
+    make(game / "art" / name)  # type: ignore[operator]
+    (game / "cards.yaml").write_text(f"cards:\n  - {{id: one, kind: plain, name: One, art: art/{name}}}\n")
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and expected in err and "Traceback" not in err, err
+
+
+def test_sixteen_bit_grey_prints_grey(studio: Path) -> None:
+    game = studio / "cards" / "art-game"
+    Image.new("I;16", (300, 200), 40000).save(game / "art" / "grey16.png")  # 61% of full white
+    (game / "cards.yaml").write_text("cards:\n  - {id: grey, kind: plain, name: Grey, art: art/grey16.png}\n")
+    assert main(["export", "png", "art-game", "--dpi", "100"]) == 0
+    image = Image.open(studio / "output" / "art-game" / "png" / "main" / "001-grey.png")
+    pixel = _art_centre(image, 3 / 25.4 * 100, 100)
+    assert all(abs(v - 40000 / 257) < 6 for v in pixel[:3]), pixel

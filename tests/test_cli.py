@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -104,6 +105,37 @@ def test_failed_write_keeps_the_previous_file(tmp_path: Path) -> None:
         raise RuntimeError("interrupted")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+
+
+def test_a_set_of_files_is_written_whole_or_not_at_all(tmp_path: Path) -> None:
+    first, second = tmp_path / "a" / "cards.pdf", tmp_path / "b" / "rules.pdf"
+    atomic.write_all({first: b"old", second: b"old"})
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "board.pdf").mkdir()  # a folder where the third file goes
+    with pytest.raises(atomic.WriteFailed, match=r"cannot write .*board.pdf: a folder stands where the file should"):
+        atomic.write_all({first: b"new", second: b"new", tmp_path / "c" / "board.pdf": b"new"})
+    assert first.read_bytes() == second.read_bytes() == b"old"
+    assert not [p for p in tmp_path.rglob("*.part")]
+
+
+def test_what_a_killed_run_left_is_swept_but_a_running_ones_is_not(tmp_path: Path) -> None:
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    left = tmp_path / f".cards.pdf.{dead.stdout.strip()}.k3j2x.part"
+    running = tmp_path / f".cards.pdf.{os.getpid()}.q9z1w.part"
+    mine_by_name = tmp_path / ".notes.part"  # not a name printkit writes: left alone
+    for path in (left, running, mine_by_name):
+        path.write_bytes(b"half")
+    atomic._swept.discard(tmp_path)
+    atomic.write_all({tmp_path / "cards.pdf": b"whole"})
+    assert not left.exists() and running.exists() and mine_by_name.exists()
+
+
+def test_a_build_into_a_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "out").write_text("not a folder")
+    assert main(["build", "battle-line", "--only", "cards", "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a file stands where a folder should" in err, err
+    assert (tmp_path / "out").read_text() == "not a folder"
 
 
 def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:

@@ -260,3 +260,60 @@ def test_a_folder_with_every_hostile_entry_at_once(studio: Path) -> None:
         lines = run.stderr.splitlines()
         assert 5 <= len(lines) <= 101 and all(line.startswith("cards/shared-game/") for line in lines), lines
     assert not (studio / "output").exists()
+
+
+def test_an_import_checks_the_game_without_copying_what_it_cannot_read(studio: Path) -> None:
+    """The import validates its drafts in place: a pipe or a link in the game folder is refused, never read."""
+    game = _game(studio)
+    assert _cli(["export", "csv", "shared-game"], studio).returncode == 0
+    sheet = next((studio / "output").rglob("*.csv"))
+    os.mkfifo(game / "pipe.yaml")
+    run = _cli(["import", "csv", str(sheet), "--into", "shared-game"], studio)
+    assert run.returncode == 2 and "pipe.yaml:1:1: a named pipe (FIFO)" in run.stderr
+    (game / "pipe.yaml").unlink()
+    (game / "passwd.yaml").symlink_to(studio.parent / "private.yaml")
+    run = _cli(["import", "csv", str(sheet), "--into", "shared-game"], studio)
+    assert run.returncode == 2 and "passwd.yaml:1:1: a link to a file outside" in run.stderr
+    assert SECRET not in run.stderr
+
+
+def test_yaml_nested_past_any_game_is_one_line(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = _game(studio)
+    (game / "deep.yaml").write_text("cards: " + "[" * 60 + "]" * 60 + "\n")
+    err = _refused(capsys, ["validate"], "deep.yaml:1:", "nested more than 50 levels deep")
+    assert err.count("\n") == 1
+    (game / "deep.yaml").write_text("cards: " + "[" * 5000 + "]" * 5000 + "\n")  # deeper than Python recurses
+    err = _refused(capsys, ["validate"], "deep.yaml:1:1: nested more than 50 levels deep")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", ["reference", "balance-summary.html", "duplex-calibration-a4"])
+def test_a_game_may_not_take_a_name_the_output_folder_uses(
+    studio: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    _game(studio).rename(studio / "cards" / name)
+    _refused(capsys, ["build"], f"a game's folder may not be named {name!r}")
+    assert not (studio / "output").exists()
+
+
+def test_a_game_outside_the_project_uses_its_own_layouts(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each layouts folder is checked against its own root: the project's layouts/ serve a game kept elsewhere."""
+    loose = studio.parent / "loose"
+    shutil.copytree(_game(studio), loose)
+    (loose / "layouts").mkdir()
+    shutil.copy(ROOT / "layouts" / "plain.yaml", loose / "layouts" / "plain.yaml")
+    assert main(["validate", str(loose)]) == 0
+    assert main(["build", str(loose), "--only", "cards"]) == 0
+
+
+def test_a_title_cannot_drive_the_terminal(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game_yaml = _game(studio) / "game.yaml"
+    text = game_yaml.read_text()
+    title_line = next(line for line in text.splitlines() if line.startswith("title:"))
+    game_yaml.write_text(text.replace(title_line, 'title: "Shared\\e[2J\\e]0;owned\\aGame"'))
+    for command, code in ((["list"], 0), (["build", "--only", "cards"], 2)):  # no font prints a control code
+        assert main(command) == code
+        out, err = capsys.readouterr()
+        assert "\x1b" not in out + err and "\a" not in out + err
+    assert main(["list"]) == 0
+    assert "Shared\\x1b[2J" in capsys.readouterr().out

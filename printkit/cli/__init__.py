@@ -10,7 +10,7 @@ import traceback
 from collections.abc import Sequence
 
 from printkit.cli.common import Output, placed
-from printkit.core.errors import PrintkitError
+from printkit.core.errors import PrintkitError, display_path, safe
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -44,13 +44,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in exc.lines():
             print(line, file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt:
-        print("printkit: interrupted; outputs already written are whole, the rest untouched", file=sys.stderr)
-        return 130
     except BrokenPipeError:
         # the reader stopped listening (`printkit list | head -1`): stop quietly, as a shell tool would
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as exc:  # a file printkit had to read or write: the system said no
+        where = f" {safe(display_path(exc.filename))}" if exc.filename else ""
+        print(f"printkit: cannot use{where}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("printkit: interrupted; outputs already written are whole, the rest untouched", file=sys.stderr)
+        return 130
 
 
 def _unknown(top: object, command: str | None, extra: list[str]) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from printkit.core import project
-from printkit.core.errors import DataError, UsageError
+from printkit.core.errors import DataError, UsageError, safe
 from printkit.core.project import Project
 from printkit.data import loader
 from printkit.data.game import Game
@@ -51,15 +51,16 @@ def record(key: str, value: Any) -> None:
 
 
 def say(text: str) -> None:
-    """A line of what the command did, on standard output; none with --quiet."""
+    """A line of what the command did, on standard output; none with --quiet. Names from a game's data or
+    folder may hold terminal controls: every line is escaped."""
     if not Output.quiet:
-        print(text)
+        print(safe(text))
 
 
 def detail(text: str) -> None:
     """A line only --verbose shows."""
     if Output.verbose:
-        print(text)
+        print(safe(text))
 
 
 def note(text: str) -> None:
@@ -67,7 +68,7 @@ def note(text: str) -> None:
     if Output.json:
         Output.report["notes"].append(text)
     elif not Output.quiet:
-        print(f"note: {text}", file=sys.stderr)
+        print(f"note: {safe(text)}", file=sys.stderr)
 
 
 def warn(text: str) -> None:
@@ -75,7 +76,7 @@ def warn(text: str) -> None:
     if Output.json:
         Output.report["warnings"].append(placed(text))
     elif not Output.quiet:
-        print(f"warning: {text}", file=sys.stderr)
+        print(f"warning: {safe(text)}", file=sys.stderr)
 
 
 def load(targets: Sequence[str], where: Project) -> list[Game]:

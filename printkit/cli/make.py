@@ -25,7 +25,7 @@ from printkit.cli.common import (
     warn,
 )
 from printkit.core import project
-from printkit.core.errors import CheckFailed, Failures, UsageError, display_path
+from printkit.core.errors import CheckFailed, Failures, UsageError, display_path, safe
 from printkit.data import loader, scaffold, schema, settings, summary
 from printkit.data.game import Game
 from printkit.data.summary import plural
@@ -67,12 +67,12 @@ def cmd_list(args: argparse.Namespace) -> int:
         bundled = [folder for folder in loader.bundled_games() if folder.name not in taken]
         rows = [(game, False) for game in own] + [(loader.load_game(folder, here), True) for folder in bundled]
     if args.names:
-        print("\n".join(game.slug for game, _ in rows))
+        print("\n".join(safe(game.slug) for game, _ in rows))
         return 0
     width = max(len(game.slug) for game, _ in rows)
     for game, is_bundled in rows:
         title = f"{game.title}{' (bundled)' if is_bundled else ''}"
-        print(f"{game.slug:<{width}}  {title}: {summary.count_line(game)}")
+        print(safe(f"{game.slug:<{width}}  {title}: {summary.count_line(game)}"))
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -18,9 +19,10 @@ from printkit.data import crossref, table
 from printkit.data.game import GAME_FILE, DeckCards, Game
 from printkit.data.model import FONT_KINDS, ICON_NAMES, PICTURE_KINDS, CardFile, CardSheet, DeckEntry, GameFile
 from printkit.data.validation import problems_from
-from printkit.data.yamlsource import Mark, PathT, SourceMap, load
+from printkit.data.yamlsource import Mark, PathT, SourceMap, load, parse
 
 M = TypeVar("M", bound=BaseModel)
+RESERVED = ("reference", "balance-summary.html", "balance-summary.pdf")  # what the output folder holds besides games
 ICONS_FOLDER = "icons"  # a game's or project's own icons: name.svg, shown as {name}
 
 
@@ -87,6 +89,11 @@ def find_all(targets: list[str], project: Project) -> list[Found]:
             )
     seen: dict[str, Path] = {}
     for item in found:
+        if item.folder.name in RESERVED or item.folder.name.startswith("duplex-calibration-"):
+            raise UsageError(
+                f"{display_path(item.folder)}: a game's folder may not be named {item.folder.name!r}: "
+                "printkit writes that name beside the games in the output folder"
+            )
         other = seen.setdefault(item.folder.name, item.folder)
         if other.resolve() != item.folder.resolve():
             raise UsageError(
@@ -108,19 +115,21 @@ def layout_folders(game_folder: Path, project: Project) -> tuple[Path, ...]:
 
     A bundled game looks as it ships: a project's layouts are for the project's own games.
     """
-    own_project = [] if is_bundled(game_folder, project) else [project.layouts]
-    folders = [game_folder / "layouts", *own_project, assets.folder("layouts")]
-    trusted = (*reads_from(game_folder, project), assets.folder("layouts"))
-    # a layouts/ that links out of the game's folder and the project is refused, not followed
-    unique = {files.resolved(f, trusted): f for f in folders if f.is_dir()}
+    builtin = assets.folder("layouts")
+    # each folder with what it may lie in: a layouts/ linking out of its game or project is refused, not followed
+    candidates = [(game_folder / "layouts", reads_from(game_folder, project))]
+    if not is_bundled(game_folder, project):
+        candidates.append((project.layouts, (project.root,)))
+    candidates.append((builtin, (builtin,)))
+    unique = {files.resolved(f, within): f for f, within in candidates if f.is_dir() or f.is_symlink()}
     return tuple(unique.values())
 
 
 def _validate(
-    model: type[M], path: Path, within: tuple[Path, ...], problems: list[Problem]
+    model: type[M], path: Path, within: tuple[Path, ...], problems: list[Problem], draft: bytes | None = None
 ) -> tuple[M, SourceMap] | None:
     try:
-        data, smap = load(path, within)
+        data, smap = load(path, within) if draft is None else parse(draft, path)
     except DataError as exc:
         problems.extend(exc.problems)
         return None
@@ -151,21 +160,26 @@ def _resolve_decks(info: GameFile, cards: list[Any]) -> tuple[DeckCards, ...]:
     return tuple(out)
 
 
-def load_game(folder: Path, project: Project | None = None) -> Game:
+def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str, str] | None = None) -> Game:
     """Load and check one game folder; raise DataError listing all of its problems.
 
     project: whose layouts the game may use; by default the project around the game folder.
+    drafts: card files' new texts by file name, read in place of what the folder holds (an import
+    checks the game it would leave before writing a word).
     """
     project = project or find_project(folder.parent)
     within = reads_from(folder, project)
+    drafts = drafts or {}
     problems: list[Problem] = []
     main = _validate(GameFile, folder / GAME_FILE, within, problems)
     located: list[crossref.Located] = []
     all_cards = True
-    for path in sorted(folder.glob("*.yaml")):
+    names = {p.name for p in folder.glob("*.yaml")} | set(drafts)
+    for path in (folder / name for name in sorted(names)):
         if path.name == GAME_FILE:
             continue
-        loaded = _validate(CardFile, path, within, problems)
+        draft = drafts.get(path.name)
+        loaded = _validate(CardFile, path, within, problems, None if draft is None else draft.encode())
         if loaded:
             located += [crossref.Located(c, loaded[1], i) for i, c in enumerate(loaded[0].cards)]
         else:
@@ -181,8 +195,8 @@ def load_game(folder: Path, project: Project | None = None) -> Game:
             located += rows
     own_icons, icon_problems = _icons(folder, project)
     problems += icon_problems
-    names = ICON_NAMES | set(own_icons)
-    problems += crossref.check(info, smap, located, all_cards=all_cards, icons=names)
+    icon_names = ICON_NAMES | set(own_icons)
+    problems += crossref.check(info, smap, located, all_cards=all_cards, icons=icon_names)
     problems += _art_problems(info, smap, located, folder, within)
     if problems:
         raise DataError(problems)

@@ -15,6 +15,7 @@ from printkit.core.errors import DataError, Problem, display_path, safe, shown
 # A game file is a few hundred lines; these limits only stop hostile or accidental giants.
 MAX_BYTES = 2_000_000
 MAX_NODES = 200_000  # values after aliases are expanded: stops "billion laughs"
+MAX_DEPTH = 50  # a game's data nests a few levels; far more is a trap for the recursion below
 
 Key = str | int
 PathT = tuple[Key, ...]
@@ -122,6 +123,8 @@ class _Builder:
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise _Limits(f"more than {MAX_NODES} values after expanding aliases", _mark(node))
+        if len(path) > MAX_DEPTH:
+            raise _Limits(f"nested more than {MAX_DEPTH} levels deep", _mark(node))
         self.smap.values.setdefault(path, _mark(node))
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
@@ -185,9 +188,15 @@ def load(path: Path, within: Sequence[Path] | None = None) -> tuple[Any, SourceM
 
     within: the folders the file must lie inside, its links followed (see core/files.py).
     """
+    return parse(files.read(path, MAX_BYTES, within, "YAML"), path)
+
+
+def parse(raw: bytes, path: Path) -> tuple[Any, SourceMap]:
+    """YAML text, as if read from path, into plain data and its source map; raise DataError on any problem."""
     smap = SourceMap(path)
     shown = display_path(path)
-    raw = files.read(path, MAX_BYTES, within, "YAML")
+    if len(raw) > MAX_BYTES:
+        raise DataError([Problem(shown, 1, 1, f"file is over {MAX_BYTES // 1_000_000} MB: expected at most that")])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -207,12 +216,16 @@ def load(path: Path, within: Sequence[Path] | None = None) -> tuple[Any, SourceM
         raise DataError([Problem(shown, line, column, f"YAML syntax: {what}{context}")]) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(shown, 1, 1, f"YAML syntax: {exc}")]) from None
+    except RecursionError:
+        raise DataError([Problem(shown, 1, 1, f"nested more than {MAX_DEPTH} levels deep")]) from None
     if node is None:
         raise DataError([Problem(shown, 1, 1, "file is empty: expected a mapping of fields")])
     try:
         data = _Builder(smap).build(node, ())
     except _Limits as exc:
         raise DataError([Problem(shown, exc.mark.line, exc.mark.column, str(exc))]) from None
+    except RecursionError:  # past Python's own depth: the nesting check below could not be reached
+        raise DataError([Problem(shown, 1, 1, f"nested more than {MAX_DEPTH} levels deep")]) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import base64
 import re
+import signal
+import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +29,7 @@ from printkit.data.game import Game
 from printkit.data.model import Character, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
 
 RULES_FILE = "rules.md"
+RENDER_SECONDS = 10.0  # a rulebook fills in within a second; a stranger's loop of loops does not
 MAX_RULES = 1_000_000  # bytes: a rulebook is tens of kilobytes
 # links a booklet and the site keep: within the document, and to the web. A link to a file would become
 # a path on the machine that built it; its words stay, as plain text.
@@ -272,12 +276,60 @@ def source(game: Game) -> str:
         raise DataError([Problem(display_path(path), line, 1, "expected UTF-8 text")]) from None
 
 
+class _Bounded(SandboxedEnvironment):
+    """Jinja's sandbox, and no `*` or `**` that makes a value bigger than a rulebook."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**" and isinstance(right, int) and abs(right) > 64:
+            raise _Asked(f"the rules text raises a number to the power {right}: too big to print")
+        if operator == "*" and isinstance(right, int) and isinstance(left, (str, list, tuple)):
+            left, right = right, left
+        repeats = operator == "*" and isinstance(left, int) and isinstance(right, (str, list, tuple))
+        if repeats and left * len(right) > MAX_RULES:
+            raise _Asked(f"the rules text repeats something into more than {MAX_RULES:,} characters")
+        return super().call_binop(context, operator, left, right)
+
+
+class _TooLong(Exception):
+    """The time a rules text may take to fill in is up."""
+
+
+@contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Stops what runs inside after seconds, where a timer can (the main thread of a Unix process)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise _TooLong
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def render_markdown(game: Game) -> str:
-    """The rules as plain Markdown, every include filled in from the data."""
-    env = SandboxedEnvironment(finalize=lambda v: v if isinstance(v, Md) else escape(v), autoescape=False)
+    """The rules as plain Markdown, every include filled in from the data, in at most RENDER_SECONDS."""
+    env = _Bounded(finalize=lambda v: v if isinstance(v, Md) else escape(v), autoescape=False)
     text = source(game)
     try:
-        return env.from_string(text).render(Helpers(game).context())
+        with _deadline(RENDER_SECONDS):
+            rendered = env.from_string(text).render(Helpers(game).context())
+        if len(rendered) > MAX_RULES:
+            raise _Asked(f"the rules text fills in to more than {MAX_RULES:,} characters")
+        return rendered
+    except _TooLong as exc:
+        where = f"{display_path(game.folder / RULES_FILE)}:{_template_line(exc)}:1"
+        raise RulesError(
+            f"{where}: the rules text took over {RENDER_SECONDS:g} s to fill in: a loop too long?"
+        ) from None
     except PrintkitError:
         raise
     except _Asked as exc:

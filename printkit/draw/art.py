@@ -32,6 +32,9 @@ KINDS = PICTURE_KINDS
 MAX_BYTES = 50_000_000
 MAX_PIXELS = 40_000_000  # a 300 dpi A4 page is 8.7 million; more is a mistake or a bomb
 SHARP_DPI = 300  # below this, raster art looks soft in print
+FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".webp": "WEBP"}  # the decoder each name allows
+MAX_SVG_ELEMENTS = 20_000
+MAX_SVG_SIDE = 14_400.0  # points: 200 inches
 CACHED = 256  # pictures kept decoded and compressed between drawings: a big deck's art, rebuilt while watched
 # an SVG that declares entities or links anything but its own parts could read or fetch what it should not
 _SVG_REFUSED = re.compile(rb"<!DOCTYPE|<!ENTITY|(?:xlink:)?href\s*=\s*[\"'](?!#)|@import|url\(\s*[\"']?(?!#)", re.I)
@@ -70,38 +73,61 @@ def _load(real: Path, mtime: int, size: int, shown: Path) -> Picture:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # printkit's own limit is lower
-            image: Image.Image = Image.open(io.BytesIO(data))  # the header only: the size is known before pixels
+            # only the format the name says: never a decoder the name does not ask for (Pillow would hand an
+            # EPS to Ghostscript, whatever it is called)
+            image: Image.Image = Image.open(io.BytesIO(data), formats=[FORMATS[real.suffix.lower()]])
             pixels = image.width * image.height
             if pixels <= MAX_PIXELS:
                 image.load()
     except Image.DecompressionBombError as exc:  # past Pillow's own hard limit: only its message has the size
         found = re.search(r"\((\d+) pixels\)", str(exc))
         pixels = int(found.group(1)) if found else MAX_PIXELS + 1
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        raise files.refused(shown, f"not a picture Pillow can read ({type(exc).__name__})") from None
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
+        kind = FORMATS[real.suffix.lower()]
+        raise files.refused(shown, f"not a {kind} picture, as its name says, or a damaged one") from None
     if pixels > MAX_PIXELS:
         raise files.refused(shown, f"picture is {pixels:,} pixels: expected at most {MAX_PIXELS:,}")
-    # reportlab embeds RGB (with an alpha mask) or greyscale; other modes are converted once here
-    if image.mode not in ("RGB", "RGBA", "L"):
-        image = image.convert("RGBA" if "A" in image.getbands() or image.mode == "P" else "RGB")
-    return Picture(shown, ImageReader(image), None, image.width, image.height)
+    if getattr(image, "is_animated", False):
+        raise files.refused(shown, "an animated picture: a card prints one frame; save the one you want alone")
+    return Picture(shown, ImageReader(_printable(image)), None, image.width, image.height)
+
+
+def _printable(image: Image.Image) -> Image.Image:
+    """The image in a mode reportlab embeds: RGB, RGB with alpha, or 8-bit grey."""
+    if image.mode in ("RGB", "RGBA", "L"):
+        return image
+    if image.mode.startswith("I"):  # 16- or 32-bit grey: scaled to 8 bits, not clipped to white
+        return image.convert("I").point(lambda v: v / 257).convert("L")
+    if image.mode == "F":
+        return image.point(lambda v: v * 255).convert("L")
+    has_alpha = "A" in image.getbands() or "transparency" in image.info
+    return image.convert("RGBA" if has_alpha else "RGB")
 
 
 def _svg(data: bytes, shown: Path) -> Picture:
     from svglib.svglib import svg2rlg
 
-    if _SVG_REFUSED.search(data):
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise files.refused(shown, "expected an SVG in UTF-8 (save it as UTF-8)") from None
+    if text.count("<") > MAX_SVG_ELEMENTS:
+        raise files.refused(shown, f"an SVG of more than {MAX_SVG_ELEMENTS:,} elements: simplify it or use a PNG")
+    if _SVG_REFUSED.search(text.encode()):
         raise files.refused(
             shown, "an SVG that declares entities or links other files: refused; make it self-contained"
         )
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # svglib warns about unsupported features; the drawing still stands
-            drawing = svg2rlg(io.BytesIO(data))
+            drawing = svg2rlg(io.BytesIO(text.encode()))
     except Exception as exc:  # svglib and lxml raise many kinds for a bad file; all mean the same here
         raise files.refused(shown, f"not an SVG drawing svglib can read ({type(exc).__name__})") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise files.refused(shown, "an SVG drawing with no size: give its <svg> a width and height or a viewBox")
+    width, height = float(drawing.width), float(drawing.height)
+    if not (0 < width <= MAX_SVG_SIDE and 0 < height <= MAX_SVG_SIDE):
+        raise files.refused(shown, f"an SVG {width:g} x {height:g} points: expected sides up to {MAX_SVG_SIDE:g}")
     return Picture(shown, None, drawing, float(drawing.width), float(drawing.height))
 
 

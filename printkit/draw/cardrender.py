@@ -102,13 +102,20 @@ class CardPainter:
         self.bleed = bleed
         self.proof = proof  # a proof reads and measures pictures but does not embed them: only problems count
         self.notices: list[str] = []  # what printed but could look better, such as soft art
+        self.problems: list[str] = []  # a proof's: every region's problem, where a drawing stops at the first
 
     def paint(self, layout: Layout, fields: dict[str, Any], target: Target) -> None:
         for box in layout.boxes((self.w, self.h)):
             spec = box.spec
             if spec.when and not fields.get(spec.when):
                 continue
-            self._region(box, fields, target)
+            if not self.proof:
+                self._region(box, fields, target)
+                continue
+            try:
+                self._region(box, fields, target)
+            except PrintkitError as exc:
+                self.problems += [line for line in exc.lines() if line not in self.problems]
 
     def _rect(self, box: Box) -> tuple[float, float, float, float]:
         return box.x, self.h - box.y - box.h, box.w, box.h

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +127,7 @@ def import_rows(path: Path, game_folder: Path, project: Project) -> list[Path]:
         )
         for name, cards in files.items()
     }
-    _check_whole_game(game_folder, texts)
+    _check_whole_game(game_folder, texts, project)
     written = []
     for name, body in texts.items():
         target = game_folder / name
@@ -148,14 +146,10 @@ def _modeline(target: Path, project: Project) -> str:
     return modeline("cards.schema.json", target, project)
 
 
-def _check_whole_game(game_folder: Path, texts: dict[str, str]) -> None:
-    """Load the game as it would be after the import, in a scratch copy: a bad result writes nothing."""
-    with tempfile.TemporaryDirectory() as scratch:
-        copy = Path(scratch) / game_folder.name
-        shutil.copytree(game_folder, copy, ignore=shutil.ignore_patterns("*.md", "layouts"))
-        for name, body in texts.items():
-            (copy / name).write_text(body, encoding="utf-8")
-        load_game(copy)
+def _check_whole_game(game_folder: Path, texts: dict[str, str], project: Project) -> None:
+    """Load the game as it would be after the import, the new texts in place of its files: a bad result writes
+    nothing. Nothing is copied, so nothing of a stranger's folder is read but its own game files."""
+    load_game(game_folder, project, texts)
 
 
 def _ordered(card: dict[str, Any]) -> dict[str, Any]:
