@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import math
 import random
 from dataclasses import dataclass, field
@@ -142,4 +143,6 @@ def make(name: str) -> RandomAgent | GreedyAgent | MCTSAgent:
         return GreedyAgent()
     if name == "random":
         return RandomAgent()
-    raise ValueError(f"unknown agent {name!r}: expected random, greedy, mcts or mctsN")
+    hint = difflib.get_close_matches(name, ("random", "greedy", "mcts"), n=1)
+    guess = f" (did you mean {hint[0]!r}?)" if hint else ""
+    raise ValueError(f"unknown agent {name!r}: expected random, greedy, mcts or mctsN{guess}")

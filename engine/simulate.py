@@ -69,8 +69,8 @@ def _collect(results: Iterator[Record], total: int, progress: Callable[[int, int
 
 
 def progress_bar(done: int, total: int) -> None:
-    """A one-line bar on standard error, redrawn in place."""
-    if not sys.stderr.isatty() and done not in (total,) and done % max(1, total // 10):
+    """A one-line bar on standard error, redrawn in place; none when standard error is a log, not a terminal."""
+    if not sys.stderr.isatty():
         return
     width = 30
     filled = width * done // total

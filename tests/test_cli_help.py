@@ -76,6 +76,11 @@ def test_every_commands_help_runs(name: str, capsys: pytest.CaptureFixture[str])
         (["export", "pgn", "battle-line"], "printkit: format: expected png, tts, printshop or csv, found 'pgn'"),
         (["validate", "batle-line"], "printkit: batle-line: no such game or folder; did you mean 'battle-line'?"),
         (["build", "battle-line", "--only", "cads"], "did you mean 'cards'?"),
+        (["validate", "--card-size", "pokr"], "printkit: --card-size: expected a card size"),
+        (["validate", "--card-size", "brige"], "found 'brige' (did you mean 'bridge'?)"),
+        (["replay", "time-line", "--agents", "randon,greedy"], "unknown agent 'randon': expected random"),
+        (["replay", "time-line", "--agents", "greedy,mtcs"], "(did you mean 'mcts'?)"),
+        (["build", "battle-line", "--cards", "r1", "--only", "cards"], "no card r1; did you mean 'R1'?"),
     ],
 )
 def test_a_typo_gets_one_line_and_the_closest_word(
@@ -133,26 +138,92 @@ def test_bash_completes_commands_options_values_and_games() -> None:
     assert _bash_complete("printkit build --du") == ["--duplex"]
     assert _bash_complete("printkit build --duplex ") == ["long", "short", "none"]
     assert "battle-line" in _bash_complete("printkit build bat")
+    assert "battle-line" in _bash_complete("printkit -q build --paper a4 bat")  # past an option's value
     assert _bash_complete("printkit export p") == ["png", "printshop"]
 
 
-@pytest.mark.parametrize("shell", ["zsh", "fish"])
-def test_zsh_and_fish_scripts_parse_and_complete(shell: str, tmp_path: Path) -> None:
-    program = shutil.which(shell)
-    assert program, f"the completion test needs {shell} (apt-get install {shell})"
-    path = tmp_path / f"printkit.{shell}"
-    path.write_text(script(shell, commands.parser()))
-    subprocess.run([program, "-n", str(path)], check=True)
-    if shell == "fish":
-        bin_path = Path(sys.executable).parent
-        run = subprocess.run(
-            [program, "-c", f"source {path}; complete -C 'printkit build --dup'"],
-            capture_output=True,
-            text=True,
-            check=True,
-            env={"PATH": f"{bin_path}:/usr/bin:/bin", "HOME": str(tmp_path)},
-        )
-        assert run.stdout.startswith("--duplex")
+def test_bash_completes_each_positional_by_its_place() -> None:
+    assert _bash_complete("printkit import ") == ["csv", "xlsx"]
+    assert "README.md" in _bash_complete("printkit import csv ")  # then the spreadsheet: a file
+    assert _bash_complete("printkit import csv sheet.csv ") == []  # nothing more to name
+    assert "battle-line" in _bash_complete("printkit import csv sheet.csv --into bat")
+    assert "battle-line" in _bash_complete("printkit export png ")  # then the game, not the format again
+    assert "png" not in _bash_complete("printkit export png ")
+
+
+def test_bash_completes_the_values_printkit_checks_itself() -> None:
+    assert _bash_complete("printkit build --paper a4,l") == ["a4,letter"]
+    assert _bash_complete("printkit build --only cards,r") == ["cards,rules", "cards,reference"]
+    assert _bash_complete("printkit build --card-size po") == ["poker"]
+    assert _bash_complete("printkit simulate time-line --agents random,g") == ["random,greedy"]
+    assert _bash_complete("printkit export printshop battle-line --service d") == ["drivethrucards"]
+    assert _bash_complete("printkit simulate time-line --games ") == []  # a number: no file names
+
+
+def _zsh_complete(tmp_path: Path, words: list[str]) -> list[str]:
+    """What the zsh script's function offers, run as zsh's bashcompinit runs it (sh emulation); zsh itself
+    then narrows the offer to what was typed, so the whole offer is returned."""
+    path = tmp_path / "printkit.zsh"
+    path.write_text(script("zsh", commands.parser()))
+    program = (
+        f"source {shlex.quote(str(path))}\n"
+        "[[ $_comps[printkit] == *_printkit* ]] || { print -u2 'printkit not registered'; exit 3; }\n"
+        "emulate sh; setopt kshglob noshglob braceexpand\n"
+        f"COMP_WORDS=({' '.join(shlex.quote(w) for w in words)}); COMP_CWORD={len(words) - 1}\n"
+        '_printkit; printf "%s\\n" "${COMPREPLY[@]}"'
+    )
+    bin_path = Path(sys.executable).parent
+    run = subprocess.run(
+        ["zsh", "-f", "-c", program],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={"PATH": f"{bin_path}:/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    return run.stdout.split()
+
+
+def test_zsh_runs_the_completion_like_bash(tmp_path: Path) -> None:
+    assert shutil.which("zsh"), "the completion test needs zsh (apt-get install zsh)"
+    assert "build" in _zsh_complete(tmp_path, ["printkit", ""])
+    assert _zsh_complete(tmp_path, ["printkit", "build", "--duplex", ""]) == ["long", "short", "none"]
+    assert _zsh_complete(tmp_path, ["printkit", "import", ""]) == ["csv", "xlsx"]
+    assert "README.md" in _zsh_complete(tmp_path, ["printkit", "import", "csv", ""])
+    assert "battle-line" in _zsh_complete(tmp_path, ["printkit", "-q", "export", "png", ""])
+    assert _zsh_complete(tmp_path, ["printkit", "build", "--paper", "a4,"]) == ["a4,a4", "a4,letter"]
+
+
+def _fish_complete(tmp_path: Path, line: str) -> list[str]:
+    path = tmp_path / "printkit.fish"
+    path.write_text(script("fish", commands.parser()))
+    bin_path = Path(sys.executable).parent
+    run = subprocess.run(
+        ["fish", "-c", f"source {path}; complete -C {shlex.quote(line)}"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={"PATH": f"{bin_path}:/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    return [row.split("\t")[0] for row in run.stdout.splitlines()]
+
+
+def test_fish_completes_options_values_and_positionals_by_place(tmp_path: Path) -> None:
+    assert shutil.which("fish"), "the completion test needs fish (apt-get install fish)"
+    assert _fish_complete(tmp_path, "printkit build --dup") == ["--duplex"]
+    assert _fish_complete(tmp_path, "printkit build --paper ") == ["a4", "letter"]
+    assert _fish_complete(tmp_path, "printkit import ") == ["csv", "xlsx"]
+    assert "battle-line" in _fish_complete(tmp_path, "printkit export png ")
+    assert "png" not in _fish_complete(tmp_path, "printkit export png ")
+    assert "battle-line" in _fish_complete(tmp_path, "printkit build --paper a4 ")
+
+
+def test_the_zsh_and_fish_scripts_parse(tmp_path: Path) -> None:
+    for shell in ("zsh", "fish"):
+        path = tmp_path / f"printkit.{shell}"
+        path.write_text(script(shell, commands.parser()))
+        subprocess.run([shell, "-n", str(path)], check=True)
 
 
 def _readme_block_after(marker: str) -> str:

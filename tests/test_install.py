@@ -29,11 +29,14 @@ def _run(command: list[str], cwd: Path, env: dict[str, str]) -> str:
 
 
 def readme_commands() -> list[str]:
-    """Every printkit command of the README's sh blocks, in order: the quick start first."""
+    """Every printkit command (and the mkdir that readies a place for one) of the README's sh blocks, in order."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```sh\n(.*?)```", text, flags=re.S)
     return [
-        line.split("  #")[0].strip() for block in blocks for line in block.splitlines() if line.startswith("printkit ")
+        line.split("  #")[0].strip()
+        for block in blocks
+        for line in block.splitlines()
+        if line.startswith(("printkit ", "mkdir "))
     ]
 
 

@@ -132,9 +132,12 @@ def test_project_settings_win_over_the_game_and_lose_to_the_command_line(studio:
 @pytest.mark.parametrize(
     ("config", "expected"),
     [
-        ('[print]\ncard_size = "poker"\ncolor = "red"\n', "printkit.toml:3:1: unknown print setting 'color'"),
-        ('[print]\nbleed = "9mm"\n', "printkit.toml:2:1: bleed: expected a bleed from 0mm to 5mm, found '9mm'"),
-        ('[print]\npaper = "a3"\n', "printkit.toml:2:1: paper: expected a4, letter or both"),
+        (
+            '[print]\ncard_size = "poker"\ncolor = "red"\n',
+            "printkit.toml:3:1: print.color: not a print setting (expected one of: paper,",
+        ),
+        ('[print]\nbleed = "9mm"\n', "printkit.toml:2:1: print.bleed: expected a bleed from 0mm to 5mm, found '9mm'"),
+        ('[print]\npaper = "a3"\n', "printkit.toml:2:1: print.paper: expected a4, letter or both"),
         ("[print\n", "printkit.toml:1:7: expected TOML"),
         ("[printing]\n", "printkit.toml:1:1: unknown project setting 'printing'"),
     ],
@@ -224,7 +227,7 @@ def test_a_pyproject_with_a_printkit_table_is_a_project(
     capsys.readouterr()
     assert main(["build", "--no-check"]) == 2
     err = capsys.readouterr().err
-    assert err == f"{tmp_path / 'pyproject.toml'}:6:1: bleed: expected a bleed from 0mm to 5mm, found '7mm'\n"
+    assert err == f"{tmp_path / 'pyproject.toml'}:6:1: print.bleed: expected a bleed from 0mm to 5mm, found '7mm'\n"
 
 
 def test_another_tools_broken_pyproject_is_not_printkits_business(
@@ -291,9 +294,9 @@ def test_init_refuses_a_pyproject_project_and_keeps_a_gitignore(
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["--card-size", "5000x5000"], "--card-size: card_size: expected a card's sides from 10 to 280 mm"),
+        (["--card-size", "5000x5000"], "--card-size: expected a card's sides from 10 to 280 mm"),
         (["--card-size", "200x270"], "printkit: big: a 200.0 x 270.0 mm piece with 3.0 mm bleed"),
-        (["--offset", "nan,0"], "--offset: offset: expected X,Y in millimetres"),
+        (["--offset", "nan,0"], "--offset: expected X,Y in millimetres"),
     ],
 )
 def test_impossible_sizes_and_offsets_are_one_line(
@@ -320,7 +323,7 @@ def test_a_setting_in_an_inline_table_is_placed_on_its_line(studio: Path, capsys
     capsys.readouterr()
     (studio / "printkit.toml").write_text('# settings\n\nprint = {bleed = "3mm", paper = ["a4", "b5"]}\n')
     assert main(["build", "--no-check"]) == 2
-    assert capsys.readouterr().err.startswith("printkit.toml:3:25: paper:")
+    assert capsys.readouterr().err.startswith("printkit.toml:3:25: print.paper:")
 
 
 def test_bundled_games_look_as_shipped_in_a_project_with_its_own_layouts(studio: Path) -> None:

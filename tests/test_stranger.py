@@ -200,7 +200,7 @@ def test_rules_keep_links_within_the_document_and_to_the_web_only(
     rules = _game(studio) / "rules.md"
     rules.write_text(
         "# Setup\n\nSee [the secret](../../../etc/passwd), [a file](file:///etc/hosts), [a note](notes.md), "
-        "[the web](https://example.org/rules) and [the top](#setup).\n"
+        "[the web](https://example.org/rules), [a script](javascript:alert(1)) and [the top](#setup).\n"
     )
     assert main(["build", "--no-check", "--only", "rules,reference"]) == 0
     uris = []
@@ -213,7 +213,8 @@ def test_rules_keep_links_within_the_document_and_to_the_web_only(
     html = (studio / "output" / "reference" / "shared-game" / "index.html").read_text()
     assert 'href="https://example.org/rules"' in html and 'href="#setup"' in html
     assert "passwd" not in html.split("the secret")[0][-40:] and 'href="notes.md"' not in html
-    assert "the secret" in html and "a note" in html  # the words stay
+    assert "the secret" in html and "a note" in html and "a script" in html  # the words stay
+    assert "javascript" not in html and "file:///etc/hosts" not in html  # the targets do not
 
 
 @pytest.mark.parametrize(
@@ -317,3 +318,35 @@ def test_a_title_cannot_drive_the_terminal(studio: Path, capsys: pytest.CaptureF
         assert "\x1b" not in out + err and "\a" not in out + err
     assert main(["list"]) == 0
     assert "Shared\\x1b[2J" in capsys.readouterr().out
+
+
+def test_a_socket_a_piped_layout_and_a_folder_for_art_are_each_refused_by_name(
+    studio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    game = _game(studio)
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind(str(game / "sock.yaml"))
+        _refused(capsys, ["validate"], "cards/shared-game/sock.yaml:1:1: a socket, not a regular file: refused")
+    (game / "sock.yaml").unlink()
+    (game / "layouts").mkdir()
+    os.mkfifo(game / "layouts" / "plain.yaml")  # hides the built-in plain: refused, not passed over
+    _refused(capsys, ["validate"], "layouts/plain.yaml:1:1: a named pipe (FIFO), not a regular file")
+    (game / "layouts" / "plain.yaml").unlink()
+    (game / "art.png").mkdir()
+    cards = game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("kind: plain,", "kind: plain, art: art.png,", 1))
+    _refused(capsys, ["validate"], "cards/shared-game/cards.yaml:3:", "art.png: a folder, not a regular file")
+
+
+def test_a_path_that_climbs_out_is_not_called_a_link(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from printkit.core import files
+    from printkit.core.errors import DataError
+
+    game = _game(studio)
+    with pytest.raises(DataError, match="1:1: a file outside the game's folder"):
+        files.read(game / ".." / ".." / ".." / "private.yaml", 1000, (game,))
+    (game / "linked.yaml").symlink_to(studio.parent / "private.yaml")
+    with pytest.raises(DataError, match="1:1: a link to a file outside the game's folder"):
+        files.read(game / "linked.yaml", 1000, (game,))

@@ -64,3 +64,36 @@ def test_workers_die_with_a_killed_parent(tmp_path: Path, command: list[str]) ->
     after = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) if out.exists() else []
     assert after == before  # nothing written after the kill
     assert not [name for name in after if name.endswith(".part")]
+
+
+def test_ctrl_c_is_one_line_however_many_workers_hear_it(tmp_path: Path) -> None:
+    """Ctrl-C signals the terminal's whole process group: the workers leave the answer to printkit."""
+    run = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "printkit",
+            "simulate",
+            "time-line",
+            "--games",
+            "2000",
+            "--workers",
+            "2",
+            "--no-pdf",
+            "--out",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own group, as a shell gives a command
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(_children(run.pid)) < 2:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    os.killpg(run.pid, signal.SIGINT)
+    _, err = run.communicate(timeout=60)
+    assert run.returncode == 130, err
+    assert err.count("\n") == 1 and "interrupted" in err and "Traceback" not in err, err

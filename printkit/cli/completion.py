@@ -1,4 +1,10 @@
-"""Shell completion for bash, zsh and fish, written from the command line's own parser so the two never differ."""
+"""Shell completion for bash, zsh and fish, written from the command line's own parser so the two never differ.
+
+Every option's value and every positional has a kind, read from its argparse action: "words:a b c" (a comma
+may join several, as in --only cards,rules), "games" (the project's game names and folders), "dirs", "files"
+or "none" (a number or free text: nothing to offer). An option whose values printkit checks itself, not
+argparse, names its words with offers().
+"""
 
 from __future__ import annotations
 
@@ -10,16 +16,38 @@ GAME_METAVARS = ("GAME|PATH",)
 GAMES = "printkit list --names 2>/dev/null"  # the game names a GAME may be, from the project it runs in
 
 
+def offers(action: argparse.Action, kind: str) -> None:
+    """Name what completion offers for action's value: "words:a b c", "games", "dirs", "files" or "none"."""
+    action.complete = kind  # type: ignore[attr-defined]
+
+
+def kind_of(action: argparse.Action) -> str:
+    """What completion offers for one option's value or one positional."""
+    named = getattr(action, "complete", None)
+    if named:
+        return str(named)
+    if action.choices:
+        return "words:" + " ".join(str(c) for c in action.choices)
+    if action.metavar in GAME_METAVARS:
+        return "games"
+    if action.metavar == "FOLDER" or action.dest == "folder":
+        return "dirs"
+    if action.metavar == "FILE" or action.dest == "file":
+        return "files"
+    return "none"
+
+
 @dataclass
 class Spec:
-    """What one command completes: its options, the values some of them take, what its positionals are."""
+    """What one command completes: its options, what their values are, and its positionals in order."""
 
     name: str
     summary: str
     flags: list[str] = field(default_factory=list)  # options that take no value
-    valued: dict[str, list[str]] = field(default_factory=dict)  # option -> its choices ([] for free text)
+    valued: dict[str, str] = field(default_factory=dict)  # option -> the kind of its value
     helps: dict[str, str] = field(default_factory=dict)  # option -> its help line
-    positional: str = ""  # "games", "choices:a b c", "files", or ""
+    positionals: list[str] = field(default_factory=list)  # the kind of each positional, in order
+    repeats: bool = False  # the last positional takes any number of words
 
 
 def specs(top: argparse.ArgumentParser) -> list[Spec]:
@@ -36,15 +64,10 @@ def specs(top: argparse.ArgumentParser) -> list[Spec]:
                 if action.nargs == 0:
                     spec.flags += action.option_strings
                 else:
-                    for option in action.option_strings:
-                        spec.valued[option] = [str(c) for c in action.choices or []]
-            elif not spec.positional:  # the first positional decides: later ones complete as files
-                if action.choices:
-                    spec.positional = "choices:" + " ".join(str(c) for c in action.choices)
-                elif action.metavar in GAME_METAVARS:
-                    spec.positional = "games"
-                else:
-                    spec.positional = "files"
+                    spec.valued |= dict.fromkeys(action.option_strings, kind_of(action))
+            else:
+                spec.positionals.append(kind_of(action))
+                spec.repeats = action.nargs in ("*", "+")
         out.append(spec)
     return out
 
@@ -53,47 +76,88 @@ def script(shell: str, top: argparse.ArgumentParser) -> str:
     if shell == "fish":
         return _fish(specs(top))
     bash = _bash(specs(top))
-    if shell == "zsh":  # zsh runs bash completion functions through its bashcompinit layer
-        return "#compdef printkit\nautoload -U +X bashcompinit && bashcompinit\n" + bash
+    if shell == "zsh":  # zsh runs bash completion functions through its bashcompinit layer, after compinit
+        return (
+            "# printkit completion for zsh (printkit completion zsh): source it from ~/.zshrc\n"
+            "(( $+functions[compdef] )) || { autoload -U compinit && compinit; }\n"
+            "autoload -U bashcompinit && bashcompinit\n" + bash.split("\n", 1)[1]
+        )
     return bash
+
+
+_BASH_HELPERS = f"""# printkit completion for bash (printkit completion bash)
+# zsh runs these through bashcompinit, in sh emulation: arrays count from 0 there too
+
+_printkit_offer() {{  # what a value of this kind may be, for the word being typed ($cur)
+    local head=""
+    case "$1" in
+        games) COMPREPLY=($(compgen -W "$({GAMES})" -- "$cur") $(compgen -d -- "$cur")) ;;
+        dirs) COMPREPLY=($(compgen -d -- "$cur")) ;;
+        files) COMPREPLY=($(compgen -f -- "$cur")) ;;
+        words:*)
+            # a list such as a4,letter: complete the part after the last comma, keep what is before it
+            case "$cur" in *,*) head="${{cur%,*}}," ;; esac
+            COMPREPLY=($(compgen -P "$head" -W "${{1#words:}}" -- "${{cur##*,}}")) ;;
+        *) COMPREPLY=() ;;
+    esac
+    case "$1" in dirs | files | games) type compopt >/dev/null 2>&1 && compopt -o filenames ;; esac
+}}
+
+_printkit_position() {{  # how many positionals stand between the command and $cur; $1: options taking a value
+    local i word skip=0
+    n=0
+    for ((i = at + 1; i < COMP_CWORD; i++)); do
+        word="${{COMP_WORDS[i]}}"
+        if ((skip)); then
+            [[ "$word" == "=" ]] || skip=0  # bash splits --paper=a4 into --paper, =, a4
+            continue
+        fi
+        case "$word" in
+            -*=*) ;;
+            -*) [[ " $1 " == *" $word "* ]] && skip=1 ;;
+            *) n=$((n + 1)) ;;
+        esac
+    done
+}}
+"""
 
 
 def _bash(all_specs: list[Spec]) -> str:
     names = " ".join(s.name for s in all_specs)
     cases = []
     for spec in all_specs:
-        valued = " ".join(sorted(spec.valued))
-        options = " ".join(sorted(spec.flags + list(spec.valued)))
-        choices = "\n".join(
-            f'            {option}) COMPREPLY=($(compgen -W "{" ".join(values)}" -- "$cur")); return ;;'
-            for option, values in sorted(spec.valued.items())
-            if values
+        by_kind: dict[str, list[str]] = {}
+        for option, kind in spec.valued.items():
+            by_kind.setdefault(kind, []).append(option)
+        values = "\n".join(
+            f"                {'|'.join(sorted(options))}) _printkit_offer '{kind}'; return ;;"
+            for kind, options in sorted(by_kind.items())
         )
-        pattern = valued.replace(" ", "|")
-        free = f'            {pattern}) COMPREPLY=($(compgen -f -- "$cur")); return ;;' if valued else ""
-        games = f'$(compgen -W "$({GAMES})" -- "$cur")'
-        if spec.positional == "games":
-            words = f'COMPREPLY=({games} $(compgen -d -- "$cur"))'
-        elif spec.positional.startswith("choices:"):
-            words = f'COMPREPLY=($(compgen -W "{spec.positional[8:]}" -- "$cur") {games})'
+        options = " ".join(sorted(spec.flags + list(spec.valued)))
+        places = [f"                {i}) _printkit_offer '{kind}' ;;" for i, kind in enumerate(spec.positionals)]
+        if spec.repeats and spec.positionals:
+            places[-1] = f"                *) _printkit_offer '{spec.positionals[-1]}' ;;"
         else:
-            words = 'COMPREPLY=($(compgen -f -- "$cur"))'
+            places.append("                *) COMPREPLY=() ;;")
+        positions = "\n".join(places)
         cases.append(
             f"        {spec.name})\n"
-            f'            case "$prev" in\n{choices}\n{free}\n            esac\n'
+            f'            case "$prev" in\n{values}\n            esac\n'
             f'            if [[ "$cur" == -* ]]; then\n'
             f'                COMPREPLY=($(compgen -W "{options}" -- "$cur"))\n'
-            f"            else\n"
-            f"                {words}\n"
+            f"                return\n"
             f"            fi\n"
+            f'            _printkit_position "{" ".join(sorted(spec.valued))}"\n'
+            f'            case "$n" in\n{positions}\n            esac\n'
             f"            ;;"
         )
     body = "\n".join(cases)
-    return f"""# printkit completion for bash (printkit completion bash)
+    return f"""{_BASH_HELPERS}
 _printkit() {{
-    local cur="${{COMP_WORDS[COMP_CWORD]}}" prev="${{COMP_WORDS[COMP_CWORD-1]}}" command="" word
-    for word in "${{COMP_WORDS[@]:1:COMP_CWORD-1}}"; do
-        case "$word" in -*) ;; *) command="$word"; break ;; esac
+    local cur="${{COMP_WORDS[COMP_CWORD]}}" prev="${{COMP_WORDS[COMP_CWORD-1]}}" command="" at=0 n=0 i
+    if [[ "$prev" == "=" ]] && ((COMP_CWORD > 1)); then prev="${{COMP_WORDS[COMP_CWORD-2]}}"; fi
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        case "${{COMP_WORDS[i]}}" in -*) ;; *) command="${{COMP_WORDS[i]}}"; at=$i; break ;; esac
     done
     if [[ -z "$command" ]]; then
         COMPREPLY=($(compgen -W "{names} --help --version --quiet --verbose --debug" -- "$cur"))
@@ -111,10 +175,55 @@ def _fish_quote(text: str) -> str:
     return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
+_FISH_HELPERS = """
+# true when the word being typed is the command's positional number $2 (from 0; $3 = more: or any after it)
+function __printkit_at --argument-names command position more valued
+    set -l tokens (commandline -opc)
+    set -l at 0
+    set -l seen 0
+    set -l skip 0
+    for token in $tokens[2..-1]
+        if test $skip = 1
+            set skip 0
+        else if test $at = 0
+            string match -q -- '-*' $token; and continue
+            test $token = $command; or return 1
+            set at 1
+        else if string match -q -- '--*=*' $token
+        else if contains -- $token (string split ' ' -- $valued)
+            set skip 1
+        else if not string match -q -- '-*' $token
+            set seen (math $seen + 1)
+        end
+    end
+    test $at = 1; or return 1
+    if test "$more" = more
+        test $seen -ge $position
+    else
+        test $seen -eq $position
+    end
+end
+"""
+
+
+def _fish_offer(kind: str) -> str:
+    """The arguments of `complete` that offer a value of this kind."""
+    if kind.startswith("words:"):
+        return f"-x -a {_fish_quote(kind[6:])}"
+    if kind == "games":
+        return f"-x -a '({GAMES}) (__fish_complete_directories)'"
+    if kind == "dirs":
+        return "-x -a '(__fish_complete_directories)'"
+    if kind == "files":
+        return "-r -F"
+    return "-x"
+
+
 def _fish(all_specs: list[Spec]) -> str:
     names = " ".join(s.name for s in all_specs)
     lines = [
         "# printkit completion for fish (printkit completion fish)",
+        _FISH_HELPERS,
         "complete -c printkit -f",
         f"complete -c printkit -n 'not __fish_seen_subcommand_from {names}' -l help -d 'the commands'",
         f"complete -c printkit -n 'not __fish_seen_subcommand_from {names}' -l version -d 'the version'",
@@ -125,24 +234,15 @@ def _fish(all_specs: list[Spec]) -> str:
             f"-a {spec.name} -d {_fish_quote(spec.summary)}"
         )
         when = f"-n '__fish_seen_subcommand_from {spec.name}'"
-        for option, values in sorted(spec.valued.items()):
-            if not option.startswith("--"):
-                continue
-            described = f" -d {_fish_quote(spec.helps.get(option, ''))}"
-            if values:
-                lines.append(
-                    f"complete -c printkit {when} -l {option[2:]} -x -a {_fish_quote(' '.join(values))}{described}"
-                )
-            else:
-                lines.append(f"complete -c printkit {when} -l {option[2:]} -r -F{described}")
+        for option, kind in sorted(spec.valued.items()):
+            if option.startswith("--"):
+                described = _fish_quote(spec.helps.get(option, ""))
+                lines.append(f"complete -c printkit {when} -l {option[2:]} {_fish_offer(kind)} -d {described}")
         for option in sorted(o for o in spec.flags if o.startswith("--")):
             lines.append(f"complete -c printkit {when} -l {option[2:]} -d {_fish_quote(spec.helps.get(option, ''))}")
-        if spec.positional == "games":
-            lines.append(f"complete -c printkit {when} -a '({GAMES})' -d game")
-            lines.append(f"complete -c printkit {when} -a '(__fish_complete_directories)'")
-        elif spec.positional.startswith("choices:"):
-            lines.append(f"complete -c printkit {when} -a {_fish_quote(spec.positional[8:])}")
-            lines.append(f"complete -c printkit {when} -a '({GAMES})' -d game")
-        elif spec.positional == "files":
-            lines.append(f"complete -c printkit {when} -F")
+        valued = " ".join(sorted(spec.valued))
+        for i, kind in enumerate(spec.positionals):
+            more = "more" if spec.repeats and i == len(spec.positionals) - 1 else "one"
+            at = f"-n '__printkit_at {spec.name} {i} {more} \"{valued}\"'"
+            lines.append(f"complete -c printkit {at} {_fish_offer(kind)}")
     return "\n".join(lines) + "\n"

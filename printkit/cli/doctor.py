@@ -131,5 +131,6 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         print(finding)
     failed = [f.what for f in findings if f.level == FAIL]
     if failed:
-        raise CheckFailed(f"doctor: {', '.join(failed)} need fixing before printkit can make everything")
+        verb = "needs" if len(failed) == 1 else "need"
+        raise CheckFailed(f"doctor: {', '.join(failed)} {verb} fixing before printkit can make everything")
     return 0

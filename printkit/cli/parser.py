@@ -80,11 +80,17 @@ def _out(p: argparse.ArgumentParser) -> None:
 
 def _card_size(p: argparse.ArgumentParser) -> None:
     presets = ", ".join(settings.CARD_SIZES_MM)
-    p.add_argument(
+    size = p.add_argument(
         "--card-size",
         metavar="SIZE",
         help=f"{presets}, or WxH in mm such as 70x110 (default: the game's and project's print settings, else poker)",
     )
+    completion.offers(size, "words:" + " ".join(settings.CARD_SIZES_MM))
+
+
+def _paper(p: argparse.ArgumentParser, help_text: str) -> None:
+    paper = p.add_argument("--paper", metavar="PAPER", help=help_text)
+    completion.offers(paper, "words:" + " ".join(settings.PAPER_NAMES))
 
 
 def _bleed(p: argparse.ArgumentParser) -> None:
@@ -98,12 +104,13 @@ def _seed(p: argparse.ArgumentParser) -> None:
 
 
 def _agents(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
+    agents = p.add_argument(
         "--agents",
         default="random,random",
         metavar="A,B",
         help="the two players: random, greedy, mcts or mctsN (N searches a move) (default: random,random)",
     )
+    completion.offers(agents, "words:random greedy mcts")
 
 
 def _options_init(p: argparse.ArgumentParser) -> None:
@@ -127,14 +134,14 @@ def _json(p: argparse.ArgumentParser) -> None:
 def _options_validate(p: argparse.ArgumentParser) -> None:
     _games(p)
     _json(p)
-    p.add_argument("--paper", metavar="PAPER", help="check for a4, letter, or both as a4,letter (default: both)")
+    _paper(p, "check for a4, letter, or both as a4,letter (default: both)")
     _card_size(p)
     _bleed(p)
 
 
 def _options_build(p: argparse.ArgumentParser) -> None:
     _games(p)
-    p.add_argument("--paper", metavar="PAPER", help="a4, letter, or both as a4,letter (default: both)")
+    _paper(p, "a4, letter, or both as a4,letter (default: both)")
     _card_size(p)
     _bleed(p)
     p.add_argument(
@@ -160,11 +167,12 @@ def _options_build(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--imposition", choices=["saddle"], help="also the booklets 2-up, to fold and staple (default: none)"
     )
-    p.add_argument(
+    only = p.add_argument(
         "--only",
         metavar="PART,...",
         help=f"only these parts: {', '.join(build.PARTS)} (default: all; the bundle is made of the first four)",
     )
+    completion.offers(only, "words:" + " ".join(build.PARTS))
     p.add_argument("--no-check", action="store_true", help="skip the quick check by play before writing")
     p.add_argument(
         "--watch",
@@ -185,7 +193,8 @@ def _options_export(p: argparse.ArgumentParser) -> None:
     _game(p)
     _card_size(p)
     _bleed(p)
-    p.add_argument("--dpi", metavar="DPI", help="png: dots per inch, 36 to 1200 (default: 300)")
+    dpi = p.add_argument("--dpi", metavar="DPI", help="png: dots per inch, 36 to 1200 (default: 300)")
+    completion.offers(dpi, "words:150 300 600")
     p.add_argument("--no-bleed", action="store_true", help="png: the trim size only, without the bleed")
     p.add_argument("--base-url", metavar="URL", help="tts: where the sheets will be online (default: local file URLs)")
     p.add_argument(
@@ -193,12 +202,13 @@ def _options_export(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="tts: the back in each sheet's last slot, instead of setting BackIsHidden",
     )
-    p.add_argument(
+    service = p.add_argument(
         "--service",
         default="mpc",
         metavar="SHOP",
         help=f"printshop: {', '.join(exporting.SERVICES)}, or one of the project's printshops.yaml (default: mpc)",
     )
+    completion.offers(service, "words:" + " ".join(exporting.SERVICES))
     _out(p)
 
 

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printkit.cli.common import count, games, one_game, out_folder, say
+from printkit.cli.common import Output, count, games, one_game, out_folder, say
 from printkit.core import files, project
-from printkit.core.errors import CheckFailed, UsageError, display_path
+from printkit.core.errors import CheckFailed, UsageError, display_path, safe
 from printkit.data.game import Game
 
 if TYPE_CHECKING:  # the engine loads only when a command plays
@@ -64,7 +64,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for path in balance.write(folder, game.title, figures, run, records, pdf=not args.no_pdf):
         say(f"wrote {display_path(path)}")
     seats = figures["seats"]
-    print(
+    say(
         f"seat 1 wins {100 * seats[0]['rate']:.1f}%, seat 2 {100 * seats[1]['rate']:.1f}%, "
         f"draws {100 * figures['draws']['rate']:.1f}%; "
         + ", ".join(f"{k} {100 * v['rate']:.1f}%" for k, v in figures["agents"].items())
@@ -75,12 +75,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _simulate(slug: str, plan: Plan, workers: int) -> list[Record]:
     """The plan's games played, with a bar; a game that never ends stops it with one line saying how to see it."""
     from engine import runner, simulate
-    from printkit.cli.common import Output
 
     try:
         return simulate.run(plan, workers, None if Output.quiet else simulate.progress_bar)
     except runner.EndlessGame as endless:
-        sys.stderr.write("\n")  # off the progress bar's line
+        if not Output.quiet and sys.stderr.isatty():
+            sys.stderr.write("\n")  # off the progress bar's line
         index = next(i for i in range(plan.games) if plan.game_seed(i) == endless.seed)
         raise CheckFailed(
             f"{slug}: game {index + 1} of {plan.games}: {endless}; see it with: printkit replay {slug} "
@@ -126,9 +126,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         findings, records = check.run(game, args.count, args.seed)
         errors += sum(1 for f in findings if f.level == "error")
         played = f"{len(records)} games played" if records else "not played"
-        print(f"{game.slug}: {played}, {len(findings)} finding{'s' if len(findings) != 1 else ''}")
-        for finding in findings:
-            print(f"  {finding}")
+        say(f"{game.slug}: {played}, {len(findings)} finding{'s' if len(findings) != 1 else ''}")
+        for finding in findings:  # the findings are the answer: shown even with --quiet
+            print(safe(f"{game.slug}: {finding}" if Output.quiet else f"  {finding}"))
     if errors:
         raise CheckFailed(f"check found {errors} error{'s' if errors != 1 else ''}")
     return 0
@@ -147,14 +147,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         except runner.EndlessGame as endless:
             # the loop is what the designer needs to see: the last moves before the runner gave up
             lines = runner.replay(engine, endless.actions)[:-1]
-            print("\n".join(lines[-ENDLESS_TAIL:]))
-            print(f"{game.slug}: {endless}", file=sys.stderr)
+            print("\n".join(safe(line) for line in lines[-ENDLESS_TAIL:]))
+            print(safe(f"{game.slug}: {endless}"), file=sys.stderr)
             return 1
     try:
         lines = runner.replay(engine, actions)
     except ValueError as exc:
         raise UsageError(f"the recorded actions do not replay on {game.slug}: {exc}") from None
-    print("\n".join(lines))
+    print("\n".join(safe(line) for line in lines))
     return 0
 
 

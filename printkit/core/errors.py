@@ -88,6 +88,15 @@ class PlacedError(UsageError):
         return [safe(str(self))]
 
 
+def _capped(lines: list[str]) -> list[str]:
+    """The first MAX_REPORTED lines, and one saying how many more there are: a flood stays readable."""
+    rest = len(lines) - MAX_REPORTED
+    if rest <= 0:
+        return lines
+    more = "1 more problem" if rest == 1 else f"{rest} more problems"
+    return [*lines[:MAX_REPORTED], f"printkit: and {more} like these; fix the ones above first"]
+
+
 class DataError(PrintkitError):
     """Game data that does not load; carries every problem found, sorted by place."""
 
@@ -96,9 +105,7 @@ class DataError(PrintkitError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
     def lines(self) -> list[str]:
-        shown = [str(p) for p in self.problems[:MAX_REPORTED]]
-        rest = len(self.problems) - len(shown)
-        return shown + ([f"printkit: and {rest} more problems like these; fix the ones above first"] if rest else [])
+        return _capped([str(p) for p in self.problems])
 
 
 class Failures(PrintkitError):
@@ -109,9 +116,7 @@ class Failures(PrintkitError):
         super().__init__("\n".join(lines))
 
     def lines(self) -> list[str]:
-        shown = [safe(line) for line in self.found[:MAX_REPORTED]]
-        rest = len(self.found) - len(shown)
-        return shown + ([f"printkit: and {rest} more problems like these; fix the ones above first"] if rest else [])
+        return _capped([safe(line) for line in self.found])
 
 
 class CheckFailed(PrintkitError):

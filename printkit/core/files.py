@@ -36,7 +36,11 @@ def resolved(path: Path, within: Sequence[Path] | None = None) -> Path:
     except OSError as exc:
         raise refused(path, f"cannot read: {exc.strerror or exc}") from None
     if within is not None and not any(real.is_relative_to(folder.resolve()) for folder in within):
-        raise refused(path, "a link to a file outside the game's folder and the project: refused")
+        # a path with ../ that climbs out is not a link: say which it is, so the fix is plain
+        spelled = Path(os.path.abspath(path))
+        inside = any(spelled.is_relative_to(os.path.abspath(folder)) for folder in within)
+        what = "a link to a file" if inside else "a file"
+        raise refused(path, f"{what} outside the game's folder and the project: refused")
     return real
 
 
@@ -49,15 +53,13 @@ def read(path: Path, limit: int, within: Sequence[Path] | None = None, what: str
     """
     real = resolved(path, within)
     try:
+        check_regular(path, os.stat(real).st_mode)  # before opening: a socket cannot even be opened
         # O_NONBLOCK: opening a named pipe with no writer would otherwise wait forever
         fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise refused(path, f"cannot read: {exc.strerror or exc}") from None
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
-            raise refused(path, f"{kind}, not a regular file: refused")
+        check_regular(path, os.fstat(fd).st_mode)  # again: it may have been swapped since
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -72,6 +74,13 @@ def read(path: Path, limit: int, within: Sequence[Path] | None = None, what: str
     if size > limit:
         raise refused(path, f"file is over {_amount(limit)}: expected at most {_amount(limit)} of {what}")
     return b"".join(chunks)
+
+
+def check_regular(path: Path, mode: int) -> None:
+    """Refuse path, whose stat mode is given, unless it is a regular file."""
+    if not stat.S_ISREG(mode):
+        kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
+        raise refused(path, f"{kind}, not a regular file: refused")
 
 
 def _amount(size: int) -> str:

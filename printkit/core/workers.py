@@ -16,6 +16,9 @@ _PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent
 
 def _die_with_parent(parent: int) -> None:
     """Run first in every worker: the kernel kills it when its parent goes, even by kill -9."""
+    # Ctrl-C reaches the whole process group: the parent alone answers it (one line, then it ends the pool);
+    # workers that also raised KeyboardInterrupt would each print a traceback over that line
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)

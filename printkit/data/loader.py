@@ -205,6 +205,7 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
     places = {("card", loc.card.id): _place(loc.smap, loc.at()) for loc in located}
     places |= {("deck", deck.id): _place(smap, ("decks", i)) for i, deck in enumerate(info.decks)}
     places |= {("component", comp.id): _place(smap, ("components", i)) for i, comp in enumerate(info.components)}
+    places |= {("print", key): _place(smap, ("print", key)) for key in info.print.model_fields_set}
     return Game(
         folder.name,
         folder,
@@ -278,7 +279,8 @@ def _art_problems(
             problems.append(where.problem(path, f"expected {what} ({', '.join(k[1:] for k in kinds)}), found {name!r}"))
             continue
         try:
-            files.resolved(file, within)
+            real = files.resolved(file, within)
+            files.check_regular(file, real.stat().st_mode)  # a folder or a pipe is found here, at the card
         except DataError as exc:
             problems.append(where.problem(path, f"{name}: {exc.problems[0].message}"))
     return problems

@@ -4,16 +4,17 @@ the project's [print] table and the command line, later ones winning. Every prin
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit.core import units
-from printkit.core.errors import PlacedError, UsageError, display_path
+from printkit.core.errors import PlacedError, UsageError
 from printkit.core.project import Project
 from printkit.core.units import INCH, MM
-from printkit.data.game import GAME_FILE, Game
+from printkit.data.game import Game
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * INCH, 11 * INCH)}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}  # as a sentence names them
@@ -61,7 +62,9 @@ def card_size(text: str) -> CardSize:
         w, h = units.size(key)
     except ValueError:
         presets = ", ".join(CARD_SIZES_MM)
-        raise ValueError(f"expected a card size ({presets}) or WxH such as 70x110mm, found {text!r}") from None
+        hint = difflib.get_close_matches(key, CARD_SIZES_MM, n=1, cutoff=0.6)
+        guess = f" (did you mean {hint[0]!r}?)" if hint else ""
+        raise ValueError(f"expected a card size ({presets}) or WxH such as 70x110mm, found {text!r}{guess}") from None
     low, high = CARD_SIDE_MM
     if not (low * MM <= w <= high * MM and low * MM <= h <= high * MM):
         raise ValueError(f"expected a card's sides from {low} to {high} mm, found {text!r}")
@@ -184,24 +187,27 @@ class PrintSettings:
 def apply(
     settings: PrintSettings, layer: Mapping[str, Any], where: Callable[[str], str], error: type[UsageError] = UsageError
 ) -> PrintSettings:
-    """settings with one layer's values over them; a bad or unknown key raises error, placed by where(key)."""
+    """settings with one layer's values over them; a bad or unknown key raises error, placed and named by where(key)."""
     changes: dict[str, Any] = {}
     for key, value in layer.items():
         if value is None:
             continue
         if key not in SETTINGS:
-            raise error(f"{where(key)}: unknown print setting {key!r} (expected one of: {', '.join(SETTINGS)})")
+            hint = difflib.get_close_matches(key, SETTINGS, n=1)
+            guess = f"; did you mean {hint[0]!r}?" if hint else ""
+            raise error(f"{where(key)}: not a print setting (expected one of: {', '.join(SETTINGS)}){guess}")
         parse, field = SETTINGS[key]
         try:
             changes[field] = parse(value)
         except ValueError as exc:
-            raise error(f"{where(key)}: {key}: {exc}") from None
+            raise error(f"{where(key)}: {exc}") from None
     return replace(settings, **changes)
 
 
 def resolve(game: Game, project: Project, command_line: Mapping[str, Any] | None = None) -> PrintSettings:
     """The settings in force for a game: printkit's defaults < the game's print: < the project's < the command line."""
-    shown = display_path(game.folder / GAME_FILE)
-    settings = apply(PrintSettings(), game.info.print.model_dump(), lambda key: f"{shown}: print.{key}", PlacedError)
-    settings = apply(settings, project.section("print"), lambda key: project.where("print", key), PlacedError)
+    in_game = game.info.print.model_dump()
+    settings = apply(PrintSettings(), in_game, lambda key: f"{game.place('print', key)}: print.{key}", PlacedError)
+    in_project = project.section("print")
+    settings = apply(settings, in_project, lambda key: f"{project.where('print', key)}: print.{key}", PlacedError)
     return apply(settings, command_line or {}, lambda key: f"--{key.replace('_', '-')}")

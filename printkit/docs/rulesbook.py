@@ -368,6 +368,9 @@ def _slug(text: str, taken: set[str]) -> str:
 def to_html(markdown: str, diagrams: Callable[[str], bytes | None]) -> tuple[str, list[Heading]]:
     """HTML for the rules, with an anchor on every heading; images only from the game's own diagrams."""
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    # every link is parsed as a link, so link_open below decides: a link not kept shows its words alone,
+    # where markdown-it would print a javascript: or file: link as its raw [words](target) text
+    md.validateLink = lambda url: True  # type: ignore[method-assign]
     tokens = md.parse(markdown)
     headings: list[Heading] = []
     taken: set[str] = set()

@@ -138,6 +138,10 @@ def _read(path: Path, folders: Sequence[Path]) -> tuple[LayoutFile, SourceMap]:
         raise DataError(problems_from(exc, LayoutFile, data, smap)) from None
 
 
+def _present(path: Path) -> bool:
+    return path.exists() or path.is_symlink()
+
+
 def load_layout(name: str, folders: Sequence[Path]) -> Layout:
     """Load a layout by name from the first folder that has it, following `extends` to the base.
 
@@ -152,7 +156,8 @@ def load_layout(name: str, folders: Sequence[Path]) -> Layout:
             (
                 (i, f / f"{current}.yaml")
                 for i, f in enumerate(folders)
-                if i >= start and (f / f"{current}.yaml").is_file()
+                # anything by that name counts, so a pipe or a broken link is refused, not passed over
+                if i >= start and _present(f / f"{current}.yaml")
             ),
             None,
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from printkit.core.errors import UsageError
@@ -36,10 +37,13 @@ def card_pieces(game: Game, size: tuple[float, float], selection: Selection = EV
     unknown = set(selection.decks) - {d.deck.id for d in game.decks}
     if unknown:
         decks = ", ".join(d.deck.id for d in game.decks)
-        raise UsageError(f"{game.slug}: no deck {', '.join(sorted(unknown))} (decks: {decks})")
-    unknown_cards = set(selection.cards) - {c.id for c in game.cards}
+        raise UsageError(f"--decks: {game.slug} has no deck {', '.join(sorted(unknown))} (its decks: {decks})")
+    unknown_cards = sorted(set(selection.cards) - {c.id for c in game.cards})
     if unknown_cards:
-        raise UsageError(f"{game.slug}: no card {', '.join(sorted(unknown_cards))}")
+        by_lower = {c.id.lower(): c.id for c in game.cards}  # r1 for R1 is the commonest slip
+        hint = difflib.get_close_matches(unknown_cards[0].lower(), by_lower, n=1)
+        guess = f"; did you mean {by_lower[hint[0]]!r}?" if hint else ""
+        raise UsageError(f"--cards: {game.slug} has no card {', '.join(unknown_cards)}{guess}")
     layouts = layouts_for(game, {c.kind for c in game.cards} | {"back"})
     out: list[Piece] = []
     for deck in game.decks:
