@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from printkit.core import atomic
 from printkit.core import workers as processes
 from printkit.core.errors import PrintkitError
-from printkit.data import summary
+from printkit.data import advice, summary
 from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS
 from printkit.data.settings import PAPERS, PrintSettings
@@ -229,6 +229,26 @@ class Proof:
     notices: list[str]
 
 
+class _Watched(dict[str, object]):
+    """A card's fields that remember which of them a layout read: a field set but never read prints nowhere."""
+
+    def __init__(self, fields: dict[str, object]) -> None:
+        super().__init__(fields)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> object:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        self.read.add(str(key))
+        return super().__contains__(key)
+
+    def get(self, key: str, default: object = None) -> object:
+        self.read.add(key)
+        return super().get(key, default)
+
+
 def proof(game: Game, settings: PrintSettings) -> Proof:
     """Every design, board and the rules text of a game drawn once on a scratch page, nothing written:
     each problem a build would meet, as a line. Validate runs it after loading the data; build, first.
@@ -266,12 +286,24 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
                     raise geometry.PageTooSmall(f"{game.slug}: {exc} on {paper.upper()} paper") from None
 
     attempt(collect)
+    shown: dict[str, set[str]] = {}  # card id -> the fields its face layouts read
     for design, size in designs.values():
         painter = CardPainter(scratch, size, settings.bleed, proof=True)
         target = Target.of(game, design.label, design.layout, design.place)
-        attempt(partial(painter.paint, design.layout, design.fields, target))
+        fields = _Watched(design.fields)
+        attempt(partial(painter.paint, design.layout, fields, target))
+        if design.key.startswith("face-"):
+            shown.setdefault(design.label, set()).update(fields.read)
         problems += [p for p in painter.problems if p not in problems]
         notices += [n for n in painter.notices if n not in notices]
+    notices += advice.deck_overlaps(game)
+    for card in game.cards if not problems else ():  # a drawing that stopped short read too little to judge
+        every = set(type(card).model_fields)  # a card with no face drawn here is not judged
+        for name in advice.unprinted(card, shown.get(card.id, every)):
+            notices.append(
+                f"{game.place('card', card.id)}: card {card.id}: field {name} is set, but its layout "
+                f"{card.kind} never shows it (add a region with {{{name}}}, or drop the field)"
+            )
     for comp in game.info.components:
         if comp.kind in BOARD_KINDS and comp.board is not None:
             attempt(partial(draw_board, scratch, game, comp))

@@ -377,6 +377,7 @@ class CardBase(Frozen):
     flavour: Text | None = None
     art: RelativePath | None = None  # a picture for the card: PNG, JPEG, WebP or SVG in the game's folder
     art_credit: Text | None = None  # who made the picture, printed where the layout says
+    shared: bool = False  # in more than one deck on purpose: printed in each, without a warning
 
 
 class Character(CardBase):

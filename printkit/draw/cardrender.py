@@ -107,7 +107,7 @@ class CardPainter:
     def paint(self, layout: Layout, fields: dict[str, Any], target: Target) -> None:
         for box in layout.boxes((self.w, self.h)):
             spec = box.spec
-            if spec.when and not fields.get(spec.when):
+            if (spec.when and not fields.get(spec.when)) or (spec.unless and fields.get(spec.unless)):
                 continue
             if not self.proof:
                 self._region(box, fields, target)

@@ -48,7 +48,8 @@ class Region(Frozen):
     image: Annotated[str, Field(max_length=500)] | None = None
     fit: Literal["cover", "contain", "stretch"] | None = None
     focus: Annotated[str, Field(pattern=r"^(0(\.\d+)?|1(\.0+)?),\s*(0(\.\d+)?|1(\.0+)?)$")] | None = None
-    when: Id | None = None
+    when: Id | None = None  # drawn only when the card's field of this name is set
+    unless: Id | None = None  # drawn only when it is not: the text region that gives way to a flavour line
     rtl: bool | None = None
     wrap: bool | None = None  # false: one line, shrunk to fit (titles)
     order: int | None = None
