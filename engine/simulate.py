@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,14 +65,3 @@ def _collect(results: Iterator[Record], total: int, progress: Callable[[int, int
         if progress:
             progress(len(out), total)
     return out
-
-
-def progress_bar(done: int, total: int) -> None:
-    """A one-line bar on standard error, redrawn in place; none when standard error is a log, not a terminal."""
-    if not sys.stderr.isatty():
-        return
-    width = 30
-    filled = width * done // total
-    end = "\n" if done == total else ""
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games{end}")
-    sys.stderr.flush()

@@ -4,6 +4,7 @@ a did-you-mean for every kind of typo, completion for bash, zsh and fish, and qu
 from __future__ import annotations
 
 import argparse
+import io
 import shlex
 import shutil
 import subprocess
@@ -261,3 +262,27 @@ def test_json_for_editors_and_ci(
     (problem,) = report["problems"]
     assert report["ok"] is False and report["exit_code"] == 2
     assert problem["file"] == "cards/json-game/cards.yaml" and problem["line"] == 3 and "power" in problem["message"]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_bar_is_drawn_on_a_terminal_only_and_never_when_quiet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["build", "battle-line", "--only", "rules", "--no-check", "--out", str(tmp_path)]) == 0
+    drawn = terminal.getvalue()
+    assert "] 0/1 games made" in drawn and "[##############################] 1/1 games made: battle-line" in drawn
+    assert "made battle-line" not in capsys.readouterr().out  # the bar says it in place of the line
+    terminal.seek(0)
+    terminal.truncate()
+    assert main(["build", "battle-line", "--only", "rules", "--no-check", "--out", str(tmp_path), "-q"]) == 0
+    assert terminal.getvalue() == ""
+    monkeypatch.undo()
+    assert main(["build", "battle-line", "--only", "rules", "--no-check", "--out", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "  made battle-line" in out and "games made" not in err  # a log gets lines, no bar

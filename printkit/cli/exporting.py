@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from collections import Counter
 from pathlib import Path
 
-from printkit.cli.common import one_game, out_folder, print_settings, say
+from printkit.cli.common import one_game, out_folder, print_settings, say, warn
+from printkit.cli.progress import Bar
 from printkit.core import project
 from printkit.core.errors import UsageError, display_path
 from printkit.data import loader, settings
@@ -33,13 +33,18 @@ def cmd_export(args: argparse.Namespace) -> int:
         given["bleed"] = "0mm"
     chosen = settings.resolve(game, here, given)
     if args.format == "png":
-        written = images.export(game, _game_out(args, game, "png"), chosen, workers=min(2, os.cpu_count() or 1))
+        bar = Bar(1, "pictures")
+        try:
+            workers = min(2, os.cpu_count() or 1)
+            written = images.export(game, _game_out(args, game, "png"), chosen, workers, lambda n, total: bar(n, total))
+        finally:
+            bar.close()
     elif args.format == "tts":
         written = tts.export(game, _game_out(args, game, "tts"), chosen, args.base_url, args.hidden_in_last_slot)
     elif args.format == "printshop":
         written, warnings = printshop.export(game, _game_out(args, game, "printshop"), chosen, args.service)
         for warning in warnings:
-            print(f"warning: {game.slug}: {warning} ({args.service})", file=sys.stderr)
+            warn(f"{game.slug}: {warning} ({args.service})")
     else:
         target = _game_out(args, game, f"{game.slug}.csv").with_name(f"{game.slug}.csv")
         written = [spreadsheet.export_csv(game, target)]

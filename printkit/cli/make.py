@@ -24,6 +24,7 @@ from printkit.cli.common import (
     say,
     warn,
 )
+from printkit.cli.progress import Bar
 from printkit.core import project
 from printkit.core.errors import CheckFailed, Failures, UsageError, display_path, safe
 from printkit.data import loader, scaffold, schema, settings, summary
@@ -147,9 +148,21 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
     on = " and ".join(settings.PAPER_NAMES[p] for p in papers)
     what = ", ".join(p for p in build.PARTS if p in parts)
     say(f"building {', '.join(g.slug for g in chosen_games)} on {on}: {what}")
-    made = build.make_all(
-        plans, out, min(2, os.cpu_count() or 1), lambda game, seconds: say(f"  made {game.slug} ({seconds:.1f} s)")
-    )
+    bar = Bar(len(plans), "games made")
+    finished: list[str] = []
+
+    def made_one(game: Game, seconds: float) -> None:
+        finished.append(game.slug)
+        if bar.shown:  # on a terminal the bar says it in place; a log gets a line a game
+            bar(len(finished), latest=f"{game.slug} ({seconds:.1f} s)")
+        else:
+            say(f"  made {game.slug} ({seconds:.1f} s)")
+
+    bar(0)
+    try:
+        made = build.make_all(plans, out, min(2, os.cpu_count() or 1), made_one)
+    finally:
+        bar.close()
     if check:  # before writing: a game its engine cannot play leaves the old outputs as they were
         _quick_check(chosen_games, here)
     written = build.write(made)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printkit.cli.common import Output, count, games, one_game, out_folder, say
+from printkit.cli.progress import Bar
 from printkit.core import files, project
 from printkit.core.errors import CheckFailed, UsageError, display_path, safe
 from printkit.data.game import Game
@@ -76,16 +77,17 @@ def _simulate(slug: str, plan: Plan, workers: int) -> list[Record]:
     """The plan's games played, with a bar; a game that never ends stops it with one line saying how to see it."""
     from engine import runner, simulate
 
+    bar = Bar(plan.games, f"games of {slug}")
     try:
-        return simulate.run(plan, workers, None if Output.quiet else simulate.progress_bar)
+        return simulate.run(plan, workers, bar)
     except runner.EndlessGame as endless:
-        if not Output.quiet and sys.stderr.isatty():
-            sys.stderr.write("\n")  # off the progress bar's line
         index = next(i for i in range(plan.games) if plan.game_seed(i) == endless.seed)
         raise CheckFailed(
             f"{slug}: game {index + 1} of {plan.games}: {endless}; see it with: printkit replay {slug} "
             f"--seed {endless.seed} --agents {','.join(plan.seats(index))}"
         ) from None
+    finally:
+        bar.close()
 
 
 def cmd_balance(args: argparse.Namespace) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from pathlib import Path
 
 from printkit.core import atomic
@@ -31,8 +33,17 @@ def _job(args: tuple[Game, list[Face], float, float, Path]) -> list[Path]:
     return _render(*args)
 
 
-def export(game: Game, folder: Path, settings: PrintSettings, workers: int = 2) -> list[Path]:
-    """Cards, backs and counters at the settings' card size, DPI and bleed (none when it is 0), then boards."""
+def export(
+    game: Game,
+    folder: Path,
+    settings: PrintSettings,
+    workers: int = 2,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Path]:
+    """Cards, backs and counters at the settings' card size, DPI and bleed (none when it is 0), then boards.
+
+    progress(done, total) is told as the pictures are written.
+    """
     dpi, bleed = settings.dpi, settings.bleed
     faces = card_faces(game, settings.card_size) + counter_faces(game)
     width, height = ((side + 2 * bleed) / 72 * dpi for side in settings.card_size)
@@ -41,17 +52,23 @@ def export(game: Game, folder: Path, settings: PrintSettings, workers: int = 2) 
             f"{game.slug}: a {settings.card} card at {dpi} dpi is {width * height / 1e6:.0f} million pixels "
             f"(at most {MAX_PIXELS / 1e6:.0f}): choose a lower --dpi"
         )
-    chunks = [faces[i::workers] for i in range(workers)] if workers > 1 else [faces]
-    jobs = [(game, chunk, dpi, bleed, folder) for chunk in chunks if chunk]
-    if len(jobs) > 1:
-        with processes.executor(len(jobs)) as pool:
-            written = [p for paths in pool.map(_job, jobs) for p in paths]
-    else:
-        written = [p for job in jobs for p in _job(job)]
-    for comp in game.info.components:
-        if comp.kind in BOARD_KINDS and comp.board is not None:
-            image = raster.render_pdf(raster.board_pdf(game, comp), dpi)
-            path = folder / "boards" / f"{comp.id}.png"
-            atomic.write_bytes(path, raster.png(image, PNG_LEVEL))
-            written.append(path)
+    boards = [c for c in game.info.components if c.kind in BOARD_KINDS and c.board is not None]
+    total = len(faces) + len(boards)
+    # small batches, so the work stays shared to the end and progress moves in steps a user can see
+    size = max(1, min(16, len(faces) // (workers * 4)))
+    jobs = [(game, faces[i : i + size], dpi, bleed, folder) for i in range(0, len(faces), size)]
+    written: list[Path] = []
+    with contextlib.ExitStack() as stack:
+        run = stack.enter_context(processes.executor(workers)).map if workers > 1 and len(jobs) > 1 else map
+        for paths in run(_job, jobs):
+            written += paths
+            if progress:
+                progress(len(written), total)
+    for comp in boards:
+        image = raster.render_pdf(raster.board_pdf(game, comp), dpi)
+        path = folder / "boards" / f"{comp.id}.png"
+        atomic.write_bytes(path, raster.png(image, PNG_LEVEL))
+        written.append(path)
+        if progress:
+            progress(len(written), total)
     return sorted(written)
