@@ -105,9 +105,9 @@ def calibration_pages(plans: list[Plan], out: Path) -> Files:
     return pages
 
 
-def write(files: Files) -> list[Path]:
-    """Every file whole, or none changed when the disk refuses one; the paths written."""
-    return atomic.write_all(files)
+def write(files: Files, out: Path | None = None) -> list[Path]:
+    """Every file whole, or none changed when the disk refuses one, all inside out; the paths written."""
+    return atomic.write_all(files, out)
 
 
 def make_game(plan: Plan, out: Path) -> Files:

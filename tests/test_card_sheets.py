@@ -105,3 +105,60 @@ def test_a_file_that_is_no_spreadsheet_is_one_line(studio: Path, capsys: pytest.
     assert main(["validate"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cards.xlsx:1:1: not an XLSX file" in err
+
+
+HOSTILE_HEADER = "id,kind,name,text\n"
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (HOSTILE_HEADER + "a,plain,A,bad\x00text\n", "cards.csv:2:4: control character U+0000: expected printable"),
+        (HOSTILE_HEADER + 'a,plain,A,"two\nlines"\nb,plain,B\x07,x\n', "cards.csv:4:3: control character U+0007"),
+        ("id,kind,name,stats,stats.power\na,plain,A,3,4\n", "cards.csv:1:5: column 'stats.power' and column 'stats'"),
+        ("id,kind,name,effects.0.kind,effects.x.kind\n", "effects cannot be both a list (by number) and a mapping"),
+        ("id,kind,name,effects.99999999.kind\na,plain,A,x\n", "list index 99999999 is past 500"),
+        ("id,kind,name,name\na,plain,A,B\n", "cards.csv:1:4: column 'name' again (first in column 3)"),
+        ("id,kind,name,stats..power\na,plain,A,1\n", "column 'stats..power': expected names joined by single dots"),
+        (HOSTILE_HEADER + "a,plain,A," + "w" * 140_000 + "\n", "cards.csv:2:1: not CSV a reader reads: field larger"),
+        (HOSTILE_HEADER + "".join(f"c{i},plain,C\n" for i in range(1_000_000)), "cards.csv:10002:1: more than 10,000"),
+    ],
+    ids=[
+        "nul",
+        "bell-after-a-two-line-cell",
+        "value-and-mapping",
+        "index-and-name",
+        "huge-index",
+        "twice",
+        "empty-part",
+        "giant-field",
+        "a-million-rows",
+    ],
+)
+def test_a_hostile_csv_is_refused_at_its_cell(
+    studio: Path, capsys: pytest.CaptureFixture[str], content: str, expected: str
+) -> None:
+    _uses(studio, "{file: cards.csv}")
+    (studio / "cards.csv").write_text(content, newline="")
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and expected in err, err
+
+
+def test_an_xlsx_with_xml_entities_is_refused_in_one_line(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A billion-laughs sheet: ten levels of entities, each ten of the one below."""
+    import zipfile
+
+    _uses(studio, "{file: cards.xlsx}")
+    _xlsx(studio / "plain.xlsx", [["id", "kind", "name"], ["a", "plain", "Azz"]])
+    entities = '<!ENTITY e0 "lol">' + "".join(f'<!ENTITY e{i} "{f"&e{i - 1};" * 10}">' for i in range(1, 10))
+    with zipfile.ZipFile(studio / "plain.xlsx") as plain, zipfile.ZipFile(studio / "cards.xlsx", "w") as bomb:
+        for item in plain.infolist():
+            data = plain.read(item.filename)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                body = data.split(b"?>", 1)[1] if data.startswith(b"<?xml") else data
+                data = f"<!DOCTYPE worksheet [{entities}]>".encode() + body.replace(b"Azz", b"&e9;")
+            bomb.writestr(item, data)
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cards.xlsx:1:1: not an XLSX file printkit reads: it declares XML entities" in err

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import os
 import subprocess
@@ -143,3 +145,65 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
         command = f"'{sys.executable}' -m printkit {printed} | head -1"
         run = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=False, cwd=ROOT)
         assert run.stdout.count("\n") == 1 and run.stderr == "", run.stderr
+
+
+def test_a_link_in_the_output_folder_that_leads_out_is_not_written_through(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out.mkdir()
+    (out / "battle-line").symlink_to(elsewhere, target_is_directory=True)
+    assert main(["build", "battle-line", "--only", "cards", "--no-check", "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a link there leads out of" in err and "remove the link" in err
+    assert list(elsewhere.iterdir()) == [] and [p.name for p in out.iterdir()] == ["battle-line"]
+
+
+@pytest.mark.parametrize(
+    ("fault", "where", "reason"),
+    [
+        (errno.ENOSPC, "write", "the disk is full"),
+        (errno.EROFS, "open", "it is on a read-only disk"),
+        (errno.EACCES, "open", "permission denied"),
+    ],
+)
+def test_a_disk_that_refuses_ends_the_build_in_one_line_with_the_last_build_kept(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    fault: int,
+    where: str,
+    reason: str,
+) -> None:
+    """Faults a root test user cannot cause by permissions (root writes anywhere) are made by the system calls."""
+    command = ["build", "battle-line", "--only", "cards", "--no-check", "--paper", "a4", "--out", str(tmp_path)]
+    assert main(command) == 0
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    calls = {"open": 0, "write": 0}
+    real_mkstemp, real_fdopen = atomic.tempfile.mkstemp, atomic.os.fdopen
+
+    def mkstemp(*args: object, **kwargs: object) -> tuple[int, str]:
+        calls["open"] += 1
+        if where == "open" and calls["open"] == 3:  # the third file: two are already staged
+            raise OSError(fault, os.strerror(fault))
+        return real_mkstemp(*args, **kwargs)  # type: ignore[call-overload,no-any-return]
+
+    class Full(io.BytesIO):
+        def write(self, data: object) -> int:
+            raise OSError(fault, os.strerror(fault))
+
+    def fdopen(fd: int, *args: object, **kwargs: object) -> object:
+        calls["write"] += 1
+        if where == "write" and calls["write"] == 3:
+            os.close(fd)
+            return Full()
+        return real_fdopen(fd, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(atomic.os, "fdopen", fdopen)
+    assert main(command) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f": {reason}; nothing of this run was written" in err, err
+    monkeypatch.undo()
+    assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before  # no .part, nothing changed

@@ -181,7 +181,7 @@ def test_error_lines_cannot_be_forged_flooded_or_stretched(studio: Path, capsys:
     forged = '"x\\ncards/other.yaml:1:1: all is well\\u202e"'  # a key with a line break and a direction mark
     (game / "forged.yaml").write_text(f"cards:\n  - {{id: f, kind: plain, name: F, {forged}: 1}}\n")
     (game / "long.yaml").write_text("cards:\n  - {id: l, kind: plain, name: L, copies: '" + "9" * 1_500_000 + "'}\n")
-    keys = "".join(f"    k{i}: 1\n" for i in range(120_000))  # 1.9 MB: under the size limit
+    keys = "".join(f"    k{i}: 1\n" for i in range(60_000))  # 0.9 MB, 60,000 values: under both limits
     (game / "keys.yaml").write_text(f"cards:\n  - id: k\n    kind: plain\n    name: K\n{keys}")
     assert main(["validate"]) == 2
     err = capsys.readouterr().err
@@ -350,3 +350,18 @@ def test_a_path_that_climbs_out_is_not_called_a_link(studio: Path, capsys: pytes
     (game / "linked.yaml").symlink_to(studio.parent / "private.yaml")
     with pytest.raises(DataError, match="1:1: a link to a file outside the game's folder"):
         files.read(game / "linked.yaml", 1000, (game,))
+
+
+def test_a_rules_template_that_would_run_for_hours_stops_on_its_line(
+    studio: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from printkit.docs import rulesbook
+
+    monkeypatch.setattr(rulesbook, "RENDER_SECONDS", 0.5)  # the budget itself, shortened for the test
+    rules = _game(studio) / "rules.md"
+    rules.write_text(
+        "# Rules\n\nWords.\n\n{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}\n"
+    )
+    _refused(capsys, ["validate"], "cards/shared-game/rules.md:5:1: the rules text took over 0.5 s to fill in")
+    rules.write_text("# Rules\n\n{{ 'x' * 10 ** 9 }}\n")
+    _refused(capsys, ["validate"], "rules.md:3:1:", "more than 1,000,000 characters")

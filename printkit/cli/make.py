@@ -165,7 +165,7 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
         bar.close()
     if check:  # before writing: a game its engine cannot play leaves the old outputs as they were
         _quick_check(chosen_games, here)
-    written = build.write(made)
+    written = build.write(made, out)
     for path in written:
         detail(f"wrote {display_path(path)}")
     for folder, n in Counter(_top_folder(p, out) for p in written).items():

@@ -75,9 +75,20 @@ def failed(exc: OSError, path: Path) -> WriteFailed:
     return WriteFailed(f"cannot write {display_path(path)}: {reason}; nothing of this run was written")
 
 
-def write_all(files: Mapping[Path, bytes | str]) -> list[Path]:
+def write_all(files: Mapping[Path, bytes | str], inside: Path | None = None) -> list[Path]:
     """Every file whole, or none of them changed: each is written beside its place under a temporary name, and
-    only when all are written are they renamed into place. The paths written."""
+    only when all are written are they renamed into place. The paths written.
+
+    inside: the folder every file must stay in, its links followed (a link in it that leads out is refused).
+    """
+    if inside is not None:
+        home = inside.resolve()
+        for target in files:
+            if not target.parent.resolve().is_relative_to(home):  # a link as the file itself is replaced, not followed
+                raise WriteFailed(
+                    f"cannot write {display_path(target)}: a link there leads out of {display_path(inside)}; "
+                    "remove the link and build again; nothing of this run was written"
+                )
     staged: list[tuple[Path, Path]] = []
     target = Path()
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import re
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -24,8 +25,11 @@ from printkit.data.yamlsource import Mark, SourceMap, column_letters
 KINDS = (".csv", ".xlsx")
 MAX_BYTES = 20_000_000  # a spreadsheet file
 MAX_UNPACKED = 100_000_000  # an XLSX's parts, unzipped: more is a zip bomb, refused before opening
-MAX_ROWS = 100_000  # cards: far past any deck
+MAX_ROWS = 10_000  # cards: far past any deck; checked, and imported as YAML, in seconds
 MAX_COLUMNS = 500
+MAX_CELL = 100_000  # characters in one cell: far past any card text
+# control characters a cell may not hold: every C0 but tab and line breaks, DEL and C1 (a NUL is never text)
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 @dataclass
@@ -63,31 +67,102 @@ def read(path: Path, within: Sequence[Path] | None = None, sheet: str | None = N
     table = _xlsx(path, raw, sheet) if path.suffix.lower() == ".xlsx" else _csv(path, raw)
     if not table.header or not any(table.header):
         raise files.refused(path, "no header row: expected the first row to name the columns (id, kind, name, ...)")
-    if len(table.rows) > MAX_ROWS:
-        raise files.refused(path, f"{len(table.rows):,} rows: expected at most {MAX_ROWS:,} cards")
-    if len(table.header) > MAX_COLUMNS:
-        raise files.refused(path, f"{len(table.header)} columns: expected at most {MAX_COLUMNS}")
+    problems = _header_problems(table)
+    for row, line in zip(table.rows, table.lines, strict=True):
+        problems += _cell_problems(table, row, line)
+        if len(problems) > 100:  # a sheet of bad cells says so in the first hundred
+            break
+    if problems:
+        raise DataError(problems)
     return table
 
 
+def _problem(table: Table, line: int, column: int, message: str) -> Problem:
+    """A problem at a cell: file, line and column, and for XLSX the cell's own name (Deck!C14)."""
+    cell = f"{table.sheet}!{column_letters(column)}{line}" if table.sheet is not None else ""
+    return Problem(display_path(table.file), line, column, message, cell)
+
+
+def _header_problems(table: Table) -> list[Problem]:
+    """Column names that cannot make one card's fields: repeated, empty parts, a field both a value and
+    a mapping (stats and stats.power), a list both indexed and named (effects.0 and effects.x)."""
+    problems = []
+    seen: dict[tuple[str, ...], int] = {}
+    for column, name in enumerate(table.header, start=1):
+        if not name:
+            continue
+        parts = tuple(name.split("."))
+        if any(not part for part in parts):
+            problems.append(_problem(table, 1, column, f"column {name!r}: expected names joined by single dots"))
+            continue
+        index = next((p for p in parts if p.isdigit() and int(p) >= MAX_COLUMNS), None)
+        if index is not None:
+            problems.append(_problem(table, 1, column, f"column {name!r}: list index {index} is past {MAX_COLUMNS}"))
+            continue
+        if parts in seen:
+            problems.append(_problem(table, 1, column, f"column {name!r} again (first in column {seen[parts]})"))
+            continue
+        for other in seen:
+            clash = _clash(parts, other)
+            if clash:
+                problems.append(_problem(table, 1, column, f"column {name!r} and column {'.'.join(other)!r}: {clash}"))
+                break
+        seen[parts] = column
+    return problems
+
+
+def _clash(one: tuple[str, ...], other: tuple[str, ...]) -> str:
+    """Why two dotted column names cannot both hold: one inside the other, or a list index beside a name."""
+    shorter, longer = sorted((one, other), key=len)
+    if longer[: len(shorter)] == shorter:
+        return f"{'.'.join(shorter)} cannot be both a value and hold {'.'.join(longer)}"
+    for depth in range(min(len(one), len(other))):
+        if one[:depth] != other[:depth]:
+            break
+        a, b = one[depth], other[depth]
+        if a != b and a.isdigit() != b.isdigit():
+            holder = ".".join(one[:depth]) or "the row"
+            return f"{holder} cannot be both a list (by number) and a mapping (by name)"
+    return ""
+
+
+def _cell_problems(table: Table, row: list[str], line: int) -> list[Problem]:
+    problems = []
+    for column, cell in enumerate(row, start=1):
+        if len(cell) > MAX_CELL:
+            problems.append(_problem(table, line, column, f"{len(cell):,} characters: expected at most {MAX_CELL:,}"))
+        bad = _CONTROL.search(cell)
+        if bad:
+            code = f"U+{ord(bad.group()):04X}"
+            problems.append(_problem(table, line, column, f"control character {code}: expected printable text"))
+    return problems
+
+
 def _csv(path: Path, raw: bytes) -> Table:
+    shown = display_path(path)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise DataError([Problem(display_path(path), line, 1, "expected UTF-8 text")]) from None
+        raise DataError([Problem(shown, line, 1, "expected UTF-8 text")]) from None
     reader = csv.reader(io.StringIO(text, newline=""))
+    table = Table(path, None, [])
+    start = 1  # the line a row starts on: a quoted cell may run over several
     try:
-        rows = list(reader)
+        for row in reader:
+            if not table.header and start == 1:
+                table.header = [h.strip() for h in row]
+                if len(table.header) > MAX_COLUMNS:
+                    raise DataError([Problem(shown, 1, 1, f"{len(row)} columns: expected at most {MAX_COLUMNS}")])
+            elif any(cell.strip() for cell in row):  # blank rows are spacing, not cards
+                if len(table.rows) == MAX_ROWS:
+                    message = f"more than {MAX_ROWS:,} rows: expected that many cards at most"
+                    raise DataError([Problem(shown, start, 1, message)])
+                table.rows.append(row)
+                table.lines.append(start)
+            start = reader.line_num + 1
     except csv.Error as exc:
-        raise DataError([Problem(display_path(path), reader.line_num, 1, f"not CSV a reader reads: {exc}")]) from None
-    table = Table(path, None, [h.strip() for h in rows[0]] if rows else [])
-    line = 1
-    for row in rows[1:]:
-        line += 1
-        if any(cell.strip() for cell in row):  # blank rows are spacing, not cards
-            table.rows.append(row)
-            table.lines.append(line)
+        raise DataError([Problem(shown, reader.line_num, 1, f"not CSV a reader reads: {exc}")]) from None
     return table
 
 
@@ -95,18 +170,36 @@ def _xlsx(path: Path, raw: bytes, sheet: str | None) -> Table:
     shown = display_path(path)
     try:
         with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+            # the sizes the zip declares bound what reading it can unpack: zipfile stops at them
             unpacked = sum(item.file_size for item in archive.infolist())
     except zipfile.BadZipFile:
         raise DataError([Problem(shown, 1, 1, "not an XLSX file (it is not a zip of sheets)")]) from None
     if unpacked > MAX_UNPACKED:
         raise DataError([Problem(shown, 1, 1, f"unpacks to {unpacked / 1e6:.0f} MB: expected at most 100 MB")])
-    import openpyxl  # only a game with an XLSX needs it
-
     try:
-        values = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
-        formulas = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=False)
-    except Exception as exc:  # openpyxl's errors for a damaged file come from several libraries
-        raise DataError([Problem(shown, 1, 1, f"not an XLSX file openpyxl can read ({type(exc).__name__})")]) from None
+        return _xlsx_rows(path, raw, sheet)
+    except DataError:
+        raise
+    except Exception as exc:  # openpyxl's errors for a damaged or hostile file come from several libraries
+        raise DataError([Problem(shown, 1, 1, f"not an XLSX file printkit reads: {_why(exc)}")]) from None
+
+
+def _why(exc: BaseException) -> str:
+    """What stopped openpyxl, looked for along the chain of errors it wraps its causes in."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if type(seen).__name__ in ("DTDForbidden", "EntitiesForbidden", "ExternalReferenceForbidden"):
+            return "it declares XML entities or a DTD, which a spreadsheet program never writes"
+        seen = seen.__cause__ or seen.__context__
+    return "the file is damaged or not a workbook"
+
+
+def _xlsx_rows(path: Path, raw: bytes, sheet: str | None) -> Table:
+    import openpyxl  # only a game with an XLSX needs it; with defusedxml installed it refuses XML entities
+
+    shown = display_path(path)
+    values = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+    formulas = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=False)
     try:
         names = values.sheetnames
         if sheet is not None and sheet not in names:
@@ -117,8 +210,8 @@ def _xlsx(path: Path, raw: bytes, sheet: str | None) -> Table:
         written = formulas[chosen].iter_rows(values_only=True)
         problems = []
         for line, (row, source) in enumerate(zip(rows, written, strict=False), start=1):
-            if line > MAX_ROWS + 1:
-                break
+            if len(row) > MAX_COLUMNS:
+                raise DataError([Problem(shown, line, 1, f"{len(row)} columns: expected at most {MAX_COLUMNS}")])
             cells = []
             for column, (value, typed) in enumerate(zip(row, source, strict=False), start=1):
                 if value is None and isinstance(typed, str) and typed.startswith("="):
@@ -137,6 +230,9 @@ def _xlsx(path: Path, raw: bytes, sheet: str | None) -> Table:
             if line == 1:
                 table.header = [c.strip() for c in cells]
             elif any(c.strip() for c in cells):
+                if len(table.rows) == MAX_ROWS:
+                    message = f"more than {MAX_ROWS:,} rows: expected that many cards at most"
+                    raise DataError([Problem(shown, line, 1, message, f"{chosen}!A{line}")])
                 table.rows.append(cells)
                 table.lines.append(line)
         if problems:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -14,7 +14,7 @@ from printkit.core.errors import DataError, Problem, display_path, safe, shown
 
 # A game file is a few hundred lines; these limits only stop hostile or accidental giants.
 MAX_BYTES = 2_000_000
-MAX_NODES = 200_000  # values after aliases are expanded: stops "billion laughs"
+MAX_NODES = 100_000  # values after aliases are expanded (stops "billion laughs"); the largest game has a few thousand
 MAX_DEPTH = 50  # a game's data nests a few levels; far more is a trap for the recursion below
 
 Key = str | int
@@ -24,10 +24,14 @@ _CORE = "tag:yaml.org,2002:"
 # libyaml's parser when PyYAML has it (ten times faster); the pure-Python one otherwise.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
+_STR, _INT, _TIMESTAMP = _CORE + "str", _CORE + "int", _CORE + "timestamp"
+_TAG_WORDS = {_INT: "a whole number", _CORE + "float": "a number", _CORE + "bool": "true or false"}
+MAX_DIGITS = 100  # no count a game keeps is longer; Python refuses to read past 4,300 digits anyway
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
+    """A place in a file, counted from 1; a tuple, since a large file has a few hundred thousand of them."""
+
     line: int
     column: int
 
@@ -108,7 +112,8 @@ def _tag_refused(node: yaml.Node) -> _Limits:
 
 
 def _mark(node: yaml.Node) -> Mark:
-    return Mark(node.start_mark.line + 1, node.start_mark.column + 1)
+    start = node.start_mark
+    return Mark(start.line + 1, start.column + 1)
 
 
 class _Builder:
@@ -122,7 +127,7 @@ class _Builder:
     def build(self, node: yaml.Node, path: PathT) -> Any:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise _Limits(f"more than {MAX_NODES} values after expanding aliases", _mark(node))
+            raise _Limits(f"more than {MAX_NODES:,} values after expanding aliases", _mark(node))
         if len(path) > MAX_DEPTH:
             raise _Limits(f"nested more than {MAX_DEPTH} levels deep", _mark(node))
         self.smap.values.setdefault(path, _mark(node))
@@ -133,11 +138,26 @@ class _Builder:
                 raise _tag_refused(node)
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
         assert isinstance(node, yaml.ScalarNode)
-        if node.tag not in _SCALAR_TAGS:
+        return self._scalar(node)
+
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
+        tag = node.tag
+        if tag in (_STR, _TIMESTAMP):  # dates and years are text to printkit
+            return node.value
+        if tag not in _SCALAR_TAGS:
             raise _tag_refused(node)
-        if node.tag == _CORE + "timestamp":
-            return node.value  # dates and years are text to printkit
-        return self.constructor.construct_object(node)
+        if tag == _INT:
+            digits = node.value.lstrip("+-").replace("_", "")
+            # the common case, read without PyYAML's generic path (which reads a leading 0 as octal: left to it)
+            if digits.isascii() and digits.isdigit() and (digits[0] != "0" or digits == "0"):
+                if len(digits) > MAX_DIGITS:
+                    raise _Limits(f"a number of {len(digits):,} digits: expected at most {MAX_DIGITS}", _mark(node))
+                return int(digits) if node.value[:1] != "-" else -int(digits)
+        try:
+            return self.constructor.construct_object(node)
+        except (ValueError, KeyError):  # an explicit tag on a value it does not fit, such as !!int shield
+            wanted = f"expected {_TAG_WORDS.get(tag, tag)} for {tag.replace(_CORE, '!!')}"
+            raise _Limits(f"{wanted}, found {shown(node.value)}", _mark(node)) from None
 
     def _pairs(self, node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
         """The mapping's own pairs after YAML merge keys (<<), own keys winning."""
@@ -163,22 +183,28 @@ class _Builder:
         for index, (key_node, value_node) in enumerate(self._pairs(node)):
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _SCALAR_TAGS:
                 raise _Limits("a mapping key must be plain text", _mark(key_node))
-            key = str(self.constructor.construct_object(key_node))
+            key = str(self._scalar(key_node))
+            mark = _mark(key_node)
             if key in out:
                 if index < own_count:
                     first = first_seen[key]
-                    raise _Limits(f"duplicate key {shown(key)} (first at line {first.line})", _mark(key_node))
+                    raise _Limits(f"duplicate key {shown(key)} (first at line {first.line})", mark)
                 continue  # a merged key the mapping already sets itself
-            first_seen[key] = _mark(key_node)
-            self.smap.keys[path + (key,)] = _mark(key_node)
+            first_seen[key] = mark
+            self.smap.keys[path + (key,)] = mark
             out[key] = self.build(value_node, path + (key,))
         return out
+
+
+REWORD_BYTES = 200_000  # below this a syntax error is worded again by the pure-Python parser (a second at most)
 
 
 def _compose(text: str) -> yaml.Node | None:
     try:
         return yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError:
+        if len(text) > REWORD_BYTES:  # the pure-Python parser takes seconds over a large file: libyaml's words
+            raise
         # the pure-Python parser words its errors better (it names the bad character)
         return yaml.compose(text, Loader=yaml.SafeLoader)
 
@@ -214,6 +240,14 @@ def parse(raw: bytes, path: Path) -> tuple[Any, SourceMap]:
         what = exc.problem or "not valid YAML"
         context = f" ({exc.context})" if exc.context else ""
         raise DataError([Problem(shown, line, column, f"YAML syntax: {what}{context}")]) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow, placed by its index in the text
+        at = min(max(exc.position, 0), len(text))
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or " ")
+        found = f"U+{code:04X}"
+        message = f"expected printable text, found control character {found}"
+        raise DataError([Problem(shown, line, column, message)]) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(shown, 1, 1, f"YAML syntax: {exc}")]) from None
     except RecursionError:

@@ -29,7 +29,7 @@ from printkit.data.game import Game
 from printkit.data.model import Character, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
 
 RULES_FILE = "rules.md"
-RENDER_SECONDS = 10.0  # a rulebook fills in within a second; a stranger's loop of loops does not
+RENDER_SECONDS = 5.0  # a rulebook fills in within a second; a stranger's loop of loops does not
 MAX_RULES = 1_000_000  # bytes: a rulebook is tens of kilobytes
 # links a booklet and the site keep: within the document, and to the web. A link to a file would become
 # a path on the machine that built it; its words stay, as plain text.
