@@ -131,6 +131,61 @@ def test_tts_splits_big_decks_and_honours_the_hidden_slot(tmp_path: Path) -> Non
     assert 168 in ids and 169 not in ids  # slot 69, the last, holds the back
 
 
+def _tts_schema() -> dict[str, object]:
+    return json.loads((ROOT / "tests" / "schemas" / "tts-saved-object.schema.json").read_text())
+
+
+def test_tts_saved_objects_match_the_save_structure_for_every_game(tmp_path: Path, games: dict[str, Game]) -> None:
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(_tts_schema())
+    for slug, game in games.items():
+        written = tts.export(game, tmp_path / slug, PrintSettings())
+        keys: list[str] = []
+        guids: list[str] = []
+        for path in (p for p in written if p.suffix == ".json"):
+            saved = json.loads(path.read_text())
+            errors = [e.message for e in validator.iter_errors(saved)]
+            assert not errors, (path.name, errors[:3])
+            state = saved["ObjectStates"][0]
+            keys += list(state["CustomDeck"])
+            cards = state.get("ContainedObjects", [state])
+            guids += [state["GUID"], *(c["GUID"] for c in cards)]
+            for card in cards:  # each card's id names a sheet of its own deck, and a slot the sheet has
+                key, slot = divmod(card["CardID"], 100)
+                sheet = state["CustomDeck"][str(key)]
+                assert card["CustomDeck"] == {str(key): sheet} and slot < sheet["NumWidth"] * sheet["NumHeight"]
+        assert len(keys) == len(set(keys)), slug  # two decks on one table never share a key
+        assert len(set(guids)) == len(guids), slug
+    first = {p.name: p.read_bytes() for p in (tmp_path / "time-line").iterdir()}
+    again = tts.export(games["time-line"], tmp_path / "time-line", PrintSettings())
+    assert {p.name: p.read_bytes() for p in again} == first  # the same bytes, GUIDs included
+
+
+def test_a_deck_of_one_card_is_a_card_and_copy_to_fills_saved_objects(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = _plain_game(tmp_path, 1)  # one card, one copy
+    (tmp_path / "big-deck" / "cards.yaml").write_text(
+        "cards:\n  - {id: lone, kind: plain, name: Lone Card, text: Only one.}\n"
+    )
+    game = load_game(tmp_path / "big-deck")
+    state = json.loads(tts.export(game, tmp_path / "one", PrintSettings())[-1].read_text())["ObjectStates"][0]
+    assert state["Name"] == "CardCustom" and state["Hands"] is True and state["Nickname"] == "Lone Card"
+    saved_objects = tmp_path / "Saved Objects"
+    saved_objects.mkdir()
+    monkeypatch.chdir(tmp_path)
+    command = ["export", "tts", str(tmp_path / "big-deck"), "--copy-to", str(saved_objects), "--out", "out"]
+    assert main(command) == 0
+    assert sorted(p.name for p in saved_objects.iterdir()) == ["Big Deck - Main deck.json", "Big Deck - Main deck.png"]
+    thumb = _load(saved_objects / "Big Deck - Main deck.png")
+    assert max(thumb.size) == 256
+    assert main([*command[:3], "--copy-to", str(tmp_path / "nowhere")]) == 2
+    assert "--copy-to: " in capsys.readouterr().err
+    assert main(["export", "png", str(tmp_path / "big-deck"), "--copy-to", str(saved_objects)]) == 2
+    assert "--copy-to: only export tts takes it" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("service", "size"), [("mpc", (822, 1122)), ("drivethrucards", (825, 1125)), ("gamecrafter", (825, 1125))]
 )

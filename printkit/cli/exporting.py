@@ -32,6 +32,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.no_bleed:
         given["bleed"] = "0mm"
     chosen = settings.resolve(game, here, given)
+    only_tts = [o for o, v in (("--copy-to", args.copy_to), ("--base-url", args.base_url)) if v]
+    if only_tts and args.format != "tts":
+        raise UsageError(f"{only_tts[0]}: only export tts takes it")
     if args.format == "png":
         bar = Bar(1, "pictures")
         try:
@@ -40,7 +43,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         finally:
             bar.close()
     elif args.format == "tts":
-        written = tts.export(game, _game_out(args, game, "tts"), chosen, args.base_url, args.hidden_in_last_slot)
+        copy_to = Path(args.copy_to) if args.copy_to else None
+        if copy_to is not None and not copy_to.is_dir():
+            raise UsageError(f"--copy-to: {args.copy_to}: no such folder (Tabletop Simulator makes its Saved Objects)")
+        out = _game_out(args, game, "tts")
+        written = tts.export(game, out, chosen, args.base_url, args.hidden_in_last_slot, copy_to)
     elif args.format == "printshop":
         written, warnings = printshop.export(game, _game_out(args, game, "printshop"), chosen, args.service)
         for warning in warnings:

@@ -198,6 +198,11 @@ def _options_export(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-bleed", action="store_true", help="png: the trim size only, without the bleed")
     p.add_argument("--base-url", metavar="URL", help="tts: where the sheets will be online (default: local file URLs)")
     p.add_argument(
+        "--copy-to",
+        metavar="FOLDER",
+        help="tts: also put each deck's saved object in this folder, such as Tabletop Simulator's Saved Objects",
+    )
+    p.add_argument(
         "--hidden-in-last-slot",
         action="store_true",
         help="tts: the back in each sheet's last slot, instead of setting BackIsHidden",

@@ -8,6 +8,7 @@ fewer.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from printkit.exports.designs import Face, card_faces
 MAX_COLS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
 MIN_GRID = 2  # its deck importer takes sheets of 2 to 10 columns and 2 to 7 rows
 CARD_ID_STRIDE = 100  # Tabletop Simulator's CardID: deck key x 100 + slot
+THUMBNAIL_PX = 256  # the picture beside a saved object in the game's list
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,11 @@ def _url(path: Path, base_url: str | None) -> str:
     return f"{base_url.rstrip('/')}/{path.name}" if base_url else path.resolve().as_uri()
 
 
+def _guid(*parts: object) -> str:
+    """Six hex digits, as Tabletop Simulator's own GUIDs are, from what the object is: the same every export."""
+    return hashlib.sha1("\x1f".join(str(p) for p in parts).encode()).hexdigest()[:6]
+
+
 def _transform(x: float = 0.0) -> dict[str, float]:
     return {
         "posX": x,
@@ -63,20 +70,57 @@ def _transform(x: float = 0.0) -> dict[str, float]:
         "posZ": 0.0,
         "rotX": 0.0,
         "rotY": 180.0,
-        "rotZ": 180.0,
+        "rotZ": 180.0,  # face down, as a deck is dealt from
         "scaleX": 1.0,
         "scaleY": 1.0,
         "scaleZ": 1.0,
     }
 
 
+def _object(name: str, guid: str, nickname: str, description: str, x: float = 0.0) -> dict[str, Any]:
+    """The fields every object of a real save carries, in their order there."""
+    return {
+        "GUID": guid,
+        "Name": name,
+        "Transform": _transform(x),
+        "Nickname": nickname,
+        "Description": description,
+        "GMNotes": "",
+        "ColorDiffuse": {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259},
+        "Locked": False,
+        "Grid": True,
+        "Snap": True,
+        "IgnoreFoW": False,
+        "Autoraise": True,
+        "Sticky": True,
+        "Tooltip": True,
+        "GridProjection": False,
+        "HideWhenFaceDown": name != "DeckCustom",
+        "Hands": name != "DeckCustom",  # a card without it cannot be held in a hand
+    }
+
+
+def _script_fields() -> dict[str, str]:
+    return {"LuaScript": "", "LuaScriptState": "", "XmlUI": ""}
+
+
 def export(
-    game: Game, folder: Path, settings: PrintSettings, base_url: str | None = None, hidden_in_last_slot: bool = False
+    game: Game,
+    folder: Path,
+    settings: PrintSettings,
+    base_url: str | None = None,
+    hidden_in_last_slot: bool = False,
+    copy_to: Path | None = None,
 ) -> list[Path]:
-    """Sheets, backs and one saved-object JSON per deck, cards at the settings' size; returns the files written."""
+    """Sheets, backs and one saved object (JSON) per deck, cards at the settings' size; the files written.
+
+    copy_to: a Tabletop Simulator "Saved Objects" folder to put each deck's JSON into as well, with the
+    thumbnail picture the game's list shows beside it.
+    """
     written: list[Path] = []
     faces = card_faces(game, settings.card_size)
     texts = dict(game.info.texts)
+    next_key = 1  # CustomDeck keys run on across the game's decks: two decks on one table never clash
     for index, deck in enumerate(game.decks):
         d = deck.deck.id
         fronts = [f for f in faces if f.deck == d and f.card is not None]
@@ -88,6 +132,7 @@ def export(
         back_path = folder / f"{d}-back.png"
         atomic.write_bytes(back_path, raster.png(back_image, 1))
         written.append(back_path)
+        sideways = back.size[0] > back.size[1]
         custom: dict[str, dict[str, Any]] = {}
         contained, deck_ids = [], []
         for s in range(p.sheets):
@@ -101,7 +146,8 @@ def export(
             path = folder / f"{d}-sheet-{s + 1}.png"
             atomic.write_bytes(path, raster.png(sheet, 1))
             written.append(path)
-            key = str(s + 1)
+            key = str(next_key)
+            next_key += 1
             custom[key] = {
                 "FaceURL": _url(path, base_url),
                 "BackURL": _url(back_path, base_url),
@@ -112,20 +158,21 @@ def export(
                 "Type": 0,
             }
             for slot, face in enumerate(on_sheet):
-                card_id = (s + 1) * CARD_ID_STRIDE + slot
+                card_id = int(key) * CARD_ID_STRIDE + slot
                 assert face.card is not None
-                for _ in range(face.copies):
+                for copy in range(face.copies):
                     deck_ids.append(card_id)
-                    contained.append(
-                        {
-                            "Name": "Card",
-                            "Transform": _transform(),
-                            "Nickname": face.card.name,
-                            "Description": effect_text(face.card, texts),
-                            "CardID": card_id,
-                            "CustomDeck": {key: custom[key]},
-                        }
-                    )
+                    guid = _guid(game.slug, d, face.card.id, copy)
+                    card = _object("Card", guid, face.card.name, effect_text(face.card, texts))
+                    card |= {"CardID": card_id, "SidewaysCard": sideways, "CustomDeck": {key: custom[key]}}
+                    contained.append(card | _script_fields())
+        if len(contained) == 1:  # one card is a card on the table, not a deck of one
+            only = contained[0] | {"Name": "CardCustom", "Transform": _transform(index * 3.0)}
+            state = only
+        else:
+            state = _object("DeckCustom", _guid(game.slug, d), deck.deck.name, game.info.credit, index * 3.0)
+            state |= {"SidewaysCard": sideways, "DeckIDs": deck_ids, "CustomDeck": custom}
+            state |= _script_fields() | {"ContainedObjects": contained}
         saved = {
             "SaveName": "",
             "GameMode": "",
@@ -136,21 +183,20 @@ def export(
             "Rules": "",
             "PlayerTurn": "",
             "LuaScript": "",
-            "ObjectStates": [
-                {
-                    "Name": "DeckCustom",
-                    "Transform": _transform(index * 3.0),
-                    "Nickname": deck.deck.name,
-                    "Description": game.info.credit,
-                    "DeckIDs": deck_ids,
-                    "CustomDeck": custom,
-                    "ContainedObjects": contained,
-                }
-            ],
+            "ObjectStates": [state],
         }
+        text = json.dumps(saved, indent=1, ensure_ascii=False) + "\n"
         path = folder / f"{d}.json"
-        atomic.write_text(path, json.dumps(saved, indent=1, ensure_ascii=False) + "\n")
+        atomic.write_text(path, text)
         written.append(path)
+        if copy_to is not None:
+            # the game lists a saved object by its file name, with the picture of the same name as its thumbnail
+            name = f"{game.printed_title} - {deck.deck.name}".replace("/", "-")
+            atomic.write_text(copy_to / f"{name}.json", text)
+            thumb = (images[0] if fronts else back_image).copy()
+            thumb.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
+            atomic.write_bytes(copy_to / f"{name}.png", raster.png(thumb, 1))
+            written += [copy_to / f"{name}.json", copy_to / f"{name}.png"]
     return written
 
 
