@@ -296,7 +296,7 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
             shown.setdefault(design.label, set()).update(fields.read)
         problems += [p for p in painter.problems if p not in problems]
         notices += [n for n in painter.notices if n not in notices]
-    notices += advice.deck_overlaps(game)
+    notices += advice.deck_overlaps(game) + advice.orphans(game)
     for card in game.cards if not problems else ():  # a drawing that stopped short read too little to judge
         every = set(type(card).model_fields)  # a card with no face drawn here is not judged
         for name in advice.unprinted(card, shown.get(card.id, every)):

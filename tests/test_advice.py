@@ -64,3 +64,21 @@ def test_a_field_no_layout_shows_is_a_warning_naming_it(studio: Path, capsys: py
         in (warnings[0])
     )
     assert sorted(w.split(": field ")[1].split()[0] for w in warnings) == ["flavour", "stats", "stats"]
+
+
+def test_a_card_no_deck_takes_is_a_warning_and_an_import_refuses_it(
+    studio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game_yaml = studio / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("include: {kind: plain}", "cards: [first-card]"))
+    (warning,) = _warnings(capsys)
+    assert "cards/advice-game/cards.yaml:4:5: no deck takes second-card, so it never prints" in warning
+    sheet = studio.parent.parent / "sheet.csv"
+    sheet.write_text("id,kind,name\nfirst-card,plain,First\nlost,plain,Lost\n")
+    before = (studio / "cards.yaml").read_text()
+    assert main(["import", "csv", str(sheet), "--into", "advice-game"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no deck of advice-game takes lost" in err and "--allow-orphans" in err
+    assert (studio / "cards.yaml").read_text() == before
+    assert main(["import", "csv", str(sheet), "--into", "advice-game", "--allow-orphans"]) == 0
+    assert "lost" in (studio / "cards.yaml").read_text()

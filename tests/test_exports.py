@@ -228,12 +228,51 @@ def test_csv_round_trip_gives_the_same_cards(tmp_path: Path, games: dict[str, Ga
     copy = tmp_path / slug
     shutil.copytree(ROOT / "cards" / slug, copy)
     sheet = spreadsheet.export_csv(games[slug], tmp_path / f"{slug}.csv")
-    rows = list(csv.DictReader(io.StringIO(sheet.read_text(encoding="utf-8"))))
+    rows = list(csv.DictReader(io.StringIO(sheet.read_text(encoding="utf-8-sig"), newline="")))
     assert len(rows) == len(games[slug].cards)
     spreadsheet.import_rows(sheet, copy, project.find(tmp_path))
     again = load_game(copy)
     assert again.cards == games[slug].cards
     assert [d.entries for d in again.decks] == [d.entries for d in games[slug].decks]
+
+
+def test_csv_cells_a_spreadsheet_would_run_are_neutralised_and_every_text_survives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    texts = [
+        '=HYPERLINK("https://example.org","click")',
+        "@SUM(A1:A9)",
+        "+1 attack",
+        "-2 armour",
+        "'Tis the season",
+        "'=already quoted",
+        "''two apostrophes",
+        "\rstarts with a carriage return",
+        "a line\rbreak and\r\nanother",
+        "tab\tinside",
+        "שלום, עולם",
+        "dragon 🐉 fire",
+    ]
+    game = _plain_game(tmp_path, len(texts))
+    cards = tmp_path / "big-deck" / "cards.yaml"
+    lines = ["cards:"] + [
+        f"  - {{id: c{i}, kind: plain, name: Card {i}, text: {json.dumps(t, ensure_ascii=False)}}}"
+        for i, t in enumerate(texts)
+    ]
+    cards.write_text("\n".join(lines) + "\n")
+    game = load_game(tmp_path / "big-deck")
+    sheet = spreadsheet.export_csv(game, tmp_path / "cards.csv")
+    raw = sheet.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # the byte-order mark Excel needs to read UTF-8
+    written = {row["id"]: row["text"] for row in csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline=""))}
+    for cell in written.values():
+        assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), cell  # nothing a spreadsheet would run
+    assert written["c4"] == "'Tis the season"  # an apostrophe printkit did not add is left alone
+    cards.write_text("cards:\n  - {id: other, kind: plain, name: Other}\n")
+    spreadsheet.import_rows(sheet, tmp_path / "big-deck", project.find(tmp_path))
+    again = load_game(tmp_path / "big-deck")
+    assert [c.text for c in again.cards] == texts  # type: ignore[union-attr]
+    assert not spreadsheet.export_csv(game, tmp_path / "plain.csv", bom=False).read_bytes().startswith(b"\xef")
 
 
 def test_xlsx_import(tmp_path: Path, games: dict[str, Game]) -> None:
@@ -242,7 +281,9 @@ def test_xlsx_import(tmp_path: Path, games: dict[str, Game]) -> None:
     copy = tmp_path / "soldier-battler"
     shutil.copytree(ROOT / "cards" / "soldier-battler", copy)
     rows = list(
-        csv.reader(io.StringIO(spreadsheet.export_csv(games["soldier-battler"], tmp_path / "s.csv").read_text()))
+        csv.reader(
+            io.StringIO(spreadsheet.export_csv(games["soldier-battler"], tmp_path / "s.csv").read_text("utf-8-sig"))
+        )
     )
     rows[1][rows[0].index("hp")] = "90"
     book = openpyxl.Workbook()
@@ -260,7 +301,7 @@ def test_bad_rows_name_row_and_column_and_write_nothing(
     shutil.copytree(ROOT / "cards" / "time-line-battle", copy)
     before = (copy / "characters.yaml").read_text()
     path = spreadsheet.export_csv(games["time-line-battle"], tmp_path / "t.csv")
-    rows = list(csv.reader(io.StringIO(path.read_text())))
+    rows = list(csv.reader(io.StringIO(path.read_text("utf-8-sig"), newline="")))
     rows[3][rows[0].index("health")] = "ten"
     rows[5][rows[0].index("kind")] = "wizard"
     with path.open("w", newline="") as handle:

@@ -54,7 +54,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             warn(f"{game.slug}: {warning} ({args.service})")
     else:
         target = _game_out(args, game, f"{game.slug}.csv").with_name(f"{game.slug}.csv")
-        written = [spreadsheet.export_csv(game, target)]
+        written = [spreadsheet.export_csv(game, target, bom=not args.no_bom)]
     for folder, n in Counter(p.parent for p in written).items():
         say(f"wrote {display_path(folder)}: {n} {plural('file', n)}")
     return 0
@@ -75,7 +75,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file}: no such file")
     if source.suffix.lower() != f".{args.format}":
         raise UsageError(f"{args.file}: expected a .{args.format} file")
-    for path in spreadsheet.import_rows(source, game.folder, here):
+    for path in spreadsheet.import_rows(source, game.folder, here, args.allow_orphans):
         say(f"wrote {display_path(path)}")
     return 0
 

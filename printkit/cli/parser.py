@@ -196,6 +196,7 @@ def _options_export(p: argparse.ArgumentParser) -> None:
     dpi = p.add_argument("--dpi", metavar="DPI", help="png: dots per inch, 36 to 1200 (default: 300)")
     completion.offers(dpi, "words:150 300 600")
     p.add_argument("--no-bleed", action="store_true", help="png: the trim size only, without the bleed")
+    p.add_argument("--no-bom", action="store_true", help="csv: no byte-order mark (Excel needs it to read UTF-8)")
     p.add_argument("--base-url", metavar="URL", help="tts: where the sheets will be online (default: local file URLs)")
     p.add_argument(
         "--copy-to",
@@ -221,6 +222,7 @@ def _options_import(p: argparse.ArgumentParser) -> None:
     p.add_argument("format", choices=["csv", "xlsx"], help="the spreadsheet's kind: csv or xlsx")
     p.add_argument("file", help="the spreadsheet: one row per card, as `printkit export csv` writes it")
     p.add_argument("--into", required=True, metavar="GAME|PATH", help="the game whose card files the rows replace")
+    p.add_argument("--allow-orphans", action="store_true", help="import cards that no deck takes (they never print)")
 
 
 def _options_preview(p: argparse.ArgumentParser) -> None:

@@ -1,5 +1,5 @@
 """Warnings about data that loads and prints, but likely not as the designer meant: a card that two decks
-take without saying so, a field the card sets that no layout shows."""
+take without saying so, a card no deck takes, a field the card sets that no layout shows."""
 
 from __future__ import annotations
 
@@ -25,12 +25,35 @@ def deck_overlaps(game: Game) -> list[str]:
             both = [c.id for c in first_cards if c.id in in_second and not c.shared]
             if not both:
                 continue
-            named = ", ".join(both[:SAMPLES]) + (f" and {len(both) - SAMPLES} more" if len(both) > SAMPLES else "")
             warnings.append(
-                f"{game.place('deck', second)}: decks {first} and {second} both take {named}: each such card "
+                f"{game.place('deck', second)}: decks {first} and {second} both take {listed(both)}: each such card "
                 "prints once for each deck; if that is meant, say shared: true on the card"
             )
     return warnings
+
+
+def listed(ids: list[str]) -> str:
+    """The first few ids and how many more: a warning about a hundred cards stays one line."""
+    more = f" and {len(ids) - SAMPLES} more" if len(ids) > SAMPLES else ""
+    return ", ".join(ids[:SAMPLES]) + more
+
+
+def untaken(game: Game) -> list[str]:
+    """The ids of the cards no deck takes: they load and check, and never print."""
+    taken = {card.id for deck in game.decks for card, _ in deck.entries}
+    return [card.id for card in game.cards if card.id not in taken]
+
+
+def orphans(game: Game) -> list[str]:
+    """One warning naming the cards no deck takes."""
+    lost = untaken(game)
+    if not lost:
+        return []
+    return [
+        f"{game.place('card', lost[0])}: no deck takes {listed(lost)}, so "
+        + ("it never prints: add it" if len(lost) == 1 else "they never print: add them")
+        + " to a deck's cards or widen its include"
+    ]
 
 
 def unprinted(card: Any, shown: Set[str]) -> list[str]:

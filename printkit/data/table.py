@@ -138,6 +138,26 @@ def _cell_problems(table: Table, row: list[str], line: int) -> list[Problem]:
     return problems
 
 
+# A cell a spreadsheet would run as a formula starts with one of these (the OWASP rule for CSV injection)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _quoted(text: str) -> bool:
+    """Whether text, after a leading apostrophe, is one printkit wrote there: before a formula start or another."""
+    return text.startswith("'") and (text[1:].startswith(FORMULA_STARTS) or text[1:2] == "'")
+
+
+def neutralised(text: str) -> str:
+    """A cell as a CSV export writes it: an apostrophe before anything a spreadsheet would run, so it shows
+    as text (and before an apostrophe printkit would otherwise take back off, so the round trip holds)."""
+    return "'" + text if text.startswith(FORMULA_STARTS) or _quoted(text) else text
+
+
+def restored(text: str) -> str:
+    """A cell as read back: the apostrophe neutralised() put there taken off, any other text as it is."""
+    return text[1:] if _quoted(text) else text
+
+
 def _csv(path: Path, raw: bytes) -> Table:
     shown = display_path(path)
     try:
@@ -155,6 +175,7 @@ def _csv(path: Path, raw: bytes) -> Table:
                 if len(table.header) > MAX_COLUMNS:
                     raise DataError([Problem(shown, 1, 1, f"{len(row)} columns: expected at most {MAX_COLUMNS}")])
             elif any(cell.strip() for cell in row):  # blank rows are spacing, not cards
+                row = [restored(cell) for cell in row]
                 if len(table.rows) == MAX_ROWS:
                     message = f"more than {MAX_ROWS:,} rows: expected that many cards at most"
                     raise DataError([Problem(shown, start, 1, message)])

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from printkit.core import atomic
 from printkit.core.errors import DataError, Problem, UsageError, display_path
 from printkit.core.project import Project
-from printkit.data import table
+from printkit.data import advice, table
 from printkit.data.game import GAME_FILE, Game
 from printkit.data.loader import load_game
 from printkit.data.model import CardFile
@@ -70,14 +70,17 @@ def card_files(game: Game) -> dict[str, str]:
     return where
 
 
-def export_csv(game: Game, target: Path) -> Path:
+def export_csv(game: Game, target: Path, bom: bool = True) -> Path:
+    """The game's cards as CSV: UTF-8 with a byte-order mark (so Excel reads Hebrew as Hebrew) unless bom is
+    False, rows ended CRLF as RFC 4180 has them (so a cell holding a carriage return is quoted, not split),
+    and no cell a spreadsheet would run as a formula."""
     columns, data = rows(game, card_files(game))
     text = io.StringIO()
-    writer = csv.DictWriter(text, fieldnames=columns, lineterminator="\n")
+    writer = csv.DictWriter(text, fieldnames=columns, lineterminator="\r\n")
     writer.writeheader()
     for row in data:
-        writer.writerow({k: _cell(v) for k, v in row.items()})
-    atomic.write_text(target, text.getvalue())
+        writer.writerow({k: table.neutralised(_cell(v)) for k, v in row.items()})
+    atomic.write_bytes(target, text.getvalue().encode("utf-8-sig" if bom else "utf-8"))
     return target
 
 
@@ -87,7 +90,7 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def import_rows(path: Path, game_folder: Path, project: Project) -> list[Path]:
+def import_rows(path: Path, game_folder: Path, project: Project, allow_orphans: bool = False) -> list[Path]:
     """Check every row, then rewrite the game's card files from them; all bad rows reported together."""
     rows = table.read(path)
     if not rows.rows:
@@ -127,7 +130,7 @@ def import_rows(path: Path, game_folder: Path, project: Project) -> list[Path]:
         )
         for name, cards in files.items()
     }
-    _check_whole_game(game_folder, texts, project)
+    _check_whole_game(game_folder, texts, project, allow_orphans)
     written = []
     for name, body in texts.items():
         target = game_folder / name
@@ -146,10 +149,17 @@ def _modeline(target: Path, project: Project) -> str:
     return modeline("cards.schema.json", target, project)
 
 
-def _check_whole_game(game_folder: Path, texts: dict[str, str], project: Project) -> None:
+def _check_whole_game(game_folder: Path, texts: dict[str, str], project: Project, allow_orphans: bool) -> None:
     """Load the game as it would be after the import, the new texts in place of its files: a bad result writes
-    nothing. Nothing is copied, so nothing of a stranger's folder is read but its own game files."""
-    load_game(game_folder, project, texts)
+    nothing. Nothing is copied, so nothing of a stranger's folder is read but its own game files. A card no
+    deck takes would never print: an error here, where a row is easily one kind off, unless allowed."""
+    game = load_game(game_folder, project, texts)
+    lost = advice.untaken(game)
+    if lost and not allow_orphans:
+        raise UsageError(
+            f"no deck of {game.slug} takes {advice.listed(lost)}, so the import would leave cards that never print: "
+            "fix their kind or a deck's include, or import with --allow-orphans; nothing was written"
+        )
 
 
 def _ordered(card: dict[str, Any]) -> dict[str, Any]:
