@@ -323,3 +323,24 @@ def test_preview_contact_sheets(tmp_path: Path, games: dict[str, Game]) -> None:
     assert [p.name for p in written] == ["troops.png", "tactics.png"]
     sheet = _load(written[0])
     assert sheet.width > 1000 and sheet.height > sheet.width / 2  # 61 cards: seven rows of ten
+
+
+def _dpi(source: Path | bytes) -> tuple[float, int]:
+    """The resolution a PNG says it has, and its width in pixels."""
+    with Image.open(io.BytesIO(source) if isinstance(source, bytes) else source) as image:
+        return float(image.info["dpi"][0]), image.width
+
+
+def test_every_exported_png_says_its_resolution(tmp_path: Path, games: dict[str, Game]) -> None:
+    """Without a pHYs chunk tools take a PNG for 72 dpi, and a print shop's upload checks read it."""
+    game = games["battle-line"]
+    written = images.export(game, tmp_path / "png", PrintSettings(dpi=150), workers=1)
+    assert all(round(_dpi(p)[0]) == 150 for p in written[:5] + written[-2:])
+    printshop.export(game, tmp_path / "shop", PrintSettings(), "mpc")
+    with zipfile.ZipFile(tmp_path / "shop" / "mpc.zip") as archive:
+        first = next(n for n in archive.namelist() if n.endswith(".png"))
+        assert round(_dpi(archive.read(first))[0]) == 300
+    sheet = next(p for p in tts.export(game, tmp_path / "tts", PrintSettings()) if "sheet" in p.name)
+    dpi, width = _dpi(sheet)
+    cols = json.loads((tmp_path / "tts" / "troops.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]["NumWidth"]
+    assert abs(dpi - width / cols / (63.5 / 25.4)) < 1  # the pixels of one card over its inches

@@ -74,9 +74,12 @@ def board_pdf(game: Game, comp: Component) -> bytes:
     return _pdf(board.board_size(comp), lambda c: board.draw_board(c, game, comp))
 
 
-def png(image: Image.Image, compress_level: int = 6) -> bytes:
+def png(image: Image.Image, compress_level: int = 6, dpi: float | None = None) -> bytes:
+    """PNG bytes; with dpi, the resolution in the file (pHYs) that print shops and image tools read its size from,
+    where a PNG without one is taken for 72 dpi."""
     out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=compress_level)
+    extra = {"dpi": (dpi, dpi)} if dpi else {}
+    image.save(out, format="PNG", compress_level=compress_level, **extra)
     return out.getvalue()
 
 

@@ -24,7 +24,7 @@ def _render(game: Game, faces: list[Face], dpi: float, bleed: float, folder: Pat
     written = []
     for face, image in zip(faces, raster.render_pages(pdf, dpi), strict=True):
         path = folder / f"{face.name}.png"
-        atomic.write_bytes(path, raster.png(image, PNG_LEVEL))
+        atomic.write_bytes(path, raster.png(image, PNG_LEVEL, dpi))
         written.append(path)
     return written
 
@@ -67,7 +67,7 @@ def export(
     for comp in boards:
         image = raster.render_pdf(raster.board_pdf(game, comp), dpi)
         path = folder / "boards" / f"{comp.id}.png"
-        atomic.write_bytes(path, raster.png(image, PNG_LEVEL))
+        atomic.write_bytes(path, raster.png(image, PNG_LEVEL, dpi))
         written.append(path)
         if progress:
             progress(len(written), total)

@@ -33,6 +33,6 @@ def export(game: Game, folder: Path, settings: PrintSettings) -> list[Path]:
         for i, image in enumerate(images):
             sheet.paste(image, (GAP + (i % cols) * (w + GAP), GAP + (i // cols) * (h + GAP)))
         path = folder / f"{deck.deck.id}.png"
-        atomic.write_bytes(path, raster.png(sheet))
+        atomic.write_bytes(path, raster.png(sheet, dpi=DPI))
         written.append(path)
     return written

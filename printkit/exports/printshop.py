@@ -147,7 +147,7 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for index, (face, image) in enumerate(zip(faces, images, strict=True), start=1):
             name = _file_name(shop, face, index)
-            archive.writestr(zipfile.ZipInfo(name, ZIP_TIME), raster.png(image, 1), zipfile.ZIP_DEFLATED)
+            archive.writestr(zipfile.ZipInfo(name, ZIP_TIME), raster.png(image, 1, shop.dpi), zipfile.ZIP_DEFLATED)
             side = "back" if face.card is None else "front"
             rows.writerow([name, face.deck, face.label, face.card.name if face.card else "", side, face.copies])
         archive.writestr(zipfile.ZipInfo("order.csv", ZIP_TIME), order.getvalue(), zipfile.ZIP_DEFLATED)

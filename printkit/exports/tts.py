@@ -130,7 +130,7 @@ def export(
         images = _render(game, [*fronts, back], dpi, p.card_px)
         back_image = images[-1]
         back_path = folder / f"{d}-back.png"
-        atomic.write_bytes(back_path, raster.png(back_image, 1))
+        atomic.write_bytes(back_path, raster.png(back_image, 1, dpi))
         written.append(back_path)
         sideways = back.size[0] > back.size[1]
         custom: dict[str, dict[str, Any]] = {}
@@ -144,7 +144,7 @@ def export(
                 last = p.cols * p.rows - 1
                 sheet.paste(back_image, ((last % p.cols) * p.card_px[0], (last // p.cols) * p.card_px[1]))
             path = folder / f"{d}-sheet-{s + 1}.png"
-            atomic.write_bytes(path, raster.png(sheet, 1))
+            atomic.write_bytes(path, raster.png(sheet, 1, dpi))
             written.append(path)
             key = str(next_key)
             next_key += 1
@@ -195,7 +195,7 @@ def export(
             atomic.write_text(copy_to / f"{name}.json", text)
             thumb = (images[0] if fronts else back_image).copy()
             thumb.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
-            atomic.write_bytes(copy_to / f"{name}.png", raster.png(thumb, 1))
+            atomic.write_bytes(copy_to / f"{name}.png", raster.png(thumb, 1, dpi * thumb.width / p.card_px[0]))
             written += [copy_to / f"{name}.json", copy_to / f"{name}.png"]
     return written
 
