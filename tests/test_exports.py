@@ -193,7 +193,10 @@ def test_printshop_pixels_names_and_pdf_boxes(
     tmp_path: Path, games: dict[str, Game], service: str, size: tuple[int, int]
 ) -> None:
     game = games["time-line-battle"]
-    (archive, pdf), warnings = printshop.export(game, tmp_path, PrintSettings(), service)
+    (archive, *pdfs), warnings = printshop.export(game, tmp_path, PrintSettings(), service)
+    form = printshop.shops(game)[service].pdf  # what layouts/printshops.yaml says the shop takes
+    assert len(pdfs) == (len(game.decks) if form.per == "deck" else 1)
+    pdf = pdfs[0]
     assert warnings == []
     with zipfile.ZipFile(archive) as z:
         names = z.namelist()
@@ -208,7 +211,23 @@ def test_printshop_pixels_names_and_pdf_boxes(
     trim = [float(v) for v in page.trimbox]
     assert (bleed[2] / 72 * 300, bleed[3] / 72 * 300) == pytest.approx(size)
     assert ((trim[2] - trim[0]) / MM, (trim[3] - trim[1]) / MM) == pytest.approx((63.5, 88.9), abs=0.05)
-    assert len(PdfReader(pdf).pages) == 2 * 44
+    assert sum(len(PdfReader(p).pages) for p in pdfs) == 2 * 44  # every card once here: no copies
+
+
+def test_drivethrucards_gets_a_pdf_a_deck_each_copy_back_then_front(tmp_path: Path) -> None:
+    game = _plain_game(tmp_path, 3)  # copies 1, 2 and 1
+    (_, *pdfs), _ = printshop.export(game, tmp_path / "shop", PrintSettings(), "drivethrucards")
+    assert [p.name for p in pdfs] == ["drivethrucards-main.pdf"]
+    pages = [" ".join(page.extract_text().split()) for page in PdfReader(pdfs[0]).pages]
+    assert len(pages) == 2 * 4  # a page pair for each of the four copies
+    back_title = game.decks[0].deck.back.title
+    assert all(back_title in pages[i] for i in range(0, 8, 2))  # each copy's back first
+    assert [next(f"Card {n}" for n in range(3) if f"Card {n}" in pages[i]) for i in range(1, 8, 2)] == [
+        "Card 0",
+        "Card 1",
+        "Card 1",
+        "Card 2",
+    ]
 
 
 def test_safe_zone_check_warns(games: dict[str, Game]) -> None:

@@ -8,7 +8,7 @@ import io
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, ValidationError, field_validator
 from reportlab.pdfgen.canvas import Canvas
@@ -27,6 +27,25 @@ from printkit.exports.designs import Face, card_faces
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # fixed, so the same cards give the same zip
 
 
+Side = Literal["front", "back"]
+SIDES: tuple[Side, Side] = ("front", "back")
+
+
+class ShopPdf(Frozen):
+    """The PDF a shop takes: one a deck or one for the game, each card's sides in its order, copies or not."""
+
+    per: Literal["deck", "game"] = "game"
+    order: Annotated[list[Side], Field(min_length=2, max_length=2)] = Field(default_factory=lambda: [*SIDES])
+    copies: Literal["each", "once"] = "once"  # each: a page pair for every copy of a card, as the shop counts them
+
+    @field_validator("order")
+    @classmethod
+    def _both_sides(cls, value: list[str]) -> list[str]:
+        if len(set(value)) != 2:
+            raise ValueError("expected both sides, [back, front] or [front, back]")
+        return value
+
+
 class Shop(Frozen):
     """A print shop's file specification, from layouts/printshops.yaml."""
 
@@ -36,6 +55,7 @@ class Shop(Frozen):
     safe: Annotated[float, Field(ge=0)]
     templates: dict[str, Annotated[list[Annotated[int, Field(gt=0)]], Field(min_length=2, max_length=2)]]
     files: str
+    pdf: ShopPdf = ShopPdf()
 
     @field_validator("templates")
     @classmethod
@@ -153,20 +173,28 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
         archive.writestr(zipfile.ZipInfo("order.csv", ZIP_TIME), order.getvalue(), zipfile.ZIP_DEFLATED)
     target = folder / f"{service}.zip"
     atomic.write_bytes(target, buffer.getvalue())
-    pdf_path = folder / f"{service}.pdf"
-    atomic.write_bytes(pdf_path, _pdf(game, faces, page, bleed))
-    return [target, pdf_path], notes + [str(w) for w in safe_zone_warnings(faces, shop)]
+    written = [target]
+    decks = [d.deck.id for d in game.decks] if shop.pdf.per == "deck" else [None]
+    for deck in decks:
+        mine = [f for f in faces if deck is None or f.deck == deck]
+        pdf_path = folder / (f"{service}.pdf" if deck is None else f"{service}-{deck}.pdf")
+        atomic.write_bytes(pdf_path, _pdf(game, mine, page, bleed, shop.pdf))
+        written.append(pdf_path)
+    return written, notes + [str(w) for w in safe_zone_warnings(faces, shop)]
 
 
-def _pdf(game: Game, faces: list[Face], page: tuple[float, float], bleed: float) -> bytes:
-    """One card per page, face then its deck's back; TrimBox marks the cut, BleedBox the whole image."""
+def _pdf(game: Game, faces: list[Face], page: tuple[float, float], bleed: float, form: ShopPdf) -> bytes:
+    """One card side per page, each card's sides in the shop's order (and once a copy when it counts them so);
+    TrimBox marks the cut, BleedBox the whole image."""
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=page, invariant=1, pageCompression=1, initialFontName=fonts.use("sans"))
     c.setTitle(f"{game.title} - cards for printing")
     c.setAuthor(game.info.credit)
     backs = {f.deck: f for f in faces if f.card is None}
-    for face in (f for f in faces if f.card is not None):
-        for design in (face, backs[face.deck]):
+    fronts = [f for f in faces if f.card is not None]
+    for face in (f for f in fronts for _ in range(f.copies if form.copies == "each" else 1)):
+        sides = {"front": face, "back": backs[face.deck]}
+        for design in (sides[side] for side in form.order):
             w, h = design.size
             c.setTrimBox(((page[0] - w) / 2, (page[1] - h) / 2, (page[0] + w) / 2, (page[1] + h) / 2))
             c.setBleedBox((0, 0, page[0], page[1]))
