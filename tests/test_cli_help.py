@@ -74,7 +74,7 @@ def test_every_commands_help_runs(name: str, capsys: pytest.CaptureFixture[str])
         (["bulid"], "printkit: no command 'bulid'; did you mean 'build'?"),
         (["build", "--papr", "a4"], "printkit: printkit build does not take --papr; did you mean --paper?"),
         (["build", "--duplex", "lnog"], "printkit: --duplex: expected long, short or none, found 'lnog'; did you mean"),
-        (["export", "pgn", "battle-line"], "printkit: format: expected png, tts, printshop or csv, found 'pgn'"),
+        (["export", "pgn", "battle-line"], "printkit: format: expected png, tts, printshop, csv or xlsx, found 'pgn'"),
         (["validate", "batle-line"], "printkit: batle-line: no such game or folder; did you mean 'battle-line'?"),
         (["build", "battle-line", "--only", "cads"], "did you mean 'cards'?"),
         (["validate", "--card-size", "pokr"], "printkit: --card-size: expected a card size"),

@@ -242,13 +242,19 @@ def test_safe_zone_check_warns(games: dict[str, Game]) -> None:
     assert any(w.region == "corner-top" and "R1" in w.cards for w in warnings)
 
 
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
 @pytest.mark.parametrize("slug", ["battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline"])
-def test_csv_round_trip_gives_the_same_cards(tmp_path: Path, games: dict[str, Game], slug: str) -> None:
+def test_a_spreadsheet_round_trip_gives_the_same_cards(
+    tmp_path: Path, games: dict[str, Game], slug: str, kind: str
+) -> None:
     copy = tmp_path / slug
     shutil.copytree(ROOT / "cards" / slug, copy)
-    sheet = spreadsheet.export_csv(games[slug], tmp_path / f"{slug}.csv")
-    rows = list(csv.DictReader(io.StringIO(sheet.read_text(encoding="utf-8-sig"), newline="")))
-    assert len(rows) == len(games[slug].cards)
+    if kind == "csv":
+        sheet = spreadsheet.export_csv(games[slug], tmp_path / f"{slug}.csv")
+        rows = list(csv.DictReader(io.StringIO(sheet.read_text(encoding="utf-8-sig"), newline="")))
+        assert len(rows) == len(games[slug].cards)
+    else:
+        sheet = spreadsheet.export_xlsx(games[slug], tmp_path / f"{slug}.xlsx")
     spreadsheet.import_rows(sheet, copy, project.find(tmp_path))
     again = load_game(copy)
     assert again.cards == games[slug].cards
@@ -292,6 +298,22 @@ def test_csv_cells_a_spreadsheet_would_run_are_neutralised_and_every_text_surviv
     again = load_game(tmp_path / "big-deck")
     assert [c.text for c in again.cards] == texts  # type: ignore[union-attr]
     assert not spreadsheet.export_csv(game, tmp_path / "plain.csv", bom=False).read_bytes().startswith(b"\xef")
+
+
+def test_an_xlsx_export_holds_text_never_formulas(tmp_path: Path) -> None:
+    import openpyxl
+
+    game = _plain_game(tmp_path, 2)
+    cards = tmp_path / "big-deck" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("text: Card number 0.", 'text: \'=HYPERLINK("x","y")\''))
+    game = load_game(tmp_path / "big-deck")
+    path = spreadsheet.export_xlsx(game, tmp_path / "cards.xlsx")
+    book = openpyxl.load_workbook(path)
+    sheet = book["Cards"]
+    header = [c.value for c in sheet[1]]
+    cell = sheet.cell(2, header.index("text") + 1)
+    assert cell.value == '=HYPERLINK("x","y")' and cell.data_type == "s"  # text, not a formula
+    assert spreadsheet.export_xlsx(game, tmp_path / "again.xlsx").read_bytes() == path.read_bytes()
 
 
 def test_xlsx_import(tmp_path: Path, games: dict[str, Game]) -> None:

@@ -15,7 +15,7 @@ from printkit.data import loader, settings
 from printkit.data.game import Game
 from printkit.data.summary import plural
 
-FORMATS = ("png", "tts", "printshop", "csv")
+FORMATS = ("png", "tts", "printshop", "csv", "xlsx")
 SERVICES = ("mpc", "drivethrucards", "gamecrafter")  # the shops of printkit's own printshops.yaml
 
 
@@ -52,8 +52,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         written, warnings = printshop.export(game, _game_out(args, game, "printshop"), chosen, args.service)
         for warning in warnings:
             warn(f"{game.slug}: {warning} ({args.service})")
+    elif args.format == "xlsx":
+        target = _game_out(args, game, f"{game.slug}.xlsx")
+        written = [spreadsheet.export_xlsx(game, target)]
     else:
-        target = _game_out(args, game, f"{game.slug}.csv").with_name(f"{game.slug}.csv")
+        target = _game_out(args, game, f"{game.slug}.csv")
         written = [spreadsheet.export_csv(game, target, bom=not args.no_bom)]
     for folder, n in Counter(p.parent for p in written).items():
         say(f"wrote {display_path(folder)}: {n} {plural('file', n)}")

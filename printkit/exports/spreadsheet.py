@@ -7,7 +7,10 @@ lives in, and import rewrites those files (comments in them are not kept).
 from __future__ import annotations
 
 import csv
+import datetime
 import io
+import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +85,55 @@ def export_csv(game: Game, target: Path, bom: bool = True) -> Path:
         writer.writerow({k: table.neutralised(_cell(v)) for k, v in row.items()})
     atomic.write_bytes(target, text.getvalue().encode("utf-8-sig" if bom else "utf-8"))
     return target
+
+
+def export_xlsx(game: Game, target: Path) -> Path:
+    """The game's cards as an XLSX workbook, one sheet named Cards: every cell written as text, so nothing in
+    it is a formula a spreadsheet would run, and the same rows a CSV export has (import reads either)."""
+    import openpyxl
+    from openpyxl.cell.cell import TYPE_STRING
+
+    columns, data = rows(game, card_files(game))
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Cards"
+    sheet.append(columns)
+    for row in data:
+        sheet.append([None] * len(columns))
+        line = sheet.max_row
+        for column, name in enumerate(columns, start=1):
+            if name in row:
+                cell = sheet.cell(line, column)
+                cell.value = _cell(row[name])
+                cell.data_type = TYPE_STRING  # openpyxl would take a text starting with = for a formula
+    sheet.freeze_panes = "A2"
+    book.properties.creator = "printkit"
+    # a workbook records when it was made: fixed, so the same cards give the same bytes
+    book.properties.created = book.properties.modified = _EPOCH
+    buffer = io.BytesIO()
+    book.save(buffer)
+    atomic.write_bytes(target, _fixed_zip_times(buffer.getvalue()))
+    return target
+
+
+_EPOCH = datetime.datetime(2000, 1, 1)
+
+
+_MODIFIED = re.compile(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)")
+
+
+def _fixed_zip_times(data: bytes) -> bytes:
+    """The zip again with every time in it fixed: openpyxl stamps each member, and the workbook's modified
+    date, with the time of saving."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as copy:
+        for item in source.infolist():
+            content = source.read(item.filename)
+            if item.filename == "docProps/core.xml":
+                content = _MODIFIED.sub(rb"\g<1>2000-01-01T00:00:00Z\g<2>", content)
+            copy.writestr(zipfile.ZipInfo(item.filename, (1980, 1, 1, 0, 0, 0)), content)
+    return out.getvalue()
 
 
 def _cell(value: Any) -> str:

@@ -1,13 +1,15 @@
-"""Benchmark: card images at 300 DPI, and one 70-card Tabletop Simulator sheet.
+"""Benchmark: card images at 300 DPI, one 70-card Tabletop Simulator sheet, and an XLSX round trip.
 
 Run: python tests/benchmarks/bench_exports.py
-Goals from the exports issue: at least 50 cards/s per core at 300 DPI; a 70-card TTS sheet in
-at most 3 s and 400 MB (whole process).
+Goals from the exports issues: at least 50 cards/s per core at 300 DPI; a 70-card TTS sheet in
+at most 3 s and 400 MB (whole process); XLSX export and import of Time Line's 74 cards in at
+most 2 s (whole processes).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -74,6 +76,13 @@ def main() -> None:
             f"TTS, one 70-card sheet: {time.perf_counter() - start:.2f} s whole process, "
             f"peak {int(done.stdout.split()[-1]) / 1024:.0f} MB ({os.cpu_count()} cores)"
         )
+        project = Path(tmp) / "project"
+        subprocess.run([sys.executable, "-m", "printkit", "init", "-q", str(project)], check=True)
+        shutil.copytree(Path(__file__).resolve().parents[2] / "cards" / "time-line", project / "cards" / "tl")
+        start = time.perf_counter()
+        for command in (["export", "xlsx", "tl", "--out", "out"], ["import", "xlsx", "out/tl/tl.xlsx", "--into", "tl"]):
+            subprocess.run([sys.executable, "-m", "printkit", *command, "-q"], cwd=project, check=True)
+        print(f"XLSX export and import of Time Line's 74 cards: {time.perf_counter() - start:.2f} s, two processes")
 
 
 if __name__ == "__main__":
