@@ -300,6 +300,41 @@ def test_csv_cells_a_spreadsheet_would_run_are_neutralised_and_every_text_surviv
     assert not spreadsheet.export_csv(game, tmp_path / "plain.csv", bom=False).read_bytes().startswith(b"\xef")
 
 
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+@pytest.mark.parametrize("slug", ["battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline"])
+def test_a_round_trip_with_one_card_changed_changes_that_card_alone(
+    tmp_path: Path, games: dict[str, Game], slug: str, kind: str
+) -> None:
+    copy = tmp_path / slug
+    shutil.copytree(ROOT / "cards" / slug, copy)
+    before = {p.name: p.read_bytes() for p in copy.glob("*.yaml")}
+    sheet = spreadsheet.export_csv(games[slug], tmp_path / "cards.csv")
+    rows = list(csv.reader(io.StringIO(sheet.read_text("utf-8-sig"), newline="")))
+    assert spreadsheet.import_rows(sheet, copy, project.find(tmp_path)) == []  # nothing changed: nothing written
+    name = rows[0].index("name")
+    file, old_name = rows[3][rows[0].index("file")], rows[3][name]
+    rows[3][name] = old_name + " Renamed"
+    if kind == "csv":
+        with sheet.open("w", newline="", encoding="utf-8-sig") as handle:
+            csv.writer(handle).writerows(rows)
+    else:
+        import openpyxl
+
+        sheet = tmp_path / "cards.xlsx"
+        book = openpyxl.Workbook()
+        for row in rows:
+            book.active.append(row)  # type: ignore[union-attr]
+        book.save(sheet)
+    assert spreadsheet.import_rows(sheet, copy, project.find(tmp_path)) == [copy / file]
+    after = {p.name: p.read_bytes() for p in copy.glob("*.yaml")}
+    assert {n for n in after if after[n] != before[n]} == {file}  # every other file byte for byte
+    old_lines, new_lines = before[file].decode().splitlines(), after[file].decode().splitlines()
+    changed = [(a, b) for a, b in zip(old_lines, new_lines, strict=True) if a != b]
+    assert len(old_lines) == len(new_lines) and len(changed) == 1  # one line: the card's own
+    assert old_name in changed[0][0] and f"{old_name} Renamed" in changed[0][1]
+    assert load_game(copy).card(rows[3][rows[0].index("id")]).name == f"{old_name} Renamed"
+
+
 def test_an_xlsx_export_holds_text_never_formulas(tmp_path: Path) -> None:
     import openpyxl
 
@@ -385,3 +420,37 @@ def test_every_exported_png_says_its_resolution(tmp_path: Path, games: dict[str,
     dpi, width = _dpi(sheet)
     cols = json.loads((tmp_path / "tts" / "troops.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]["NumWidth"]
     assert abs(dpi - width / cols / (63.5 / 25.4)) < 1  # the pixels of one card over its inches
+
+
+def test_a_card_file_is_edited_in_place_keeping_comments_and_styles() -> None:
+    import yaml
+
+    from printkit.exports import cardedit
+
+    text = (
+        "# my cards\n"
+        "cards:\n"
+        "  # the first two\n"
+        "  - {id: a, kind: plain, name: A}  # short\n"
+        "  - id: b\n"
+        "    kind: plain\n"
+        "    name: B\n"
+        "    stats: {power: 2}\n"
+        "  # gone soon\n"
+        "  - {id: c, kind: plain, name: C}\n"
+        "\n"
+        "  - {id: d, kind: plain, name: D}\n"
+    )
+    cards = [
+        {"id": "a", "kind": "plain", "name": "A"},
+        {"id": "b", "kind": "plain", "name": "Bee", "stats": {"power": 3}},
+        {"id": "d", "kind": "plain", "name": "D"},
+        {"id": "e", "kind": "plain", "name": "E: new"},
+    ]
+    out = cardedit.edited(text, cards, lambda card_id: card_id in ("a", "d"))
+    assert out is not None and yaml.safe_load(out)["cards"] == cards
+    assert out.startswith("# my cards\ncards:\n  # the first two\n  - {id: a, kind: plain, name: A}  # short\n")
+    assert "  - id: b\n    kind: plain\n    name: Bee\n    stats: {power: 3}\n" in out  # block stays block
+    assert "{id: c" not in out and "  - {id: d, kind: plain, name: D}\n" in out
+    assert out.endswith("  - {id: e, kind: plain, name: 'E: new'}\n")  # new, in the last card's style
+    assert cardedit.edited(text, list(reversed(cards)), lambda card_id: True) is None  # a new order: afresh

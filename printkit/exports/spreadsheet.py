@@ -1,7 +1,8 @@
-"""`printkit export csv` and `printkit import csv|xlsx`: one row per card, nested fields flattened to dotted columns.
+"""`printkit export csv|xlsx` and `printkit import csv|xlsx`: one row per card, nested fields as dotted columns.
 
 A round trip gives back the same cards: the `file` column says which YAML file each card
-lives in, and import rewrites those files (comments in them are not kept).
+lives in, and import edits those files in place, card by card: an unchanged card keeps its text and
+the comments around it, and a file whose cards are all unchanged is not written at all.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import datetime
 import io
 import re
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,7 @@ from printkit.data.model import CardFile
 from printkit.data.schema import MODELINE, modeline
 from printkit.data.validation import problems_from
 from printkit.data.yamlsource import load
+from printkit.exports import cardedit
 
 FIRST = ["file", "id", "kind", "name", "copies"]
 
@@ -171,24 +174,50 @@ def import_rows(path: Path, game_folder: Path, project: Project, allow_orphans: 
         raise DataError(problems)
     files: dict[str, list[dict[str, Any]]] = {}
     for card, file in zip(cards, targets, strict=True):
-        files.setdefault(file, []).append(card.model_dump(exclude_defaults=True, mode="json") | {"kind": card.kind})
-    texts = {
-        name: yaml.safe_dump(
-            {"cards": [_ordered(c) for c in cards]},
-            sort_keys=False,
-            allow_unicode=True,
-            default_flow_style=None,
-            width=120,
-        )
-        for name, cards in files.items()
-    }
+        dumped = card.model_dump(exclude_defaults=True, mode="json") | {"kind": card.kind}
+        files.setdefault(file, []).append(_ordered(dumped))
+    before = _cards_now(game_folder, project)
+    imported = {card.id: card for card in cards}
+
+    def same(card_id: str) -> bool:
+        return before.cards.get(card_id) == imported[card_id]
+
+    texts = {}
+    for name, rows_of_file in files.items():
+        target = game_folder / name
+        old = target.read_text(encoding="utf-8") if name in before.files else None
+        text = cardedit.edited(old, rows_of_file, same) if old is not None else None
+        if text is None:  # a new file, or one that cannot be edited in place: written afresh
+            body = yaml.safe_dump(
+                {"cards": rows_of_file}, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120
+            )
+            text = _modeline(target, project) + body
+        if text != old:  # a file whose cards are all as they were is left as it is, to the byte
+            texts[name] = text
     _check_whole_game(game_folder, texts, project, allow_orphans)
     written = []
-    for name, body in texts.items():
-        target = game_folder / name
-        atomic.write_text(target, _modeline(target, project) + body)
-        written.append(target)
+    for name, text in texts.items():
+        atomic.write_text(game_folder / name, text)
+        written.append(game_folder / name)
     return written
+
+
+@dataclass(frozen=True)
+class _Now:
+    """The game's cards as they are before an import, and the card files it reads them from."""
+
+    cards: dict[str, Any]
+    files: frozenset[str]
+
+
+def _cards_now(game_folder: Path, project: Project) -> _Now:
+    """What the game holds now, when it loads; an import into a broken game writes each file afresh."""
+    try:
+        game = load_game(game_folder, project)
+    except DataError:
+        return _Now({}, frozenset())
+    names = {p.name for p in game_folder.glob("*.yaml") if p.name != GAME_FILE and p.is_file()}
+    return _Now({card.id: card for card in game.cards}, frozenset(names))
 
 
 def _modeline(target: Path, project: Project) -> str:
