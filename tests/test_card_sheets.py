@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -162,3 +163,71 @@ def test_an_xlsx_with_xml_entities_is_refused_in_one_line(studio: Path, capsys: 
     assert main(["validate"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cards.xlsx:1:1: not an XLSX file printkit reads: it declares XML entities" in err
+
+
+def _book(path: Path, rows: list[list[object]], merge: str | None = None, empty: bool = False) -> None:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Deck"
+    for row in [] if empty else rows:
+        sheet.append(row)
+    if merge:
+        sheet.merge_cells(merge)
+    book.save(path)
+
+
+@pytest.mark.parametrize(
+    ("make", "expected"),
+    [
+        (lambda p: _book(p, [], empty=True), "cards.xlsx:1:1: no header row"),
+        (lambda p: _book(p, [["id", "kind", "name"]]), "cards.xlsx: no rows to import"),
+        (lambda p: _book(p, [["kind", "name"], ["plain", "A"]]), "cards.xlsx:1:1: missing column id"),
+        (lambda p: _book(p, [HEADER, ["a", "plain", "A", 1], ["a", "plain", "B", 2]]), "Deck!A3: cards[1].id: dupl"),
+        (lambda p: _book(p, [HEADER, ["a", "plain", "A", "=1+1"]]), "Deck!D2: a formula with no saved value"),
+        (lambda p: _book(p, [HEADER, ["a", "plain", "A", 1]], merge="B2:C2"), "Deck!B2: merged cells B2:C2: expected"),
+        (lambda p: p.write_bytes(b"PK\x03\x04" + b"\x00" * 100), "cards.xlsx:1:1: not an XLSX file"),
+        (lambda p: p.write_bytes(b"\x00" * 21_000_000), "cards.xlsx:1:1: file is over 20 MB"),
+    ],
+    ids=[
+        "empty-sheet",
+        "header-only",
+        "no-id-column",
+        "duplicate-ids",
+        "formula-no-value",
+        "merged",
+        "not-a-zip",
+        "too-big",
+    ],
+)
+def test_a_bad_workbook_to_import_is_one_line_and_writes_nothing(
+    studio: Path, capsys: pytest.CaptureFixture[str], make: Any, expected: str
+) -> None:
+    (studio / "cards.yaml").write_text("cards:\n  - {id: keep, kind: plain, name: Keep}\n")
+    before = (studio / "cards.yaml").read_bytes()
+    make(studio.parent.parent / "cards.xlsx")
+    assert main(["import", "xlsx", "cards.xlsx", "--into", "sheet-game"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and expected in err, err
+    assert (studio / "cards.yaml").read_bytes() == before
+
+
+def test_a_zip_bomb_workbook_is_refused_before_it_is_unpacked(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import zipfile
+
+    (studio / "cards.yaml").write_text("cards:\n  - {id: keep, kind: plain, name: Keep}\n")
+    bomb = studio.parent.parent / "cards.xlsx"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"<" + b" " * 150_000_000 + b">")  # 150 MB of spaces, packed
+    assert bomb.stat().st_size < 1_000_000
+    assert main(["import", "xlsx", "cards.xlsx", "--into", "sheet-game"]) == 2
+    assert "unpacks to 150 MB: expected at most 100 MB" in capsys.readouterr().err
+
+
+def test_a_csv_in_another_encoding_is_named_at_its_line(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (studio / "cards.yaml").write_text("cards:\n  - {id: keep, kind: plain, name: Keep}\n")
+    (studio.parent.parent / "cards.csv").write_bytes("id,kind,name\na,plain,Ärger\n".encode("latin-1"))
+    assert main(["import", "csv", "cards.csv", "--into", "sheet-game"]) == 2
+    assert "cards.csv:2:1: expected UTF-8 text" in capsys.readouterr().err

@@ -217,6 +217,7 @@ def _why(exc: BaseException) -> str:
 
 def _xlsx_rows(path: Path, raw: bytes, sheet: str | None) -> Table:
     import openpyxl  # only a game with an XLSX needs it; with defusedxml installed it refuses XML entities
+    from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
     shown = display_path(path)
     values = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
@@ -226,6 +227,12 @@ def _xlsx_rows(path: Path, raw: bytes, sheet: str | None) -> Table:
         if sheet is not None and sheet not in names:
             raise DataError([Problem(shown, 1, 1, f"no sheet {sheet!r} (sheets: {', '.join(names)})")])
         chosen = sheet or names[0]
+        merged = _merged(raw, getattr(values[chosen], "_worksheet_path", None))
+        if merged:
+            first = merged.split(":")[0]
+            letters, line = coordinate_from_string(first)
+            message = f"merged cells {merged}: expected one value in each cell; unmerge them"
+            raise DataError([Problem(shown, line, column_index_from_string(letters), message, f"{chosen}!{first}")])
         table = Table(path, chosen, [])
         rows = values[chosen].iter_rows(values_only=True)
         written = formulas[chosen].iter_rows(values_only=True)
@@ -262,6 +269,23 @@ def _xlsx_rows(path: Path, raw: bytes, sheet: str | None) -> Table:
     finally:
         values.close()
         formulas.close()
+
+
+_MERGE = re.compile(rb'<(?:\w+:)?mergeCell\s+ref="([A-Z]{1,3}[0-9]{1,7}(?::[A-Z]{1,3}[0-9]{1,7})?)"')
+
+
+def _merged(raw: bytes, part: str | None) -> str | None:
+    """The first merged range of a sheet, read from its XML (openpyxl's read-only sheets do not say): a merged
+    cell reads as empty, so a card would lose the values it seems to have."""
+    if not part:  # the sheet's part is openpyxl's private knowledge: without it, no check
+        return None
+    with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+        try:
+            xml = archive.read(part.lstrip("/"))
+        except KeyError:
+            return None
+    found = _MERGE.search(xml)
+    return found.group(1).decode() if found else None
 
 
 def _text(value: Any) -> str:

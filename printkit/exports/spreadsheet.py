@@ -163,6 +163,13 @@ def import_rows(path: Path, game_folder: Path, project: Project, allow_orphans: 
             message = f"expected a YAML card file name such as cards.yaml, found {file!r}"
             problems.append(smap.problem(("cards", index, "file"), message))
         targets.append(file)
+    first_row: dict[str, int] = {}
+    for index, record in enumerate(records):  # found here, a duplicate is named at its cell, not in a draft file
+        ident = str(record.get("id", ""))
+        if ident in first_row:
+            line = rows.lines[first_row[ident]]
+            problems.append(smap.problem(("cards", index, "id"), f"duplicate card id {ident!r} (first in row {line})"))
+        first_row.setdefault(ident, index)
     data = {"cards": records}
     try:
         # lax: a cell is text, and the model reads a number where it wants one and text where text
