@@ -365,3 +365,32 @@ def test_a_rules_template_that_would_run_for_hours_stops_on_its_line(
     _refused(capsys, ["validate"], "cards/shared-game/rules.md:5:1: the rules text took over 0.5 s to fill in")
     rules.write_text("# Rules\n\n{{ 'x' * 10 ** 9 }}\n")
     _refused(capsys, ["validate"], "rules.md:3:1:", "more than 1,000,000 characters")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("cols: 10, rows: 6, numbers: [0, 50]", "cols: 10, rows: 100000, numbers: [0, 50]", "expected a value <= 100"),
+        ("{id: guard, kind: character,", "{id: guard, copies: 5000, kind: character,", "expected a value <= 1000"),
+    ],
+    ids=["board-of-a-million-spaces", "five-thousand-copies"],
+)
+def test_sizes_past_any_game_are_refused_before_drawing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, expected: str
+) -> None:
+    game = tmp_path / "time-line-battle"
+    shutil.copytree(ROOT / "cards" / "time-line-battle", game)
+    for path in (game / "game.yaml", game / "characters.yaml"):
+        path.write_text(path.read_text().replace(old, new))
+    assert main(["validate", str(game)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and expected in err, err
+
+
+def test_ten_thousand_headings_alike_get_anchors_of_their_own() -> None:
+    from printkit.docs import rulesbook
+
+    _, headings = rulesbook.to_html("# Setup\n\n" * 10_000 + "# Setup-2\n", lambda name: None)
+    anchors = [h.anchor for h in headings]
+    assert len(set(anchors)) == 10_001 and anchors[:3] == ["setup", "setup-2", "setup-3"]
+    assert anchors[-1] == "setup-2-2"  # the heading that reads like a number it was given

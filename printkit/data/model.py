@@ -11,6 +11,10 @@ Text = Annotated[str, Field(min_length=1, max_length=2000)]
 Colour = Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$")]
 Count = Annotated[int, Field(ge=0, le=100_000)]
 Positive = Annotated[int, Field(ge=1, le=100_000)]
+# how many of a printed thing: a thousand copies of one card or token is past any game, and drawing more
+# would keep a build busy for minutes on a typo
+Printed = Annotated[int, Field(ge=0, le=1_000)]
+Spaces = Annotated[int, Field(ge=1, le=100)]  # a board section's columns or rows: a hundred is past any board
 Scalar = Union[bool, int, str]
 
 
@@ -146,8 +150,8 @@ class Section(Frozen):
 
     title: Text | None = None
     cell: Text  # a space's size, "70x95mm"
-    cols: Positive
-    rows: Positive = 1
+    cols: Spaces
+    rows: Spaces = 1
     labels: list[Text] = []  # one per space, row by row
     row_labels: list[Text] = []  # one per row, printed in its spaces
     col_labels: list[Text] = []  # one per column, printed in its spaces
@@ -159,7 +163,7 @@ class Section(Frozen):
 class BoardSpec(Frozen):
     """What a board, mat, track or strip shows."""
 
-    sections: list[Section] = Field(min_length=1)
+    sections: list[Section] = Field(min_length=1, max_length=50)  # fifty blocks is past any board
 
 
 class Component(Frozen):
@@ -168,7 +172,7 @@ class Component(Frozen):
     id: Id
     name: Text
     kind: Literal["board", "mat", "track", "counter", "token", "marker", "reference", "die", "strip"]
-    count: Count
+    count: Printed
     per: Literal["game", "player"] = "game"
     faction: Id | None = None
     era: Id | None = None
@@ -193,7 +197,7 @@ class Back(Frozen):
 
 class DeckEntry(Frozen):
     card: Id
-    copies: Count | None = None
+    copies: Printed | None = None
 
 
 class DeckFilter(Frozen):
@@ -373,7 +377,7 @@ class TacticsEffect(Frozen):
 class CardBase(Frozen):
     id: Id
     name: Text
-    copies: Count = 1
+    copies: Printed = 1
     flavour: Text | None = None
     art: RelativePath | None = None  # a picture for the card: PNG, JPEG, WebP or SVG in the game's folder
     art_credit: Text | None = None  # who made the picture, printed where the layout says

@@ -148,7 +148,11 @@ def _message(err: Any, root: type[BaseModel], data: Any, path: PathT) -> tuple[s
             return f"expected an id (letters, digits, '-' and '_'), found {_found(value)}", False
         return f"expected text matching {pattern}, found {_found(value)}", False
     if kind in ("too_short", "too_long"):
-        return f"{err['msg'].replace('List', 'expected a list').replace('String', 'expected text')}", False
+        what = "characters" if isinstance(value, str) else "items"
+        most = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
+        found = ctx.get("actual_length", len(value) if isinstance(value, str | list | dict) else "?")
+        side = "at least" if kind == "too_short" else "at most"
+        return f"expected {side} {most} {what}, found {found}", False
     words = {
         "int_type": "an integer",
         "int_parsing": "an integer",

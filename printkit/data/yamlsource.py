@@ -111,9 +111,12 @@ def _tag_refused(node: yaml.Node) -> _Limits:
     return _Limits(f"tag {tag!r} is not allowed: printkit reads plain YAML data only", _mark(node))
 
 
+_tuple = tuple.__new__  # a Mark made without NamedTuple's own __new__: a large file makes a few hundred thousand
+
+
 def _mark(node: yaml.Node) -> Mark:
     start = node.start_mark
-    return Mark(start.line + 1, start.column + 1)
+    return _tuple(Mark, (start.line + 1, start.column + 1))
 
 
 class _Builder:

@@ -356,12 +356,15 @@ class Heading:
     anchor: str
 
 
-def _slug(text: str, taken: set[str]) -> str:
+def _slug(text: str, taken: dict[str, int]) -> str:
+    """An anchor for a heading, unique in the document: setup, setup-2, ... taken maps each anchor handed out
+    (and each base) to the next number to try, so ten thousand headings alike cost no more than ten."""
     base = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
-    anchor, n = base, 2
+    anchor, n = base, taken.get(base, 2)
     while anchor in taken:
         anchor, n = f"{base}-{n}", n + 1
-    taken.add(anchor)
+    taken[base] = n
+    taken.setdefault(anchor, 2)
     return anchor
 
 
@@ -373,7 +376,7 @@ def to_html(markdown: str, diagrams: Callable[[str], bytes | None]) -> tuple[str
     md.validateLink = lambda url: True  # type: ignore[method-assign]
     tokens = md.parse(markdown)
     headings: list[Heading] = []
-    taken: set[str] = set()
+    taken: dict[str, int] = {}
     for i, token in enumerate(tokens):
         if token.type == "heading_open":
             text = tokens[i + 1].content
