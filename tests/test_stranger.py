@@ -368,6 +368,40 @@ def test_a_rules_template_that_would_run_for_hours_stops_on_its_line(
 
 
 @pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        ('{{ "x".ljust(999999999) }}', "ljust() of 999,999,999 characters; at most 10,000"),
+        ('{{ "x".center(width=10**8) }}', "center() of 100,000,000 characters"),
+        ('{{ "{:>999999999}".format(1) }}', "a width of 999,999,999 characters"),
+        ('{{ "{:>{w}}".format(1, w=999999999) }}', "takes a format width from a field"),
+        ('{{ "%0999999999d" % 1 }}', "a width of 999,999,999 characters"),
+        ('{{ "%*d" % (999999999, 1) }}', "a width of 999,999,999 characters"),
+        ('{{ "%.999999999f"|format(1.0) }}', "a width of 999,999,999 characters"),
+        ('{{ "x"|center(999999999) }}', "a centred line of 999,999,999 characters"),
+        ('{{ "a"|indent(999999999, first=true) }}', "an indent of 999,999,999 characters"),
+        ("{{ ((((2**64)**64)**64)**64)**64 }}", "to the power 64: too big to print"),
+        ("{{ 2 ** 1000 }}", "raises 2 to the power 1000"),
+        ('{{ ("x" * 999999).replace("x", "yy" * 999) }}', "replaces into 1,997,998,002 characters"),
+    ],
+)
+def test_a_rules_template_cannot_ask_for_a_billion_characters(
+    studio: Path, capsys: pytest.CaptureFixture[str], template: str, expected: str
+) -> None:
+    (_game(studio) / "rules.md").write_text(f"# Rules\n\n{template}\n")
+    _refused(capsys, ["validate"], "cards/shared-game/rules.md:3:1: ", expected)
+
+
+def test_what_a_rules_template_may_ask_for_still_works(studio: Path) -> None:
+    text = '{{ "x".ljust(3, "-") }}|{{ "%05.1f" % 2.5 }}|{{ "{:0>4}".format(7) }}|{{ "a"|center(5)|length }}|'
+    text += "{{ 2**10 }}"
+    (_game(studio) / "rules.md").write_text(f"# Rules\n\n{text}\n")
+    from printkit.data.loader import load_game
+    from printkit.docs.rulesbook import render_markdown
+
+    assert "x\\-\\-|002\\.5|0007|5|1024" in render_markdown(load_game(_game(studio)))
+
+
+@pytest.mark.parametrize(
     ("old", "new", "expected"),
     [
         ("cols: 10, rows: 6, numbers: [0, 50]", "cols: 10, rows: 100000, numbers: [0, 50]", "expected a value <= 100"),

@@ -10,15 +10,11 @@ from __future__ import annotations
 
 import base64
 import re
-import signal
-import threading
 import traceback
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from jinja2.sandbox import SandboxedEnvironment
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
@@ -27,9 +23,10 @@ from printkit.core.errors import DataError, PlacedError, PrintkitError, Problem,
 from printkit.data.effect_text import effect_lines
 from printkit.data.game import Game
 from printkit.data.model import Character, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
+from printkit.docs.bounded import Bounded, TooBig, TooLong, limits
 
 RULES_FILE = "rules.md"
-RENDER_SECONDS = 5.0  # a rulebook fills in within a second; a stranger's loop of loops does not
+RENDER_SECONDS = 2.0  # a bundled rulebook fills in within 10 ms; a stranger's loop of loops does not
 MAX_RULES = 1_000_000  # bytes: a rulebook is tens of kilobytes
 # links a booklet and the site keep: within the document, and to the web. A link to a file would become
 # a path on the machine that built it; its words stay, as plain text.
@@ -276,63 +273,27 @@ def source(game: Game) -> str:
         raise DataError([Problem(display_path(path), line, 1, "expected UTF-8 text")]) from None
 
 
-class _Bounded(SandboxedEnvironment):
-    """Jinja's sandbox, and no `*` or `**` that makes a value bigger than a rulebook."""
-
-    intercepted_binops = frozenset({"*", "**"})
-
-    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        if operator == "**" and isinstance(right, int) and abs(right) > 64:
-            raise _Asked(f"the rules text raises a number to the power {right}: too big to print")
-        if operator == "*" and isinstance(right, int) and isinstance(left, (str, list, tuple)):
-            left, right = right, left
-        repeats = operator == "*" and isinstance(left, int) and isinstance(right, (str, list, tuple))
-        if repeats and left * len(right) > MAX_RULES:
-            raise _Asked(f"the rules text repeats something into more than {MAX_RULES:,} characters")
-        return super().call_binop(context, operator, left, right)
-
-
-class _TooLong(Exception):
-    """The time a rules text may take to fill in is up."""
-
-
-@contextmanager
-def _deadline(seconds: float) -> Iterator[None]:
-    """Stops what runs inside after seconds, where a timer can (the main thread of a Unix process)."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    def stop(signum: int, frame: object) -> None:
-        raise _TooLong
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 def render_markdown(game: Game) -> str:
     """The rules as plain Markdown, every include filled in from the data, in at most RENDER_SECONDS."""
-    env = _Bounded(finalize=lambda v: v if isinstance(v, Md) else escape(v), autoescape=False)
+    env = Bounded(finalize=lambda v: v if isinstance(v, Md) else escape(v), autoescape=False)
     text = source(game)
     try:
-        with _deadline(RENDER_SECONDS):
+        with limits(RENDER_SECONDS):
             rendered = env.from_string(text).render(Helpers(game).context())
         if len(rendered) > MAX_RULES:
             raise _Asked(f"the rules text fills in to more than {MAX_RULES:,} characters")
         return rendered
-    except _TooLong as exc:
+    except TooLong as exc:
         where = f"{display_path(game.folder / RULES_FILE)}:{_template_line(exc)}:1"
         raise RulesError(
             f"{where}: the rules text took over {RENDER_SECONDS:g} s to fill in: a loop too long?"
         ) from None
     except PrintkitError:
         raise
-    except _Asked as exc:
+    except MemoryError as exc:
+        where = f"{display_path(game.folder / RULES_FILE)}:{_template_line(exc)}:1"
+        raise RulesError(f"{where}: the rules text needs more memory to fill in than a rulebook") from None
+    except (_Asked, TooBig) as exc:
         raise RulesError(f"{display_path(game.folder / RULES_FILE)}:{_template_line(exc)}:1: {exc}") from None
     except Exception as exc:  # a template error the rules' author made: name the file and line
         where = f"{display_path(game.folder / RULES_FILE)}:{_template_line(exc)}:1"
