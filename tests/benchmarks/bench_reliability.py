@@ -1,0 +1,261 @@
+"""Benchmark: the reliability fuzz of game-folder loading, long, on every core, and what it found.
+
+Run: python tests/benchmarks/bench_reliability.py [--cases 10000] [--workers 2] [--seed 1]
+
+The cases and the property are tests/test_fuzz.py's: the five bundled games, mutated in structure,
+text, YAML and files, each checked with `printkit validate` in a process of its own (forked from
+one that imported printkit once). Prints the cases run, tracebacks, hangs (over 5 s), standard
+error lines that are not one problem each, other exit codes, the slowest case and the peak memory;
+then runs one saved example of each kind of failure, and the slowest case, again as a fresh
+`python -m printkit validate` to confirm it. Failing cases are saved as projects under --keep.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+SAVED_PER_KIND = 3  # examples kept of each distinct failure
+CONFIRM_SECONDS = 120.0  # a fresh run of a saved case is stopped then
+
+
+def _fuzz_module() -> Any:
+    """tests/test_fuzz.py, imported by its path: the tests folder is no package."""
+    spec = importlib.util.spec_from_file_location("printkit_test_fuzz", HERE.parent / "test_fuzz.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _frames(text: str) -> list[tuple[str, str, str]]:
+    """(file, line, function) of each frame of a traceback or of a faulthandler dump, innermost last."""
+    frames = re.findall(r'File "([^"]*)", line (\d+),? in (\S+)', text)
+    if "Stack (most recent call first)" in text:
+        frames.reverse()
+    return [(f.split("/site-packages/")[-1].split("/work/main/")[-1], n, fn) for f, n, fn in frames]
+
+
+def _at(frame: tuple[str, str, str]) -> str:
+    return f"{frame[0]}:{frame[1]} in {frame[2]}"
+
+
+def signature(kind: str, text: str) -> str:
+    """What tells one failure from another of the same kind: the printkit frame it came from, and the innermost."""
+    frames = _frames(text)
+    ours = [f for f in frames if f[0].startswith(("printkit/", "engine/"))]
+    where = ""
+    if ours:
+        where = f" at {_at(ours[-1])}" + (f" (innermost {_at(frames[-1])})" if frames[-1] != ours[-1] else "")
+    if kind == "traceback":
+        last = next((ln for ln in reversed(text.strip().splitlines()) if ln and not ln.startswith(" ")), "")
+        return f"{last.split(':')[0]}{where}"
+    if kind == "lines":
+        first = text.splitlines()[0] if text else ""
+        return re.sub(r"\d+", "N", re.sub(r"'.*'|\".*\"", "…", first))[:90]
+    if kind == "exit":
+        return text.split("\n")[0]
+    return f"{kind}{where}"
+
+
+def worker(args: argparse.Namespace) -> None:
+    """One share of the cases, in this process, with its own server and seed; results as JSON to --out."""
+    from hypothesis import HealthCheck, Phase, given, seed, settings
+
+    fuzz = _fuzz_module()
+    runner = fuzz.Runner()
+    keep = Path(args.keep)
+    stats: dict[str, Any] = {
+        "cases": 0,
+        "codes": {},
+        "kinds": {},
+        "failures": {},  # signature -> {kind, count, examples: [{describe, saved, output}]}
+        "slowest": {"seconds": 0.0},
+        "peak": {"rss": 0},
+        "seconds": [],
+        "harness": [],
+    }
+
+    def save(case: Any, result: Any, label: str) -> str:
+        where = keep / (f"{label}-w{args.worker}" if label == "slowest" else f"{label}-w{args.worker}-{stats['cases']}")
+        shutil.rmtree(where, ignore_errors=True)
+        shutil.copytree(runner.project, where, ignore=lambda d, names: ["cards"] if Path(d) == runner.project else [])
+        case.write(where / "cards" / case.game)
+        (where / "case.txt").write_text(
+            f"{case.describe()}\n\nexit {result.code}, {result.seconds:.2f} s, {result.rss / 1e6:.0f} MB\n"
+            f"--- stderr ---\n{result.err}\n--- stdout ---\n{result.out}",
+            encoding="utf-8",
+            errors="backslashreplace",
+        )
+        return str(where)
+
+    def record(case: Any) -> None:
+        try:
+            result = runner.run(case)
+        except Exception:  # the fuzzer's own fault, not printkit's: counted and shown, the run goes on
+            stats["harness"].append(f"{case.describe()[:300]}\n{traceback.format_exc()[-1500:]}")
+            return
+        stats["cases"] += 1
+        stats["codes"][str(result.code)] = stats["codes"].get(str(result.code), 0) + 1
+        stats["seconds"].append(result.seconds)
+        if result.seconds > stats["slowest"]["seconds"]:
+            stats["slowest"] = {"seconds": result.seconds, "case": case.describe(), "code": result.code}
+            stats["slowest"]["saved"] = save(case, result, "slowest")
+        if result.rss > stats["peak"]["rss"]:
+            stats["peak"] = {"rss": result.rss, "case": case.describe()}
+        for kind, text in fuzz.failures(result).items():
+            stats["kinds"][kind] = stats["kinds"].get(kind, 0) + 1
+            key = signature(kind, text)
+            entry = stats["failures"].setdefault(key, {"kind": kind, "count": 0, "examples": []})
+            entry["count"] += 1
+            example = {"case": case.describe(), "output": text[-2000:], "size": len(case.describe())}
+            if len(entry["examples"]) < SAVED_PER_KIND:
+                example["saved"] = save(case, result, kind)
+                entry["examples"].append(example)
+            else:  # keep the shortest cases: the easiest to read
+                longest = max(entry["examples"], key=lambda e: e["size"])
+                if example["size"] < longest["size"]:
+                    example["saved"] = save(case, result, kind)
+                    shutil.rmtree(longest["saved"], ignore_errors=True)
+                    entry["examples"][entry["examples"].index(longest)] = example
+        if stats["cases"] % 500 == 0:
+            print(f"  worker {args.worker}: {stats['cases']} cases", file=sys.stderr, flush=True)
+
+    run = settings(
+        max_examples=args.cases,
+        database=None,
+        deadline=None,
+        phases=(Phase.explicit, Phase.generate, Phase.target),
+        suppress_health_check=list(HealthCheck),
+    )(given(fuzz.cases())(record))
+    try:
+        seed(args.seed)(run)()
+    finally:
+        runner.close()
+    Path(args.out).write_text(json.dumps(stats), encoding="utf-8")
+
+
+def confirm(saved: str, game: str) -> str:
+    """The saved case run again as a fresh `python -m printkit validate`: exit, time, peak memory, stderr's end."""
+    start = time.perf_counter()
+    with tempfile.TemporaryFile() as err:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "printkit", "validate", f"cards/{game}"],
+            cwd=saved,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            stdin=subprocess.DEVNULL,
+        )
+        while True:
+            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+            if pid or time.perf_counter() - start > CONFIRM_SECONDS:
+                break
+            time.sleep(0.02)
+        if not pid:  # still running: stopped, and said so
+            child.kill()
+            _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        seconds = time.perf_counter() - start
+        err.seek(0)
+        tail = err.read().decode("utf-8", "backslashreplace").strip().splitlines()[-3:]
+    return f"exit {child.returncode}, {seconds:.2f} s, {usage.ru_maxrss / 1e3:.0f} MB; stderr ends: " + " | ".join(
+        line[:160] for line in tail
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=10_000)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", default=str(Path(tempfile.gettempdir()) / "printkit-fuzz-findings"))
+    parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--out", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker is not None:
+        worker(args)
+        return
+
+    Path(args.keep).mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    shares = [args.cases // args.workers + (i < args.cases % args.workers) for i in range(args.workers)]
+    with tempfile.TemporaryDirectory() as tmp:
+        outs = [Path(tmp) / f"worker{i}.json" for i in range(args.workers)]
+        children = [
+            subprocess.Popen(
+                [sys.executable, __file__, "--worker", str(i), "--cases", str(share), "--seed", str(args.seed + i)]
+                + ["--out", str(out), "--keep", args.keep]
+            )
+            for i, (share, out) in enumerate(zip(shares, outs, strict=True))
+        ]
+        codes = [child.wait() for child in children]
+        results = [json.loads(out.read_text(encoding="utf-8")) for out in outs if out.exists()]
+    wall = time.perf_counter() - start
+    if any(codes):
+        print(f"a worker failed (exit codes {codes}): the figures below are of the others")
+
+    cases = sum(r["cases"] for r in results)
+    kinds: dict[str, int] = {}
+    codes_seen: dict[str, int] = {}
+    failures: dict[str, dict[str, Any]] = {}
+    for r in results:
+        for k, v in r["kinds"].items():
+            kinds[k] = kinds.get(k, 0) + v
+        for k, v in r["codes"].items():
+            codes_seen[k] = codes_seen.get(k, 0) + v
+        for key, entry in r["failures"].items():
+            mine = failures.setdefault(key, {"kind": entry["kind"], "count": 0, "examples": []})
+            mine["count"] += entry["count"]
+            mine["examples"] += entry["examples"]
+    slowest = max((r["slowest"] for r in results), key=lambda s: s["seconds"], default={"seconds": 0.0})
+    peak = max((r["peak"] for r in results), key=lambda p: p["rss"], default={"rss": 0})
+    times = sorted(t for r in results for t in r["seconds"])
+
+    seeds = f"seed {args.seed}" if args.workers == 1 else f"seeds {args.seed} to {args.seed + args.workers - 1}"
+    print(f"printkit reliability fuzz: {cases} cases on {args.workers} workers ({seeds}), {wall:.0f} s wall")
+    print(f"  exit codes            {', '.join(f'{k}: {v}' for k, v in sorted(codes_seen.items()))}")
+    print(f"  tracebacks            {kinds.get('traceback', 0)}")
+    print(f"  hangs (over 5 s)      {kinds.get('hang', 0)}")
+    print(f"  bad stderr lines      {kinds.get('lines', 0)} cases")
+    print(f"  other exit codes      {kinds.get('exit', 0)}")
+    print(f"  over 300 MB           {kinds.get('memory', 0)}")
+    if times:
+        median, p99 = times[len(times) // 2], times[min(len(times) - 1, len(times) * 99 // 100)]
+        print(f"  time per case         median {median:.3f} s, 99th percentile {p99:.3f} s")
+    print(f"  slowest case          {slowest['seconds']:.2f} s: {slowest.get('case', '')[:300]}")
+    print(f"  peak memory           {peak['rss'] / 1e6:.0f} MB: {peak.get('case', '')[:300]}")
+    print("  (times and memory are of a process forked after printkit's imports; a fresh process adds its start)")
+    harness = [h for r in results for h in r["harness"]]
+    if harness:
+        print(f"  fuzzer errors         {len(harness)} (cases the fuzzer itself failed to run); the first:")
+        print("    " + harness[0].replace("\n", "\n    "))
+    if failures:
+        print(f"\n{len(failures)} distinct failures:")
+    for key, entry in sorted(failures.items(), key=lambda kv: -kv[1]["count"]):
+        print(f"\n[{entry['kind']}] {key}: {entry['count']} cases")
+        best = min(entry["examples"], key=lambda e: e["size"])
+        print(f"  smallest case: {best['case'][:500]}")
+        print(f"  saved in:      {best['saved']}")
+        print("  output:        " + best["output"].strip().replace("\n", "\n                 ")[-1500:])
+        game = best["case"].split(":", 1)[0]
+        print(f"  fresh process: {confirm(best['saved'], game)}")
+    if slowest.get("saved"):
+        game = slowest["case"].split(":", 1)[0]
+        print(f"\nslowest case again in a fresh process: {confirm(slowest['saved'], game)}")
+
+
+if __name__ == "__main__":
+    main()
