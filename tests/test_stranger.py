@@ -382,6 +382,8 @@ def test_a_rules_template_that_would_run_for_hours_stops_on_its_line(
         ("{{ ((((2**64)**64)**64)**64)**64 }}", "to the power 64: too big to print"),
         ("{{ 2 ** 1000 }}", "raises 2 to the power 1000"),
         ('{{ ("x" * 999999).replace("x", "yy" * 999) }}', "replaces into 1,997,998,002 characters"),
+        # what no check foresees meets the memory ceiling: the replace filter, 500 MB
+        ('{{ ("x" * 999999)|replace("x", "y" * 500) }}', "needs more memory to fill in than a rulebook"),
     ],
 )
 def test_a_rules_template_cannot_ask_for_a_billion_characters(
