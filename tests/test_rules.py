@@ -62,7 +62,7 @@ def test_a_changed_number_changes_the_booklet(tmp_path: Path) -> None:
     tactics.write_text(tactics.read_text().replace("draw: 3, give_back: 2", "draw: 4, give_back: 3"))
     before = rulesbook.render_markdown(load_game(ROOT / "cards" / "battle-line"))
     after = rulesbook.render_markdown(load_game(folder))
-    assert "Deal 7 Troops" in before and "Deal 6 Troops" in after
+    assert "deals 7 Troops" in before and "deals 6 Troops" in after
     assert "Draw 4 cards" in after and "put 3 cards" in after
 
 

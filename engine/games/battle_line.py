@@ -298,8 +298,11 @@ def counter_example(
     pool = list(unplayed)
     wild = [c for c in theirs if c.troop is None]
     fixed = [c.troop for c in theirs if c.troop is not None]
-    # a wild card may take any colour: a colour already there, or any one of the rest, all alike
-    choices = _colour_choices(fixed, colours) if len(wild) < 2 else list(range(colours))
+    # a wild card may take any colour. The unplayed troops differ from colour to colour, so each
+    # colour with a troop in theirs or in the pool is tried; the colours with none are all alike,
+    # and one of them stands for the rest (a colour of their own never makes a formation stronger)
+    seen = {c for c, _ in fixed} | {c for c, _ in pool}
+    choices = sorted(seen) + [c for c in range(colours) if c not in seen][:1]
     for combo in itertools.product(*(c.options(choices) for c in wild)):
         extra = _best_completion(fixed + list(combo), need, pool, beat, fog, values, colours)
         if extra is not None:
@@ -341,6 +344,9 @@ NO_FLAG = -1
 @dataclass
 class Side:
     cards: list[int] = field(default_factory=list)
+    # reached[k]: the clock when this side came to hold k + 1 cards, and has held as many since; so
+    # when Mud leaves a flag, the side that really held a full formation first is known
+    reached: list[int] = field(default_factory=list)
     complete_at: int | None = None
 
 
@@ -407,7 +413,7 @@ class BattleLineState(TwoPlayerState):
         other.troop_deck = self.troop_deck[:]
         other.tactics_deck = self.tactics_deck[:]
         other.tops = [t[:] for t in self.tops]
-        other.sides = [[Side(s.cards[:], s.complete_at) for s in flag] for flag in self.sides]
+        other.sides = [[Side(s.cards[:], s.reached[:], s.complete_at) for s in flag] for flag in self.sides]
         other.fog, other.mud, other.claimed = self.fog[:], self.mud[:], self.claimed[:]
         other.tactics_played, other.leaders_played = self.tactics_played[:], self.leaders_played[:]
         other.discard = self.discard[:]
@@ -430,13 +436,14 @@ class BattleLineState(TwoPlayerState):
         return card < self.g.n_troops
 
     def _mark(self, flag: int, side: int) -> None:
+        """Bring a side's times up to its cards after they changed, and whether (since when) it is complete."""
         s = self.sides[flag][side]
-        if len(s.cards) >= self.size(flag):
-            if s.complete_at is None:
-                self.clock += 1
-                s.complete_at = self.clock
-        else:
-            s.complete_at = None
+        del s.reached[len(s.cards) :]  # cards taken away: the counts they made are no longer held
+        while len(s.reached) < len(s.cards):
+            self.clock += 1
+            s.reached.append(self.clock)
+        size = self.size(flag)
+        s.complete_at = s.reached[size - 1] if len(s.cards) >= size else None
 
     # -- the API ------------------------------------------------------------------------
     def current_player(self) -> int:

@@ -117,6 +117,100 @@ def test_proof_agrees_with_brute_force(seed: int) -> None:
         assert compare_formations(mine, found, fog=fog) == -1
 
 
+# every reading of a morale or leader card, written out here and not taken from the engine
+READINGS = {
+    "alexander": [(c, v) for c in "ROYGBP" for v in range(1, 11)],
+    "darius": [(c, v) for c in "ROYGBP" for v in range(1, 11)],
+    "companion-cavalry": [(c, 8) for c in "ROYGBP"],
+    "shield-bearers": [(c, v) for c in "ROYGBP" for v in (1, 2, 3)],
+}
+WILD = list(READINGS)
+
+
+def _readings(name: str) -> list[tuple[str, int]]:
+    return READINGS.get(name) or [(name[0], int(name[1:]))]
+
+
+def _rank(cards: tuple[tuple[str, int], ...], fog: bool) -> tuple[int, int]:
+    """A formation's kind and sum, from the digest's definitions, by brute force."""
+    total = sum(v for _, v in cards)
+    if fog:
+        return 0, total
+    values = sorted(v for _, v in cards)
+    run = values == list(range(values[0], values[0] + len(values)))
+    one_colour = len({c for c, _ in cards}) == 1
+    kind = 4 if run and one_colour else 3 if len(set(values)) == 1 else 2 if one_colour else 1 if run else 0
+    return kind, total
+
+
+def _best(names: list[str], fog: bool) -> tuple[int, int]:
+    return max(_rank(combo, fog) for combo in itertools.product(*(_readings(n) for n in names)))
+
+
+def _beaten_by_brute_force(mine: list[str], theirs: list[str], unplayed: list[str], size: int, fog: bool) -> bool:
+    """Whether any completion of theirs from unplayed, each wild card read every way, beats mine (ties are mine)."""
+    target = _best(mine, fog)
+    return any(
+        _rank(combo, fog) > target
+        for extra in itertools.combinations(unplayed, size - len(theirs))
+        for combo in itertools.product(*(_readings(n) for n in theirs + list(extra)))
+    )
+
+
+SHAPES = ("lone wild", "wild and troop", "two wilds", "mud", "fog")
+
+
+def _position(rng: random.Random, shape: str) -> tuple[list[str], list[str], list[str], int, bool]:
+    """A random claim: mine complete, theirs of the shape, a few unplayed troops (kept small for brute force)."""
+    troops = ALL[:]
+    rng.shuffle(troops)
+    wilds = WILD[:]
+    rng.shuffle(wilds)
+    size = 4 if shape == "mud" else 3
+    if rng.random() < 0.4:  # a wedge, hard to beat
+        colour, start = rng.choice("ROYGBP"), rng.randint(1, 11 - size)
+        mine = [f"{colour}{v}" for v in range(start, start + size)]
+        troops = [t for t in troops if t not in mine]
+    else:
+        mine = troops[: size - 1] + ([wilds.pop()] if rng.random() < 0.3 else [troops[size - 1]])
+        troops = troops[size:]
+    if shape == "lone wild":
+        theirs = [wilds.pop()]
+    elif shape == "two wilds":  # one Leader at most: a player may play only one
+        first = wilds.pop()
+        theirs = [first, next(w for w in wilds if not {first, w} <= {"alexander", "darius"})]
+    else:  # a wild card and a troop; under Mud or Fog, sometimes the wild card alone
+        theirs = [wilds.pop(), troops[0]][: 2 if shape == "wild and troop" else rng.randint(1, 2)]
+    # the unplayed troops lean to a few colours and values, where wild cards' colours matter most
+    near = [t for t in troops[1:] if t[0] in "RGB" or int(t[1:]) >= 7]
+    unplayed = near[: rng.randint(2, 9)]
+    return mine, theirs, unplayed, size, shape == "fog"
+
+
+def test_the_lone_alexander_that_beat_a_proof() -> None:
+    # found by an independent check: Alexander as G8, with G9 and G10 unplayed, makes a 27-point wedge
+    assert prove_claim(["R7", "R8", "R9"], ["alexander"], ["G9", "G10"]) == ["alexander", "G9", "G10"]
+    assert prove_claim(["R7", "R8", "R9"], ["alexander"], ["G9", "B10"]) is None  # 8-9-10, not one colour
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_proof_with_wild_cards_agrees_with_brute_force(shape: str) -> None:
+    rng = random.Random(f"proof {shape}")
+    disagreements, refuted = [], 0
+    for _ in range(400):
+        mine, theirs, unplayed, size, fog = _position(rng, shape)
+        found = prove_claim(mine, theirs, unplayed, fog=fog, mud=size == 4)
+        brute = _beaten_by_brute_force(mine, theirs, unplayed, size, fog)
+        if (found is not None) != brute:
+            disagreements.append((mine, theirs, unplayed, fog, found, brute))
+        if found is not None:
+            refuted += 1
+            assert found[: len(theirs)] == theirs and set(found[len(theirs) :]) <= set(unplayed)
+            assert _best(found, fog) > _best(mine, fog), (mine, found)
+    assert not disagreements, disagreements[:3]
+    assert 20 < refuted < 380  # both answers were put to the test
+
+
 # --- the game state -------------------------------------------------------------------
 
 
@@ -188,6 +282,28 @@ def test_mud_makes_four_cards_a_formation_and_its_removal_sheds_the_weakest(game
     state._mark(0, 0)
     state._remove(0, index("mud"))
     assert sorted(game.names[c] for c in state.sides[0][0].cards) == ["R5", "R6", "R7"]
+
+
+def test_when_mud_goes_the_side_that_completed_first_still_wins_the_tie(game: BattleLineGame) -> None:
+    state = _state(game, [["R1"], ["B1"]])
+    index = game.names.index
+    state.sides[0][1].cards = [index(c) for c in ("B5", "B6", "B7")]  # seat 1 completes first
+    state._mark(0, 1)
+    state.sides[0][0].cards = [index(c) for c in ("G5", "G6", "G7")]  # the same kind and sum, later
+    state._mark(0, 0)
+    state.mud[0] = 0
+    for side in (0, 1):
+        state._mark(0, side)
+    assert state.sides[0][0].complete_at is None and state.sides[0][1].complete_at is None
+    state._remove(0, index("mud"))
+    assert state.can_claim(0, 1, set()) and not state.can_claim(0, 0, set())
+    # a side that sheds a fourth card held its three since its third was played
+    state.mud[0] = 0
+    state.sides[0][0].cards.append(index("G8"))
+    state._mark(0, 0)
+    state._remove(0, index("mud"))
+    assert [game.names[c] for c in state.sides[0][0].cards] == ["G6", "G7", "G8"]
+    assert state.can_claim(0, 0, set())  # G6-G8 now beats B5-B7 outright
 
 
 def test_scout_draws_three_returns_two_and_draws_no_more(game: BattleLineGame) -> None:
