@@ -229,15 +229,15 @@ class SoldierBattlerState(TwoPlayerState):
         if action == END_TURN:
             self._end_turn()
             return
-        self.busy = True
         kind, rest = (MOVE, action - MOVE) if action < ATTACK else (ATTACK, action - ATTACK)
         i, j = divmod(rest, len(self.cells))
         unit = self.cells[i]
         assert unit is not None
         unit[3] = 1
-        if kind == MOVE:
+        if kind == MOVE:  # moving alone keeps a turn idle: armies that only manoeuvre are in stalemate
             self.cells[j], self.cells[i] = unit, None
             return
+        self.busy = True
         target = self.cells[j]
         assert target is not None
         target[2] -= self.damage(unit[1], target[1])

@@ -122,6 +122,33 @@ def test_two_idle_turns_end_the_game_on_hit_points(game: SoldierBattlerGame) -> 
     assert state.is_terminal() and state.tally.end == "stalemate" and state.returns() == [1.0, -1.0]
 
 
+def test_turns_of_moving_without_attacking_are_idle_too(game: SoldierBattlerGame) -> None:
+    # both armies out of cards, each only stepping about: the data's stalemate, no attack in two turns
+    state = _state(game, [[], []], phase="act")
+    state.decks = [[0, 0, 0, 0], [0, 0, 0, 0]]
+    mine = _put(state, 0, "axeman", 0, 0)
+    theirs = _put(state, 1, "spearman", 2, 2)
+    state.apply_action(sb.MOVE + mine * 9 + mine + 1)
+    state.apply_action(sb.END_TURN)
+    assert not state.is_terminal()
+    state.apply_action(sb.NO_PLAY)
+    state.apply_action(sb.MOVE + theirs * 9 + theirs - 1)
+    state.apply_action(sb.END_TURN)
+    assert state.is_terminal() and state.tally.end == "stalemate"
+    assert state.returns() == [1.0, -1.0]  # axeman 100 HP against spearman 80
+
+
+def test_a_deployed_soldier_or_an_attack_keeps_the_game_going(game: SoldierBattlerGame) -> None:
+    state = _state(game, [["swordsman"], ["spearman"]], phase="act")
+    state.decks = [[0, 0, 0, 0], [0, 0, 0, 0]]
+    _put(state, 0, "axeman", 0, 0)
+    _put(state, 1, "crossbowman", 2, 2)
+    state.apply_action(sb.END_TURN)  # idle
+    state.apply_action(_type(game, "spearman") * 3 + 1)  # seat 1 deploys in column 1
+    state.apply_action(sb.END_TURN)
+    assert not state.is_terminal()
+
+
 def test_the_turn_cap_ends_the_game(game: SoldierBattlerGame) -> None:
     state = _state(game, [[], []], phase="act")
     _put(state, 0, "axeman", 0, 0)
