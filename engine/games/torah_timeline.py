@@ -243,8 +243,11 @@ class TorahTimelineState(TwoPlayerState):
     def _act(self, action: int) -> None:
         r, p = self.g.rules, self.player
         self.actions_taken += 1
-        if action == END:
-            self._end_turn()
+        if action == END:  # ending a turn is an action too: the cap counts it
+            if self.actions_taken >= r.action_cap:
+                self._finish(None, "cap")
+            else:
+                self._end_turn()
             return
         if action == DRAW:
             self.left -= 1

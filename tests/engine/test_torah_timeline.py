@@ -143,3 +143,13 @@ def test_income_and_a_drawn_card_into_a_full_hand(game: TorahTimelineGame) -> No
     state.player = 1
     state._end_turn()  # seat 0's turn starts: one token for its one studying Sage
     assert state.tokens[0] == game.rules.income
+
+
+def test_the_action_cap_counts_turns_ended_at_once(game: TorahTimelineGame) -> None:
+    state = _state(game, ["rashi"])
+    ended = 0
+    while not state.is_terminal():
+        assert ended < game.rules.action_cap, "ending turns never reached the action cap"
+        state.apply_action(tt.END)
+        ended += 1
+    assert ended == game.rules.action_cap and state.tally.end == "cap" and state.returns() == [0.0, 0.0]
