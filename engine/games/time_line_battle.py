@@ -50,6 +50,7 @@ class Rules:
     quiet_days: int
     wipeout_ends: bool
     day_cap: int
+    reviver_must_survive: bool  # the Reviver's "if survived a Day" is its own, not its target's
 
 
 def rules_from(game: Game) -> Rules:
@@ -67,6 +68,7 @@ def rules_from(game: Game) -> Rules:
         quiet_days=int(game.rule("quiet_days_to_end")),
         wipeout_ends=bool(game.rule("wipeout_ends_timeline")),
         day_cap=int(game.rule("day_cap")),
+        reviver_must_survive=game.rule("revive_condition") == "reviver_survived",
     )
 
 
@@ -191,6 +193,8 @@ class TimeLineBattleState(TwoPlayerState):
             return [CYCLE + c for c in sorted(set(side.hand))] + [NO_CYCLE]
         kind, _, me = self.queue[0]
         if kind == "revive":
+            if r.reviver_must_survive:  # the Reviver was let act by _next_day: any dead ally will do
+                return [REVIVE + c for c in side.dead] + [NO_REVIVE]
             return [REVIVE + c for c in side.dead if side.survived.get(c, 0) >= self._needed(me, Revive)] + [NO_REVIVE]
         if kind == "sacrifice":
             return [SACRIFICE + c for c in side.alive() if c != me] + [NO_SACRIFICE]
@@ -312,8 +316,11 @@ class TimeLineBattleState(TwoPlayerState):
     def _next_day(self) -> None:
         self.day += 1
         self.day_state = {"deaths": 0, "revived": 0}
-        # 1 start of Day: revivers (their targets must have survived a Day of this Timeline)
+        # 1 start of Day: revivers; the one that must have survived a Day of this Timeline is the
+        # Reviver itself or the ally it brings back, as the rule option reads the seed
         revivers = self._order_from_start(self._abilities(0, Revive) + self._abilities(1, Revive))
+        if self.g.rules.reviver_must_survive:
+            revivers = [(p, c) for p, c in revivers if self.sides[p].survived.get(c, 0) >= self._needed(c, Revive)]
         self.queue = [("revive", p, c) for p, c in revivers]
         self._run_queue_or("_arrive")
 

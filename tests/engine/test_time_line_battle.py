@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -125,6 +127,26 @@ def test_reviver_brings_back_an_ally_that_survived_a_day(game: TimeLineBattleGam
         choose=lambda s, legal: legal[0],
     )
     assert "guard" in out["in_play"][0] and out["dead"][0] == ["warrior"]
+
+
+def test_a_reviver_acts_once_it_has_survived_a_day_itself(game: TimeLineBattleGame) -> None:
+    assert game.rules.reviver_must_survive  # the data's reading of the seed
+    setting = {"deployed": {"reviver": 1}, "dead": (["guard"], []), "choose": lambda s, legal: legal[0]}
+    fresh = run_day(game, ["reviver"], ["rear-guard"], day=2, survived={"guard": 1, "reviver": 0}, **setting)
+    assert "guard" not in fresh["in_play"][0]  # the Reviver has not survived a Day: nobody comes back
+    # a Reviver that has may bring back an ally that never survived one
+    seasoned = run_day(game, ["reviver"], ["rear-guard"], day=2, survived={"guard": 0, "reviver": 1}, **setting)
+    assert "guard" in seasoned["in_play"][0]
+
+
+def test_the_other_reading_of_the_reviver_is_a_rule_option(game: TimeLineBattleGame) -> None:
+    other = copy.copy(game)
+    other.rules = dataclasses.replace(game.rules, reviver_must_survive=False)
+    setting = {"deployed": {"reviver": 1}, "dead": (["guard"], []), "choose": lambda s, legal: legal[0]}
+    fresh = run_day(other, ["reviver"], ["rear-guard"], day=2, survived={"guard": 1, "reviver": 0}, **setting)
+    assert "guard" in fresh["in_play"][0]  # the ally had survived a Day: the Reviver's own Days do not matter
+    never = run_day(other, ["reviver"], ["rear-guard"], day=2, survived={"guard": 0, "reviver": 1}, **setting)
+    assert "guard" not in never["in_play"][0]
 
 
 def test_deathmonger_sacrifice_still_lets_the_victim_act(game: TimeLineBattleGame) -> None:
