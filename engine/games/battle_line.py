@@ -336,8 +336,74 @@ def prove_claim(
 
 # --- the game state ------------------------------------------------------------------
 
-PLAY, GUILE, PASS, DRAW_TROOP, DRAW_TACTICS = 0, 630, 700, 701, 702
-PICK, TO_FLAG, DISCARD_IT, RETURN, DEAL, FIRST = 800, 1500, 1509, 1600, 2000, 2100
+
+def _hundreds(n: int) -> int:
+    return -(-n // 100) * 100
+
+
+@dataclass(frozen=True)
+class Actions:
+    """Where each kind of move sits among the action numbers, sized by the data's flags and cards.
+
+    Each block starts at a round hundred where it can, so the numbers read well in a log: for the
+    bundled game (9 flags, 70 cards) a card played is 0-629, a Guile card 630-699, a pass 700.
+    """
+
+    flags: int
+    cards: int
+    play: int  # + card x flags + flag
+    guile: int  # + card - troops
+    pass_: int
+    draw_troop: int
+    draw_tactics: int
+    pick: int  # + flag x cards + card: what a Guile card takes
+    to_flag: int  # + flag: where it goes
+    discard_it: int
+    ret: int  # + card: a card Scout puts back
+    deal: int  # + card: chance
+    first: int  # + seat: chance
+
+    @classmethod
+    def sized(cls, flags: int, cards: int) -> Actions:
+        guile = flags * cards
+        pass_ = guile + cards
+        pick = _hundreds(pass_ + 3)
+        to_flag = _hundreds(pick + flags * cards)
+        ret = _hundreds(to_flag + flags + 1)
+        deal = _hundreds(ret + cards)
+        return cls(
+            flags,
+            cards,
+            0,
+            guile,
+            pass_,
+            pass_ + 1,
+            pass_ + 2,
+            pick,
+            to_flag,
+            to_flag + flags,
+            ret,
+            deal,
+            _hundreds(deal + cards),
+        )
+
+    def play_at(self, card: int, flag: int) -> int:
+        return self.play + card * self.flags + flag
+
+    def played(self, action: int) -> tuple[int, int]:
+        """(card, flag) of a card played."""
+        card, flag = divmod(action - self.play, self.flags)
+        return card, flag
+
+    def pick_at(self, flag: int, card: int) -> int:
+        return self.pick + flag * self.cards + card
+
+    def picked(self, action: int) -> tuple[int, int]:
+        """(flag, card) a Guile card takes."""
+        flag, card = divmod(action - self.pick, self.cards)
+        return flag, card
+
+
 NO_FLAG = -1
 
 
@@ -361,6 +427,7 @@ class BattleLineGame(GameDef):
         self.n_cards = r.troops + len(r.tactics)
         self.names = [r.troop_name(i) for i in range(r.troops)] + [t[0] for t in r.tactics]
         self.kind = ["troop"] * r.troops + [t[2] for t in r.tactics]
+        self.act = Actions.sized(r.flags, self.n_cards)
         n_values = len(r.values)
         self.formation_card: list[Card] = [
             Card(self.names[i], (i // n_values, r.values[i % n_values])) for i in range(r.troops)
@@ -454,20 +521,22 @@ class BattleLineState(TwoPlayerState):
         return self.player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        a = self.g.act
         if self.phase == "first":
-            return [(FIRST, 0.5), (FIRST + 1, 0.5)]
+            return [(a.first, 0.5), (a.first + 1, 0.5)]
         deck = self._chance_deck()
         p = 1.0 / len(deck)
-        return [(DEAL + c, p) for c in deck]
+        return [(a.deal + c, p) for c in deck]
 
     def _chance_deck(self) -> list[int]:
         return self._deck(0 if self.phase == "deal" else self.pending["deck"])
 
     def sample_chance(self, rng: random.Random) -> int:
+        a = self.g.act
         if self.phase == "first":
-            return pick(rng, (FIRST, FIRST + 1))
+            return pick(rng, (a.first, a.first + 1))
         deck = self._chance_deck()
-        return DEAL + pick(rng, deck)
+        return a.deal + pick(rng, deck)
 
     def _work_out_legal(self) -> list[int]:
         if self.over:
@@ -477,6 +546,7 @@ class BattleLineState(TwoPlayerState):
         return getattr(self, f"_legal_{self.phase}")()
 
     def _legal_play(self) -> list[int]:
+        a = self.g.act
         r, p = self.g.rules, self.player
         hand = self.hands[p]
         open_flags = [f for f in range(r.flags) if self.claimed[f] == NO_FLAG]
@@ -487,22 +557,22 @@ class BattleLineState(TwoPlayerState):
         for card in sorted(set(hand)):
             kind = self.g.kind[card]
             if kind == "troop":
-                out += [PLAY + card * 9 + f for f in room]
+                out += [a.play_at(card, f) for f in room]
                 has_troop_move = has_troop_move or bool(room)
             elif not may_tactic:
                 continue
             elif kind in ("wild", "fixed_value", "value_choice"):
                 if kind == "wild" and self.leaders_played[p] >= r.leaders:
                     continue
-                out += [PLAY + card * 9 + f for f in room]
+                out += [a.play_at(card, f) for f in room]
             elif kind == "fog":
-                out += [PLAY + card * 9 + f for f in open_flags if self.fog[f] == NO_FLAG]
+                out += [a.play_at(card, f) for f in open_flags if self.fog[f] == NO_FLAG]
             elif kind == "mud":
-                out += [PLAY + card * 9 + f for f in open_flags if self.mud[f] == NO_FLAG]
+                out += [a.play_at(card, f) for f in open_flags if self.mud[f] == NO_FLAG]
             elif self._guile_possible(kind, open_flags, room):
-                out.append(GUILE + card - self.g.n_troops)
+                out.append(a.guile + card - self.g.n_troops)
         if not has_troop_move:
-            out.append(PASS)
+            out.append(a.pass_)
         return out
 
     def _guile_possible(self, kind: str, open_flags: list[int], room: list[int]) -> bool:
@@ -540,12 +610,14 @@ class BattleLineState(TwoPlayerState):
         return self.g.kind.index(kind)
 
     def _legal_pick(self) -> list[int]:
+        a = self.g.act
         action = self.pending["guile"]
         owner = self.player if action == "redeploy" else 1 - self.player
         pairs = self._pickable(owner, troops_only=action == "traitor")
-        return sorted({PICK + f * 70 + c for f, c in pairs})
+        return sorted({a.pick_at(f, c) for f, c in pairs})
 
     def _legal_place(self) -> list[int]:
+        a = self.g.act
         p, (src, card) = self.player, self.pending["picked"]
         out = []
         kind = self.g.kind[card]
@@ -559,25 +631,30 @@ class BattleLineState(TwoPlayerState):
             else:
                 ok = len(self.sides[f][p].cards) < self.size(f)
             if ok:
-                out.append(TO_FLAG + f)
+                out.append(a.to_flag + f)
         if self.pending["guile"] == "redeploy":
-            out.append(DISCARD_IT)
+            out.append(a.discard_it)
         return out
 
     def _legal_scout_draw(self) -> list[int]:
-        return [a for a, which in ((DRAW_TROOP, 0), (DRAW_TACTICS, 1)) if self.deck_count(which)]
+        a = self.g.act
+        return [action for action, which in ((a.draw_troop, 0), (a.draw_tactics, 1)) if self.deck_count(which)]
 
     _legal_draw = _legal_scout_draw
 
     def _legal_scout_return(self) -> list[int]:
-        return sorted({RETURN + c for c in self.hands[self.player]})
+        a = self.g.act
+        return sorted({a.ret + c for c in self.hands[self.player]})
 
     def apply_action(self, action: int) -> None:
+        a = self.g.act
         if self.over:
             raise IllegalAction("the game is over")
         player = self.current_player()
         if player == CHANCE:  # checked directly, without listing every card of the deck
-            possible = FIRST <= action <= FIRST + 1 if self.phase == "first" else action - DEAL in self._chance_deck()
+            possible = (
+                a.first <= action <= a.first + 1 if self.phase == "first" else action - a.deal in self._chance_deck()
+            )
             self._take_chance(action, possible, self.phase)
         else:
             self._take_move(action, self.phase)
@@ -589,11 +666,12 @@ class BattleLineState(TwoPlayerState):
 
     # -- chance ------------------------------------------------------------------------------
     def _chance(self, action: int) -> None:
+        a = self.g.act
         if self.phase == "first":
-            self.player = action - FIRST
+            self.player = action - a.first
             self._start_turn()
             return
-        card = action - DEAL
+        card = action - a.deal
         if self.phase == "deal":
             self.troop_deck.remove(card)
             seat = 0 if len(self.hands[0]) <= len(self.hands[1]) else 1
@@ -630,14 +708,15 @@ class BattleLineState(TwoPlayerState):
 
     # -- moves -------------------------------------------------------------------------------
     def _do_play(self, action: int) -> None:
+        a = self.g.act
         p = self.player
-        if action == PASS:
+        if action == a.pass_:
             self.passes += 1
             self._end_turn()
             return
         self.passes = 0
-        if GUILE <= action < PASS:
-            card = self.g.n_troops + action - GUILE
+        if a.guile <= action < a.pass_:
+            card = self.g.n_troops + action - a.guile
             self._use_tactic(card)
             kind = self.g.kind[card]
             self.tally.events.append(Event("play", p, self.g.names[card]))
@@ -650,7 +729,7 @@ class BattleLineState(TwoPlayerState):
             else:
                 self.phase = "pick"
             return
-        card, flag = divmod(action - PLAY, 9)
+        card, flag = a.played(action)
         self.hands[p].remove(card)
         kind = self.g.kind[card]
         self.tally.events.append(Event("play", p, self.g.names[card]))
@@ -682,13 +761,13 @@ class BattleLineState(TwoPlayerState):
             self._end_turn()
 
     def _do_draw(self, action: int) -> None:
-        self._draw(0 if action == DRAW_TROOP else 1)
+        self._draw(0 if action == self.g.act.draw_troop else 1)
 
     def _do_scout_draw(self, action: int) -> None:
-        self._draw(0 if action == DRAW_TROOP else 1)
+        self._draw(0 if action == self.g.act.draw_troop else 1)
 
     def _do_scout_return(self, action: int) -> None:
-        card = action - RETURN
+        card = action - self.g.act.ret
         self.hands[self.player].remove(card)
         self.tops[0 if self.is_troop(card) else 1].append((card, self.player))
         self.pending["scout_returns"] -= 1
@@ -696,7 +775,7 @@ class BattleLineState(TwoPlayerState):
             self._end_turn()
 
     def _do_pick(self, action: int) -> None:
-        flag, card = divmod(action - PICK, 70)
+        flag, card = self.g.act.picked(action)
         guile = self.pending["guile"]
         if guile == "deserter":
             self._remove(flag, card)
@@ -709,10 +788,10 @@ class BattleLineState(TwoPlayerState):
     def _do_place(self, action: int) -> None:
         src, card = self.pending["picked"]
         self._remove(src, card)
-        if action == DISCARD_IT:
+        if action == self.g.act.discard_it:
             self.discard.append(card)
         else:
-            flag = action - TO_FLAG
+            flag = action - self.g.act.to_flag
             kind = self.g.kind[card]
             if kind == "fog":
                 self.fog[flag] = self.player
@@ -879,25 +958,30 @@ class BattleLineState(TwoPlayerState):
         return other
 
     def action_to_string(self, action: int) -> str:
+        a = self.g.act
         names = self.g.names
-        if self.current_player() == CHANCE or action >= DEAL:
-            return "first player: seat " + str(action - FIRST) if action >= FIRST else f"draws {names[action - DEAL]}"
-        if action == PASS:
+        if self.current_player() == CHANCE or action >= a.deal:
+            return (
+                "first player: seat " + str(action - a.first)
+                if action >= a.first
+                else f"draws {names[action - a.deal]}"
+            )
+        if action == a.pass_:
             return "passes"
-        if action in (DRAW_TROOP, DRAW_TACTICS):
-            return "draws from the " + ("Troop" if action == DRAW_TROOP else "Tactics") + " deck"
-        if GUILE <= action < PASS:
-            return f"plays {names[self.g.n_troops + action - GUILE]}"
-        if PICK <= action < TO_FLAG:
-            flag, card = divmod(action - PICK, 70)
+        if action in (a.draw_troop, a.draw_tactics):
+            return "draws from the " + ("Troop" if action == a.draw_troop else "Tactics") + " deck"
+        if a.guile <= action < a.pass_:
+            return f"plays {names[self.g.n_troops + action - a.guile]}"
+        if a.pick <= action < a.to_flag:
+            flag, card = a.picked(action)
             return f"takes {names[card]} from flag {flag + 1}"
-        if action == DISCARD_IT:
+        if action == a.discard_it:
             return "discards it"
-        if TO_FLAG <= action < RETURN:
-            return f"puts it at flag {action - TO_FLAG + 1}"
-        if action >= RETURN:
-            return f"puts {names[action - RETURN]} back on its deck"
-        card, flag = divmod(action - PLAY, 9)
+        if a.to_flag <= action < a.ret:
+            return f"puts it at flag {action - a.to_flag + 1}"
+        if action >= a.ret:
+            return f"puts {names[action - a.ret]} back on its deck"
+        card, flag = a.played(action)
         return f"plays {names[card]} at flag {flag + 1}"
 
     def heuristic(self, player: int) -> float:

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import itertools
 import random
+import shutil
+from pathlib import Path
 
 import pytest
 
+from engine.agents import RandomAgent
 from engine.games import battle_line as bl
 from engine.games.battle_line import BattleLineGame, BattleLineState, compare_formations, prove_claim
+from engine.runner import play
+from printkit.data.loader import load_game
+
+ROOT = Path(__file__).resolve().parents[2]
 
 ALL = [f"{c}{v}" for c in "ROYGBP" for v in range(1, 11)]
 
@@ -227,7 +234,7 @@ def _state(game: BattleLineGame, hands: list[list[str]], player: int = 0) -> Bat
 
 
 def _play(state: BattleLineState, card: str, flag: int) -> None:
-    state.apply_action(bl.PLAY + state.g.names.index(card) * 9 + flag)
+    state.apply_action(state.g.act.play_at(state.g.names.index(card), flag))
 
 
 def _settle_draw(state: BattleLineState, rng: random.Random) -> None:
@@ -248,7 +255,7 @@ def test_one_leader_per_player(game: BattleLineGame) -> None:
     state.phase, state.player = "play", 0
     state.tactics_played[1] = 1  # the opponent has played one too: only the leader rule can stop Darius
     darius = game.names.index("darius")
-    assert not any(a // 9 == darius for a in state.legal_actions() if a < bl.GUILE)
+    assert not any(game.act.played(a)[0] == darius for a in state.legal_actions() if a < game.act.guile)
 
 
 def test_tactics_play_limit(game: BattleLineGame) -> None:
@@ -256,17 +263,17 @@ def test_tactics_play_limit(game: BattleLineGame) -> None:
     _play(state, "fog", 0)
     state.phase, state.player = "play", 0
     mud = game.names.index("mud")
-    assert not any(a // 9 == mud for a in state.legal_actions() if a < bl.GUILE)
+    assert not any(game.act.played(a)[0] == mud for a in state.legal_actions() if a < game.act.guile)
     state.tactics_played[1] = 1
     state._legal = None  # the test changed the position behind the state's back
-    assert any(a // 9 == mud for a in state.legal_actions() if a < bl.GUILE)
+    assert any(game.act.played(a)[0] == mud for a in state.legal_actions() if a < game.act.guile)
 
 
 def test_must_play_a_troop_when_one_fits(game: BattleLineGame) -> None:
     state = _state(game, [["R1", "fog"], ["B1"]])
-    assert bl.PASS not in state.legal_actions()
+    assert game.act.pass_ not in state.legal_actions()
     state = _state(game, [["fog"], ["B1"]])
-    assert bl.PASS in state.legal_actions()
+    assert game.act.pass_ in state.legal_actions()
 
 
 def test_mud_makes_four_cards_a_formation_and_its_removal_sheds_the_weakest(game: BattleLineGame) -> None:
@@ -309,19 +316,19 @@ def test_when_mud_goes_the_side_that_completed_first_still_wins_the_tie(game: Ba
 def test_scout_draws_three_returns_two_and_draws_no_more(game: BattleLineGame) -> None:
     rng = random.Random(3)
     state = _state(game, [["scout", "R1", "R2", "R3", "R4", "R5", "R6"], ["B1"]])
-    state.apply_action(bl.GUILE + game.names.index("scout") - game.n_troops)
+    state.apply_action(game.act.guile + game.names.index("scout") - game.n_troops)
     for _ in range(3):
-        state.apply_action(bl.DRAW_TROOP)
+        state.apply_action(game.act.draw_troop)
         while state.is_chance_node():
             state.apply_action(rng.choice(state.legal_actions()))
     assert len(state.hands[0]) == 9 and state.phase == "scout_return"
     r1, r2 = game.names.index("R1"), game.names.index("R2")
-    state.apply_action(bl.RETURN + r1)
-    state.apply_action(bl.RETURN + r2)
+    state.apply_action(game.act.ret + r1)
+    state.apply_action(game.act.ret + r2)
     assert len(state.hands[0]) == 7 and state.player == 1  # the turn ended without a draw
     assert [c for c, _ in state.tops[0]] == [r1, r2]
     state.player, state.phase = 0, "draw"
-    state.apply_action(bl.DRAW_TROOP)  # the known top card comes back at once, no chance
+    state.apply_action(game.act.draw_troop)  # the known top card comes back at once, no chance
     assert r2 in state.hands[0]
 
 
@@ -330,19 +337,19 @@ def test_redeploy_deserter_and_traitor(game: BattleLineGame) -> None:
     state = _state(game, [["redeploy", "deserter", "traitor", "R1"], ["B1"]])
     state.sides[0][0].cards = [index("R9")]
     state.sides[0][1].cards = [index("B9"), index("B8")]
-    state.apply_action(bl.GUILE + index("redeploy") - game.n_troops)
-    state.apply_action(bl.PICK + 0 * 70 + index("R9"))
-    state.apply_action(bl.TO_FLAG + 4)
+    state.apply_action(game.act.guile + index("redeploy") - game.n_troops)
+    state.apply_action(game.act.pick_at(0, index("R9")))
+    state.apply_action(game.act.to_flag + 4)
     assert state.sides[4][0].cards == [index("R9")] and not state.sides[0][0].cards
     state.player, state.phase = 0, "play"
     state.tactics_played[1] = 5
-    state.apply_action(bl.GUILE + index("deserter") - game.n_troops)
-    state.apply_action(bl.PICK + 0 * 70 + index("B9"))
+    state.apply_action(game.act.guile + index("deserter") - game.n_troops)
+    state.apply_action(game.act.pick_at(0, index("B9")))
     assert state.sides[0][1].cards == [index("B8")] and index("B9") in state.discard
     state.player, state.phase = 0, "play"
-    state.apply_action(bl.GUILE + index("traitor") - game.n_troops)
-    state.apply_action(bl.PICK + 0 * 70 + index("B8"))
-    state.apply_action(bl.TO_FLAG + 4)
+    state.apply_action(game.act.guile + index("traitor") - game.n_troops)
+    state.apply_action(game.act.pick_at(0, index("B8")))
+    state.apply_action(game.act.to_flag + 4)
     assert state.sides[4][0].cards == [index("R9"), index("B8")] and not state.sides[0][1].cards
 
 
@@ -399,3 +406,24 @@ def test_play_goes_on_after_the_decks_run_out(engines: dict[str, object]) -> Non
                 went_on += 1
                 break
     assert went_on > 0
+
+
+def test_a_line_of_ten_flags_plays_to_the_end(tmp_path: Path) -> None:
+    # action numbers are sized by the data: with 10 flags a card played at the tenth is not a Guile card
+    folder = tmp_path / "battle-line"
+    shutil.copytree(ROOT / "cards" / "battle-line", folder)
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("{id: flags, value: 9,", "{id: flags, value: 10,"))
+    game = BattleLineGame(load_game(folder))
+    assert game.rules.flags == 10 and game.act.guile == 10 * game.n_cards
+    flags_used: set[int] = set()
+    for seed in range(6):
+        record = play(game, [RandomAgent(), RandomAgent()], seed)
+        assert record.end in ("normal", "stalemate")
+        state = game.new_initial_state()
+        for action in record.actions:
+            if state.current_player() >= 0 and state.phase == "play" and action < game.act.guile:
+                flags_used.add(game.act.played(action)[1])
+            state.apply_action(action)
+        assert state.is_terminal()
+    assert 9 in flags_used  # the tenth flag was played to
