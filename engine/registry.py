@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 
 from engine.api import GameDef
-from printkit.core.errors import PrintkitError
+from printkit.core.errors import DataError, PrintkitError, safe
 from printkit.data.game import Game
 
 Builder = Callable[[Game], GameDef]
@@ -51,3 +52,28 @@ def build(game: Game) -> GameDef:
     except (KeyError, ValueError, TypeError) as exc:  # the data lacks or misshapes what these rules need
         reason = exc.args[0] if exc.args else type(exc).__name__
         raise EngineMismatch(f"{game.slug}: the {name} engine cannot play this game's data: {reason}") from None
+
+
+def data_problems(game: Game) -> list[str]:
+    """What the engine a game names needs from its data and does not find, each one file:line:column line.
+
+    Empty when the game names no engine, or its engine builds from the data: validate reports what
+    `simulate` and `check` would otherwise meet only when they start.
+    """
+    name = game.info.engine
+    if name is None:
+        return []
+    at = game.place("engine", "engine")
+    builders = _builders()
+    if name not in builders:
+        hint = difflib.get_close_matches(name, builders, n=1)
+        guess = f"; did you mean {hint[0]!r}?" if hint else f" (engines: {', '.join(sorted(builders))})"
+        return [f"{at}: engine: no engine named {safe(repr(name))}{guess}"]
+    try:
+        builders[name](game)
+    except DataError as exc:  # a rule option or a value the rules read, missing: already placed
+        return [f"{line} (the {name} engine needs it)" for line in exc.lines()]
+    except (KeyError, ValueError, TypeError) as exc:
+        reason = exc.args[0] if exc.args else type(exc).__name__
+        return [f"{at}: the {name} engine cannot play this data: {safe(str(reason))}"]
+    return []

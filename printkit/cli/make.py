@@ -77,12 +77,20 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _engine_problems(game: Game) -> list[str]:
+    """What the game's reference engine needs from the data and lacks: validate says so before simulate does."""
+    from engine import registry  # the engine is loaded only for a game that names one
+
+    return registry.data_problems(game) if game.info.engine is not None else []
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     here = project.find()
     problems: list[str] = []
     checked = []
     for game in load(args.games, here):
         found = build.proof(game, settings.resolve(game, here, print_settings(args, ("card_size", "bleed", "paper"))))
+        found.problems.extend(_engine_problems(game))
         for notice in found.notices:
             warn(notice)
         checked.append(

@@ -206,6 +206,8 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
     places |= {("deck", deck.id): _place(smap, ("decks", i)) for i, deck in enumerate(info.decks)}
     places |= {("component", comp.id): _place(smap, ("components", i)) for i, comp in enumerate(info.components)}
     places |= {("print", key): _place(smap, ("print", key)) for key in info.print.model_fields_set}
+    if info.engine is not None:
+        places[("engine", "engine")] = _place(smap, ("engine",))
     return Game(
         folder.name,
         folder,

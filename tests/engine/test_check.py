@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,32 @@ def test_simulate_stops_on_a_looping_game_with_one_line(
     code = main(["balance", "soldier-battler", "--games", "4", "--workers", "1", "--out", str(tmp_path)])
     assert code == 1 and not any(tmp_path.iterdir())
     assert capsys.readouterr().err.strip().splitlines()[-1].startswith("printkit: soldier-battler: game 1 of 4")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (
+            "  - {id: turn_cap,",
+            "  - {id: turn_kap,",
+            "game.yaml:38:1: rules: no rule option 'turn_cap' (the",
+        ),
+        (
+            "engine: battle-line",
+            "engine: battle-lines",
+            "8:9: engine: no engine named 'battle-lines'; did you",
+        ),
+        ("id: wedge, name: Wedge", "id: wedgie, name: Wedge", "game.yaml:8:9: the battle-line engine cannot play"),
+    ],
+)
+def test_validate_reports_what_the_engine_needs_from_the_data(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, expected: str
+) -> None:
+    folder = tmp_path / "battle-line"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "cards" / "battle-line", folder)
+    game_yaml = folder / "game.yaml"
+    assert old in game_yaml.read_text()
+    game_yaml.write_text(game_yaml.read_text().replace(old, new, 1))
+    assert main(["validate", str(folder)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and expected in err[0], err
