@@ -76,4 +76,6 @@ def data_problems(game: Game) -> list[str]:
     except (KeyError, ValueError, TypeError) as exc:
         reason = exc.args[0] if exc.args else type(exc).__name__
         return [f"{at}: the {name} engine cannot play this data: {safe(str(reason))}"]
+    except Exception as exc:  # data shaped as no engine foresaw: still one line, naming what broke
+        return [f"{at}: the {name} engine cannot play this data: {type(exc).__name__}: {safe(str(exc))}"]
     return []
