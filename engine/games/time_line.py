@@ -151,13 +151,24 @@ class TimeLineGame(GameDef):
     def __init__(self, game: Game) -> None:
         self.title = game.title
         self.rules = rules_from(game)
+        r = self.rules
+        # a card's effect k is played as PLAY + card x stride + k: the stride is the most effects a card has
+        self.stride = max((len(c.effects) for c in r.cards), default=1) or 1
+        n_eras, n_types, n_cards = len(r.eras), len(r.types), len(r.cards)
+        for what, used, room in (
+            (f"{n_eras} Eras and {n_types} unit types make moves", n_eras * n_types * n_eras, PLAY - MOVE),
+            (f"{n_cards} cards of up to {self.stride} effects make plays", n_cards * self.stride, PICK_STACK - PLAY),
+            (f"{n_eras} Eras and {n_types} unit types make stacks", n_eras * n_types, PICK_ERA - PICK_STACK),
+            (f"{n_cards} cards make picks", n_cards, DIE - PICK_CARD),
+        ):
+            if used > room:
+                raise ValueError(f"{what}: {used:,}, more than the engine numbers ({room:,})")
         # read at every travel decision and every judgement of a position
         self.moves = tuple(t.move for t in self.rules.types)
         self.forces = tuple(t.force for t in self.rules.types)
         self.travellers = tuple(i for i, t in enumerate(self.rules.types) if t.move > 0)
         self.period_types = tuple(i for i, t in enumerate(self.rules.types) if t.faction < 0)
         # each stack's moves on a board without barriers, beacons or bonuses, the usual case
-        n_eras, n_types = len(self.rules.eras), len(self.rules.types)
         self.plain_moves = tuple(
             tuple(
                 tuple(
@@ -429,7 +440,7 @@ class TimeLineState(TwoPlayerState):
                 if key not in usable:
                     usable[key] = self._card_usable(p, c, kind)
                 if usable[key]:
-                    out.append(PLAY + card * 4 + k)
+                    out.append(PLAY + card * self.g.stride + k)
         return sorted(out)
 
     def _do_travel(self, step: dict[str, Any], action: int) -> None:
@@ -438,7 +449,7 @@ class TimeLineState(TwoPlayerState):
             return
         self.steps.insert(0, {"kind": "travel"})  # more moves may follow
         if action >= PLAY:
-            card, k = divmod(action - PLAY, 4)
+            card, k = divmod(action - PLAY, self.g.stride)
             self._play(p, card, k)
             return
         n_eras, n_types = len(r.eras), len(r.types)
@@ -727,7 +738,7 @@ class TimeLineState(TwoPlayerState):
             c = self.g.rules.cards[card]
             for k, (kind, _) in enumerate(c.effects):
                 if kind in wanted and (roll == "enemy_hide" or self.present(p, era, c)):
-                    out.append(PLAY + card * 4 + k)
+                    out.append(PLAY + card * self.g.stride + k)
         return out
 
     def _legal_card(self, step: dict[str, Any]) -> list[int]:
@@ -741,7 +752,7 @@ class TimeLineState(TwoPlayerState):
             return
         self.steps.insert(0, step | {"played": step.get("played", 0) + 1})  # room for another, up to the limit
         p = step["who"]
-        card, k = divmod(action - PLAY, 4)
+        card, k = divmod(action - PLAY, self.g.stride)
         kind, amount = self.g.rules.cards[card].effects[k]
         self.hands[p].remove(card)
         self.discards[p].append(card)
@@ -878,7 +889,7 @@ class TimeLineState(TwoPlayerState):
             c = self.g.rules.cards[card]
             for k, (kind, _) in enumerate(c.effects):
                 if kind == "force" and self.present(p, era, c):
-                    out.append(PLAY + card * 4 + k)
+                    out.append(PLAY + card * self.g.stride + k)
         return [*out, NO_CARD]
 
     def _do_force_card(self, step: dict[str, Any], action: int) -> None:
@@ -887,7 +898,7 @@ class TimeLineState(TwoPlayerState):
             if step["passes"] + 1 < 2:  # both must pass in a row before the dice roll
                 self.steps.insert(0, {"kind": "force_card", "who": 1 - p, "era": era, "passes": step["passes"] + 1})
             return
-        card, k = divmod(action - PLAY, 4)
+        card, k = divmod(action - PLAY, self.g.stride)
         c = self.g.rules.cards[card]
         self.hands[p].remove(card)
         self.discards[p].append(card)
@@ -1017,7 +1028,7 @@ class TimeLineState(TwoPlayerState):
             era, t = divmod(action - PICK_STACK, len(r.types))
             return f"picks a {r.types[t].name} in {r.eras[era]}"
         if action >= PLAY:
-            card, k = divmod(action - PLAY, 4)
+            card, k = divmod(action - PLAY, self.g.stride)
             return f"plays {r.cards[card].name} ({r.cards[card].effects[k][0].replace('_', ' ')})"
         stack, dest = divmod(action - MOVE, len(r.eras))
         era, t = divmod(stack, len(r.types))

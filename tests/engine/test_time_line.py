@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 from engine.games import time_line as tl
 from engine.games.time_line import TimeLineGame, TimeLineState
+from printkit.data.loader import load_game
 
 
 @pytest.fixture
@@ -133,7 +137,7 @@ def test_destroy_card_removes_an_enemy_unit(game: TimeLineGame) -> None:
     state.units[0][_e(game, "distant-past")][_t(game, "wizard")] = 1
     state.units[1][era][_t(game, "warship")] = 1
     state.steps = [{"kind": "travel"}]
-    state.apply_action(tl.PLAY + paradox * 4)
+    state.apply_action(tl.PLAY + paradox * game.stride)
     state.apply_action(tl.PICK_ERA + era)
     state.apply_action(tl.PICK_STACK + era * len(game.rules.types) + _t(game, "warship"))
     assert sum(state.units[1][era]) == 0 and paradox in state.discards[0]
@@ -164,7 +168,7 @@ def test_summon_puts_a_new_unit_with_the_wizard(game: TimeLineGame) -> None:
     era = _e(game, "roman-empire")
     state.units[0][era][_t(game, "wizard")] = 1
     before = state.supply[_t(game, "monster")]
-    state.apply_action(tl.PLAY + _card(game, "summon") * 4)
+    state.apply_action(tl.PLAY + _card(game, "summon") * game.stride)
     state.apply_action(tl.PICK_ERA + era)
     state.apply_action(tl.PICK_STACK + era * len(game.rules.types) + _t(game, "monster"))
     assert state.units[0][era][_t(game, "monster")] == 1 and state.supply[_t(game, "monster")] == before - 1
@@ -175,7 +179,7 @@ def test_banish_moves_an_enemy_to_a_neighbouring_era(game: TimeLineGame) -> None
     era = _e(game, "renaissance")
     state.units[0][era][_t(game, "wizard")] = 1
     state.units[1][era][_t(game, "agent")] = 1
-    state.apply_action(tl.PLAY + _card(game, "banish") * 4)
+    state.apply_action(tl.PLAY + _card(game, "banish") * game.stride)
     state.apply_action(tl.PICK_ERA + era)
     state.apply_action(tl.PICK_STACK + era * len(game.rules.types) + _t(game, "agent"))
     assert sorted(state.legal_actions()) == [tl.PICK_ERA + era - 1, tl.PICK_ERA + era + 1]
@@ -188,7 +192,7 @@ def test_time_vortex_rolls_for_every_unit_in_the_era(game: TimeLineGame) -> None
     era = _e(game, "wwii")
     state.units[0][era][_t(game, "wizard")] = 1
     state.units[1][era][_t(game, "warship")] = 2
-    state.apply_action(tl.PLAY + _card(game, "time-vortex") * 4)
+    state.apply_action(tl.PLAY + _card(game, "time-vortex") * game.stride)
     state.apply_action(tl.PICK_ERA + era)
     rolls = 0
     for face in (6, 1, 4):  # one roll per unit: 6 and 4 destroy, 1 spares
@@ -204,7 +208,7 @@ def test_end_of_time_makes_the_opponent_discard(game: TimeLineGame) -> None:
     state.hands[1] = [c for c in state.pools[1][:4]]
     for c in state.hands[1]:
         state.pools[1].remove(c)
-    state.apply_action(tl.PLAY + _card(game, "end-of-time") * 4)
+    state.apply_action(tl.PLAY + _card(game, "end-of-time") * game.stride)
     for _ in range(3):
         assert state.current_player() == 1
         state.apply_action(state.legal_actions()[0])
@@ -214,7 +218,7 @@ def test_end_of_time_makes_the_opponent_discard(game: TimeLineGame) -> None:
 def test_see_the_future_orders_the_next_draws(game: TimeLineGame) -> None:
     state = _travel(game, ["see-the-future"])
     state.units[0][0][_t(game, "wizard")] = 1
-    state.apply_action(tl.PLAY + _card(game, "see-the-future") * 4)
+    state.apply_action(tl.PLAY + _card(game, "see-the-future") * game.stride)
     while state.is_chance_node():  # seven cards come off the deck, face up to their owner
         state.apply_action(state.legal_actions()[-1])
     assert len(state.tops[0]) == 7
@@ -235,7 +239,7 @@ def test_reverse_time_starts_the_turn_again(game: TimeLineGame) -> None:
     state._legal = None
     move = next(a for a in state.legal_actions() if tl.MOVE <= a < tl.PLAY)
     state.apply_action(move)
-    state.apply_action(tl.PLAY + reverse * 4)
+    state.apply_action(tl.PLAY + reverse * game.stride)
     home = _e(game, "distant-past")
     starting = sum(t.start for t in game.rules.types if t.faction == 0)
     assert sum(state.units[0][home]) == starting  # the moved unit is home again
@@ -266,7 +270,7 @@ def test_a_move_card_adds_to_one_stacks_reach(game: TimeLineGame) -> None:
     state.units[0][era][_t(game, "wizard")] = 1
     state.units[0][era][_t(game, "monster")] = 1
     assert _destinations(state, era, "wizard") == [1, 2, 3, 4]
-    state.apply_action(tl.PLAY + _card(game, "astral-travel") * 4)
+    state.apply_action(tl.PLAY + _card(game, "astral-travel") * game.stride)
     state.apply_action(tl.PICK_ERA + era)
     assert state.legal_actions() == [_stack(game, era, "wizard")]  # only a unit the card names
     state.apply_action(_stack(game, era, "wizard"))
@@ -280,7 +284,7 @@ def test_armies_of_the_past_march_period_troops(game: TimeLineGame) -> None:
     period = next(t for t in game.rules.types if t.era == _e(game, "prehistory"))
     state.units[0][era][_t(game, period.id)] = 2
     assert _destinations(state, era, period.id) == []  # period troops have Move 0
-    state.apply_action(tl.PLAY + _card(game, "armies-of-the-past") * 4)
+    state.apply_action(tl.PLAY + _card(game, "armies-of-the-past") * game.stride)
     state.apply_action(tl.PICK_ERA + era)
     assert _destinations(state, era, period.id) == [1, 2, 3, 5, 6, 7]
 
@@ -290,7 +294,7 @@ def test_a_time_beacon_draws_units_two_eras_further(game: TimeLineGame) -> None:
     home = _e(game, "far-future")
     state.units[1][home][_t(game, "warship")] = 1  # Move 1
     assert _destinations(state, home, "warship") == [home - 1]
-    state.apply_action(tl.PLAY + _card(game, "time-beacon") * 4)
+    state.apply_action(tl.PLAY + _card(game, "time-beacon") * game.stride)
     state.apply_action(tl.PICK_ERA + home - 3)
     assert _destinations(state, home, "warship") == [home - 3, home - 1]
 
@@ -300,7 +304,7 @@ def test_possession_moves_an_enemy_unit_by_its_own_move(game: TimeLineGame) -> N
     era = _e(game, "wwi")
     state.units[0][era][_t(game, "wizard")] = 1
     state.units[1][era][_t(game, "agent")] = 1  # Move 3
-    state.apply_action(tl.PLAY + _card(game, "possession") * 4)
+    state.apply_action(tl.PLAY + _card(game, "possession") * game.stride)
     state.apply_action(tl.PICK_ERA + era)
     state.apply_action(_stack(game, era, "agent"))
     choices = sorted(a - tl.PICK_ERA for a in state.legal_actions())
@@ -312,7 +316,7 @@ def test_possession_moves_an_enemy_unit_by_its_own_move(game: TimeLineGame) -> N
 def test_time_walk_gives_the_same_player_the_next_turn(game: TimeLineGame) -> None:
     state = _travel(game, ["time-walk"])
     state.units[0][0][_t(game, "wizard")] = 1
-    state.apply_action(tl.PLAY + _card(game, "time-walk") * 4)
+    state.apply_action(tl.PLAY + _card(game, "time-walk") * game.stride)
     assert state.extra_turn
     turns = state.turns
     state.apply_action(tl.END)
@@ -324,7 +328,7 @@ def test_time_walk_gives_the_same_player_the_next_turn(game: TimeLineGame) -> No
 def test_speed_time_draws_five(game: TimeLineGame) -> None:
     state = _travel(game, ["speed-time"])
     state.units[0][0][_t(game, "wizard")] = 1
-    state.apply_action(tl.PLAY + _card(game, "speed-time") * 4)
+    state.apply_action(tl.PLAY + _card(game, "speed-time") * game.stride)
     for _ in range(5):
         assert state.is_chance_node()
         state.apply_action(state.legal_actions()[0])
@@ -339,7 +343,7 @@ def test_taking_a_chosen_card_from_the_deck_or_the_discard(game: TimeLineGame, c
     if source == "discards":
         state.pools[0].remove(wanted)
         state.discards[0] = [wanted]
-    state.apply_action(tl.PLAY + _card(game, card) * 4)
+    state.apply_action(tl.PLAY + _card(game, card) * game.stride)
     assert tl.PICK_CARD + wanted in state.legal_actions()
     state.apply_action(tl.PICK_CARD + wanted)
     assert wanted in state.hands[0] and wanted not in getattr(state, source)[0]
@@ -365,9 +369,9 @@ def test_hiding_with_illusions_against_a_seekers_card(game: TimeLineGame, seeker
     state.apply_action(tl.AVOID)  # seat 0 would rather not fight
     state.apply_action(tl.FIGHT)
     state.apply_action(tl.HIDE)
-    state.apply_action(tl.PLAY + _card(game, "illusions") * 4)
+    state.apply_action(tl.PLAY + _card(game, "illusions") * game.stride)
     if seeker:
-        state.apply_action(tl.PLAY + _card(game, seeker[0]) * 4)
+        state.apply_action(tl.PLAY + _card(game, seeker[0]) * game.stride)
     assert state.is_chance_node()
     state.apply_action(tl.DIE + game.rules.success - 1)
     fighting = any(s["kind"] in ("force_card", "auto_round") for s in state.steps)
@@ -405,7 +409,7 @@ def test_a_draw_card_cannot_draw_itself_back(game: TimeLineGame) -> None:
     state = _travel(game, ["speed-time"])
     state.units[0][0][_t(game, "wizard")] = 1
     state.discards[0], state.pools[0] = state.pools[0], []
-    state.apply_action(tl.PLAY + _card(game, "speed-time") * 4)
+    state.apply_action(tl.PLAY + _card(game, "speed-time") * game.stride)
     assert not state.is_chance_node() and state.hands[0] == []
     assert _card(game, "speed-time") in state.discards[0]
     state.steps = [{"kind": "draw", "seat": 0, "reshuffle": True}]  # the next turn's Random Factors
@@ -419,5 +423,26 @@ def test_take_from_the_past_cannot_take_itself(game: TimeLineGame) -> None:
     walk = _card(game, "time-walk")
     state.pools[0].remove(walk)
     state.discards[0] = [walk]
-    state.apply_action(tl.PLAY + _card(game, "take-from-the-past") * 4)
+    state.apply_action(tl.PLAY + _card(game, "take-from-the-past") * game.stride)
     assert state.legal_actions() == [tl.PICK_CARD + walk]
+
+
+def test_a_card_of_five_effects_plays_its_fifth(tmp_path: Path) -> None:
+    # the effect a play names is sized by the data: the fifth effect of a card is not the next card's first
+    folder = tmp_path / "time-line"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "cards" / "time-line", folder)
+    cards = folder / "atlantean.yaml"
+    five = "effects: [" + "{kind: banish}, " * 4 + "{kind: summon, amount: 1}]}"
+    cards.write_text(cards.read_text().replace("effects: [{kind: summon, amount: 1}]}", five, 1))
+    game = TimeLineGame(load_game(folder))
+    assert game.stride == 5
+    state = _travel(game, ["summon"])
+    era = _e(game, "roman-empire")
+    state.units[0][era][_t(game, "wizard")] = 1
+    summon = tl.PLAY + _card(game, "summon") * game.stride + 4
+    assert summon in state.legal_actions()
+    assert "Summon" in state.action_to_string(summon)
+    state.apply_action(summon)
+    state.apply_action(tl.PICK_ERA + era)
+    state.apply_action(tl.PICK_STACK + era * len(game.rules.types) + _t(game, "monster"))
+    assert state.units[0][era][_t(game, "monster")] == 1 and _card(game, "summon") not in state.hands[0]
