@@ -21,6 +21,7 @@ from printkit.data.model import TimeCard, TimeLineEffectKind
 
 END, FIGHT, AVOID, HIDE, ESCAPE, CONTINUE, STOP, NO_CARD = 1, 2, 3, 4, 5, 6, 7, 9
 MOVE, PLAY, PICK_STACK, PICK_ERA, PICK_CARD, DIE, DRAW = 100_000, 200_000, 300_000, 310_000, 320_000, 400_000, 410_000
+LOWER = 500_000  # + card x stride + effect: an any-roll card played to take its amount off a roll
 FACES = 6
 ROLL_EFFECTS = frozenset({"change_roll", "any_roll", "hide_roll", "escape_roll", "enemy_hide_roll"})
 # every other effect kind is played in Time Travel (the rule option general_cards_in_travel),
@@ -160,9 +161,12 @@ class TimeLineGame(GameDef):
             (f"{n_cards} cards of up to {self.stride} effects make plays", n_cards * self.stride, PICK_STACK - PLAY),
             (f"{n_eras} Eras and {n_types} unit types make stacks", n_eras * n_types, PICK_ERA - PICK_STACK),
             (f"{n_cards} cards make picks", n_cards, DIE - PICK_CARD),
+            (f"{n_cards} cards make draws", n_cards, LOWER - DRAW),
         ):
             if used > room:
                 raise ValueError(f"{what}: {used:,}, more than the engine numbers ({room:,})")
+        # cards either player may play on any roll, to raise or lower it (Probability Shift)
+        self.shift_cards = frozenset(i for i, c in enumerate(r.cards) if any(k == "any_roll" for k, _ in c.effects))
         # read at every travel decision and every judgement of a position
         self.moves = tuple(t.move for t in self.rules.types)
         self.forces = tuple(t.force for t in self.rules.types)
@@ -356,6 +360,8 @@ class TimeLineState(TwoPlayerState):
                     continue
                 return
             if kind == "roll":
+                if self._offer_shift():
+                    continue
                 return
             if not self._work_out_legal():  # a decision with no choice to make
                 self.steps.pop(0)
@@ -392,8 +398,41 @@ class TimeLineState(TwoPlayerState):
         self.tops[step["seat"]].append(card)
 
     def _do_roll(self, step: dict[str, Any], action: int) -> None:
-        face = action - DIE
+        face = action - DIE + step.get("shift", 0)  # may leave 1-6: a table read by face clamps it
         getattr(self, f"_after_{step['then']}")(step, face)
+
+    # -- any roll, either player: Probability Shift ------------------------------------------------
+    def _offer_shift(self) -> bool:
+        """Before a roll, each player holding an any-roll card may play it; True when offers were queued."""
+        roll = self.steps[0]
+        if not self.g.shift_cards or roll.get("offered"):
+            return False
+        self.steps[0] = roll | {"offered": True}  # steps are shared with clones: replaced, never changed
+        p = self.player
+        offers = [{"kind": "shift", "who": s} for s in (p, 1 - p) if self.g.shift_cards.intersection(self.hands[s])]
+        self.steps[0:0] = offers
+        return bool(offers)
+
+    def _legal_shift(self, step: dict[str, Any]) -> list[int]:
+        out = []
+        for card in sorted(self.g.shift_cards.intersection(self.hands[step["who"]])):
+            for k, (kind, _) in enumerate(self.g.rules.cards[card].effects):
+                if kind == "any_roll":
+                    out += [PLAY + card * self.g.stride + k, LOWER + card * self.g.stride + k]
+        return [*out, NO_CARD] if out else []
+
+    def _do_shift(self, step: dict[str, Any], action: int) -> None:
+        if action == NO_CARD:
+            return
+        p, lower = step["who"], action >= LOWER
+        card, k = divmod(action - (LOWER if lower else PLAY), self.g.stride)
+        amount = self.g.rules.cards[card].effects[k][1]
+        self.hands[p].remove(card)
+        self.discards[p].append(card)
+        self.tally.events.append(Event("play", p, self.g.rules.cards[card].id))
+        at = next(i for i, later in enumerate(self.steps) if later["kind"] == "roll")
+        roll = self.steps[at]
+        self.steps[at] = roll | {"shift": roll.get("shift", 0) + (-amount if lower else amount)}
 
     # -- Time Travel -------------------------------------------------------------------------------
     def _legal_travel(self, step: dict[str, Any]) -> list[int]:
@@ -728,9 +767,9 @@ class TimeLineState(TwoPlayerState):
     def _roll_cards(self, p: int, era: int, roll: str) -> list[int]:
         """Cards p may add to a roll of this sort in this Era."""
         wanted = {
-            "change": ("change_roll", "any_roll"),
-            "hide": ("hide_roll", "any_roll"),
-            "escape": ("escape_roll", "any_roll"),
+            "change": ("change_roll",),  # an any-roll card is offered to both players at every roll instead
+            "hide": ("hide_roll",),
+            "escape": ("escape_roll",),
             "enemy_hide": ("enemy_hide_roll",),
         }[roll]
         out = []
@@ -790,7 +829,7 @@ class TimeLineState(TwoPlayerState):
 
     def _after_faction(self, step: dict[str, Any], face: int) -> None:
         r, p = self.g.rules, self.player
-        unit, draws = r.recruit[p][face - 1]
+        unit, draws = r.recruit[p][min(max(face, 1), FACES) - 1]  # a shifted roll reads the table's end
         if unit is not None:
             t = next(i for i, ut in enumerate(r.types) if ut.id == unit)
             if self.supply[t] > 0:
@@ -1016,6 +1055,9 @@ class TimeLineState(TwoPlayerState):
         }
         if action in words:
             return words[action]
+        if action >= LOWER:
+            card, k = divmod(action - LOWER, self.g.stride)
+            return f"plays {r.cards[card].name} (the roll -{r.cards[card].effects[k][1]})"
         if action >= DRAW:
             return f"draws {r.cards[action - DRAW].name}"
         if action >= DIE:
@@ -1029,7 +1071,10 @@ class TimeLineState(TwoPlayerState):
             return f"picks a {r.types[t].name} in {r.eras[era]}"
         if action >= PLAY:
             card, k = divmod(action - PLAY, self.g.stride)
-            return f"plays {r.cards[card].name} ({r.cards[card].effects[k][0].replace('_', ' ')})"
+            kind, amount = r.cards[card].effects[k]
+            if kind == "any_roll":
+                return f"plays {r.cards[card].name} (the roll +{amount})"
+            return f"plays {r.cards[card].name} ({kind.replace('_', ' ')})"
         stack, dest = divmod(action - MOVE, len(r.eras))
         era, t = divmod(stack, len(r.types))
         return f"moves a {r.types[t].name} from {r.eras[era]} to {r.eras[dest]}"

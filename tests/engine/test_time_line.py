@@ -446,3 +446,42 @@ def test_a_card_of_five_effects_plays_its_fifth(tmp_path: Path) -> None:
     state.apply_action(tl.PICK_ERA + era)
     state.apply_action(tl.PICK_STACK + era * len(game.rules.types) + _t(game, "monster"))
     assert state.units[0][era][_t(game, "monster")] == 1 and _card(game, "summon") not in state.hands[0]
+
+
+def _rolling(game: TimeLineGame, roll: dict[str, object], holder: int) -> TimeLineState:
+    """Seat 0 about to make a roll, seat `holder` holding Probability Shift."""
+    state = _empty(game)
+    shift = _card(game, "probability-shift")
+    state.hands = [[], []]
+    state.hands[holder] = [shift]
+    state.pools = [[c for c in pool if c != shift] for pool in state.pools]
+    state.steps = [roll]
+    state._advance()
+    return state
+
+
+@pytest.mark.parametrize("holder", [0, 1])
+def test_probability_shift_moves_any_roll_either_way_for_either_player(game: TimeLineGame, holder: int) -> None:
+    era = _e(game, "renaissance")
+    shift = _card(game, "probability-shift")
+    state = _rolling(game, {"kind": "roll", "then": "change", "era": era}, holder)
+    state.units[0][era][_t(game, "wizard")] = 1
+    assert state.current_player() == holder  # offered before the roll, to whoever holds it
+    up, down = tl.PLAY + shift * game.stride, tl.LOWER + shift * game.stride
+    assert set(state.legal_actions()) == {up, down, tl.NO_CARD}
+    assert state.action_to_string(down).endswith("(the roll -2)")
+    state.apply_action(down if holder == 1 else up)
+    assert state.is_chance_node() and shift in state.discards[holder]
+    state.apply_action(tl.DIE + game.rules.success + (1 if holder == 1 else -2))
+    # the opponent's -2 turns a success into a failure; the roller's own +2 turns a failure into one
+    assert state.control[era] == (-1 if holder == 1 else 0)
+
+
+@pytest.mark.parametrize("then", ["combat", "period", "faction"])
+def test_probability_shift_is_offered_on_combat_and_recruit_rolls(game: TimeLineGame, then: str) -> None:
+    era = _e(game, "wwii")
+    period = next(i for i, t in enumerate(game.rules.types) if t.era == era)
+    state = _rolling(game, {"kind": "roll", "then": then, "era": era, "t": period, "rounds": 0}, 1)
+    assert state.current_player() == 1 and tl.NO_CARD in state.legal_actions()
+    state.apply_action(tl.LOWER + _card(game, "probability-shift") * game.stride)
+    state.apply_action(tl.DIE + 1)  # 1 - 2: below the die, and still a roll the rules can read
