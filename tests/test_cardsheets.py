@@ -318,3 +318,35 @@ def test_a_manifest_reads_back_as_it_was(slots: int) -> None:
     text = manifest.json()
     assert json.loads(text) == json.loads(json.dumps(asdict(manifest)))
     assert text.count("\n") == 10 + slots + (1 if slots else 0)  # a line per field and per slot
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_a_card_beside_an_empty_slot_bleeds_in_full(games: dict[str, Game], duplex: str) -> None:
+    # Soldier Battler's armies are 8 cards each, and each deck starts a page: slot 9 of each face page
+    # stays empty, so the eighth card's right edge and the sixth's bottom edge face no neighbour
+    pdf, manifest = _build(games["soldier-battler"], duplex=duplex)
+    doc = pdfium.PdfDocument(pdf)
+    scale = 300 / 72
+    bleed = manifest.bleed
+    checked = 0
+    for side in ("face", "back"):
+        slots = [s for s in manifest.slots if s["side"] == side and s["page"] == (1 if side == "face" else 2)]
+        assert len(slots) == 8
+        image = doc[slots[0]["page"] - 1].render(scale=scale).to_pil().convert("RGB")
+        height = image.height
+
+        def pixel(x: float, y: float) -> tuple[int, int, int]:
+            return image.getpixel((round(x * scale), round(height - y * scale)))  # type: ignore[return-value]
+
+        for slot in slots:
+            x0, y0, x1, y1 = slot["x"], slot["y"], slot["x"] + slot["w"], slot["y"] + slot["h"]
+            # every edge of every card (their backgrounds are coloured): ink out to near the bleed's edge
+            for outside in (
+                (x1 + bleed - 0.5 * MM, (y0 + y1) / 2),
+                (x0 - bleed + 0.5 * MM, (y0 + y1) / 2),
+                ((x0 + x1) / 2, y0 - bleed + 0.5 * MM),
+                ((x0 + x1) / 2, y1 + bleed - 0.5 * MM),
+            ):
+                assert min(pixel(*outside)) < 230, (side, slot["id"], outside)
+                checked += 1
+    assert checked == 64

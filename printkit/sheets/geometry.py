@@ -75,15 +75,21 @@ class Grid:
             }
         )
 
-    def art_box(self, index: int) -> tuple[float, float, float, float]:
-        """Where slot index may paint: its trim box plus bleed, except toward a neighbour it shares a cut with."""
+    def art_box(self, index: int, filled: int | None = None) -> tuple[float, float, float, float]:
+        """Where slot index may paint: its trim box plus bleed, except toward a neighbour it shares a cut with.
+
+        filled: how many slots of the page hold a piece (all, by default). Slots fill row by row, so
+        the neighbour to the right or below may be empty; toward an empty slot a piece bleeds in full,
+        as at the block's edge, so a cut a little off that line shows no white.
+        """
         x, y = self.slot(index)
         row, col = divmod(index, self.cols)
-        grow = self.bleed if not self.shared_cuts else 0.0
-        left = self.bleed if col == 0 or not self.shared_cuts else grow
-        right = self.bleed if col == self.cols - 1 or not self.shared_cuts else grow
-        top = self.bleed if row == 0 or not self.shared_cuts else grow
-        bottom = self.bleed if row == self.rows - 1 or not self.shared_cuts else grow
+        filled = self.per_page if filled is None else filled
+        shared = self.shared_cuts
+        left = self.bleed if col == 0 or not shared else 0.0
+        right = self.bleed if col == self.cols - 1 or not shared or index + 1 >= filled else 0.0
+        top = self.bleed if row == 0 or not shared else 0.0
+        bottom = self.bleed if row == self.rows - 1 or not shared or index + self.cols >= filled else 0.0
         return x - left, y - bottom, x + self.card_w + right, y + self.card_h + top
 
 

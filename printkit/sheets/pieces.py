@@ -232,7 +232,7 @@ def _duplex_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest) 
         page_no += 1
         for index, piece in enumerate(chunk):
             x, y = grid.slot(index)
-            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index))
+            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index, len(chunk)))
         writer.marks(grid)
         c.showPage()
         back = chunk[0].back
@@ -243,10 +243,10 @@ def _duplex_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest) 
         for index, piece in enumerate(chunk):
             x, y = grid.slot(index)
             if o.duplex == "none":  # backs on their own page, where the faces are
-                bx, by, clip = x + dx, y + dy, _shifted(grid.art_box(index), dx, dy)
+                bx, by, clip = x + dx, y + dy, _shifted(grid.art_box(index, len(chunk)), dx, dy)
             else:
                 bx, by = geometry.back_position(grid, x, y, o.duplex, o.offset)
-                clip = _shifted(mirror_box(grid, grid.art_box(index), o.duplex), dx, dy)
+                clip = _shifted(mirror_box(grid, grid.art_box(index, len(chunk)), o.duplex), dx, dy)
             _put(writer, manifest, piece, piece.back or back, page_no, "back", bx, by, clip)
         writer.marks(grid if o.duplex == "none" else _mirrored_grid(grid, o.duplex), o.offset)
         c.showPage()
@@ -264,7 +264,7 @@ def _foldover_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest
         page_no += 1
         for index, piece in enumerate(chunk):
             x, y = grid.slot(index)
-            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index))
+            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index, len(chunk)))
             if piece.back is not None:
                 bx, by = geometry.back_position(grid, x, y, "long")
                 _put(
@@ -276,7 +276,7 @@ def _foldover_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest
                     "back",
                     bx,
                     by,
-                    mirror_box(grid, grid.art_box(index), "long"),
+                    mirror_box(grid, grid.art_box(index, len(chunk)), "long"),
                 )
         writer.marks(grid, x_limits=(geometry.EDGE_CLEAR, fold - fold_gap / 2))
         if chunk[0].back is not None:
