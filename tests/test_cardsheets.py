@@ -333,11 +333,6 @@ def test_a_card_beside_an_empty_slot_bleeds_in_full(games: dict[str, Game], dupl
         slots = [s for s in manifest.slots if s["side"] == side and s["page"] == (1 if side == "face" else 2)]
         assert len(slots) == 8
         image = doc[slots[0]["page"] - 1].render(scale=scale).to_pil().convert("RGB")
-        height = image.height
-
-        def pixel(x: float, y: float) -> tuple[int, int, int]:
-            return image.getpixel((round(x * scale), round(height - y * scale)))  # type: ignore[return-value]
-
         for slot in slots:
             x0, y0, x1, y1 = slot["x"], slot["y"], slot["x"] + slot["w"], slot["y"] + slot["h"]
             # every edge of every card (their backgrounds are coloured): ink out to near the bleed's edge
@@ -347,6 +342,8 @@ def test_a_card_beside_an_empty_slot_bleeds_in_full(games: dict[str, Game], dupl
                 ((x0 + x1) / 2, y0 - bleed + 0.5 * MM),
                 ((x0 + x1) / 2, y1 + bleed - 0.5 * MM),
             ):
-                assert min(pixel(*outside)) < 230, (side, slot["id"], outside)
+                x, y = outside
+                ink = image.getpixel((round(x * scale), round(image.height - y * scale)))
+                assert isinstance(ink, tuple) and min(ink) < 230, (side, slot["id"], outside)
                 checked += 1
     assert checked == 64
