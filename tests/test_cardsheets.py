@@ -15,7 +15,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import DictionaryObject, IndirectObject
+from pypdf.generic import ContentStream, DictionaryObject, IndirectObject
 
 from printkit.cli import main
 from printkit.core import units
@@ -43,12 +43,34 @@ def _build(
 
 
 def _placements(pdf_bytes: bytes) -> dict[int, list[tuple[float, float]]]:
-    """Per page (1-based): where each placed card form's origin (its trim's bottom-left) lies, in drawing order."""
-    doc = pdfium.PdfDocument(pdf_bytes)
+    """Per page (1-based): the bottom-left corner, on the page, of each placed card form's trim, in drawing order.
+
+    Read from the content streams: the matrices in force at each form's Do, applied to the form's trim
+    (its BBox less the bleed around it), so a piece turned on its side is found where it lies.
+    """
+    reader = PdfReader(io.BytesIO(pdf_bytes))
     out = {}
-    for i in range(len(doc)):
-        forms = [o for o in doc[i].get_objects(max_depth=1) if o.type == raw.FPDF_PAGEOBJ_FORM]
-        out[i + 1] = [(o.get_matrix().e, o.get_matrix().f) for o in forms]
+    for number, page in enumerate(reader.pages, 1):
+        xobjects = page["/Resources"].get("/XObject", {})
+        matrix, stack, found = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], []
+        for operands, operator in ContentStream(page.get_contents(), reader).operations:
+            if operator == b"q":
+                stack.append(matrix)
+            elif operator == b"Q":
+                matrix = stack.pop()
+            elif operator == b"cm":
+                a, b, c, d, e, f = (float(v) for v in operands)
+                ma, mb, mc, md, me, mf = matrix
+                matrix = (a * ma + b * mc, a * mb + b * md, c * ma + d * mc, c * mb + d * md,
+                          e * ma + f * mc + me, e * mb + f * md + mf)  # fmt: skip
+            elif operator == b"Do" and operands[0] in xobjects:
+                form = xobjects[operands[0]].get_object()
+                x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
+                w, h = x1 + x0, y1 + y0  # the BBox is the trim grown by the bleed on every side
+                a, b, c, d, e, f = matrix
+                corners = [(a * u + c * v + e, b * u + d * v + f) for u in (0, w) for v in (0, h)]
+                found.append((min(x for x, _ in corners), min(y for _, y in corners)))
+        out[number] = found
     return out
 
 
@@ -144,30 +166,36 @@ def test_offset_shifts_every_back_and_only_backs(games: dict[str, Game]) -> None
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_crop_marks_at_every_cut_line_outside_the_art(games: dict[str, Game], paper: str) -> None:
+def test_crop_marks_guide_every_cut_inside_the_printer_margin(games: dict[str, Game], paper: str) -> None:
     pdf, manifest = _build(games["battle-line"], paper=paper)
-    grid = geometry.grid(PAPERS[paper], card_size("poker").size, 3 * MM)
+    pw, ph = PAPERS[paper]
+    margin = PrintSettings().printer_margin
+    grid = geometry.grid((pw, ph), card_size("poker").size, 3 * MM, area=(margin, margin, pw - margin, ph - margin))
     for page in (1, 2):  # a face page and its back page
         slots = [s for s in manifest.slots if s["page"] == page]
+        assert len(slots) == grid.per_page
         art = (
             min(s["x"] for s in slots) - manifest.bleed,
             min(s["y"] for s in slots) - manifest.bleed,
             max(s["x"] + s["w"] for s in slots) + manifest.bleed,
             max(s["y"] + s["h"] for s in slots) + manifest.bleed,
         )
+        assert art[0] >= margin - 0.01 and art[1] >= margin - 0.01 and art[2] <= pw - margin + 0.01
+        assert art[3] <= ph - margin + 0.01
         cut_xs = sorted({round(v, 2) for s in slots for v in (s["x"], s["x"] + s["w"])})
         cut_ys = sorted({round(v, 2) for s in slots for v in (s["y"], s["y"] + s["h"])})
         assert len(cut_xs) == 2 * grid.cols if not grid.shared_cuts else grid.cols + 1
         marks = [m for m in _lines(pdf, page) if (m[2] - m[0]) < 1 or (m[3] - m[1]) < 1]
-        for m in marks:  # nothing of a mark lies on the art
+        for m in marks:  # nothing of a mark lies on the art, or nearer the paper's edge than the margin
             assert m[2] <= art[0] or m[0] >= art[2] or m[3] <= art[1] or m[1] >= art[3]
-            assert m[0] >= 0 and m[1] >= 0 and m[2] <= grid.page_w and m[3] <= grid.page_h
-        for x in cut_xs:
+            assert m[0] >= margin - 0.5 and m[1] >= margin - 0.5 and m[2] <= pw - margin + 0.5
+            assert m[3] <= ph - margin + 0.5
+        for x in cut_xs:  # every cut line has a guide on one side at least
             at_x = [m for m in marks if abs((m[0] + m[2]) / 2 - x) < 0.2 and m[3] - m[1] > 1]
-            assert any(m[1] >= art[3] for m in at_x) and any(m[3] <= art[1] for m in at_x), x
+            assert any(m[1] >= art[3] or m[3] <= art[1] for m in at_x), x
         for y in cut_ys:
             at_y = [m for m in marks if abs((m[1] + m[3]) / 2 - y) < 0.2 and m[2] - m[0] > 1]
-            assert any(m[2] <= art[0] for m in at_y) and any(m[0] >= art[2] for m in at_y), y
+            assert any(m[2] <= art[0] or m[0] >= art[2] for m in at_y), y
 
 
 def test_foldover_puts_each_back_mirrored_across_the_fold(games: dict[str, Game]) -> None:

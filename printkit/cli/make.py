@@ -89,7 +89,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     problems: list[str] = []
     checked = []
     for game in load(args.games, here):
-        found = build.proof(game, settings.resolve(game, here, print_settings(args, ("card_size", "bleed", "paper"))))
+        given = print_settings(args, ("card_size", "bleed", "printer_margin", "paper"))
+        found = build.proof(game, settings.resolve(game, here, given))
         found.problems.extend(_engine_problems(game))
         for notice in found.notices:
             warn(notice)
@@ -136,7 +137,7 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
     here = project.find()
     chosen_games = load(targets, here)  # every game loads and checks before anything is made
     parts = chosen("--only", args.only, build.PARTS)
-    given = print_settings(args, ("paper", "card_size", "bleed", "duplex", "offset", "foldover"))
+    given = print_settings(args, ("paper", "card_size", "bleed", "printer_margin", "duplex", "offset", "foldover"))
     selection = Selection(names(args.decks), names(args.cards), args.copies)
     plans = [
         build.Plan(game, settings.resolve(game, here, given), selection, parts, args.imposition == "saddle")

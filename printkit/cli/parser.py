@@ -137,6 +137,16 @@ def _options_validate(p: argparse.ArgumentParser) -> None:
     _paper(p, "check for a4, letter, or both as a4,letter (default: both)")
     _card_size(p)
     _bleed(p)
+    _printer_margin(p)
+
+
+def _printer_margin(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--printer-margin",
+        metavar="LENGTH",
+        help="the blank strip your printer leaves along each paper edge, 0mm to 20mm; no ink, crop marks "
+        "included, goes there (default: 5mm)",
+    )
 
 
 def _options_build(p: argparse.ArgumentParser) -> None:
@@ -144,6 +154,7 @@ def _options_build(p: argparse.ArgumentParser) -> None:
     _paper(p, "a4, letter, or both as a4,letter (default: both)")
     _card_size(p)
     _bleed(p)
+    _printer_margin(p)
     p.add_argument(
         "--duplex",
         choices=settings.DUPLEX_EDGES,

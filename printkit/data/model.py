@@ -223,6 +223,7 @@ class PrintDefaults(Frozen):
     paper: Paper | list[Paper] | None = None  # none: both A4 and Letter
     card_size: Text | None = None
     bleed: Text | None = None
+    printer_margin: Text | None = None
     duplex: Literal["long", "short", "none"] | None = None
 
 

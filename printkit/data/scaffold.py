@@ -84,6 +84,7 @@ _CONFIG = """\
 # paper = ["a4", "letter"]  # a4, letter or both; a build prints on each
 # card_size = "poker"       # poker, bridge, mini, tarot, square, or "WxH" in mm such as "70x110"
 # bleed = "3mm"             # 0mm to 5mm of art past each cut line
+# printer_margin = "5mm"    # 0mm to 20mm along each paper edge that your printer leaves blank: no ink goes there
 # duplex = "long"           # the edge your printer turns a sheet over: long, short, or none
 # offset = "0,0"            # X,Y in mm that moves the backs onto the fronts (read it off the calibration page)
 # foldover = false          # faces and backs side by side, to fold, for printers that print one side

@@ -29,6 +29,7 @@ CARD_SIZES_MM: dict[str, tuple[float, float]] = {
 DUPLEX_EDGES = ("long", "short", "none")
 COLOUR_MODES = ("rgb",)  # CMYK comes with the print-shop exports; the setting is here so it has one home
 MAX_BLEED = 5 * MM
+MAX_PRINTER_MARGIN = 20 * MM
 DPI_RANGE = (36, 1200)
 CARD_SIDE_MM = (10, 280)  # a card's shortest and longest side: from a token-sized card to a page
 
@@ -76,6 +77,14 @@ def bleed(text: str) -> float:
     value = units.length(str(text))
     if not 0 <= value <= MAX_BLEED + 1e-9:
         raise ValueError(f"expected a bleed from 0mm to 5mm, found {text!r}")
+    return value
+
+
+def printer_margin(text: str) -> float:
+    """The strip along each paper edge a printer leaves blank, 0mm to 20mm: nothing is drawn there."""
+    value = units.length(str(text))
+    if not 0 <= value <= MAX_PRINTER_MARGIN + 1e-9:
+        raise ValueError(f"expected a printer margin from 0mm to 20mm, found {text!r}")
     return value
 
 
@@ -144,6 +153,7 @@ SETTINGS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "paper": (papers, "papers"),
     "card_size": (card_size, "card"),
     "bleed": (bleed, "bleed"),
+    "printer_margin": (printer_margin, "printer_margin"),
     "duplex": (duplex, "duplex"),
     "offset": (offset, "offset"),
     "foldover": (foldover, "foldover"),
@@ -159,6 +169,8 @@ class PrintSettings:
     papers: tuple[str, ...] = tuple(PAPERS)  # each paper a build prints on
     card: CardSize = POKER
     bleed: float = 3 * MM  # points, past the trim on every side
+    # points along each paper edge where no ink goes, crop marks included: home printers leave 3-5 mm blank
+    printer_margin: float = 5 * MM
     duplex: str = "long"  # the edge a double-sided sheet turns over, or none
     offset: tuple[float, float] = (0.0, 0.0)  # points, added to every back to correct a printer
     foldover: bool = False  # faces and backs side by side, for single-sided printers
@@ -176,6 +188,7 @@ class PrintSettings:
             "card_size": self.card.name,
             "card_mm": [round(self.card.width / MM, 2), round(self.card.height / MM, 2)],
             "bleed_mm": round(self.bleed / MM, 3),
+            "printer_margin_mm": round(self.printer_margin / MM, 3),
             "duplex": self.duplex,
             "offset_mm": [round(v / MM, 3) for v in self.offset],
             "foldover": self.foldover,

@@ -14,7 +14,6 @@ from printkit.sheets import pieces
 from printkit.sheets.pieces import Design, Manifest, Piece
 
 KINDS = ("counter", "token", "marker")
-MARGIN = 5 * units.MM  # counters keep inside any home printer's printable area
 DEFAULT_SIZE = "5/8in"
 
 
@@ -55,7 +54,7 @@ def build(game: Game, settings: PrintSettings, paper: str) -> tuple[bytes, Manif
     if not order:
         return None
     writer = pieces.SheetWriter(
-        game, replace(settings, foldover=False), paper, f"{game.title} - counters ({paper.upper()})", MARGIN
+        game, replace(settings, foldover=False), paper, f"{game.title} - counters ({paper.upper()})"
     )
     manifest = pieces.render(writer, order)
     return writer.finish(), manifest

@@ -12,9 +12,9 @@ from printkit.core.errors import UsageError
 from printkit.core.units import MM
 
 MARK_GAP = 1 * MM  # between the art's outer edge and a crop mark, so a mark never touches art
-MARK_ROOM = 2.5 * MM  # the least margin beyond the bleed that still holds a visible crop mark
+MARK_ROOM = 2.5 * MM  # the least room beyond the bleed that still holds a visible crop mark
+MARK_SHORTEST = MARK_ROOM - MARK_GAP  # a mark shorter than this is left out: no guide, and no speck
 MARK_LENGTH = 5 * MM
-EDGE_CLEAR = 0.5 * MM  # marks stop short of the paper edge
 
 
 class PageTooSmall(UsageError):
@@ -23,7 +23,11 @@ class PageTooSmall(UsageError):
 
 @dataclass(frozen=True)
 class Grid:
-    """Card slots on one side of a page, row by row from the top-left."""
+    """Card slots on one side of a page, row by row from the top-left.
+
+    A turned grid lies each piece on its side (a quarter turn), when that fits more of them within
+    the printer margin: a slot is then card_h wide and card_w high.
+    """
 
     page_w: float
     page_h: float
@@ -35,11 +39,20 @@ class Grid:
     gutter: float  # space between neighbouring trim boxes: 0 (shared cut lines) or 2 x bleed
     left: float  # trim-box x of the first column
     top: float  # trim-box top edge of the first row, from the page bottom
-    area: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # where marks may go: x0, y0, x1, y1
+    area: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # where ink may go: x0, y0, x1, y1
+    turned: bool = False
 
     @property
     def per_page(self) -> int:
         return self.cols * self.rows
+
+    @property
+    def slot_w(self) -> float:
+        return self.card_h if self.turned else self.card_w
+
+    @property
+    def slot_h(self) -> float:
+        return self.card_w if self.turned else self.card_h
 
     @property
     def shared_cuts(self) -> bool:
@@ -48,14 +61,14 @@ class Grid:
     def slot(self, index: int) -> tuple[float, float]:
         """The trim box's bottom-left corner of slot index (0-based, row-major from the top-left)."""
         row, col = divmod(index, self.cols)
-        x = self.left + col * (self.card_w + self.gutter)
-        y = self.top - self.card_h - row * (self.card_h + self.gutter)
+        x = self.left + col * (self.slot_w + self.gutter)
+        y = self.top - self.slot_h - row * (self.slot_h + self.gutter)
         return x, y
 
     def block(self) -> tuple[float, float, float, float]:
         """The art's outer box (all trim boxes plus the outer bleed): x0, y0, x1, y1."""
-        width = self.cols * self.card_w + (self.cols - 1) * self.gutter
-        height = self.rows * self.card_h + (self.rows - 1) * self.gutter
+        width = self.cols * self.slot_w + (self.cols - 1) * self.gutter
+        height = self.rows * self.slot_h + (self.rows - 1) * self.gutter
         return (
             self.left - self.bleed,
             self.top - height - self.bleed,
@@ -64,14 +77,14 @@ class Grid:
         )
 
     def cut_xs(self) -> list[float]:
-        return sorted({round(v, 4) for c in range(self.cols) for v in (self.slot(c)[0], self.slot(c)[0] + self.card_w)})
+        return sorted({round(v, 4) for c in range(self.cols) for v in (self.slot(c)[0], self.slot(c)[0] + self.slot_w)})
 
     def cut_ys(self) -> list[float]:
         return sorted(
             {
                 round(v, 4)
                 for r in range(self.rows)
-                for v in (self.slot(r * self.cols)[1], self.slot(r * self.cols)[1] + self.card_h)
+                for v in (self.slot(r * self.cols)[1], self.slot(r * self.cols)[1] + self.slot_h)
             }
         )
 
@@ -90,12 +103,22 @@ class Grid:
         right = self.bleed if col == self.cols - 1 or not shared or index + 1 >= filled else 0.0
         top = self.bleed if row == 0 or not shared else 0.0
         bottom = self.bleed if row == self.rows - 1 or not shared or index + self.cols >= filled else 0.0
-        return x - left, y - bottom, x + self.card_w + right, y + self.card_h + top
+        return x - left, y - bottom, x + self.slot_w + right, y + self.slot_h + top
 
 
 def _fit(space: float, card: float, bleed: float, gutter: float) -> int:
-    usable = space - 2 * (bleed + MARK_ROOM - EDGE_CLEAR)
+    """How many pieces fit along space with their bleed and a crop mark's room on one side at least."""
+    usable = space - 2 * bleed - MARK_ROOM
     return max(0, int((usable + gutter + 1e-6) // (card + gutter)))
+
+
+def _start(low: float, high: float, length: float) -> float:
+    """Where a run of art length long (bleed included) starts between low and high: centred when both
+    sides keep a crop mark's room, else with that room on the low side only."""
+    spare = high - low - length
+    if spare >= 2 * MARK_ROOM:
+        return low + spare / 2
+    return low + MARK_ROOM
 
 
 def grid(
@@ -105,28 +128,32 @@ def grid(
     *,
     area: tuple[float, float, float, float] | None = None,
 ) -> Grid:
-    """The densest grid for the card on the page (or on area x0, y0, x1, y1 of it), centred there.
+    """The densest grid for the card on area x0, y0, x1, y1 of the page (the whole page by default).
 
-    Cards get their own bleed and a 2 x bleed gutter when that fits as many as shared cut
-    lines do; otherwise neighbours share cut lines and only the block's outer edge bleeds.
+    No ink goes outside area, crop marks included; every cut line keeps a mark on one side at least.
+    Cards get their own bleed and a 2 x bleed gutter when that fits as many as shared cut lines do;
+    cards lie on their side when that fits more; otherwise neighbours share cut lines and only the
+    block's outer edge bleeds.
     """
     pw, ph = page
-    x0, y0, x1, y1 = area or (EDGE_CLEAR, EDGE_CLEAR, pw - EDGE_CLEAR, ph - EDGE_CLEAR)
+    x0, y0, x1, y1 = area or (0.0, 0.0, pw, ph)
     cw, ch = card
     best: Grid | None = None
-    for gutter in (2 * bleed, 0.0):
-        cols, rows = _fit(x1 - x0, cw, bleed, gutter), _fit(y1 - y0, ch, bleed, gutter)
-        if cols * rows == 0 or (best is not None and cols * rows <= best.per_page):
-            continue
-        width = cols * cw + (cols - 1) * gutter
-        height = rows * ch + (rows - 1) * gutter
-        left = x0 + (x1 - x0 - width) / 2
-        top = y1 - (y1 - y0 - height) / 2
-        best = Grid(pw, ph, cw, ch, bleed, cols, rows, gutter, left, top, (x0, y0, x1, y1))
+    for turned in (False, True) if abs(cw - ch) > 1e-6 else (False,):
+        sw, sh = (ch, cw) if turned else (cw, ch)
+        for gutter in (2 * bleed, 0.0):
+            cols, rows = _fit(x1 - x0, sw, bleed, gutter), _fit(y1 - y0, sh, bleed, gutter)
+            if cols * rows == 0 or (best is not None and cols * rows <= best.per_page):
+                continue
+            width = cols * sw + (cols - 1) * gutter
+            height = rows * sh + (rows - 1) * gutter
+            left = _start(x0, x1, width + 2 * bleed) + bleed
+            top = y1 - (_start(y0, y1, height + 2 * bleed) - y0) - bleed  # a one-sided room lies at the top
+            best = Grid(pw, ph, cw, ch, bleed, cols, rows, gutter, left, top, (x0, y0, x1, y1), turned)
     if best is None:
         raise PageTooSmall(
             f"a {cw / MM:.1f} x {ch / MM:.1f} mm piece with {bleed / MM:.1f} mm bleed and its crop marks "
-            "does not fit the page"
+            "does not fit the page within the printer margin"
         )
     return best
 
@@ -141,29 +168,31 @@ def back_position(
     """
     dx, dy = offset
     if duplex == "long":
-        return grid.page_w - x - grid.card_w + dx, y + dy
+        return grid.page_w - x - grid.slot_w + dx, y + dy
     if duplex == "short":
-        return x + dx, grid.page_h - y - grid.card_h + dy
+        return x + dx, grid.page_h - y - grid.slot_h + dy
     raise ValueError(f"no back position for duplex {duplex!r}")
 
 
 def crop_marks(grid: Grid, x_limits: tuple[float, float] | None = None) -> list[tuple[float, float, float, float]]:
-    """Line segments (x0, y0, x1, y1) in the margins at every cut line, never over art.
+    """Line segments (x0, y0, x1, y1) beside the art at every cut line, within the grid's area, never over art.
 
+    A side with no room for a mark gets none; the grid keeps room for one on the other side.
     x_limits keeps the side marks between two x positions (a fold line, for fold-over sheets).
     """
     ax0, ay0, ax1, ay1 = grid.area
     low, high = x_limits or (ax0, ax1)
     bx0, by0, bx1, by1 = grid.block()
     marks = []
+
+    def add(x0: float, y0: float, x1: float, y1: float) -> None:
+        if abs(x1 - x0) + abs(y1 - y0) >= MARK_SHORTEST - 1e-6:
+            marks.append((x0, y0, x1, y1))
+
     for x in grid.cut_xs():
-        top_end = min(by1 + MARK_GAP + MARK_LENGTH, ay1)
-        bottom_end = max(by0 - MARK_GAP - MARK_LENGTH, ay0)
-        marks.append((x, by1 + MARK_GAP, x, top_end))
-        marks.append((x, by0 - MARK_GAP, x, bottom_end))
+        add(x, by1 + MARK_GAP, x, min(by1 + MARK_GAP + MARK_LENGTH, ay1))
+        add(x, by0 - MARK_GAP, x, max(by0 - MARK_GAP - MARK_LENGTH, ay0))
     for y in grid.cut_ys():
-        left_end = max(bx0 - MARK_GAP - MARK_LENGTH, low)
-        right_end = min(bx1 + MARK_GAP + MARK_LENGTH, high)
-        marks.append((bx0 - MARK_GAP, y, left_end, y))
-        marks.append((bx1 + MARK_GAP, y, right_end, y))
+        add(bx0 - MARK_GAP, y, max(bx0 - MARK_GAP - MARK_LENGTH, low), y)
+        add(bx1 + MARK_GAP, y, min(bx1 + MARK_GAP + MARK_LENGTH, high), y)
     return marks

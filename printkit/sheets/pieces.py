@@ -25,6 +25,7 @@ from printkit.sheets import geometry
 
 MARK_WIDTH = 0.25  # points: hairline crop marks
 MARK_COLOUR = "#000000"
+FOLD_CLEAR = 5 * MM  # between a fold-over sheet's fold and the bleed on either side of it
 Box = tuple[float, float, float, float]
 
 
@@ -77,14 +78,12 @@ class Manifest:
 class SheetWriter:
     """Draws the pages of one PDF of pieces."""
 
-    def __init__(
-        self, game: Game, settings: PrintSettings, paper: str, title: str, margin: float = geometry.EDGE_CLEAR
-    ) -> None:
+    def __init__(self, game: Game, settings: PrintSettings, paper: str, title: str) -> None:
         self.game = game
         self.game_slug = game.slug
         self.settings = settings
         self.paper = paper
-        self.margin = margin  # nothing prints nearer the paper edge than this
+        self.margin = settings.printer_margin  # nothing prints nearer the paper edge than this
         self.buffer = io.BytesIO()
         page = PAPERS[paper]
         self.page = (page[1], page[0]) if settings.foldover else page  # fold-over pages lie landscape
@@ -113,13 +112,25 @@ class SheetWriter:
             self.forms.add(design.key)
         return design.key
 
-    def place(self, form: str, x: float, y: float, clip: Box) -> None:
+    def place(
+        self, form: str, x: float, y: float, clip: Box, turn: int = 0, size: tuple[float, float] = (0, 0)
+    ) -> None:
+        """Draw a piece's form with its slot's bottom-left at x, y; turn 90 lies it on its side with its
+        top to the left, -90 with its top to the right (size: the piece's own width and height)."""
         c = self.c
         c.saveState()
         path = c.beginPath()
         path.rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1])
         c.clipPath(path, stroke=0, fill=0)
-        c.translate(x, y)
+        w, h = size
+        if turn == 90:
+            c.translate(x + h, y)
+        elif turn == -90:
+            c.translate(x, y + w)
+        else:
+            c.translate(x, y)
+        if turn:
+            c.rotate(turn)
         c.doForm(form)
         c.restoreState()
 
@@ -170,7 +181,8 @@ def _mirrored_grid(grid: geometry.Grid, duplex: str) -> geometry.Grid:
     return replace(grid, left=x0 + grid.bleed, top=y1 - grid.bleed)
 
 
-def _record(piece: Piece, page: int, side: str, x: float, y: float) -> dict[str, Any]:
+def _record(piece: Piece, page: int, side: str, x: float, y: float, turn: int = 0) -> dict[str, Any]:
+    w, h = piece.size if not turn else piece.size[::-1]
     return {
         "id": piece.id,
         "name": piece.name,
@@ -180,8 +192,9 @@ def _record(piece: Piece, page: int, side: str, x: float, y: float) -> dict[str,
         "side": side,
         "x": round(x, 3),
         "y": round(y, 3),
-        "w": round(piece.size[0], 3),
-        "h": round(piece.size[1], 3),
+        "w": round(w, 3),  # the slot on the page: a piece turned on its side is as wide as it is high
+        "h": round(h, 3),
+        "turn": turn,
     }
 
 
@@ -219,9 +232,23 @@ def _put(
     x: float,
     y: float,
     clip: Box,
+    turn: int = 0,
 ) -> None:
-    writer.place(writer.form(design, piece.size), x, y, clip)
-    manifest.slots.append(_record(piece, page, side, x, y))
+    writer.place(writer.form(design, piece.size), x, y, clip, turn, piece.size)
+    manifest.slots.append(_record(piece, page, side, x, y, turn))
+
+
+def _back_turn(grid: geometry.Grid, duplex: str) -> int:
+    """How a back lies in a turned slot: its top on the same card edge as its face's, once the sheet turns.
+
+    A face lies top to the left; turned over either edge, that edge sits under the back page's right
+    (long edge) or stays on its left, where a short-edge turn also turns the page upside down: in
+    both cases the back lies top to the right, like a back on an upright sheet that turns over its
+    short edge. Backs on pages of their own lie as their faces do.
+    """
+    if not grid.turned:
+        return 0
+    return 90 if duplex == "none" else -90
 
 
 def _duplex_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest) -> None:
@@ -230,9 +257,10 @@ def _duplex_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest) 
     page_no = len(manifest.slots) and max(s["page"] for s in manifest.slots)
     for grid, chunk in _runs(writer, pieces, (margin, margin, pw - margin, ph - margin)):
         page_no += 1
+        turn = 90 if grid.turned else 0
         for index, piece in enumerate(chunk):
             x, y = grid.slot(index)
-            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index, len(chunk)))
+            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index, len(chunk)), turn)
         writer.marks(grid)
         c.showPage()
         back = chunk[0].back
@@ -247,7 +275,7 @@ def _duplex_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest) 
             else:
                 bx, by = geometry.back_position(grid, x, y, o.duplex, o.offset)
                 clip = _shifted(mirror_box(grid, grid.art_box(index, len(chunk)), o.duplex), dx, dy)
-            _put(writer, manifest, piece, piece.back or back, page_no, "back", bx, by, clip)
+            _put(writer, manifest, piece, piece.back or back, page_no, "back", bx, by, clip, _back_turn(grid, o.duplex))
         writer.marks(grid if o.duplex == "none" else _mirrored_grid(grid, o.duplex), o.offset)
         c.showPage()
 
@@ -257,14 +285,15 @@ def _foldover_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest
     c, margin = writer.c, writer.margin
     pw, ph = writer.page
     fold = pw / 2
-    # The fold side needs no room for crop marks, only a gap that keeps the fold off the art.
-    fold_gap = 1 * MM
+    # The fold side needs no crop marks: a fold a little off its line must still miss the art
+    fold_gap = 1 * MM  # side marks stop this short of the fold
     page_no = len(manifest.slots) and max(s["page"] for s in manifest.slots)
-    for grid, chunk in _runs(writer, pieces, (margin, margin, fold - fold_gap + geometry.MARK_ROOM, ph - margin)):
+    for grid, chunk in _runs(writer, pieces, (margin, margin, fold - FOLD_CLEAR, ph - margin)):
         page_no += 1
+        turn = 90 if grid.turned else 0
         for index, piece in enumerate(chunk):
             x, y = grid.slot(index)
-            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index, len(chunk)))
+            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index, len(chunk)), turn)
             if piece.back is not None:
                 bx, by = geometry.back_position(grid, x, y, "long")
                 _put(
@@ -277,13 +306,14 @@ def _foldover_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest
                     bx,
                     by,
                     mirror_box(grid, grid.art_box(index, len(chunk)), "long"),
+                    _back_turn(grid, "long"),
                 )
-        writer.marks(grid, x_limits=(geometry.EDGE_CLEAR, fold - fold_gap / 2))
+        writer.marks(grid, x_limits=(margin, fold - fold_gap / 2))
         if chunk[0].back is not None:
-            writer.marks(_mirrored_grid(grid, "long"), x_limits=(fold + fold_gap / 2, pw - geometry.EDGE_CLEAR))
+            writer.marks(_mirrored_grid(grid, "long"), x_limits=(fold + fold_gap / 2, pw - margin))
             c.saveState()
             c.setDash(4, 3)
             c.setLineWidth(0.5)
-            c.line(fold, 0, fold, ph)
+            c.line(fold, margin, fold, ph - margin)  # the fold line too stays off the unprintable strip
             c.restoreState()
         c.showPage()
