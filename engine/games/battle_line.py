@@ -49,6 +49,7 @@ class Rules:
     scout_return: int
     stalemate_passes: int
     turn_cap: int
+    claim_timing: str = "start_of_turn"  # or "after_play": the basic rule, claims made in one's own turn
 
     @property
     def troops(self) -> int:
@@ -91,6 +92,7 @@ def rules_from(game: Game) -> Rules:
         scout_return=int(scout.give_back or 2) if scout else 2,
         stalemate_passes=int(game.rule("stalemate_passes")),
         turn_cap=int(game.rule("turn_cap")),
+        claim_timing=str(game.rule("claim_timing")),
     )
 
 
@@ -838,6 +840,10 @@ class BattleLineState(TwoPlayerState):
     # -- turns and claims -----------------------------------------------------------------
     def _end_turn(self) -> None:
         self.pending = {}
+        if self.g.rules.claim_timing == "after_play":  # the basic rule: claim in your own turn, having played
+            self._claim(self.player)
+            if self.over:
+                return
         self.turns += 1
         if self.passes >= self.g.rules.stalemate_passes:
             self._finish_by_count("stalemate")
@@ -850,7 +856,11 @@ class BattleLineState(TwoPlayerState):
 
     def _start_turn(self) -> None:
         self.phase = "play"
-        p = self.player
+        if self.g.rules.claim_timing == "start_of_turn":
+            self._claim(self.player)
+
+    def _claim(self, p: int) -> None:
+        """p claims every flag its formation is proved to win; a new flag may win the game."""
         unplayed: set[Concrete] | None = None  # worked out once a turn, and only if a proof needs it
         claimed = False
         for flag in range(self.g.rules.flags):

@@ -14,6 +14,7 @@ from engine.games import battle_line as bl
 from engine.games.battle_line import BattleLineGame, BattleLineState, compare_formations, prove_claim
 from engine.runner import play
 from printkit.data.loader import load_game
+from printkit.docs.rulesbook import render_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -427,3 +428,27 @@ def test_a_line_of_ten_flags_plays_to_the_end(tmp_path: Path) -> None:
             state.apply_action(action)
         assert state.is_terminal()
     assert 9 in flags_used  # the tenth flag was played to
+
+
+@pytest.mark.parametrize("timing", ["start_of_turn", "after_play"])
+def test_claim_timing_is_a_rule_option(tmp_path: Path, timing: str) -> None:
+    folder = tmp_path / "battle-line"
+    shutil.copytree(ROOT / "cards" / "battle-line", folder)
+    game_yaml = folder / "game.yaml"
+    old = "{id: claim_timing, value: start_of_turn,"
+    game_yaml.write_text(game_yaml.read_text().replace(old, f"{{id: claim_timing, value: {timing},"))
+    loaded = load_game(folder)
+    game = BattleLineGame(loaded)
+    state = _state(game, [["R10", "B1"], ["G1", "G2"]])
+    index = game.names.index
+    state.sides[0][0].cards = [index("R8"), index("R9")]
+    state._mark(0, 0)
+    _play(state, "R10", 0)  # seat 0 completes the top wedge: no completion can beat it
+    while state.phase in ("draw", "drawing"):
+        state.apply_action(state.legal_actions()[0])
+    # the basic rule claims it before the turn passes; the advanced rule at seat 0's next turn
+    assert state.claimed[0] == (0 if timing == "after_play" else bl.NO_FLAG)
+    assert state.player == 1
+    markdown = render_markdown(loaded)
+    said = "Having played, claim every flag" if timing == "after_play" else "At the start of your turn, claim every"
+    assert said in markdown
