@@ -114,6 +114,13 @@ class TwoPlayerState(State):
     over: bool
     winner: int | None
     _legal: list[int] | None
+    # what the rules made of the last action, in words, for a replay; None (the default) while
+    # games are played for numbers, so the words cost nothing then
+    narration: list[str] | None = None
+
+    def _say(self, text: str) -> None:
+        if self.narration is not None:
+            self.narration.append(text)
 
     def _start_record(self) -> None:
         self.over, self.winner = False, None

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.api import CHANCE, TERMINAL, GameDef, State
+from engine.api import CHANCE, TERMINAL, GameDef, State, TwoPlayerState
 
 
 class EndlessGame(RuntimeError):
@@ -93,10 +93,15 @@ def play(game: GameDef, agents: list[Agent], seed: int) -> Record:
 def replay(game: GameDef, actions: list[int]) -> list[str]:
     """The game's log, a line per action, rebuilt from its action list alone."""
     state = game.new_initial_state()
+    narration: list[str] = []
+    if isinstance(state, TwoPlayerState):
+        state.narration = narration  # the rules' events (claims, damage, rolls, scores) under each action
     lines: list[str] = []
-    for action in actions:
+    for number, action in enumerate(actions, 1):
         who = "chance" if state.is_chance_node() else f"seat {state.current_player()}"
-        lines.append(f"{len(lines) + 1:4d}  {who:<7} {state.action_to_string(action)}")
+        lines.append(f"{number:4d}  {who:<7} {state.action_to_string(action)}")
         state.apply_action(action)
+        lines += [f"{'':14}{event}" for event in narration]
+        narration.clear()
     lines.append(f"result: {state.returns()} ({state.tally.end})")
     return lines

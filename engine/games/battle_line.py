@@ -430,6 +430,7 @@ class BattleLineGame(GameDef):
         self.names = [r.troop_name(i) for i in range(r.troops)] + [t[0] for t in r.tactics]
         self.kind = ["troop"] * r.troops + [t[2] for t in r.tactics]
         self.act = Actions.sized(r.flags, self.n_cards)
+        self.printed = {tid: name for tid, name, _, _ in r.tactics}  # a Tactics card's name as it prints
         n_values = len(r.values)
         self.formation_card: list[Card] = [
             Card(self.names[i], (i // n_values, r.values[i % n_values])) for i in range(r.troops)
@@ -836,6 +837,10 @@ class BattleLineState(TwoPlayerState):
         )
         cards.remove(best)
         self.discard.append(best)
+        if self.narration is not None:  # words only for a replay
+            self._say(
+                f"Mud leaves flag {flag + 1}: seat {side} discards {self.g.names[best]}, keeping its strongest three"
+            )
 
     # -- turns and claims -----------------------------------------------------------------
     def _end_turn(self) -> None:
@@ -846,6 +851,8 @@ class BattleLineState(TwoPlayerState):
                 return
         self.turns += 1
         if self.passes >= self.g.rules.stalemate_passes:
+            if self.narration is not None:  # words only for a replay
+                self._say(f"{self.passes} passes in a row: the game stops, more flags held wins")
             self._finish_by_count("stalemate")
             return
         if self.turns >= self.g.rules.turn_cap:
@@ -872,8 +879,39 @@ class BattleLineState(TwoPlayerState):
             if self.can_claim(flag, p, unplayed):
                 self.claimed[flag] = p
                 claimed = True
+                if self.narration is not None:
+                    self._say(f"seat {p} claims flag {flag + 1}: {self._claim_words(flag, p)}")
         if claimed and self._won(p):  # only a new flag can win the game
+            if self.narration is not None:  # words only for a replay
+                self._say(f"seat {p} holds {self.claimed.count(p)} flags, {self._win_words(p)}")
             self._finish(p, "normal")
+
+    def _formation_words(self, cards: list[int], fog: bool) -> str:
+        formation = [self.g.formation_card[c] for c in cards]
+        (rank, total), read = best_strength(formation, fog, len(self.g.rules.letters))
+        r = self.g.rules
+        shown = " ".join(
+            (f"{self.g.printed[card.name]} as " if card.troop is None else "") + f"{r.letters[colour]}{value}"
+            for card, (colour, value) in sorted(zip(formation, read, strict=True), key=lambda pair: pair[1][1])
+        )
+        kind = "a sum" if fog else r.formation_names[RANKS[rank]]
+        return f"{kind} of {total} ({shown})"
+
+    def _claim_words(self, flag: int, p: int) -> str:
+        """Why a claim holds: the two formations, or that no completion of the other side beats it."""
+        fog = self.fog[flag] != NO_FLAG
+        mine, theirs = self.sides[flag][p].cards, self.sides[flag][1 - p].cards
+        said = self._formation_words(mine, fog)
+        if len(theirs) >= self.size(flag):
+            return f"{said} beats {self._formation_words(theirs, fog)}"
+        return f"{said}; no unplayed Troops complete the other side to beat it"
+
+    def _win_words(self, p: int) -> str:
+        r = self.g.rules
+        mine = [c == p for c in self.claimed]
+        if any(all(mine[f : f + r.breakthrough]) for f in range(r.flags - r.breakthrough + 1)):
+            return f"{r.breakthrough} of them side by side: a breakthrough"
+        return f"{r.envelopment} or more anywhere: an envelopment"
 
     def unplayed_troops(self) -> list[int]:
         """Troops in the deck and both hands: what the proof claim must hold against."""
@@ -984,7 +1022,8 @@ class BattleLineState(TwoPlayerState):
             return f"plays {names[self.g.n_troops + action - a.guile]}"
         if a.pick <= action < a.to_flag:
             flag, card = a.picked(action)
-            return f"takes {names[card]} from flag {flag + 1}"
+            verb = "discards" if self.pending.get("guile") == "deserter" else "takes"  # a Deserter's card goes
+            return f"{verb} {names[card]} from flag {flag + 1}"
         if action == a.discard_it:
             return "discards it"
         if a.to_flag <= action < a.ret:

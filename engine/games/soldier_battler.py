@@ -240,10 +240,15 @@ class SoldierBattlerState(TwoPlayerState):
         self.busy = True
         target = self.cells[j]
         assert target is not None
-        target[2] -= self.damage(unit[1], target[1])
+        dealt = self.damage(unit[1], target[1])
+        target[2] -= dealt
+        if self.narration is not None:  # words only for a replay
+            left = "is destroyed" if target[2] <= 0 else f"has {target[2]} HP left"
+            self._say(f"{r.names[unit[1]]} deals {dealt} damage: seat {target[0]}'s {r.names[target[1]]} {left}")
         if target[2] <= 0:
             self.cells[j] = None
             if self._beaten(1 - p):
+                self._say(f"seat {1 - p} has no Soldier left on the battlefield, in hand or in deck")
                 self._finish(p, "normal")
 
     def _beaten(self, seat: int) -> bool:
@@ -265,9 +270,13 @@ class SoldierBattlerState(TwoPlayerState):
         self.turns += 1
         self.idle = 0 if self.busy else self.idle + 1
         if self.idle >= r.idle_turns:
+            if self.narration is not None:  # words only for a replay
+                self._say(f"{self.idle} turns in a row with no attack and no Soldier deployed: stalemate")
             self._finish_on_hp("stalemate")
             return
         if self.turns >= r.turn_cap:
+            if self.narration is not None:  # words only for a replay
+                self._say(f"turn {self.turns}: the turn cap")
             self._finish_on_hp("cap")
             return
         self.player = 1 - self.player
@@ -275,6 +284,8 @@ class SoldierBattlerState(TwoPlayerState):
 
     def _finish_on_hp(self, how: str) -> None:
         hp = [sum(u[2] for u in self.cells if u is not None and u[0] == s) for s in (0, 1)]
+        if self.narration is not None:  # words only for a replay
+            self._say(f"HP on the battlefield: seat 0 {hp[0]}, seat 1 {hp[1]}")
         self._finish(None if hp[0] == hp[1] else (0 if hp[0] > hp[1] else 1), how)
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -313,7 +324,12 @@ class SoldierBattlerState(TwoPlayerState):
             return f"deploys {r.names[kind]} in column {col + 1}"
         verb, rest = ("moves", action - MOVE) if action < ATTACK else ("attacks", action - ATTACK)
         i, j = divmod(rest, len(self.cells))
-        return f"{verb} from row {i // r.cols}, column {i % r.cols + 1} to row {j // r.cols}, column {j % r.cols + 1}"
+        return f"{verb} from {self._space(i)} to {self._space(j)}"
+
+    def _space(self, i: int) -> str:
+        """A battlefield space as players count them: rows and columns from 1."""
+        cols = self.g.rules.cols
+        return f"row {i // cols + 1}, column {i % cols + 1}"
 
     def heuristic(self, player: int) -> float:
         """Hit points on the board and in reserve, mine against theirs."""

@@ -29,6 +29,11 @@ ROLL_EFFECTS = frozenset({"change_roll", "any_roll", "hide_roll", "escape_roll",
 TRAVEL_EFFECTS = frozenset(get_args(TimeLineEffectKind)) - ROLL_EFFECTS - {"force"}
 
 
+def _a(name: str) -> str:
+    """A unit's name with its article, for the replay: "an Agent", "a Wizard"."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
 @dataclass(frozen=True)
 class UnitType:
     id: str
@@ -153,6 +158,8 @@ class TimeLineGame(GameDef):
         self.title = game.title
         self.rules = rules_from(game)
         r = self.rules
+        printed = {e.id: e.name for e in game.info.eras}
+        self.era_names = tuple(printed.get(e, e) for e in r.eras)  # as the board prints them, for replays
         # a card's effect k is played as PLAY + card x stride + k: the stride is the most effects a card has
         self.stride = max((len(c.effects) for c in r.cards), default=1) or 1
         n_eras, n_types, n_cards = len(r.eras), len(r.types), len(r.cards)
@@ -398,8 +405,35 @@ class TimeLineState(TwoPlayerState):
         self.tops[step["seat"]].append(card)
 
     def _do_roll(self, step: dict[str, Any], action: int) -> None:
+        if self.narration is not None:
+            self._say(self._roll_words(step, action - DIE))
         face = action - DIE + step.get("shift", 0)  # may leave 1-6: a table read by face clamps it
         getattr(self, f"_after_{step['then']}")(step, face)
+
+    def _roll_words(self, step: dict[str, Any], face: int) -> str:
+        """A roll as a player reads it: what it is for, the die, and what is added or taken off."""
+        p, then = self.player, step["then"]
+        era = self.g.era_names[step["era"]] if "era" in step else ""
+        what = {
+            "change": f"Change History roll in {era}",
+            "period": f"period recruit roll in {era}",
+            "faction": "faction recruit roll",
+            "avoid": f"{step.get('way', '')} roll in {era} (seat {step.get('side', p)})",
+            "combat": f"combat roll in {era}",
+            "vortex": f"Time Vortex roll in {era}",
+        }.get(then, f"{then} roll")
+        parts = [f"{what}: {face}"]
+        if step.get("shift"):
+            parts.append(f"{step['shift']:+d} Probability Shift")
+        cards = int(self.effects["bonus"].get(f"roll:{step['era']}", 0)) if "era" in step else 0
+        if cards and then in ("change", "avoid"):
+            parts.append(f"{cards:+d} cards")
+        units = self.roll_bonus(p, step["era"]) if then in ("change", "period") else 0
+        if units:
+            parts.append(f"{units:+d} Agents and Heroes")
+        if then == "avoid" and step.get("penalty"):
+            parts.append(f"-{step['penalty']} escaping mid-fight")
+        return " ".join(parts)
 
     # -- any roll, either player: Probability Shift ------------------------------------------------
     def _offer_shift(self) -> bool:
@@ -706,6 +740,8 @@ class TimeLineState(TwoPlayerState):
             return
         self.units[side][era][t] -= 1
         self.supply[t] += 1  # a destroyed unit's counter goes back to the supply
+        if self.narration is not None:  # words only for a replay
+            self._say(f"seat {side} loses {_a(self.g.rules.types[t].name)} in {self.g.era_names[era]}")
         if self.units[side][era][t] == 0:  # cards attached to the stack go with it
             self.effects["force"].get(f"{side}:{era}", {}).pop(str(t), None)
 
@@ -807,6 +843,8 @@ class TimeLineState(TwoPlayerState):
     def _after_change(self, step: dict[str, Any], face: int) -> None:
         p, era = self.player, step["era"]
         if face + self.roll_bonus(p, era) + self._roll_plus(era) >= self.g.rules.success:
+            if self.control[era] != p and self.narration is not None:  # words only for a replay
+                self._say(f"seat {p} takes control of {self.g.era_names[era]}")
             self.control[era] = p
 
     def _begin_recruit(self, step: dict[str, Any]) -> None:
@@ -826,6 +864,8 @@ class TimeLineState(TwoPlayerState):
         if face + self.roll_bonus(p, era) >= self.g.rules.success and self.supply[t] > 0:
             self.supply[t] -= 1  # an exhausted supply gains nothing
             self.units[p][era][t] += 1
+            if self.narration is not None:  # words only for a replay
+                self._say(f"seat {p} recruits {_a(self.g.rules.types[t].name)} in {self.g.era_names[era]}")
 
     def _after_faction(self, step: dict[str, Any], face: int) -> None:
         r, p = self.g.rules, self.player
@@ -1065,10 +1105,10 @@ class TimeLineState(TwoPlayerState):
         if action >= PICK_CARD:
             return f"picks {r.cards[action - PICK_CARD].name}"
         if action >= PICK_ERA:
-            return f"picks {r.eras[action - PICK_ERA]}"
+            return f"picks {self.g.era_names[action - PICK_ERA]}"
         if action >= PICK_STACK:
             era, t = divmod(action - PICK_STACK, len(r.types))
-            return f"picks a {r.types[t].name} in {r.eras[era]}"
+            return f"picks {_a(r.types[t].name)} in {self.g.era_names[era]}"
         if action >= PLAY:
             card, k = divmod(action - PLAY, self.g.stride)
             kind, amount = r.cards[card].effects[k]
@@ -1077,7 +1117,7 @@ class TimeLineState(TwoPlayerState):
             return f"plays {r.cards[card].name} ({kind.replace('_', ' ')})"
         stack, dest = divmod(action - MOVE, len(r.eras))
         era, t = divmod(stack, len(r.types))
-        return f"moves a {r.types[t].name} from {r.eras[era]} to {r.eras[dest]}"
+        return f"moves {_a(r.types[t].name)} from {self.g.era_names[era]} to {self.g.era_names[dest]}"
 
     def heuristic(self, player: int) -> float:
         """Eras held count most, a unit standing where history can still change almost as much, and

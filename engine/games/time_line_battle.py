@@ -316,6 +316,8 @@ class TimeLineBattleState(TwoPlayerState):
     def _next_day(self) -> None:
         self.day += 1
         self.day_state = {"deaths": 0, "revived": 0}
+        if self.narration is not None:  # words only for a replay
+            self._say(f"Timeline {self.timeline}, Day {self.day}: seat {self.start} is the Start Player")
         # 1 start of Day: revivers; the one that must have survived a Day of this Timeline is the
         # Reviver itself or the ally it brings back, as the rule option reads the seed
         revivers = self._order_from_start(self._abilities(0, Revive) + self._abilities(1, Revive))
@@ -348,6 +350,8 @@ class TimeLineBattleState(TwoPlayerState):
             side.dead.remove(card)
             side.in_play.append(card)
             ds["revived"] += 1
+            if self.narration is not None:  # words only for a replay
+                self._say(f"seat {p}'s {self.g.rules.chars[me].name} revives {self.g.rules.chars[card].name}")
         elif kind == "sacrifice" and action != NO_SACRIFICE:
             ds.setdefault("sacrificed", []).append((p, me, action - SACRIFICE))
         elif kind == "enchant" and action != NO_ENCHANT:
@@ -513,12 +517,27 @@ class TimeLineBattleState(TwoPlayerState):
                         self._run_queue_or("_apply")
                         return
                     break
+        if self.narration is not None:
+            self._say_damage(ds)
         for p in (0, 1):
             for c in ds["doomed"][p]:
                 self.sides[p].in_play.remove(c)
                 self.sides[p].dead.append(c)
                 ds["deaths"] += 1
         self._end_day()
+
+    def _say_damage(self, ds: dict[str, Any]) -> None:
+        """The Day's damage, Character by Character, and who dies of it."""
+        chars = self.g.rules.chars
+        for p in (0, 1):
+            for c, dmg in sorted(ds["damage"][p].items()):
+                if c not in self.sides[p].in_play:
+                    continue
+                if c in ds["doomed"][p]:
+                    how = "sacrificed" if dmg >= 10**6 else f"takes {dmg} damage and dies"
+                    self._say(f"seat {p}'s {chars[c].name} {how}")
+                elif dmg > 0:
+                    self._say(f"seat {p}'s {chars[c].name} takes {dmg} damage (Health {chars[c].health})")
 
     def _end_day(self) -> None:
         """7: survivors heal (damage is only per Day), count a Day survived; the Start Player changes."""
@@ -554,6 +573,10 @@ class TimeLineBattleState(TwoPlayerState):
                 multiplier = _has(r.chars[c], VpMultiplier)
                 side.vp += r.vp * (multiplier.factor if multiplier else 1)
         self.quiet = 0
+        if self.narration is not None:
+            reason = {"wipe-out": "a side is wiped out", "quiet": "quiet Days", "cap": "the Day cap"}[why]
+            standing = ", ".join(f"seat {p} {len(s.in_play)} alive, {s.vp} VP in all" for p, s in enumerate(self.sides))
+            self._say(f"Timeline {self.timeline} ends on Day {self.day} ({reason}): {standing}")
         if self.timeline == r.timelines:
             alive = [len(s.in_play) for s in self.sides]
             vp = [s.vp for s in self.sides]

@@ -187,6 +187,21 @@ class TorahTimelineState(TwoPlayerState):
         return True
 
     def apply_action(self, action: int) -> None:
+        before = (self.tokens[:], self.player) if self.narration is not None else None
+        self._apply(action)
+        if before is not None:
+            self._say_tokens(*before)
+
+    def _say_tokens(self, tokens: list[int], player: int) -> None:
+        """What an action did to the purses, and the actions the next player starts a turn with."""
+        changed = [f"seat {s} {tokens[s]} -> {self.tokens[s]}" for s in (0, 1) if tokens[s] != self.tokens[s]]
+        if changed:
+            self._say("tokens: " + ", ".join(changed))
+        if self.player != player and not self.over:
+            left, purse = self.left, self.tokens[self.player]
+            self._say(f"seat {self.player}'s turn: {left} action{'s' * (left != 1)}, {purse} token{'s' * (purse != 1)}")
+
+    def _apply(self, action: int) -> None:
         phase = self.phase
         if phase == "act" and not self.over:
             self._take_move(action, phase)
