@@ -144,11 +144,19 @@ def test_build_writes_every_part_and_a_bundle(tmp_path: Path) -> None:
     bundle = PdfReader(folder / "print-and-play-letter.pdf")
     parts = [PdfReader(folder / f"{n}-letter.pdf") for n in ("cards", "boards", "counters")]
     rules = PdfReader(folder / "rules-a4.pdf")  # the A4 booklet, scaled onto Letter
-    assert len(bundle.pages) == 1 + sum(len(p.pages) for p in parts) + len(rules.pages)
+    counts = [len(p.pages) for p in parts] + [len(rules.pages)]
+    blanks = len(bundle.pages) - 1 - sum(counts)
+    assert 1 <= blanks <= 1 + len(counts)  # the cover's back, and one before a part that would start on a back
+    assert not bundle.pages[1].extract_text().strip() and "/Contents" not in bundle.pages[1]
     cover = bundle.pages[0].extract_text()
     assert "Cards" in cover and "Boards" in cover and "Counters and tokens" in cover
-    assert "2-" in cover and "double-sided, flip on the long edge" in cover
+    assert "3-" in cover and "double-sided, flip on the long edge" in cover
     assert [o.title for o in bundle.outline] == ["How to print", "Cards", "Boards", "Counters and tokens", "Rules"]
+    # printed double-sided as a whole, every part starts on the front of a sheet (an odd page)
+    starts = [bundle.get_destination_page_number(o) + 1 for o in bundle.outline]
+    assert starts[0] == 1 and all(page % 2 == 1 for page in starts), starts
+    for start, count in zip(starts[1:], counts, strict=True):
+        assert f"{start}-{start + count - 1}" in cover or (count == 1 and str(start) in cover)
     assert {tuple(sorted((round(float(p.mediabox.width)), round(float(p.mediabox.height))))) for p in bundle.pages} == {
         (612, 792)
     }  # Letter throughout, portrait or landscape

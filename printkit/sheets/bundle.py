@@ -34,6 +34,22 @@ def _wrap(text: str, width: float) -> list[str]:
     return [" ".join("".join(s for s in word if isinstance(s, str)) for word in line) for line in fitted.lines]
 
 
+def _starts(counts: list[int]) -> tuple[list[int], list[bool]]:
+    """Each part's first page in the bundle, and whether a blank page comes before it.
+
+    The cover's back is blank, and every part starts on an odd page, the front of a sheet: the whole
+    bundle printed double-sided keeps each back page behind its front page.
+    """
+    starts, blanks, page = [], [], 3
+    for count in counts:
+        blank = page % 2 == 0
+        page += blank
+        starts.append(page)
+        blanks.append(blank)
+        page += count
+    return starts, blanks
+
+
 def _cover(game: Game, paper: str, parts: list[Part], counts: list[int]) -> bytes:
     page = PAPERS[paper]
     buffer = io.BytesIO()
@@ -60,10 +76,9 @@ def _cover(game: Game, paper: str, parts: list[Part], counts: list[int]) -> byte
     c.setLineWidth(0.5)
     c.line(left, y - 2 * MM, page[0] - left, y - 2 * MM)
     y -= 8 * MM
-    first = 2
     c.setFont(fonts.use("sans"), 9)
     widths = [b - a - 3 * MM for a, b in zip(columns, [*columns[1:], page[0] - left], strict=True)]
-    for part, count in zip(parts, counts, strict=True):
+    for part, count, first in zip(parts, counts, _starts(counts)[0], strict=True):
         pages = f"{first}" if count == 1 else f"{first}-{first + count - 1}"
         tallest = 1
         for x, width, text in zip(columns, widths, (part.title, pages, part.copies, part.sides), strict=True):
@@ -71,14 +86,14 @@ def _cover(game: Game, paper: str, parts: list[Part], counts: list[int]) -> byte
             for i, line in enumerate(lines):
                 c.drawString(x, y - i * 4.5 * MM, line)
             tallest = max(tallest, len(lines))
-        first += count
         y -= (tallest * 4.5 + 3) * MM
     c.setFont(fonts.use("sans"), 8)
     notes = [
         "Double-sided pages: each back page follows its front page. If the backs land off their fronts,",
         "print the duplex calibration page (output/duplex-calibration-*.pdf) and build with --offset X,Y.",
-        "Cut cards and counters along the crop marks in the margins; the colour past the cut lines is bleed.",
+        "Cut cards and counters along the crop marks beside them; the colour past the cut lines is bleed.",
         "Boards larger than a page come as tiles with an assembly map: overlap the tiles and glue.",
+        "The whole file may go through a duplex printer at once: blank pages start every part on a front.",
     ]
     y -= 6 * MM
     for line in notes:
@@ -97,7 +112,11 @@ def build(game: Game, paper: str, parts: list[Part]) -> bytes:
     counts = [len(r.pages) for r in readers]
     writer = PdfWriter()
     writer.append(PdfReader(io.BytesIO(_cover(game, paper, parts, counts))), outline_item="How to print")
-    for part, reader in zip(parts, readers, strict=True):
+    width, height = PAPERS[paper]
+    writer.add_blank_page(width, height)  # the cover's back
+    for part, reader, blank in zip(parts, readers, _starts(counts)[1], strict=True):
+        if blank:
+            writer.add_blank_page(width, height)
         writer.append(reader, outline_item=part.title)
     writer.add_metadata(
         {
