@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import itertools
+import re
 import json
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -20,6 +23,7 @@ from printkit.draw import board
 from printkit.sheets import boards, counters
 
 MM = units.MM
+ROOT = Path(__file__).resolve().parent.parent
 EDGE = 5 * MM  # printable area: at least this far from the paper edge
 
 
@@ -197,3 +201,52 @@ def test_bundle_bytes_are_reproducible(tmp_path: Path) -> None:
     one = (tmp_path / "one" / "soldier-battler" / "print-and-play-a4.pdf").read_bytes()
     assert one == (tmp_path / "two" / "soldier-battler" / "print-and-play-a4.pdf").read_bytes()
     assert len(PdfReader(io.BytesIO(one)).pages) > 3
+
+
+def _glyph_boxes(pdf: bytes) -> tuple[tuple[float, float], list[tuple[str, tuple[float, float, float, float]]]]:
+    page = pdfium.PdfDocument(pdf)[0]
+    text = page.get_textpage()
+    boxes = []
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        if char.strip():
+            boxes.append((char, text.get_charbox(i)))
+    return page.get_size(), boxes
+
+
+def test_every_glyph_of_every_board_lies_on_the_board_and_over_no_other(games: dict[str, Game]) -> None:
+    from printkit.draw.raster import board_pdf
+
+    checked = 0
+    for game in games.values():
+        for comp in game.components():
+            if comp.board is None:
+                continue
+            (width, height), glyphs = _glyph_boxes(board_pdf(game, comp))
+            for char, (x0, y0, x1, y1) in glyphs:  # inside the board, clear of its rounded border
+                assert x0 >= 1 * MM and y0 >= 1 * MM and x1 <= width - 1 * MM and y1 <= height - 1 * MM, (
+                    game.slug,
+                    comp.id,
+                    char,
+                )
+            for (a, box_a), (b, box_b) in itertools.combinations(glyphs, 2):  # no text drawn over other text
+                overlap_x = min(box_a[2], box_b[2]) - max(box_a[0], box_b[0])
+                overlap_y = min(box_a[3], box_b[3]) - max(box_a[1], box_b[1])
+                assert overlap_x < 0.5 or overlap_y < 0.5, (game.slug, comp.id, a, b)
+            checked += 1
+    assert checked >= 8
+
+
+def test_a_credit_no_board_can_hold_stops_validate_naming_the_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "soldier-battler"
+    shutil.copytree(ROOT / "cards" / "soldier-battler", folder)
+    game_yaml = folder / "game.yaml"
+    lines = game_yaml.read_text().splitlines()
+    lines = [f'credit: "{"Unbreakable" * 40}"' if line.startswith("credit:") else line for line in lines]
+    game_yaml.write_text("\n".join(lines) + "\n")
+    assert main(["validate", str(folder)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    board = [line for line in err if "the board's name, the game's title and its credit do not fit" in line]
+    assert len(board) == 1 and re.match(r".*game\.yaml:\d+:\d+: battlefield: ", board[0]), err  # the card backs too

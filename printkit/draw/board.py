@@ -8,7 +8,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.core.errors import PrintkitError
+from printkit.core.errors import PlacedError, PrintkitError
 from printkit.core.units import MM
 from printkit.data import settings
 from printkit.data.game import Game
@@ -78,6 +78,50 @@ def _accent(game: Game) -> str:
     return str(game.info.factions[0].colour if game.info.factions else game.decks[0].deck.back.colour)
 
 
+class BoardTextOverflow(PlacedError):
+    """A board's own words (its name, the game's title and credit) that do not fit the board."""
+
+
+CREDIT_SIZE = 6.0  # points: the smallest text printkit prints
+
+
+def _lines(text: str, width: float) -> list[str] | None:
+    """text wrapped to width at CREDIT_SIZE, or None when a word is wider than that."""
+    fitted = textfit.fit(text, "sans", max(width, 1.0), 1000.0, CREDIT_SIZE, CREDIT_SIZE, 1.2)
+    if fitted is None:
+        return None
+    return [" ".join("".join(s for s in word if isinstance(s, str)) for word in line) for line in fitted.lines]
+
+
+def _credit(c: Canvas, game: Game, comp: Component, width: float, height: float) -> None:
+    """The game's title and credit, right-aligned in the column beside the board's name, wrapped to fit.
+
+    When they do not fit there (a narrow board), the credit moves to the strip along the board's
+    bottom edge, on two lines at most; when even that does not fit, the build stops naming the board.
+    """
+    leading = CREDIT_SIZE * 1.2
+    column = width - 2 * PAD - c.stringWidth(comp.name, fonts.use("serif-bold"), 16) - 3 * MM
+    title = _lines(game.printed_title, column) or []
+    credit = _lines(game.info.credit, column) if game.info.credit else []
+    below: list[str] = []
+    if credit is None or (len(title) + len(credit)) * leading > TITLE_H:
+        below = _lines(game.info.credit, width - 2 * PAD) or []
+        credit = []
+        if not below or len(below) > 2:
+            below = []
+    if not title or (game.info.credit and not credit and not below) or len(title) * leading > TITLE_H:
+        raise BoardTextOverflow(
+            f"{game.place('component', comp.id)}: {comp.id}: the board's name, the game's title and its credit "
+            f"do not fit its {width / MM:.0f} mm width at {CREDIT_SIZE:g} pt: widen the board or shorten the credit"
+        )
+    c.setFont(fonts.use("sans"), CREDIT_SIZE)
+    c.setFillColor(HexColor(INK))
+    for i, line in enumerate(title + credit):
+        c.drawRightString(width - PAD, height - PAD - 2.5 * MM - i * leading, line)
+    for i, line in enumerate(reversed(below)):  # in the bottom padding, clear of the sections above it
+        c.drawRightString(width - PAD, 1.6 * MM + i * leading, line)
+
+
 def draw_board(c: Canvas, game: Game, comp: Component) -> None:
     """The whole part at full size, its bottom-left at the origin."""
     assert comp.board is not None
@@ -90,10 +134,7 @@ def draw_board(c: Canvas, game: Game, comp: Component) -> None:
     c.setFillColor(HexColor(accent))
     c.setFont(fonts.use("serif-bold"), 16)
     c.drawString(PAD, height - PAD - 9 * MM, comp.name)
-    c.setFont(fonts.use("sans"), 6)
-    c.setFillColor(HexColor(INK))
-    c.drawRightString(width - PAD, height - PAD - 4 * MM, game.printed_title)
-    c.drawRightString(width - PAD, height - PAD - 8 * MM, game.info.credit[:120])
+    _credit(c, game, comp, width, height)
     top = height - PAD - TITLE_H
     for section in comp.board.sections:
         top = _draw_section(c, game, section, top, accent) - SECTION_GAP
