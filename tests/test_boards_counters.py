@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import io
 import itertools
-import re
 import json
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
