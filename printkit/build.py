@@ -297,6 +297,8 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
         problems += [p for p in painter.problems if p not in problems]
         notices += [n for n in painter.notices if n not in notices]
     notices += advice.deck_overlaps(game) + advice.orphans(game)
+    for design, _ in designs.values():  # text a layout asks to print under the smallest printkit prints
+        notices += [n for n in design.layout.notices if n not in notices]
     for card in game.cards if not problems else ():  # a drawing that stopped short read too little to judge
         every = set(type(card).model_fields)  # a card with no face drawn here is not judged
         for name in advice.unprinted(card, shown.get(card.id, every)):

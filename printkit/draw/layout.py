@@ -100,6 +100,9 @@ class Box:
     h: float
 
 
+SMALLEST_TEXT = 6.0  # points: no text prints smaller, whatever a layout asks; print-and-play guides ask as much
+
+
 @dataclass(frozen=True)
 class Layout:
     name: str
@@ -107,6 +110,7 @@ class Layout:
     design_size: tuple[float, float]
     regions: tuple[tuple[str, Region], ...]
     folders: tuple[Path, ...] = ()  # where it was looked up: pictures it names are read from these only
+    notices: tuple[str, ...] = ()  # what the layout asks that printkit does otherwise: each a placed warning
 
     def boxes(self, card_size: tuple[float, float]) -> tuple[Box, ...]:
         """The regions in drawing order, scaled from the design size to the card size."""
@@ -195,7 +199,28 @@ def load_layout(name: str, folders: Sequence[Path]) -> Layout:
         size = settings.card_size(design).size
     except ValueError as exc:
         raise DataError([chain[0][2].problem(("design_size",), str(exc))]) from None
-    return Layout(name, tuple(p for p, _, _ in chain), size, tuple(regions.items()), tuple(folders))
+    regions, notices = _legible(regions, chain)
+    return Layout(name, tuple(p for p, _, _ in chain), size, tuple(regions.items()), tuple(folders), notices)
+
+
+def _legible(
+    regions: dict[str, Region], chain: list[tuple[Path, LayoutFile, SourceMap]]
+) -> tuple[dict[str, Region], tuple[str, ...]]:
+    """Text sizes raised to SMALLEST_TEXT, and a warning at each place a layout file asks for less."""
+    notices = []
+    for region_name, region in list(regions.items()):
+        low = {key: getattr(region, key) for key in ("size", "min_size") if (getattr(region, key) or 9) < SMALLEST_TEXT}
+        if not low:
+            continue
+        regions[region_name] = region.model_copy(update={key: SMALLEST_TEXT for key in low})
+        for key, value in low.items():
+            smap = next(m for _, f, m in chain if (r := f.regions.get(region_name)) and key in r.model_fields_set)
+            where = smap.problem(("regions", region_name, key), "").place
+            notices.append(
+                f"{where}: region {region_name}: {key} {value:g} pt is under the {SMALLEST_TEXT:g} pt "
+                "printkit prints at the least; it is drawn at that"
+            )
+    return regions, tuple(notices)
 
 
 def layouts_for(game: Game, kinds: set[str]) -> dict[str, Layout]:
