@@ -1,6 +1,6 @@
 """Benchmark: the reliability fuzz of game-folder loading, long, on every core, and what it found.
 
-Run: python tests/benchmarks/bench_reliability.py [--cases 10000] [--workers 2] [--seed 1]
+Run: python tests/benchmarks/bench_reliability.py [--cases 10000] [--workers 2] [--seed 1] [--kills 20]
 
 The cases and the property are tests/test_fuzz.py's: the five bundled games, mutated in structure,
 text, YAML and files, each checked with `printkit validate` in a process of its own (forked from
@@ -8,6 +8,12 @@ one that imported printkit once). Prints the cases run, tracebacks, hangs (over 
 error lines that are not one problem each, other exit codes, the slowest case and the peak memory;
 then runs one saved example of each kind of failure, and the slowest case, again as a fresh
 `python -m printkit validate` to confirm it. Failing cases are saved as projects under --keep.
+
+Then the faults: --kills trials of kill -9 at a seeded moment of a build that would change every
+file, each followed by a look at the outputs (each whole, old or new, never a mix inside a file)
+and at stray .part files, which the next build must sweep; and the faults a user's machine can
+cause (an --out that is a file, an output that is a folder, a full disk, a read-only disk, a game
+output folder that is a file, a link out of the project), each with its exit code and its line.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -182,6 +189,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", default=str(Path(tempfile.gettempdir()) / "printkit-fuzz-findings"))
+    parser.add_argument("--kills", type=int, default=20, help="kill -9 trials after the fuzz (0: none)")
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -255,6 +263,132 @@ def main() -> None:
     if slowest.get("saved"):
         game = slowest["case"].split(":", 1)[0]
         print(f"\nslowest case again in a fresh process: {confirm(slowest['saved'], game)}")
+    if args.kills:
+        kill_trials(args.kills, args.seed)
+    fault_cases()
+
+
+def _run(argv: list[str], cwd: Path) -> tuple[int, str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "printkit", *argv], cwd=cwd, capture_output=True, text=True, stdin=subprocess.DEVNULL
+    )
+    return done.returncode, done.stderr.strip()
+
+
+def _hashes(folder: Path) -> dict[str, str]:
+    import hashlib
+
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.name.endswith(".part")
+    }
+
+
+def kill_trials(kills: int, seed: int) -> None:
+    """kill -9 of a build at seeded moments: every output stays whole, old or new; strays are swept next time."""
+    import random
+    import signal
+
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        project = Path(tmp) / "project"
+        subprocess.run([sys.executable, "-m", "printkit", "init", "-q", str(project)], check=True)
+        shutil.copytree(HERE.parent.parent / "cards" / "soldier-battler", project / "cards" / "soldier-battler")
+        cards = project / "cards" / "soldier-battler" / "soldiers.yaml"
+        build = ["build", "soldier-battler", "--paper", "a4", "--no-check", "-q"]
+        versions = []
+        for word in ("Old", "New"):  # two builds that differ in every card file: a whole file is one or the other
+            cards.write_text(cards.read_text().replace("Soldier Battler" if word == "Old" else "Old ", f"{word} "))
+            start = time.perf_counter()
+            code, err = _run(build, project)
+            versions.append((_hashes(project / "output"), time.perf_counter() - start))
+            assert code == 0, err
+        (old, _), (new, seconds) = versions
+        whole = mixed = strays = swept = 0
+        for _ in range(kills):
+            _run(build, project)  # the new outputs in place
+            cards.write_text(cards.read_text().replace("New ", "Old "))
+            child = subprocess.Popen(
+                [sys.executable, "-m", "printkit", *build], cwd=project, start_new_session=True,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )  # fmt: skip
+            time.sleep(rng.uniform(0.2, seconds))
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+            now = _hashes(project / "output")
+            parts = list((project / "output").rglob("*.part"))
+            strays += len(parts)
+            ok = all(now.get(k) in (old.get(k), new.get(k)) for k in set(old) | set(new)) and set(now) <= set(
+                old
+            ) | set(new)
+            whole += ok
+            mixed += not ok
+            cards.write_text(cards.read_text().replace("Old ", "New "))
+            _run(build, project)
+            swept += not list((project / "output").rglob("*.part"))
+        print(
+            f"\nkill -9 of a build at a seeded moment (0.2 to {seconds:.1f} s, the build's own time), {kills} trials:"
+        )
+        print(f"  every output whole, old or new     {whole} of {kills} (any file neither: {mixed})")
+        print(f"  stray .part files after the kills  {strays} in all")
+        print(f"  swept by the next build            {swept} of {kills}")
+
+
+def fault_cases() -> None:
+    """The faults a user's machine can cause, each with the exit code and the line printkit gives."""
+    with tempfile.TemporaryDirectory() as tmp:
+        project = Path(tmp) / "project"
+        subprocess.run([sys.executable, "-m", "printkit", "init", "-q", str(project)], check=True)
+        build = ["build", "soldier-battler", "--paper", "a4", "--only", "cards", "--no-check", "-q"]
+        cases: list[tuple[str, list[str], Callable[[], None] | None]] = []
+        a_file = Path(tmp) / "a-file"
+        a_file.write_text("x")
+        cases.append(("--out names a file", [*build, "--out", str(a_file)], None))
+
+        def folder_where_a_file_goes() -> None:
+            (project / "output" / "soldier-battler" / "cards-a4.pdf").mkdir(parents=True)
+
+        cases.append(("an output file is a folder", build, folder_where_a_file_goes))
+
+        def file_where_a_folder_goes() -> None:
+            shutil.rmtree(project / "output", ignore_errors=True)
+            (project / "output").mkdir()
+            (project / "output" / "soldier-battler").write_text("x")
+
+        cases.append(("the game's output folder is a file", build, file_where_a_folder_goes))
+
+        def link_out() -> None:
+            shutil.rmtree(project / "output", ignore_errors=True)
+            (project / "output").mkdir()
+            (project / "output" / "soldier-battler").symlink_to(Path(tmp))
+
+        cases.append(("an output folder links out of the project", build, link_out))
+        mounted: list[Path] = []
+        for name, options in (("the disk is full", "size=64k"), ("the disk is read-only", "ro,size=1m")):
+            where = Path(tmp) / name.split()[-1].replace("-", "")
+            where.mkdir()
+            made = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)], capture_output=True)
+            if made.returncode:
+                cases.append((f"{name} (not tried: mount refused)", [], None))
+                continue
+            mounted.append(where)
+            cases.append((name, [*build, "--out", str(where)], None))
+        try:
+            print("\nfaults, each: exit code, then the line printkit gives")
+            for name, argv, prepare in cases:
+                if not argv:
+                    print(f"  {name}")
+                    continue
+                if prepare:
+                    prepare()
+                code, err = _run(argv, project)
+                lines = err.splitlines()
+                shown = lines[0] if len(lines) == 1 else f"{len(lines)} lines: " + " | ".join(lines[:3])
+                print(f"  {name:<44} exit {code}: {shown[:200]}")
+        finally:
+            for where in mounted:
+                subprocess.run(["umount", str(where)], check=False)
 
 
 if __name__ == "__main__":
