@@ -839,7 +839,8 @@ class BattleLineState(TwoPlayerState):
         self.discard.append(best)
         if self.narration is not None:  # words only for a replay
             self._say(
-                f"Mud leaves flag {flag + 1}: seat {side} discards {self.g.names[best]}, keeping its strongest three"
+                f"Mud leaves flag {flag + 1}: seat {side} discards {self.g.names[best]}, keeping its strongest "
+                f"{self.g.rules.size}"
             )
 
     # -- turns and claims -----------------------------------------------------------------

@@ -79,10 +79,8 @@ def _bounded_filter(name: str, check: Callable[..., None]) -> Callable[..., Any]
         return original(*args, **kwargs)
 
     bounded.__name__ = original.__name__
-    # jinja passes the environment or context to filters marked so; the wrapper keeps the mark
-    for mark in ("jinja_pass_arg",):
-        if hasattr(original, mark):
-            setattr(bounded, mark, getattr(original, mark))
+    if hasattr(original, "jinja_pass_arg"):  # jinja passes the environment to a filter so marked: keep the mark
+        bounded.jinja_pass_arg = original.jinja_pass_arg  # type: ignore[attr-defined]
     return bounded
 
 
