@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import as_completed
 from dataclasses import dataclass
 from functools import partial
@@ -249,6 +249,25 @@ class _Watched(dict[str, object]):
         return super().get(key, default)
 
 
+def _low_contrast(designs: Iterable[tuple[Design, tuple[float, float]]]) -> list[str]:
+    """A warning per layout region and colour pair whose text stands out too little, naming its cards."""
+    from printkit.draw import legibility
+
+    found: dict[tuple[str, str, str, str], tuple[legibility.Finding, list[str]]] = {}
+    for design, size in designs:
+        for finding in legibility.findings(design.layout, design.fields, size):
+            key = (design.layout.name, finding.region, finding.text, finding.background)
+            found.setdefault(key, (finding, []))[1].append(design.label)
+    lines = []
+    for (layout, region, text, background), (finding, labels) in found.items():
+        shown = ", ".join(labels[:3]) + (f" and {len(labels) - 3} more" if len(labels) > 3 else "")
+        lines.append(
+            f"layout {layout}, region {region}: text {text} on {background} has a contrast of {finding.ratio:.2f}:1, "
+            f"under the {finding.needed:g}:1 text of its size needs (cards {shown}); colour: auto picks ink or paper"
+        )
+    return lines
+
+
 def proof(game: Game, settings: PrintSettings) -> Proof:
     """Every design, board and the rules text of a game drawn once on a scratch page, nothing written:
     each problem a build would meet, as a line. Validate runs it after loading the data; build, first.
@@ -299,6 +318,7 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
     notices += advice.deck_overlaps(game) + advice.orphans(game)
     for design, _ in designs.values():  # text a layout asks to print under the smallest printkit prints
         notices += [n for n in design.layout.notices if n not in notices]
+    notices += _low_contrast(designs.values())
     for card in game.cards if not problems else ():  # a drawing that stopped short read too little to judge
         every = set(type(card).model_fields)  # a card with no face drawn here is not judged
         for name in advice.unprinted(card, shown.get(card.id, every)):

@@ -56,3 +56,36 @@ def test_a_layout_asking_for_smaller_text_is_warned_and_drawn_at_6_pt(
 
     pdf, _ = cardsheets.build(load_game(tmp_path / "cards" / "tiny-print"), PrintSettings(), "a4", Selection())
     assert _smallest_text(pdf) >= SMALLEST_TEXT - 0.01
+
+
+def test_contrast_is_wcag_s_ratio() -> None:
+    from reportlab.lib.colors import HexColor
+
+    from printkit.draw import legibility
+
+    assert legibility.contrast(HexColor("#000000"), HexColor("#ffffff")) == pytest.approx(21.0)
+    assert legibility.contrast(HexColor("#777777"), HexColor("#ffffff")) == pytest.approx(4.48, abs=0.01)
+    assert legibility.contrast(HexColor("#d4ac0d"), HexColor(legibility.PAPER)) == pytest.approx(2.04, abs=0.01)
+    assert legibility.needed(13, "sans-bold") == 4.5 and legibility.needed(14, "sans-bold") == 3.0
+    assert legibility.needed(17, "sans") == 4.5 and legibility.needed(18, "sans") == 3.0
+    # auto: ink on a light colour, paper on a dark one
+    assert legibility.readable(HexColor("#d4ac0d")) == HexColor(legibility.INK)
+    assert legibility.readable(HexColor("#2471a3")) == HexColor(legibility.PAPER)
+
+
+def test_low_contrast_text_is_a_warning_naming_region_colours_and_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "Pale Print"]) == 0
+    (tmp_path / "layouts").mkdir(exist_ok=True)
+    layout = tmp_path / "layouts" / "plain.yaml"
+    layout.write_text("extends: plain\nregions:\n  footer: {colour: '#c8c8c8'}\n")
+    capsys.readouterr()
+    assert main(["validate", "pale-print"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: layout plain, region footer: text #c8c8c8 on #fbf8f1 has a contrast of 1.58:1" in err, err
+    assert "under the 4.5:1 text of its size needs (cards first-card" in err
+    layout.write_text("extends: plain\nregions:\n  footer: {colour: auto}\n")  # ink or paper, as reads best
+    assert main(["validate", "pale-print"]) == 0
+    assert "contrast" not in capsys.readouterr().err

@@ -14,7 +14,8 @@ from printkit.data import settings
 from printkit.data.game import Game
 from printkit.data.model import Component, Section
 from printkit.draw import fonts, icons, textfit
-from printkit.draw.cardrender import INK, PAPER, _mix
+from printkit.draw.legibility import INK, PAPER
+from printkit.draw.legibility import mix as _mix
 
 PAD = 6 * MM  # around the board's art
 TITLE_H = 12 * MM

@@ -17,10 +17,9 @@ from printkit.data.game import Game
 from printkit.data.model import ICON_NAMES
 from printkit.draw import art, fonts, icons, textfit
 from printkit.draw.layout import Box, Layout
+from printkit.draw.legibility import INK, colour, text_colour
 
 _FIELD = re.compile(r"\{([a-z_]+)\}")
-INK = "#1c1c1c"
-PAPER = "#fbf8f1"
 
 
 class TextOverflow(PlacedError):
@@ -29,28 +28,6 @@ class TextOverflow(PlacedError):
 
 class LayoutFieldError(PrintkitError):
     """A layout names a field the card does not have."""
-
-
-def _mix(hex_colour: str, other: str, amount: float) -> Color:
-    a, b = HexColor(hex_colour), HexColor(other)
-    return Color(
-        a.red + (b.red - a.red) * amount, a.green + (b.green - a.green) * amount, a.blue + (b.blue - a.blue) * amount
-    )
-
-
-def colour(ref: str | None, fields: dict[str, Any]) -> Color | None:
-    """A layout colour reference resolved for one card."""
-    accent = str(fields.get("accent", INK))
-    table = {
-        "accent": lambda: HexColor(accent),
-        "accent-dark": lambda: _mix(accent, "#000000", 0.45),
-        "accent-light": lambda: _mix(accent, "#ffffff", 0.82),
-        "ink": lambda: HexColor(INK),
-        "paper": lambda: HexColor(PAPER),
-    }
-    if ref is None or ref == "none":
-        return None
-    return table[ref]() if ref in table else HexColor(ref)
 
 
 def bind(
@@ -105,17 +82,19 @@ class CardPainter:
         self.problems: list[str] = []  # a proof's: every region's problem, where a drawing stops at the first
 
     def paint(self, layout: Layout, fields: dict[str, Any], target: Target) -> None:
+        self._drawn: list[Box] = []  # what lies under the next region: its text may take its colour from it
         for box in layout.boxes((self.w, self.h)):
             spec = box.spec
             if (spec.when and not fields.get(spec.when)) or (spec.unless and fields.get(spec.unless)):
                 continue
             if not self.proof:
                 self._region(box, fields, target)
-                continue
-            try:
-                self._region(box, fields, target)
-            except PrintkitError as exc:
-                self.problems += [line for line in exc.lines() if line not in self.problems]
+            else:
+                try:
+                    self._region(box, fields, target)
+                except PrintkitError as exc:
+                    self.problems += [line for line in exc.lines() if line not in self.problems]
+            self._drawn.append(box)
 
     def _rect(self, box: Box) -> tuple[float, float, float, float]:
         return box.x, self.h - box.y - box.h, box.w, box.h
@@ -152,7 +131,7 @@ class CardPainter:
                 raise LayoutFieldError(
                     f"{self._where(target, box)}: no icon {name!r} (icons: {', '.join(sorted(known))})"
                 )
-            c.setFillColor(colour(spec.colour, fields) or HexColor(INK))
+            c.setFillColor(text_colour(self._drawn, box, fields))
             side = min(w, h)
             target.icons.draw(c, name, x + (w - side) / 2, y + (h - side) / 2, side)
         elif kind == "text":
@@ -297,7 +276,7 @@ class CardPainter:
         valign = "middle" if centred else (spec.valign or "top")
         top = y + h - (0 if valign == "top" else (h - block) / 2 if valign == "middle" else h - block)
         baseline = top - size * 0.76
-        c.setFillColor(colour(spec.colour, fields) or HexColor(INK))
+        c.setFillColor(text_colour(self._drawn, box, fields))
         face = fonts.face(font)
         space = fonts.width(" ", font, size)
         align = "center" if centred else (spec.align or "left")

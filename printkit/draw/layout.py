@@ -19,7 +19,7 @@ from printkit.data.validation import problems_from
 from printkit.data.yamlsource import SourceMap, load
 
 Length = Annotated[str, Field(pattern=r"^-?\d+(\.\d+)?(/\d+)?\s*(mm|cm|in|pt)$")]
-ColourRef = Annotated[str, Field(pattern=r"^(#[0-9A-Fa-f]{6}|accent|accent-dark|accent-light|ink|paper|none)$")]
+ColourRef = Annotated[str, Field(pattern=r"^(#[0-9A-Fa-f]{6}|accent|accent-dark|accent-light|ink|paper|auto|none)$")]
 
 
 class Region(Frozen):

@@ -21,7 +21,7 @@ from printkit.data.model import BOARD_KINDS, Component
 from printkit.data.settings import PAPERS
 from printkit.draw import fonts
 from printkit.draw.board import board_size, draw_board
-from printkit.draw.cardrender import INK
+from printkit.draw.legibility import INK
 
 MARGIN = 8 * MM  # page edge to the printed area: room for labels, inside any printer's reach
 OVERLAP = 10 * MM  # each tile repeats this much of its neighbour, for gluing

@@ -13,7 +13,7 @@ from printkit.core.units import MM
 from printkit.data.game import Game
 from printkit.data.settings import PAPERS
 from printkit.draw import fonts, textfit
-from printkit.draw.cardrender import INK
+from printkit.draw.legibility import INK
 
 
 @dataclass(frozen=True)
