@@ -1149,6 +1149,15 @@ NAMED: dict[str, Callable[[], Case]] = {
     "board-1000-by-1000": lambda: edited("game.yaml", "cols: 3, rows: 3,", "cols: 1000, rows: 1000,"),
     "board-100000-by-100000": lambda: edited("game.yaml", "cols: 3, rows: 3,", "cols: 100000, rows: 100000,"),
     "rules-10000-same-headings": lambda: _rules_first("# Setup\n" * 10_000),
+    "engine-board-100001-rows": lambda: edited(
+        "game.yaml", "{id: board_rows, value: 3,", "{id: board_rows, value: 100001,"
+    ),
+    "engine-board-columns-1e9": lambda: edited(
+        "game.yaml", "{id: board_columns, value: 3,", "{id: board_columns, value: 1000000000,"
+    ),
+    "engine-flags-1e9": lambda: edited(
+        "game.yaml", "{id: flags, value: 9,", "{id: flags, value: 1000000000,", game="battle-line"
+    ),
     "rules-ljust": lambda: _rules_first('{{ "x".ljust(999999999) }}'),
     "rules-format-width": lambda: _rules_first('{{ "{:>999999999}".format(1) }}'),
     "rules-percent-width": lambda: _rules_first('{{ "%0999999999d" % 1 }}'),

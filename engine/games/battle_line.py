@@ -26,6 +26,8 @@ from printkit.data.model import Tactics, Troop
 # --- the data, read once -------------------------------------------------------
 
 RANKS = ("host", "skirmish", "battalion", "phalanx", "wedge")  # the mechanism knows these five kinds
+MAX_FLAGS = 50  # a line the table can hold; the engine keeps every flag's sides in memory
+MAX_FORMATION = 10
 
 
 @dataclass(frozen=True)
@@ -425,6 +427,11 @@ class BattleLineGame(GameDef):
         self.title = game.title
         self.rules = rules_from(game)
         r = self.rules
+        if not 1 <= r.flags <= MAX_FLAGS or not 1 <= r.size <= MAX_FORMATION or not 1 <= r.mud_size <= MAX_FORMATION:
+            raise ValueError(
+                f"flags: expected 1 to {MAX_FLAGS}, formation sizes 1 to {MAX_FORMATION}; "
+                f"found {r.flags} flags, formations of {r.size} and {r.mud_size} under Mud"
+            )
         self.n_troops = r.troops
         self.n_cards = r.troops + len(r.tactics)
         self.names = [r.troop_name(i) for i in range(r.troops)] + [t[0] for t in r.tactics]

@@ -14,6 +14,7 @@ from printkit.data.model import Soldier
 # Action numbers: a deployment is type x columns + column; the rest start at these bases,
 # with a move or attack numbered base + from-space x spaces + to-space.
 NO_PLAY, MOVE, ATTACK, END_TURN, DRAW = 9_999, 10_000, 20_000, 30_000, 40_000
+MAX_SPACES = 100  # from space x spaces + to space stays within a block of 10,000 action numbers
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,11 @@ class SoldierBattlerGame(GameDef):
         self.rules = rules_from(game)
         r = self.rules
         spaces = r.rows * r.cols
+        if r.rows < 2 or r.cols < 1 or spaces > MAX_SPACES:  # a move is numbered by its two spaces
+            raise ValueError(
+                f"board_rows x board_columns: expected 2 or more rows and at most {MAX_SPACES} spaces in all, "
+                f"found {r.rows} x {r.cols}"
+            )
         # per seat and space: (space, action) for each orthogonal step, worked out once
         self.steps_from: list[list[list[tuple[int, int]]]] = [[[] for _ in range(spaces)] for _ in (0, 1)]
         for seat in (0, 1):

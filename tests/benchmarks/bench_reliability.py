@@ -155,6 +155,15 @@ def worker(args: argparse.Namespace) -> None:
     Path(args.out).write_text(json.dumps(stats), encoding="utf-8")
 
 
+CONFIRM_BYTES = 2 * 2**30
+
+
+def _memory_cap() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (CONFIRM_BYTES, CONFIRM_BYTES))
+
+
 def confirm(saved: str, game: str) -> str:
     """The saved case run again as a fresh `python -m printkit validate`: exit, time, peak memory, stderr's end."""
     start = time.perf_counter()
@@ -165,6 +174,7 @@ def confirm(saved: str, game: str) -> str:
             stdout=subprocess.DEVNULL,
             stderr=err,
             stdin=subprocess.DEVNULL,
+            preexec_fn=_memory_cap,  # a case that ran out of memory must not take the machine with it
         )
         while True:
             pid, status, usage = os.wait4(child.pid, os.WNOHANG)
