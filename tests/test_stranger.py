@@ -430,3 +430,16 @@ def test_ten_thousand_headings_alike_get_anchors_of_their_own() -> None:
     anchors = [h.anchor for h in headings]
     assert len(set(anchors)) == 10_001 and anchors[:3] == ["setup", "setup-2", "setup-3"]
     assert anchors[-1] == "setup-2-2"  # the heading that reads like a number it was given
+
+
+def test_a_game_s_files_share_one_budget_of_values(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # each file under the 100,000 values a file may hold, together over them: the second stops at once
+    many = "cards: []\nspare: [" + ", ".join(["1"] * 60_000) + "]\n"
+    for name in ("extra-a.yaml", "extra-b.yaml"):
+        (_game(studio) / name).write_text(many)
+    _refused(
+        capsys,
+        ["validate"],
+        "cards/shared-game/extra-b.yaml:1:",
+        "more than 100,000 values in the game's files together",
+    )

@@ -19,7 +19,7 @@ from printkit.data import crossref, table
 from printkit.data.game import GAME_FILE, DeckCards, Game
 from printkit.data.model import FONT_KINDS, ICON_NAMES, PICTURE_KINDS, CardFile, CardSheet, DeckEntry, GameFile
 from printkit.data.validation import problems_from
-from printkit.data.yamlsource import Mark, PathT, SourceMap, load, parse
+from printkit.data.yamlsource import Budget, Mark, PathT, SourceMap, load, parse
 
 M = TypeVar("M", bound=BaseModel)
 RESERVED = ("reference", "balance-summary.html", "balance-summary.pdf")  # what the output folder holds besides games
@@ -126,10 +126,15 @@ def layout_folders(game_folder: Path, project: Project) -> tuple[Path, ...]:
 
 
 def _validate(
-    model: type[M], path: Path, within: tuple[Path, ...], problems: list[Problem], draft: bytes | None = None
+    model: type[M],
+    path: Path,
+    within: tuple[Path, ...],
+    problems: list[Problem],
+    draft: bytes | None = None,
+    budget: Budget | None = None,
 ) -> tuple[M, SourceMap] | None:
     try:
-        data, smap = load(path, within) if draft is None else parse(draft, path)
+        data, smap = load(path, within, budget) if draft is None else parse(draft, path, budget)
     except DataError as exc:
         problems.extend(exc.problems)
         return None
@@ -171,7 +176,8 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
     within = reads_from(folder, project)
     drafts = drafts or {}
     problems: list[Problem] = []
-    main = _validate(GameFile, folder / GAME_FILE, within, problems)
+    budget = Budget(shared=True)  # the game's files together, so many files near the limit stay quick
+    main = _validate(GameFile, folder / GAME_FILE, within, problems, budget=budget)
     located: list[crossref.Located] = []
     all_cards = True
     names = {p.name for p in folder.glob("*.yaml")} | set(drafts)
@@ -179,7 +185,7 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
         if path.name == GAME_FILE:
             continue
         draft = drafts.get(path.name)
-        loaded = _validate(CardFile, path, within, problems, None if draft is None else draft.encode())
+        loaded = _validate(CardFile, path, within, problems, None if draft is None else draft.encode(), budget)
         if loaded:
             located += [crossref.Located(c, loaded[1], i) for i, c in enumerate(loaded[0].cards)]
         else:

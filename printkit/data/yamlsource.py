@@ -119,18 +119,31 @@ def _mark(node: yaml.Node) -> Mark:
     return _tuple(Mark, (start.line + 1, start.column + 1))
 
 
+@dataclass
+class Budget:
+    """The values a game's files may hold together, counted down as each is read.
+
+    Each file is held to MAX_NODES; a game's files share one budget of as many, so ten files near
+    the limit cost no more time than one (a game has a few thousand values).
+    """
+
+    left: int = MAX_NODES
+    shared: bool = False
+
+
 class _Builder:
     """Turns a composed node graph into dicts, lists and scalars, counting every value."""
 
-    def __init__(self, smap: SourceMap) -> None:
+    def __init__(self, smap: SourceMap, budget: Budget | None = None) -> None:
         self.smap = smap
-        self.nodes = 0
+        self.budget = budget or Budget()
         self.constructor = yaml.constructor.SafeConstructor()
 
     def build(self, node: yaml.Node, path: PathT) -> Any:
-        self.nodes += 1
-        if self.nodes > MAX_NODES:
-            raise _Limits(f"more than {MAX_NODES:,} values after expanding aliases", _mark(node))
+        self.budget.left -= 1
+        if self.budget.left < 0:
+            where = " in the game's files together" if self.budget.shared else ""
+            raise _Limits(f"more than {MAX_NODES:,} values{where} after expanding aliases", _mark(node))
         if len(path) > MAX_DEPTH:
             raise _Limits(f"nested more than {MAX_DEPTH} levels deep", _mark(node))
         self.smap.values.setdefault(path, _mark(node))
@@ -212,15 +225,16 @@ def _compose(text: str) -> yaml.Node | None:
         return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
-def load(path: Path, within: Sequence[Path] | None = None) -> tuple[Any, SourceMap]:
+def load(path: Path, within: Sequence[Path] | None = None, budget: Budget | None = None) -> tuple[Any, SourceMap]:
     """Load a YAML file into plain data and its source map; raise DataError on any problem.
 
     within: the folders the file must lie inside, its links followed (see core/files.py).
+    budget: the values left to the game the file belongs to; by default, the file's own MAX_NODES.
     """
-    return parse(files.read(path, MAX_BYTES, within, "YAML"), path)
+    return parse(files.read(path, MAX_BYTES, within, "YAML"), path, budget)
 
 
-def parse(raw: bytes, path: Path) -> tuple[Any, SourceMap]:
+def parse(raw: bytes, path: Path, budget: Budget | None = None) -> tuple[Any, SourceMap]:
     """YAML text, as if read from path, into plain data and its source map; raise DataError on any problem."""
     smap = SourceMap(path)
     shown = display_path(path)
@@ -258,7 +272,7 @@ def parse(raw: bytes, path: Path) -> tuple[Any, SourceMap]:
     if node is None:
         raise DataError([Problem(shown, 1, 1, "file is empty: expected a mapping of fields")])
     try:
-        data = _Builder(smap).build(node, ())
+        data = _Builder(smap, budget).build(node, ())
     except _Limits as exc:
         raise DataError([Problem(shown, exc.mark.line, exc.mark.column, str(exc))]) from None
     except RecursionError:  # past Python's own depth: the nesting check below could not be reached
