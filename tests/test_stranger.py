@@ -440,6 +440,6 @@ def test_a_game_s_files_share_one_budget_of_values(studio: Path, capsys: pytest.
     _refused(
         capsys,
         ["validate"],
-        "cards/shared-game/extra-b.yaml:1:",
+        "cards/shared-game/extra-b.yaml:2:",
         "more than 100,000 values in the game's files together",
     )
