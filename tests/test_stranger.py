@@ -181,7 +181,7 @@ def test_error_lines_cannot_be_forged_flooded_or_stretched(studio: Path, capsys:
     forged = '"x\\ncards/other.yaml:1:1: all is well\\u202e"'  # a key with a line break and a direction mark
     (game / "forged.yaml").write_text(f"cards:\n  - {{id: f, kind: plain, name: F, {forged}: 1}}\n")
     (game / "long.yaml").write_text("cards:\n  - {id: l, kind: plain, name: L, copies: '" + "9" * 1_500_000 + "'}\n")
-    keys = "".join(f"    k{i}: 1\n" for i in range(60_000))  # 0.9 MB, 60,000 values: under both limits
+    keys = "".join(f"    k{i}: 1\n" for i in range(40_000))  # 0.6 MB, 40,000 values: under both limits
     (game / "keys.yaml").write_text(f"cards:\n  - id: k\n    kind: plain\n    name: K\n{keys}")
     assert main(["validate"]) == 2
     err = capsys.readouterr().err
@@ -433,13 +433,13 @@ def test_ten_thousand_headings_alike_get_anchors_of_their_own() -> None:
 
 
 def test_a_game_s_files_share_one_budget_of_values(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # each file under the 100,000 values a file may hold, together over them: the second stops at once
-    many = "cards: []\nspare: [" + ", ".join(["1"] * 60_000) + "]\n"
+    # each file under the 50,000 values a game may hold, together over them: the second stops at once
+    many = "cards: []\nspare: [" + ", ".join(["1"] * 30_000) + "]\n"
     for name in ("extra-a.yaml", "extra-b.yaml"):
         (_game(studio) / name).write_text(many)
     _refused(
         capsys,
         ["validate"],
         "cards/shared-game/extra-b.yaml:2:",
-        "more than 100,000 values in the game's files together",
+        "more than 50,000 values in the game's files together",
     )

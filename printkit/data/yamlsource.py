@@ -14,7 +14,9 @@ from printkit.core.errors import DataError, Problem, display_path, safe, shown
 
 # A game file is a few hundred lines; these limits only stop hostile or accidental giants.
 MAX_BYTES = 2_000_000
-MAX_NODES = 100_000  # values after aliases are expanded (stops "billion laughs"); the largest game has a few thousand
+# values after aliases are expanded, in a game's files together (stops "billion laughs", and keeps a
+# folder of huge files quick to refuse); the largest bundled game has 1,471
+MAX_NODES = 50_000
 MAX_DEPTH = 50  # a game's data nests a few levels; far more is a trap for the recursion below
 
 Key = str | int
@@ -249,6 +251,8 @@ def parse(raw: bytes, path: Path, budget: Budget | None = None) -> tuple[Any, So
         raise DataError([Problem(shown, line, column, f"expected UTF-8 text, found byte 0x{bad}")]) from None
     if not text.strip() or all(ln.strip().startswith("#") or not ln.strip() for ln in text.splitlines()):
         raise DataError([Problem(shown, 1, 1, "file is empty: expected a mapping of fields")])
+    if budget is not None and budget.left <= 0:  # the game's other files used it all: not worth composing
+        raise DataError([Problem(shown, 1, 1, f"more than {MAX_NODES:,} values in the game's files together")])
     try:
         node = _compose(text)
     except yaml.MarkedYAMLError as exc:
