@@ -13,7 +13,7 @@ from printkit.cli import main
 from printkit.data.game import Game
 from printkit.data.settings import CARD_SIZES_MM, PrintSettings, card_size
 from printkit.draw.layout import SMALLEST_TEXT
-from printkit.sheets import cardsheets, counters
+from printkit.sheets import boards, calibration, cardsheets, counters
 from printkit.sheets.cardsheets import Selection
 
 
@@ -40,21 +40,37 @@ def test_no_glyph_on_a_card_or_counter_sheet_is_under_6_pt(games: dict[str, Game
             assert _smallest_text(made[0]) >= SMALLEST_TEXT - 0.01, game.slug
 
 
+def _validated_with_footer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, footer: str
+) -> str:
+    """A new game whose project's plain layout changes its footer region; what validate says of it."""
+    monkeypatch.chdir(tmp_path)
+    if not (tmp_path / "cards" / "my-game").is_dir():
+        assert main(["new", "My Game"]) == 0
+    (tmp_path / "layouts").mkdir(exist_ok=True)
+    (tmp_path / "layouts" / "plain.yaml").write_text(f"extends: plain\nregions:\n  footer: {footer}\n")
+    capsys.readouterr()
+    assert main(["validate", "my-game"]) == 0
+    return capsys.readouterr().err
+
+
+def test_boards_and_the_calibration_page_print_no_glyph_under_6_pt(games: dict[str, Game]) -> None:
+    for game in games.values():
+        made = boards.build(game, "a4")
+        if made is not None:
+            assert _smallest_text(made[0]) >= SMALLEST_TEXT - 0.01, game.slug
+    assert _smallest_text(calibration.build("a4", "long")) >= SMALLEST_TEXT - 0.01
+
+
 def test_a_layout_asking_for_smaller_text_is_warned_and_drawn_at_6_pt(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(tmp_path)
-    assert main(["new", "Tiny Print"]) == 0
-    (tmp_path / "layouts").mkdir(exist_ok=True)
-    (tmp_path / "layouts" / "plain.yaml").write_text("extends: plain\nregions:\n  footer: {size: 4, min_size: 3.5}\n")
-    capsys.readouterr()
-    assert main(["validate", "tiny-print"]) == 0
-    err = capsys.readouterr().err
+    err = _validated_with_footer(tmp_path, capsys, monkeypatch, "{size: 4, min_size: 3.5}")
     assert "warning: layouts/plain.yaml:3:18: region footer: size 4 pt is under the 6 pt" in err, err
     assert "warning: layouts/plain.yaml:3:31: region footer: min_size 3.5 pt is under the 6 pt" in err, err
     from printkit.data.loader import load_game
 
-    pdf, _ = cardsheets.build(load_game(tmp_path / "cards" / "tiny-print"), PrintSettings(), "a4", Selection())
+    pdf, _ = cardsheets.build(load_game(tmp_path / "cards" / "my-game"), PrintSettings(), "a4", Selection())
     assert _smallest_text(pdf) >= SMALLEST_TEXT - 0.01
 
 
@@ -76,16 +92,8 @@ def test_contrast_is_wcag_s_ratio() -> None:
 def test_low_contrast_text_is_a_warning_naming_region_colours_and_cards(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(tmp_path)
-    assert main(["new", "Pale Print"]) == 0
-    (tmp_path / "layouts").mkdir(exist_ok=True)
-    layout = tmp_path / "layouts" / "plain.yaml"
-    layout.write_text("extends: plain\nregions:\n  footer: {colour: '#c8c8c8'}\n")
-    capsys.readouterr()
-    assert main(["validate", "pale-print"]) == 0
-    err = capsys.readouterr().err
+    err = _validated_with_footer(tmp_path, capsys, monkeypatch, "{colour: '#c8c8c8'}")
     assert "warning: layout plain, region footer: text #c8c8c8 on #fbf8f1 has a contrast of 1.58:1" in err, err
     assert "under the 4.5:1 text of its size needs (cards first-card" in err
-    layout.write_text("extends: plain\nregions:\n  footer: {colour: auto}\n")  # ink or paper, as reads best
-    assert main(["validate", "pale-print"]) == 0
-    assert "contrast" not in capsys.readouterr().err
+    err = _validated_with_footer(tmp_path, capsys, monkeypatch, "{colour: auto}")  # ink or paper, as reads best
+    assert "contrast" not in err

@@ -28,7 +28,7 @@ def _umask() -> int:
 def replacing(path: Path, mode: str = "wb") -> Iterator[IO[Any]]:
     """Open a temporary file beside path; on success it replaces path, on any error it vanishes."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".part", dir=path.parent)
+    fd, tmp = _temporary(path)
     try:
         handle: IO[Any]
         handle = os.fdopen(fd, mode) if "b" in mode else os.fdopen(fd, mode, encoding="utf-8", newline="\n")
@@ -97,7 +97,7 @@ def write_all(files: Mapping[Path, bytes | str], inside: Path | None = None) -> 
                 raise IsADirectoryError(errno.EISDIR, "a folder is in the way", str(target))
             target.parent.mkdir(parents=True, exist_ok=True)
             _sweep(target.parent)
-            fd, name = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".part", dir=target.parent)
+            fd, name = _temporary(target)
             staged.append((Path(name), target))
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data if isinstance(data, bytes) else data.encode("utf-8"))
@@ -111,6 +111,11 @@ def write_all(files: Mapping[Path, bytes | str], inside: Path | None = None) -> 
         _discard(staged)
         raise
     return list(files)
+
+
+def _temporary(path: Path) -> tuple[int, str]:
+    """A new temporary file beside path, named for the process writing it: .name.PID.random.part."""
+    return tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".part", dir=path.parent)
 
 
 def _discard(staged: list[tuple[Path, Path]]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from reportlab.lib.colors import HexColor
@@ -14,6 +13,7 @@ from printkit.data import settings
 from printkit.data.game import Game
 from printkit.data.model import Component, Section
 from printkit.draw import fonts, icons, textfit
+from printkit.draw.layout import FIELD, SMALLEST_TEXT
 from printkit.draw.legibility import INK, PAPER
 from printkit.draw.legibility import mix as _mix
 
@@ -21,7 +21,6 @@ PAD = 6 * MM  # around the board's art
 TITLE_H = 12 * MM
 SECTION_TITLE_H = 7 * MM
 SECTION_GAP = 5 * MM
-_FIELD = re.compile(r"\{([a-z_]+)\}")
 
 
 def _cell(section: Section) -> tuple[float, float]:
@@ -44,7 +43,7 @@ def board_size(comp: Component) -> tuple[float, float]:
 
 
 def _fill(template: str, values: dict[str, Any]) -> str:
-    return _FIELD.sub(lambda m: str(values.get(m.group(1), "")), template)
+    return FIELD.sub(lambda m: str(values.get(m.group(1), "")), template)
 
 
 def space_labels(game: Game, section: Section) -> list[str]:
@@ -83,15 +82,11 @@ class BoardTextOverflow(PlacedError):
     """A board's own words (its name, the game's title and credit) that do not fit the board."""
 
 
-CREDIT_SIZE = 6.0  # points: the smallest text printkit prints
+CREDIT_SIZE = SMALLEST_TEXT
 
 
 def _lines(text: str, width: float) -> list[str] | None:
-    """text wrapped to width at CREDIT_SIZE, or None when a word is wider than that."""
-    fitted = textfit.fit(text, "sans", max(width, 1.0), 1000.0, CREDIT_SIZE, CREDIT_SIZE, 1.2)
-    if fitted is None:
-        return None
-    return [" ".join("".join(s for s in word if isinstance(s, str)) for word in line) for line in fitted.lines]
+    return textfit.wrapped(text, "sans", width, CREDIT_SIZE)
 
 
 def _credit(c: Canvas, game: Game, comp: Component, width: float, height: float) -> None:
@@ -167,14 +162,13 @@ def _draw_section(c: Canvas, game: Game, section: Section, top: float, accent: s
 
 
 def _label(c: Canvas, text: str, x: float, y: float, w: float, h: float, scale: float) -> None:
-    size = max(5.0, min(14.0, scale / 5))
-    fitted = textfit.fit(text, "sans-bold", w, h, size, 4.0, 1.2, False, True)
+    size = max(SMALLEST_TEXT, min(14.0, scale / 5))
+    fitted = textfit.fit(text, "sans-bold", w, h, size, SMALLEST_TEXT, 1.2, False, True)
     if fitted is None:
         raise PrintkitError(f"board label does not fit a {w / MM:.0f} x {h / MM:.0f} mm space: {text[:50]!r}")
     c.setFillColor(HexColor(INK))
     c.setFont(fonts.use("sans-bold"), fitted.size)
     baseline = y + h - fitted.size * 0.8
-    for line in fitted.lines:
-        words = " ".join("".join(s for s in word if isinstance(s, str)) for word in line)
+    for words in fitted.texts:
         c.drawCentredString(x + w / 2, baseline, words)
         baseline -= fitted.leading

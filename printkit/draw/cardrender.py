@@ -16,10 +16,8 @@ from printkit.core.errors import PlacedError, PrintkitError
 from printkit.data.game import Game
 from printkit.data.model import ICON_NAMES
 from printkit.draw import art, fonts, icons, textfit
-from printkit.draw.layout import Box, Layout
+from printkit.draw.layout import FIELD, Box, Layout
 from printkit.draw.legibility import INK, colour, text_colour
-
-_FIELD = re.compile(r"\{([a-z_]+)\}")
 
 
 class TextOverflow(PlacedError):
@@ -43,7 +41,7 @@ def bind(
             return match.group(0)
         raise LayoutFieldError(f"{where()}: no field {{{key}}} on this card (fields: {', '.join(sorted(fields))})")
 
-    return _FIELD.sub(one, template)
+    return FIELD.sub(one, template)
 
 
 @dataclass(frozen=True)
@@ -85,7 +83,7 @@ class CardPainter:
         self._drawn: list[Box] = []  # what lies under the next region: its text may take its colour from it
         for box in layout.boxes((self.w, self.h)):
             spec = box.spec
-            if (spec.when and not fields.get(spec.when)) or (spec.unless and fields.get(spec.unless)):
+            if not spec.drawn_for(fields):
                 continue
             if not self.proof:
                 self._region(box, fields, target)

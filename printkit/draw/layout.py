@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
@@ -54,6 +55,10 @@ class Region(Frozen):
     wrap: bool | None = None  # false: one line, shrunk to fit (titles)
     order: int | None = None
 
+    def drawn_for(self, fields: Mapping[str, Any]) -> bool:
+        """Whether this region is drawn on a card with these fields: its when field set, its unless field not."""
+        return not ((self.when and not fields.get(self.when)) or (self.unless and fields.get(self.unless)))
+
 
 class LayoutFile(Frozen):
     """The contents of one layouts/<name>.yaml."""
@@ -100,6 +105,7 @@ class Box:
     h: float
 
 
+FIELD = re.compile(r"\{([a-z_]+)\}")  # a card's field named in a region's text: {name}
 SMALLEST_TEXT = 6.0  # points: no text prints smaller, whatever a layout asks; print-and-play guides ask as much
 
 

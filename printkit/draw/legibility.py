@@ -9,14 +9,13 @@ numerals on each without a layout per colour.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 
-from printkit.draw.layout import Box, Layout
+from printkit.draw.layout import FIELD, Box, Layout
 
 INK = "#1c1c1c"
 PAPER = "#fbf8f1"
@@ -141,7 +140,7 @@ def findings(layout: Layout, fields: dict[str, Any], card_size: tuple[float, flo
     found = []
     for box in layout.boxes(card_size):
         spec = box.spec
-        if (spec.when and not fields.get(spec.when)) or (spec.unless and fields.get(spec.unless)):
+        if not spec.drawn_for(fields):
             continue
         if spec.type in ("text", "badge") and spec.text and _bound(spec.text, fields):
             background = under(drawn, box, fields)
@@ -157,6 +156,6 @@ def findings(layout: Layout, fields: dict[str, Any], card_size: tuple[float, flo
 
 def _bound(template: str, fields: dict[str, Any]) -> bool:
     """Whether a text template prints anything for this card (a field left empty prints nothing)."""
-    names = re.findall(r"\{([a-z_][a-z0-9_]*)\}", template)
-    literal = re.sub(r"\{[a-z_][a-z0-9_]*\}", "", template).strip()
+    names = FIELD.findall(template)
+    literal = FIELD.sub("", template).strip()
     return bool(literal) or any(str(fields.get(n, "")).strip() for n in names)

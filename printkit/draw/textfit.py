@@ -30,6 +30,11 @@ class Fitted:
     lines: tuple[tuple[Word, ...], ...]
     widths: tuple[float, ...]
 
+    @property
+    def texts(self) -> list[str]:
+        """Each line as plain text, its icons left out: for text drawn without them."""
+        return [" ".join("".join(s for s in word if isinstance(s, str)) for word in line) for line in self.lines]
+
 
 def _segments(word: str, icons: frozenset[str]) -> Word:
     parts: list[Segment] = []
@@ -114,3 +119,9 @@ def fit(
                 return Fitted(current, current * leading, tuple(lines), tuple(widths))
         current = round(current - STEP, 4)
     return None
+
+
+def wrapped(text: str, font: str, width: float, size: float, leading: float = 1.2) -> list[str] | None:
+    """text in lines no wider than width at one size, however many lines; None when a word alone is wider."""
+    fitted = fit(text, font, max(width, 1.0), 1e6, size, size, leading)
+    return None if fitted is None else fitted.texts

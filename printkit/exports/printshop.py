@@ -117,7 +117,7 @@ def safe_zone_warnings(faces: list[Face], shop: Shop) -> list[SafeZoneWarning]:
         w, h = face.size
         for box in face.layout.boxes(face.size):
             spec = box.spec
-            if spec.type not in ("text", "badge", "icon") or (spec.when and not face.fields.get(spec.when)):
+            if spec.type not in ("text", "badge", "icon") or not spec.drawn_for(face.fields):
                 continue
             over = max(inset - box.x, inset - box.y, box.x + box.w - (w - inset), box.y + box.h - (h - inset))
             if over > 0.05:

@@ -27,11 +27,8 @@ class Part:
 
 
 def _wrap(text: str, width: float) -> list[str]:
-    """Lines of text no wider than width at 9 pt."""
-    fitted = textfit.fit(text, "sans", width, 1000.0, 9.0, 9.0, 1.2)
-    if fitted is None:  # one word wider than the column: let it run on
-        return [text]
-    return [" ".join("".join(s for s in word if isinstance(s, str)) for word in line) for line in fitted.lines]
+    """Lines of text no wider than width at 9 pt; a word wider than the column runs on."""
+    return textfit.wrapped(text, "sans", width, 9.0) or [text]
 
 
 def _starts(counts: list[int]) -> tuple[list[int], list[bool]]:

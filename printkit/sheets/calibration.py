@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.core.units import MM
 from printkit.data.settings import PAPERS
 from printkit.draw import fonts
+from printkit.draw.layout import SMALLEST_TEXT
 from printkit.sheets import geometry
 
 TARGET = 20 * MM  # ruler half-length each way from the centre mark
@@ -25,7 +26,7 @@ def _ruler(c: Canvas, cx: float, cy: float, label: str) -> None:
         c.line(cx + i * MM, cy - tick / 2, cx + i * MM, cy + tick / 2)
         c.line(cx - tick / 2, cy + i * MM, cx + tick / 2, cy + i * MM)
         if i % 5 == 0 and i:
-            c.setFont(face, 5)
+            c.setFont(face, SMALLEST_TEXT)
             c.drawCentredString(cx + i * MM, cy - 4.5 * MM, f"{i:+d}")
             c.drawString(cx + 2.5 * MM, cy + i * MM - 1.5, f"{i:+d}")
     c.setLineWidth(0.8)
