@@ -231,3 +231,28 @@ def test_a_csv_in_another_encoding_is_named_at_its_line(studio: Path, capsys: py
     (studio.parent.parent / "cards.csv").write_bytes("id,kind,name\na,plain,Ärger\n".encode("latin-1"))
     assert main(["import", "csv", "cards.csv", "--into", "sheet-game"]) == 2
     assert "cards.csv:2:1: expected UTF-8 text" in capsys.readouterr().err
+
+
+def test_a_sheet_named_twice_is_one_line_at_its_entry(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _uses(studio, "{file: cards.csv}, {file: cards.csv}")  # a stranger's list of the same sheet a thousand times
+    (studio / "cards.csv").write_text("id,kind,name,text\nnovel,plain,Novel,Read it.\n")
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        "cards/sheet-game/game.yaml:5:34: card_sheets[1]: cards.csv is named twice in card_sheets: name it once"
+    ]
+
+
+def test_the_sheets_together_are_held_to_the_row_limit(
+    studio: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from printkit.data import table
+
+    monkeypatch.setattr(table, "MAX_ROWS", 3)
+    _uses(studio, "{file: one.csv}, {file: two.csv}, {file: three.csv}")
+    for name in ("one", "two", "three"):
+        (studio / f"{name}.csv").write_text(f"id,kind,name,text\n{name}a,plain,A,a\n{name}b,plain,B,b\n")
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("cards/sheet-game/game.yaml:5:32: ")
+    assert "card_sheets[1]: more than 3 cards in the game's sheets together" in err[0]

@@ -1,10 +1,13 @@
-"""Fuzzing the loading of game folders: the bundled games, mutated, must each validate or fail cleanly.
+"""Fuzzing the loading of game folders: bundled games and the demo game, mutated, must validate or fail cleanly.
 
-Every case is one of the five bundled games copied into a project and changed a few times, in its
-structure (a key deleted, an item duplicated, a value of another type, keys reordered), its text
-(unicode of every category, direction and zero-width marks, NUL, huge numbers and strings), its YAML
-(tags, anchors, aliases, merge keys, a BOM, CRLF, tabs, more documents) or its files (empty, binary,
-a folder, a link, a loop of links, a pipe). `printkit validate` on it must then:
+Every case is one of the five bundled games, or the studio's demo game (tests/demogame.py: cards from
+an XLSX sheet, a picture each, its own font, icon and layout), copied into a project and changed a few
+times, in its structure (a key deleted, an item duplicated, a value of another type, keys reordered),
+its text (unicode of every category, direction and zero-width marks, NUL, huge numbers and strings),
+its YAML (tags, anchors, aliases, merge keys, a BOM, CRLF, tabs, more documents), its files (empty,
+binary, a folder, a link, a loop of links, a pipe; pictures, fonts and icons too) or its sheet's cells
+(formulas with no computed value, dates, clashing dotted columns, rows deleted or copied thousands of
+times, a renamed sheet). `printkit validate` on it must then:
 
 - exit 0 or 2, never with a traceback;
 - put on standard error only lines of the form `path:line:column: message` (or printkit's "and N
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import io
 import itertools
 import json
 import math
@@ -36,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import demogame
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, seed, settings
@@ -43,6 +48,8 @@ from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline")
+DEMO = demogame.SLUG  # the studio's demo game: cards from an XLSX sheet, pictures, its own font, icon and layout
+FUZZED = (*GAMES, DEMO)
 
 MAX_SECONDS = 5.0  # per case: longer is a hang
 MAX_RSS = 300 * 10**6  # bytes of peak resident memory per case
@@ -64,6 +71,7 @@ class Entry:
     target: str = ""
 
     def write(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)  # art/c00.png: the demo game has folders
         if self.kind == "file":
             path.write_bytes(self.data)
         elif self.kind == "dir":
@@ -108,6 +116,9 @@ class Case:
 
 @functools.cache
 def pristine(game: str) -> dict[str, bytes]:
+    """A game's folder as its files' relative paths and bytes."""
+    if game == DEMO:
+        return demogame.files()
     folder = ROOT / "cards" / game
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
 
@@ -759,8 +770,8 @@ CONTENTS = (
 
 
 def _file_step(draw: st.DrawFn, case: Case) -> str:
-    cards = sorted(n for n in case.files if n.endswith(".yaml") and n != "game.yaml")
-    name = draw(st.sampled_from([*cards, "x.yaml", "rules.md", "game.yaml"]))
+    others = sorted(n for n in case.files if n != "game.yaml")  # card files, rules, pictures, fonts, icons, sheets
+    name = draw(st.sampled_from(sorted({*others, "x.yaml", "rules.md", "game.yaml"})))
     contents = st.one_of(st.sampled_from(CONTENTS), st.binary(max_size=200))
     if name == "game.yaml":  # the game file itself keeps being a file: the folder stays a game folder
         data = draw(contents)
@@ -806,15 +817,110 @@ def _file_step(draw: st.DrawFn, case: Case) -> str:
     return f"{name} made a link to {to}"
 
 
+# what a spreadsheet cell can hold that a YAML card would not: formulas (saved with no computed value),
+# text Excel reads as a formula, dates, and the dotted column names that build a card's nested fields
+FORMULAS = ("=1/0", "=SUM(F2:F9)", '=HYPERLINK("http://x","y")', "=A1", "=NOW()", "@SUM(1)", "+1", "-2", "=")
+HEADERS = ("id", "kind", "name", "text", "art", "copies", "stats", "stats.power", "stats.power.x", "stats.0", "0", "")
+sheet_values = st.one_of(
+    scalars,
+    st.sampled_from(FORMULAS),
+    st.datetimes(allow_imaginary=False),
+    st.sampled_from(["art/../../x.png", "/etc/passwd", "art/missing.png", "plain", "{nowhere}", "stats.power"]),
+)
+
+
+def _sheet_step(draw: st.DrawFn, name: str, data: bytes) -> tuple[bytes, str]:
+    """One change to an XLSX card file, made through openpyxl so the file stays a workbook (mostly)."""
+    import openpyxl
+
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data))
+    except Exception:  # an earlier step broke the file: it stays broken
+        return data, f"{name}: not a workbook any more"
+    sheet = book.worksheets[0]
+    rows, columns = max(sheet.max_row, 1), max(sheet.max_column, 1)
+    what = draw(
+        st.sampled_from(
+            [
+                "cell",
+                "cell",
+                "formula",
+                "header",
+                "delete row",
+                "delete column",
+                "copy row",
+                "more rows",
+                "empty",
+                "rename sheet",
+                "second sheet",
+            ]
+        )
+    )
+    if what in ("cell", "formula", "header"):
+        row = 1 if what == "header" else draw(st.integers(1, rows + 1))
+        column = draw(st.integers(1, columns + 1))
+        value = draw(
+            st.sampled_from(HEADERS) | texts
+            if what == "header"
+            else st.sampled_from(FORMULAS)
+            if what == "formula"
+            else sheet_values
+        )
+        try:
+            sheet.cell(row, column).value = value
+        except (ValueError, TypeError) as exc:  # openpyxl refuses control characters and odd types
+            return data, f"{name}: {_shown(value)} refused by openpyxl ({type(exc).__name__})"
+        words = f"{name}: {sheet.cell(row, column).coordinate} := {_shown(str(value))}"
+    elif what == "delete row":
+        row = draw(st.integers(1, rows))
+        sheet.delete_rows(row)
+        words = f"{name}: row {row} deleted"
+    elif what == "delete column":
+        column = draw(st.integers(1, columns))
+        sheet.delete_cols(column)
+        words = f"{name}: column {column} deleted"
+    elif what in ("copy row", "more rows"):
+        row = draw(st.integers(1, rows))
+        times = 1 if what == "copy row" else draw(st.sampled_from([100, 2000]))
+        copied = [cell.value for cell in sheet[row]]
+        for _ in range(times):
+            sheet.append(copied)
+        words = f"{name}: row {row} appended {times} times"
+    elif what == "empty":
+        sheet.delete_rows(1, rows)
+        words = f"{name}: every row deleted"
+    elif what == "rename sheet":
+        sheet.title = draw(st.sampled_from(["Other", "deck", "Deck ", "Sheet1"]))
+        words = f"{name}: its sheet renamed {sheet.title!r}"
+    else:
+        book.create_sheet("Before", 0)
+        words = f"{name}: an empty sheet put first"
+    out = io.BytesIO()
+    try:
+        book.save(out)
+    except Exception as exc:  # text openpyxl cannot write (surrogates): not a file a designer could have
+        return data, f"{name}: {words} not writable ({type(exc).__name__})"
+    return out.getvalue(), words
+
+
 @st.composite
 def cases(draw: st.DrawFn, max_steps: int = 3) -> Case:
-    """A bundled game changed one to max_steps times."""
-    game = draw(st.sampled_from(GAMES))
+    """A bundled game, or the demo game, changed one to max_steps times."""
+    game = draw(st.sampled_from(FUZZED))
     case = Case(game, {name: Entry("file", data) for name, data in pristine(game).items()})
     for _ in range(draw(st.integers(1, max_steps))):
-        kind = draw(st.sampled_from(["text", "structure", "file"]))
+        sheets = sorted(n for n, e in case.files.items() if e.kind == "file" and n.endswith(".xlsx"))
+        kind = draw(
+            st.sampled_from(["text", "structure", "file", "sheet"] if sheets else ["text", "structure", "file"])
+        )
         if kind == "file":
             case.steps.append(_file_step(draw, case))
+            continue
+        if kind == "sheet":
+            name = draw(st.sampled_from(sheets))
+            data, words = _sheet_step(draw, name, case.files[name].data)
+            case.files[name] = Entry("file", data)
+            case.steps.append(words)
             continue
         names = sorted(n for n, e in case.files.items() if e.kind == "file")
         if kind == "structure":
@@ -945,7 +1051,7 @@ class Runner:
 
     def run(self, case: Case) -> Result:
         folder = self.project / "cards" / case.game
-        for game in GAMES:  # the last case's game goes: one game in the project at a time
+        for game in FUZZED:  # the last case's game goes: one game in the project at a time
             shutil.rmtree(self.project / "cards" / game, ignore_errors=True)
         case.write(folder)
         return self.command(["validate", f"cards/{case.game}"])
@@ -1033,6 +1139,7 @@ def report(case: Case, result: Result, found: dict[str, str]) -> str:
 # Named cases: each kind of input the issue lists once, on the smallest game, and what the fuzz found
 
 SMALL = "soldier-battler"
+SHEETS = "card_sheets: [{file: cards.xlsx, sheet: Deck}]"  # the demo game's
 
 
 def _files(game: str = SMALL) -> dict[str, Entry]:
@@ -1165,6 +1272,16 @@ NAMED: dict[str, Callable[[], Case]] = {
     "rules-loop-of-loops": lambda: _rules_first(
         "{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}{% endfor %}"
     ),
+    # the demo game's sheet: named a thousand times over, and a formula saved with no computed value
+    "sheet-named-1000-times": lambda: edited(
+        "game.yaml", SHEETS, "card_sheets: [" + ", ".join(["{file: cards.xlsx, sheet: Deck}"] * 1000) + "]", game=DEMO
+    ),
+    "sheet-formula-uncomputed": lambda: whole(
+        "cards.xlsx",
+        lambda _: demogame.workbook([*demogame.sheet_rows()[:3], ["c99", "plain", "X", "=1/0", "", "=SUM(F2:F3)"]]),
+        "a row with formulas saved with no computed values",
+        game=DEMO,
+    ),
 }
 
 
@@ -1208,6 +1325,13 @@ def test_the_runner_sees_a_valid_game_and_a_broken_one(runner: Runner) -> None:
     assert bad.err.startswith("cards/soldier-battler/game.yaml:2:1: ")
     assert not failures(bad)
     assert 0 < bad.rss < MAX_RSS and bad.seconds < MAX_SECONDS
+
+
+def test_the_demo_game_as_made_validates(runner: Runner) -> None:
+    result = runner.run(Case(DEMO, {n: Entry("file", d) for n, d in pristine(DEMO).items()}))
+    assert result.code == 0, result.err
+    assert not failures(result)
+    assert f"ok  cards/{DEMO}" in result.out
 
 
 def test_the_property_catches_what_it_is_meant_to() -> None:

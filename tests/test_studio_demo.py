@@ -8,24 +8,17 @@ from __future__ import annotations
 import io
 import json
 import os
-import shutil
 import zipfile
 from pathlib import Path
 
+import demogame
 import pypdfium2 as pdfium
 import pytest
+from demogame import CARDS, COLOURS, GREEN
 from PIL import Image
 
 from printkit.cli import main
-from printkit.draw import fonts
 
-CARDS = 54
-COLOURS = [(200, 30, 160), (30, 160, 200), (230, 140, 20)]  # the pictures' colours, card by card in turn
-GREEN = (0, 200, 83)  # the icon's
-RUNE = (
-    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10">'
-    '<rect width="10" height="10" fill="#00c853"/></svg>'
-)
 MM = 72 / 25.4
 
 
@@ -48,39 +41,13 @@ def _greens(image: Image.Image) -> int:
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The demo project, built and exported once for every test here."""
-    import openpyxl
-
     studio = tmp_path_factory.mktemp("studio")
     here = Path.cwd()
     try:
         os.chdir(studio)
         assert main(["init", "-q"]) == 0
         assert main(["new", "Demo Game", "-q"]) == 0
-        game = studio / "cards" / "demo-game"
-        (game / "cards.yaml").unlink()  # every card comes from the sheet
-        (game / "art").mkdir()
-        (game / "icons").mkdir()
-        (game / "icons" / "rune.svg").write_text(RUNE)
-        (game / "fonts").mkdir()
-        shutil.copy(fonts.font_file("serif-bold"), game / "fonts" / "title.ttf")
-        book = openpyxl.Workbook()
-        sheet = book.active
-        assert sheet is not None
-        sheet.title = "Deck"
-        sheet.append(["id", "kind", "name", "text", "art", "stats.power"])
-        for i in range(CARDS):
-            Image.new("RGB", (700, 400), COLOURS[i % 3]).save(game / "art" / f"c{i:02}.png")
-            sheet.append([f"c{i:02}", "plain", f"Card {i}", "Cast {rune} now.", f"art/c{i:02}.png", i % 6])
-        book.save(game / "cards.xlsx")
-        game_yaml = game / "game.yaml"
-        game_yaml.write_text(
-            game_yaml.read_text().replace(
-                "players: 2",
-                "players: 2\ncard_sheets: [{file: cards.xlsx, sheet: Deck}]\nfonts:\n"
-                "  title: {file: fonts/title.ttf}\n",
-            )
-        )
-        (studio / "layouts" / "plain.yaml").write_text("extends: plain\nregions:\n  name: {font: title}\n")
+        demogame.write(studio / "cards" / demogame.SLUG)
         assert main(["validate", "-q"]) == 0
         assert main(["build", "--only", "cards", "--paper", "a4", "--no-check", "-q"]) == 0
         assert main(["export", "png", "demo-game", "--dpi", "100", "-q"]) == 0

@@ -193,12 +193,28 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
     if main is None:
         raise DataError(problems)
     info, smap = main
-    for sheet in info.card_sheets:
+    read: set[tuple[str, str | None]] = set()
+    from_sheets = 0
+    for i, sheet in enumerate(info.card_sheets):
+        if (sheet.file, sheet.sheet) in read:  # its cards would print twice, and a stranger's list could hang us
+            named = sheet.file + (f", sheet {sheet.sheet}" if sheet.sheet else "")
+            problems.append(smap.problem(("card_sheets", i), f"{named} is named twice in card_sheets: name it once"))
+            continue
+        read.add((sheet.file, sheet.sheet))
         rows = _sheet_cards(folder, sheet, within, problems)
         if rows is None:
             all_cards = False
-        else:
-            located += rows
+            continue
+        located += rows
+        from_sheets += len(rows)
+        if from_sheets > table.MAX_ROWS:  # each sheet is held to it, and so are they all together
+            problems.append(
+                smap.problem(
+                    ("card_sheets", i),
+                    f"more than {table.MAX_ROWS:,} cards in the game's sheets together: expected that many at most",
+                )
+            )
+            break
     own_icons, icon_problems = _icons(folder, project)
     problems += icon_problems
     icon_names = ICON_NAMES | set(own_icons)

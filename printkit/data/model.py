@@ -462,6 +462,9 @@ Card = Annotated[
 # --- files -------------------------------------------------------------------
 
 
+MAX_CARD_SHEETS = 50
+
+
 class CardSheet(Frozen):
     """A spreadsheet the game keeps cards in, read on every build: one row a card, one column a field."""
 
@@ -507,7 +510,8 @@ class GameFile(Frozen):
     texts: dict[Annotated[str, Field(pattern=r"^[a-z_.]+$")], Text] = {}
     layouts: dict[Id, Id] = {}  # card kind (or "back") -> layout name, when not the kind's own
     fonts: dict[Id, FontSpec] = {}  # fonts layouts may name beside printkit's own
-    card_sheets: list[CardSheet] = []  # spreadsheets of cards, beside the YAML card files
+    # spreadsheets of cards, beside the YAML card files; each is read on every build, so a few dozen at most
+    card_sheets: list[CardSheet] = Field(default=[], max_length=MAX_CARD_SHEETS)
     icons: dict[Id, Id] = {}  # effect kind (or card kind) -> the icon pictured on the card
 
 

@@ -16,8 +16,12 @@ def _by_id(rows: list[Any], ident: str | None) -> Any:
 
 
 def _picture(game: Game, name: str | None) -> str:
-    """A picture's path as a layout binds it: from the game's folder (checked by the loader), or nothing."""
-    return str(game.folder / name) if name else ""
+    """A picture's path as a layout binds it: from the game's folder (checked by the loader), or nothing.
+
+    Absolute, because the layout reads a relative path from its own folder: a game named on the command
+    line as cards/x would otherwise have its pictures looked for in layouts/cards/x/.
+    """
+    return str((game.folder / name).absolute()) if name else ""
 
 
 def accent(game: Game, deck: DeckCards, card: Any | None = None) -> str:

@@ -2,8 +2,9 @@
 
 Run: python tests/benchmarks/bench_reliability.py [--cases 10000] [--workers 2] [--seed 1] [--kills 20]
 
-The cases and the property are tests/test_fuzz.py's: the five bundled games, mutated in structure,
-text, YAML and files, each checked with `printkit validate` in a process of its own (forked from
+The cases and the property are tests/test_fuzz.py's: the five bundled games and the studio's demo game
+(cards from an XLSX sheet, pictures, its own font, icon and layout), mutated in structure, text, YAML,
+files and sheet cells, each checked with `printkit validate` in a process of its own (forked from
 one that imported printkit once). Prints the cases run, tracebacks, hangs (over 5 s), standard
 error lines that are not one problem each, other exit codes, the slowest case and the peak memory;
 then runs one saved example of each kind of failure, and the slowest case, again as a fresh
@@ -39,7 +40,8 @@ CONFIRM_SECONDS = 120.0  # a fresh run of a saved case is stopped then
 
 
 def _fuzz_module() -> Any:
-    """tests/test_fuzz.py, imported by its path: the tests folder is no package."""
+    """tests/test_fuzz.py, imported by its path: the tests folder is no package (and holds the demo game it uses)."""
+    sys.path.insert(0, str(HERE.parent))
     spec = importlib.util.spec_from_file_location("printkit_test_fuzz", HERE.parent / "test_fuzz.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
