@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 from pathlib import Path
@@ -68,6 +69,22 @@ def test_a_changed_number_changes_the_booklet(tmp_path: Path) -> None:
 
 def _diagrams(game: Game) -> booklet.Diagrams:
     return booklet.Diagrams(game, PrintSettings())
+
+
+def test_a_booklet_is_the_same_bytes_whenever_it_is_made(
+    games: dict[str, Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    # the fontTools path, which a machine without libharfbuzz-subset takes, whatever this one has
+    monkeypatch.setattr("weasyprint.pdf.fonts.harfbuzz_subset", None)
+    made = []
+    for clock in (1.7e9, 1.9e9):  # fontTools dates each font subset by the clock, unless told otherwise
+        monkeypatch.setattr(time, "time", lambda clock=clock: clock)
+        made.append(booklet.build(games["soldier-battler"], "a5", _diagrams(games["soldier-battler"])))
+    assert made[0] == made[1]
+    assert "SOURCE_DATE_EPOCH" not in os.environ
 
 
 def test_booklet_pdf_has_cover_contents_headers_and_page_numbers(games: dict[str, Game]) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import jinja2
@@ -32,6 +35,25 @@ def pdf(html: str, root: Path) -> bytes:
 
         from printkit.docs.safefetch import fetcher
 
-        out = weasyprint.HTML(string=html, base_url=str(root), url_fetcher=fetcher(root)).write_pdf()
+        with _fonts_dated():
+            out = weasyprint.HTML(string=html, base_url=str(root), url_fetcher=fetcher(root)).write_pdf()
     assert out is not None
     return bytes(out)
+
+
+@contextlib.contextmanager
+def _fonts_dated() -> Iterator[None]:
+    """Font subsets dated by SOURCE_DATE_EPOCH, not the clock, so the same booklet gives the same bytes.
+
+    Without libharfbuzz-subset WeasyPrint subsets fonts with fontTools, which stamps each subset's
+    head table with the time it was made unless SOURCE_DATE_EPOCH (reproducible-builds.org) is set;
+    one the user set is kept.
+    """
+    if "SOURCE_DATE_EPOCH" in os.environ:
+        yield
+        return
+    os.environ["SOURCE_DATE_EPOCH"] = "0"
+    try:
+        yield
+    finally:
+        os.environ.pop("SOURCE_DATE_EPOCH", None)
