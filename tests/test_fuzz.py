@@ -868,7 +868,7 @@ def _sheet_step(draw: st.DrawFn, name: str, data: bytes) -> tuple[bytes, str]:
         )
         try:
             sheet.cell(row, column).value = value
-        except (ValueError, TypeError) as exc:  # openpyxl refuses control characters and odd types
+        except Exception as exc:  # openpyxl refuses control characters (IllegalCharacterError) and odd types
             return data, f"{name}: {_shown(value)} refused by openpyxl ({type(exc).__name__})"
         words = f"{name}: {sheet.cell(row, column).coordinate} := {_shown(str(value))}"
     elif what == "delete row":

@@ -115,7 +115,7 @@ CHECKS: tuple[Callable[[], Iterator[Finding]], ...] = (
     _weasyprint,
     _library(
         "harfbuzz-subset",
-        "booklets embed whole fonts, and their bytes differ from a machine that has it",
+        "booklets subset their fonts with the slower fontTools, and their bytes differ from a machine that has it",
         "apt-get install libharfbuzz-subset0",
     ),
     _program("chromium", "only the rules reference's browser test needs it", "apt-get install chromium"),

@@ -14,6 +14,7 @@ from printkit.core.errors import UsageError, display_path
 from printkit.data import loader, settings
 from printkit.data.game import Game
 from printkit.data.summary import plural
+from printkit.draw import drawcache
 
 FORMATS = ("png", "tts", "printshop", "csv", "xlsx")
 SERVICES = ("mpc", "drivethrucards", "gamecrafter")  # the shops of printkit's own printshops.yaml
@@ -24,8 +25,6 @@ def _game_out(args: argparse.Namespace, game: Game, what: str) -> Path:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from printkit.exports import images, printshop, spreadsheet, tts
-
     here = project.find()
     game = one_game(args.game)
     given = print_settings(args, ("card_size", "bleed", "dpi"))
@@ -35,6 +34,17 @@ def cmd_export(args: argparse.Namespace) -> int:
     only_tts = [o for o, v in (("--copy-to", args.copy_to), ("--base-url", args.base_url)) if v]
     if only_tts and args.format != "tts":
         raise UsageError(f"{only_tts[0]}: only export tts takes it")
+    with drawcache.kept_in(out_folder(args, here)):  # card pictures kept from earlier exports and builds
+        written = _export(args, game, chosen)
+    for folder, n in Counter(p.parent for p in written).items():
+        say(f"wrote {display_path(folder)}: {n} {plural('file', n)}")
+    return 0
+
+
+def _export(args: argparse.Namespace, game: Game, chosen: settings.PrintSettings) -> list[Path]:
+    """The files of one export of game, written."""
+    from printkit.exports import images, printshop, spreadsheet, tts
+
     if args.format == "png":
         bar = Bar(1, "pictures")
         try:
@@ -58,9 +68,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         target = _game_out(args, game, f"{game.slug}.csv")
         written = [spreadsheet.export_csv(game, target, bom=not args.no_bom)]
-    for folder, n in Counter(p.parent for p in written).items():
-        say(f"wrote {display_path(folder)}: {n} {plural('file', n)}")
-    return 0
+    return written
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -87,7 +95,10 @@ def cmd_preview(args: argparse.Namespace) -> int:
     from printkit.exports import preview
 
     game = one_game(args.game)
-    chosen = settings.resolve(game, project.find(), print_settings(args, ("card_size",)))
-    for path in preview.export(game, _game_out(args, game, "preview"), chosen):
+    here = project.find()
+    chosen = settings.resolve(game, here, print_settings(args, ("card_size",)))
+    with drawcache.kept_in(out_folder(args, here)):
+        written = preview.export(game, _game_out(args, game, "preview"), chosen)
+    for path in written:
         say(f"wrote {display_path(path)}")
     return 0

@@ -30,7 +30,7 @@ from printkit.core.errors import CheckFailed, Failures, UsageError, display_path
 from printkit.data import loader, scaffold, schema, settings, summary
 from printkit.data.game import Game
 from printkit.data.summary import plural
-from printkit.draw import fonts
+from printkit.draw import drawcache, fonts
 from printkit.sheets.cardsheets import Selection
 
 FAST_CHECK_GAMES = 12
@@ -169,7 +169,8 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
 
     bar(0)
     try:
-        made = build.make_all(plans, out, min(2, os.cpu_count() or 1), made_one)
+        with drawcache.kept_in(out):  # the reference site's card pictures: unchanged cards are not drawn again
+            made = build.make_all(plans, out, min(2, os.cpu_count() or 1), made_one)
     finally:
         bar.close()
     if check:  # before writing: a game its engine cannot play leaves the old outputs as they were

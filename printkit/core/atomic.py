@@ -96,7 +96,7 @@ def write_all(files: Mapping[Path, bytes | str], inside: Path | None = None) -> 
             if target.is_dir() and not target.is_symlink():
                 raise IsADirectoryError(errno.EISDIR, "a folder is in the way", str(target))
             target.parent.mkdir(parents=True, exist_ok=True)
-            _sweep(target.parent)
+            sweep(target.parent)
             fd, name = _temporary(target)
             staged.append((Path(name), target))
             with os.fdopen(fd, "wb") as handle:
@@ -126,7 +126,7 @@ def _discard(staged: list[tuple[Path, Path]]) -> None:
 _swept: set[Path] = set()
 
 
-def _sweep(folder: Path) -> None:
+def sweep(folder: Path) -> None:
     """Remove the temporary files a killed run of printkit left in folder (their process is gone), once a run."""
     if folder in _swept:
         return

@@ -17,6 +17,7 @@ from printkit.data.model import Character, Sage, Soldier, Tactics, Tanach, TimeC
 from printkit.data.settings import PrintSettings
 from printkit.docs import booklet, rulesbook, templating
 from printkit.draw import cardview, raster
+from printkit.exports.designs import Face, card_faces
 
 THUMB_DPI = 96
 ABOUT = "game.json"  # in each game's folder of the site: what the front page lists
@@ -83,17 +84,16 @@ def game_pages(game: Game, settings: PrintSettings, diagrams: booklet.Diagrams |
     for name, data in used.items():  # the site links its pictures as files, not inline data
         body = body.replace(_data_uri(data), f"diagrams/{name}.png")
         files[f"diagrams/{name}.png"] = data
+    faces: dict[tuple[str, str], Face] = {}  # each card of each deck once: a deck may take a card twice
+    for face in card_faces(game, settings.card_size):
+        if face.card is not None:
+            faces.setdefault((face.deck, face.card.id), face)
     cards = []
-    seen: set[tuple[str, str]] = set()
-    for deck in game.decks:
-        for card, _ in deck.entries:
-            if (deck.deck.id, card.id) in seen:
-                continue
-            seen.add((deck.deck.id, card.id))
-            facts = card_facts(game, deck.deck.id, card)
-            image = raster.render_pdf(raster.card_pdf(game, deck, card, settings.card_size, 0.0), THUMB_DPI)
-            files[facts["image"]] = raster.png(image, compress_level=1)
-            cards.append(facts)
+    for face, image in zip(faces.values(), raster.pictures(game, list(faces.values()), 0.0, THUMB_DPI), strict=True):
+        assert face.card is not None
+        facts = card_facts(game, face.deck, face.card)
+        files[facts["image"]] = raster.png(image, compress_level=1)
+        cards.append(facts)
     kinds = sorted({c["kind"] for c in cards})
     groups = sorted({c["group"] for c in cards if c["group"]})
     numbers = sorted({k for c in cards for k in c["numbers"]}, key=NUMBERS.index)

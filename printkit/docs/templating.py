@@ -29,7 +29,7 @@ def render(template: str, **values: object) -> str:
 def pdf(html: str, root: Path) -> bytes:
     """A PDF of html; the only files it may read are data: URIs and files under root."""
     with warnings.catch_warnings():
-        # WeasyPrint warns when the system lacks libharfbuzz-subset; it still embeds the fonts whole
+        # WeasyPrint warns when the system lacks libharfbuzz-subset; it subsets the fonts with fontTools instead
         warnings.filterwarnings("ignore", message="HarfBuzz-Subset", category=DeprecationWarning)
         import weasyprint  # imported when a PDF is made: most commands never need it
 

@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import files
 from printkit.data.model import PICTURE_KINDS
+from printkit.draw import drawcache
 
 VECTOR = (".svg",)
 KINDS = PICTURE_KINDS
@@ -61,6 +62,7 @@ def load(path: Path, within: Sequence[Path]) -> Picture:
         raise files.refused(path, f"expected a picture ({', '.join(k[1:] for k in KINDS)}), found {path.suffix!r}")
     real = files.resolved(path, within)
     stamp = real.stat()
+    drawcache.note(real)
     return _load(real, stamp.st_mtime_ns, stamp.st_size, path)
 
 

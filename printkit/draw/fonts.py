@@ -18,6 +18,7 @@ from printkit.core import files
 from printkit.core.errors import PrintkitError
 from printkit.data.game import Game
 from printkit.data.model import FontSpec
+from printkit.draw import drawcache
 
 # Layout font names and the fontconfig patterns that find them. DejaVu covers Latin,
 # Hebrew and the symbols the cards use; Debian ships it as fonts-dejavu-core.
@@ -86,6 +87,7 @@ def use_file(path: Path, within: Sequence[Path] | None) -> str:
     """Register a font file of a game's (inside within) or the system's (within None) once; the name to draw with."""
     real = files.resolved(path, within)
     stamp = real.stat()
+    drawcache.note(real)
     return _register(real, stamp.st_mtime_ns, stamp.st_size, path)
 
 

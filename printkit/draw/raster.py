@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, Protocol, cast
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -12,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.data.game import DeckCards, Game
 from printkit.data.model import Card, Component
-from printkit.draw import board, cardview, fonts
+from printkit.draw import board, cardview, drawcache, fonts
 from printkit.draw.cardrender import CardPainter, Target
 from printkit.draw.layout import Layout, layouts_for
 
@@ -99,12 +100,16 @@ class Drawing(Protocol):
 
 
 def designs_pdf(
-    game: Game, designs: Sequence[Drawing], bleed: float, page_size: tuple[float, float] | None = None
+    game: Game,
+    designs: Sequence[Drawing],
+    bleed: float,
+    page_size: tuple[float, float] | None = None,
+    reads: list[set[Path]] | None = None,
 ) -> bytes:
     """Many designs, one per page, each page its trim plus bleed (or page_size, the design centred on it).
 
     One document for a whole run lets pdfium load the fonts once: several times faster than a
-    document per card.
+    document per card. reads, when given, is appended the files each design read while drawn.
     """
     buffer = io.BytesIO()
     c = Canvas(buffer, invariant=1, initialFontName=fonts.use("sans"))
@@ -115,11 +120,28 @@ def designs_pdf(
         c.saveState()
         c.translate((page[0] - size[0]) / 2, (page[1] - size[1]) / 2)
         target = Target.of(game, design.label, design.layout, design.place)
-        CardPainter(c, size, bleed).paint(design.layout, design.fields, target)
+        with drawcache.noting() as read:
+            CardPainter(c, size, bleed).paint(design.layout, design.fields, target)
+        if reads is not None:
+            reads.append(read)
         c.restoreState()
         c.showPage()
     c.save()
     return buffer.getvalue()
+
+
+def pictures(
+    game: Game, designs: Sequence[Drawing], bleed: float, dpi: float, page_size: tuple[float, float] | None = None
+) -> list[Image.Image]:
+    """Each design as an RGB image at dpi, as designs_pdf pages it: kept from an earlier run when nothing that
+    draws it has changed (drawcache), the rest drawn and rendered together."""
+
+    def draw(missed: Sequence[drawcache.Drawing], reads: list[set[Path]]) -> list[Image.Image]:
+        return render_pages(designs_pdf(game, cast(Sequence[Drawing], missed), bleed, page_size, reads), dpi)
+
+    # what every design of the game draws with, beside its own layout and fields
+    context = repr((game.folder.absolute(), game.reads_from, sorted(game.info.fonts.items()), game.icons))
+    return drawcache.pictures(designs, context, bleed, dpi, page_size, draw)
 
 
 def render_pages(pdf: bytes, dpi: float) -> list[Image.Image]:

@@ -20,9 +20,8 @@ PNG_LEVEL = 1  # zlib level 1: nearly the size of level 6 here, in a fraction of
 
 
 def _render(game: Game, faces: list[Face], dpi: float, bleed: float, folder: Path) -> list[Path]:
-    pdf = raster.designs_pdf(game, faces, bleed)
     written = []
-    for face, image in zip(faces, raster.render_pages(pdf, dpi), strict=True):
+    for face, image in zip(faces, raster.pictures(game, faces, bleed, dpi), strict=True):
         path = folder / f"{face.name}.png"
         atomic.write_bytes(path, raster.png(image, PNG_LEVEL, dpi))
         written.append(path)

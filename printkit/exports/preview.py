@@ -24,8 +24,7 @@ def export(game: Game, folder: Path, settings: PrintSettings) -> list[Path]:
     faces = card_faces(game, settings.card_size)
     for deck in game.decks:
         mine = [f for f in faces if f.deck == deck.deck.id]  # the cards in deck order, then the back
-        pdf = raster.designs_pdf(game, mine, 0.0)
-        images = raster.render_pages(pdf, DPI)
+        images = raster.pictures(game, mine, 0.0, DPI)
         w, h = images[0].size
         cols = min(COLUMNS, len(images))
         rows = math.ceil(len(images) / cols)

@@ -157,9 +157,8 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
     faces = card_faces(game, card.size)
     width, height = pixels
     page = (width / shop.dpi * 72, height / shop.dpi * 72)  # exactly the shop's pixels at its dpi
-    pdf = raster.designs_pdf(game, faces, bleed, page_size=page)
     # pdfium may round a page up by a pixel; the shop wants its size exactly, so trim the bleed's edge
-    images = [im.crop((0, 0, width, height)) for im in raster.render_pages(pdf, shop.dpi)]
+    images = [im.crop((0, 0, width, height)) for im in raster.pictures(game, faces, bleed, shop.dpi, page)]
     buffer = io.BytesIO()
     order = io.StringIO()
     rows = csv.writer(order, lineterminator="\n")

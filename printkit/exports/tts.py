@@ -202,5 +202,5 @@ def export(
 
 def _render(game: Game, faces: list[Face], dpi: float, px: tuple[int, int]) -> list[Image.Image]:
     """Faces at trim size (no bleed), exactly px pixels each."""
-    pdf = raster.designs_pdf(game, faces, 0.0)
-    return [im if im.size == px else im.resize(px, Image.Resampling.LANCZOS) for im in raster.render_pages(pdf, dpi)]
+    images = raster.pictures(game, faces, 0.0, dpi)
+    return [im if im.size == px else im.resize(px, Image.Resampling.LANCZOS) for im in images]

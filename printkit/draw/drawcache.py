@@ -1,0 +1,261 @@
+"""Card pictures kept between runs, found by a content hash of everything that draws them.
+
+A picture of a design (a card face, a back, a counter) at some resolution is what the reference
+site, `export png`, the TTS sheets, the print-shop packs and `preview` are made of; drawing and
+rasterising one costs tens of milliseconds, so a run that changes one card of a hundred should pay
+for one. Each picture is stored under a key hashing what draws it: printkit's own code and the
+libraries that draw, the layout's resolved regions and files, the card's fields, the game's fonts
+and icons, the size, bleed and resolution. Files read while drawing (pictures, icons, a game's own
+fonts) are noted as the design is drawn and stored with it by content hash, so a picture edited in
+place is seen although its path, and so the key, is the same. A stored picture is the exact pixels
+once rendered, kept as lossless PNG, so a warm run writes the same bytes as a cold one.
+
+The card sheets themselves are drawn whole every build: reportlab numbers a font subset's glyphs in
+the order a document first uses them, so a card's drawing operators depend on the cards before it
+and cannot be kept apart from them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import functools
+import hashlib
+import io
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Protocol
+
+from PIL import Image
+
+from printkit.core import atomic
+
+FOLDER = ".cache/drawings"  # inside the output folder: deleting output/ clears it too
+MAX_BYTES = 1_000_000_000  # the folder's size kept after a run; the least recently used go first
+VERSION = 1  # of the stored format
+DRAWING_LIBRARIES = ("reportlab", "pypdfium2", "pillow", "svglib", "python-bidi", "rl_accel")
+
+_noted: contextvars.ContextVar[set[Path] | None] = contextvars.ContextVar("noted", default=None)
+_folder: Path | None = None  # where the pictures are kept this run; None keeps none
+
+
+class Drawing(Protocol):
+    """What a picture is drawn from: a layout (with name, files, regions), fields and a trim size."""
+
+    @property
+    def layout(self) -> Any: ...
+    @property
+    def fields(self) -> dict[str, Any]: ...
+    @property
+    def size(self) -> tuple[float, float]: ...
+
+
+def use(folder: Path | None) -> None:
+    """Keep pictures in folder from now on (None: keep none); worker processes forked later inherit it."""
+    global _folder
+    _folder = folder
+
+
+@contextlib.contextmanager
+def kept_in(out: Path) -> Iterator[None]:
+    """Pictures kept in the output folder out for the block (then the least recently used pruned).
+
+    None are kept when the cache folder would lie outside out: a project from a stranger could make
+    output/.cache a link to anywhere, and printkit writes only where it was asked to.
+    """
+    where = out / FOLDER
+    try:
+        inside = where.resolve().is_relative_to(out.resolve())
+    except (OSError, RuntimeError):  # a loop of links
+        inside = False
+    before = _folder
+    use(where if inside else None)
+    try:
+        yield
+        prune()
+    finally:
+        use(before)
+
+
+def note(path: Path) -> None:
+    """A file the design being drawn has read: its picture is stale when the file's content changes."""
+    seen = _noted.get()
+    if seen is not None:
+        seen.add(path)
+
+
+@contextlib.contextmanager
+def noting() -> Iterator[set[Path]]:
+    """The files read while the block draws, as note() is told of them."""
+    seen: set[Path] = set()
+    token = _noted.set(seen)
+    try:
+        yield seen
+    finally:
+        _noted.reset(token)
+
+
+@functools.cache
+def _code() -> str:
+    """printkit's source and the drawing libraries' versions: a new printkit or library redraws everything."""
+    digest = hashlib.sha256(f"{VERSION} {sys.version}".encode())
+    package = Path(__file__).resolve().parent.parent
+    for source in sorted(package.rglob("*.py")):
+        digest.update(source.relative_to(package).as_posix().encode() + b"\0" + source.read_bytes())
+    for name in DRAWING_LIBRARIES:
+        try:
+            digest.update(f"{name} {metadata.version(name)}".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{name} none".encode())
+    from printkit.draw import fonts
+
+    for name in fonts.FAMILIES:  # the system's fonts printkit draws with, by where they are and when written
+        try:
+            path = fonts.font_file(name)
+            stamp = path.stat()
+            digest.update(f"{name} {path} {stamp.st_size} {stamp.st_mtime_ns}".encode())
+        except (OSError, fonts.FontMissing):
+            digest.update(f"{name} missing".encode())
+    return digest.hexdigest()
+
+
+@functools.lru_cache(maxsize=4096)
+def _content(path: Path, size: int, mtime: int) -> str:
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
+def content(path: Path) -> str | None:
+    """The file's content hash (read once per version of it); None when it cannot be read."""
+    try:
+        stamp = path.stat()
+        return _content(path, stamp.st_size, stamp.st_mtime_ns)
+    except OSError:
+        return None
+
+
+def key(design: Drawing, context: str, bleed: float, dpi: float, page: tuple[float, float] | None) -> str:
+    """The hash naming a design's picture: what draws it, apart from the files it reads (stored with it)."""
+    layout = design.layout
+    what = json.dumps(
+        [
+            _code(),
+            context,
+            layout.name,
+            [str(f) for f in layout.files],
+            repr(layout.design_size),
+            repr(layout.regions),
+            design.fields,
+            list(design.size),
+            bleed,
+            dpi,
+            list(page) if page else None,
+        ],
+        sort_keys=True,
+        default=repr,
+        ensure_ascii=False,
+    )
+    return hashlib.sha256(what.encode()).hexdigest()
+
+
+@dataclass
+class Counts:
+    """How a run's pictures were found: kept from before, or drawn now."""
+
+    kept: int = 0
+    drawn: int = 0
+
+
+counts = Counts()
+
+
+def _path(name: str) -> Path | None:
+    return _folder / name[:2] / f"{name}.png" if _folder is not None else None
+
+
+def _load(name: str) -> Image.Image | None:
+    """The kept picture of that key, when every file it read still has the content it had; else None."""
+    path = _path(name)
+    if path is None:
+        return None
+    try:
+        data = path.read_bytes()
+        header, _, png = data.partition(b"\n")
+        read = json.loads(header)
+        if any(content(Path(file)) != digest for file, digest in read.items()):
+            return None
+        image = Image.open(io.BytesIO(png), formats=["PNG"])
+        image.load()
+        os.utime(path)  # recently used: the pruning keeps it
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):  # absent, damaged or unreadable
+        return None
+    return image
+
+
+def _store(name: str, image: Image.Image, read: set[Path]) -> None:
+    path = _path(name)
+    if path is None:
+        return
+    digests = {str(file): content(file) for file in sorted(read)}
+    if None in digests.values():  # a file that vanished while drawing: nothing worth keeping
+        return
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=1)
+    with contextlib.suppress(OSError):  # a cache that cannot be written costs time, never the run
+        atomic.write_bytes(path, json.dumps(digests).encode() + b"\n" + out.getvalue())
+
+
+def pictures(
+    designs: Sequence[Drawing],
+    context: str,
+    bleed: float,
+    dpi: float,
+    page: tuple[float, float] | None,
+    draw: Callable[[Sequence[Drawing], list[set[Path]]], list[Image.Image]],
+) -> list[Image.Image]:
+    """Each design's picture, kept ones from the folder and the rest drawn (all at once) by draw.
+
+    context: the game-wide inputs of the drawing (its fonts, icons, folders), as text.
+    draw(designs, reads): their pictures, in order, appending to reads the files each design read.
+    """
+    names = [key(design, context, bleed, dpi, page) for design in designs]
+    found: list[Image.Image | None] = [_load(name) for name in names]
+    missing = [i for i, image in enumerate(found) if image is None]
+    if missing:
+        reads: list[set[Path]] = []
+        drawn = draw([designs[i] for i in missing], reads)
+        for i, image, read in zip(missing, drawn, reads, strict=True):
+            found[i] = image
+            _store(names[i], image, read)
+    counts.kept += len(designs) - len(missing)
+    counts.drawn += len(missing)
+    return [image for image in found if image is not None]
+
+
+def prune(limit: int = MAX_BYTES) -> int:
+    """Delete the least recently used pictures until the folder holds at most limit bytes; how many went."""
+    if _folder is None or not _folder.is_dir():
+        return 0
+    for sub in _folder.iterdir():  # what a killed run was writing
+        if sub.is_dir():
+            atomic.sweep(sub)
+    kept = []
+    for path in _folder.glob("*/*.png"):
+        with contextlib.suppress(OSError):
+            stamp = path.stat()
+            kept.append((stamp.st_mtime_ns, stamp.st_size, path))
+    total = sum(size for _, size, _ in kept)
+    gone = 0
+    for _, size, path in sorted(kept):
+        if total <= limit:
+            break
+        with contextlib.suppress(OSError):
+            path.unlink()
+            total -= size
+            gone += 1
+    return gone

@@ -1,0 +1,118 @@
+"""Card pictures kept between runs: a warm run draws only what changed, and writes what a cold run writes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from printkit.cli import main
+from printkit.draw import drawcache
+
+GAME = "cache-game"
+CARDS = 12
+
+
+@pytest.fixture
+def studio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project whose game has a dozen cards, each with a picture of its own."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "-q"]) == 0
+    assert main(["new", "Cache Game", "-q"]) == 0
+    game = tmp_path / "cards" / GAME
+    (game / "art").mkdir()
+    lines = ["cards:"]
+    for i in range(CARDS):
+        Image.new("RGB", (300, 170), (20 * i % 255, 90, 160)).save(game / "art" / f"c{i}.png")
+        lines.append(f"  - {{id: c{i}, kind: plain, name: Card {i}, text: 'Card {i} text.', art: art/c{i}.png}}")
+    (game / "cards.yaml").write_text("\n".join(lines) + "\n")
+    return tmp_path
+
+
+def _run(*argv: str) -> drawcache.Counts:
+    """One command in this process (one game: no worker processes), and how its pictures were found."""
+    drawcache.counts = drawcache.Counts()
+    assert main([*argv, "-q"]) == 0
+    return drawcache.counts
+
+
+def _outputs(out: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(out).as_posix(): p.read_bytes()
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and ".cache" not in p.parts
+    }
+
+
+REFERENCE = ("build", GAME, "--only", "reference", "--no-check")
+
+
+def test_a_warm_build_draws_only_the_changed_card_and_writes_what_a_cold_one_does(studio: Path) -> None:
+    assert _run(*REFERENCE) == drawcache.Counts(kept=0, drawn=CARDS)
+    assert _run(*REFERENCE) == drawcache.Counts(kept=CARDS, drawn=0)
+    cards = studio / "cards" / GAME / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Card 3 text.", "Card 3 says more."))
+    assert _run(*REFERENCE) == drawcache.Counts(kept=CARDS - 1, drawn=1)
+    warm = _outputs(studio / "output")
+    assert _run(*REFERENCE, "--out", "cold") == drawcache.Counts(kept=0, drawn=CARDS)  # a new output: no cache
+    assert _outputs(studio / "cold") == warm
+    assert any(name.endswith("-c3.png") for name in warm)
+
+
+def test_a_picture_edited_in_place_redraws_its_card(studio: Path) -> None:
+    _run(*REFERENCE)
+    before = _outputs(studio / "output")
+    picture = studio / "cards" / GAME / "art" / "c5.png"
+    Image.new("RGB", (300, 170), (250, 250, 0)).save(picture)  # the same name and size of file
+    os.utime(picture, ns=(1, 1))  # and an old time: its content alone tells
+    assert _run(*REFERENCE) == drawcache.Counts(kept=CARDS - 1, drawn=1)
+    after = _outputs(studio / "output")
+    changed = [name for name in after if after[name] != before.get(name)]
+    assert [n for n in changed if n.endswith(".png")] == [f"reference/{GAME}/cards/main-c5.png"]
+
+
+def test_exports_share_the_kept_pictures_and_their_bytes(studio: Path) -> None:
+    first = _run("export", "tts", GAME)
+    assert first.drawn == CARDS + 1  # the cards and the deck's back
+    tts = _outputs(studio / "output" / GAME / "tts")
+    assert _run("export", "tts", GAME) == drawcache.Counts(kept=CARDS + 1, drawn=0)
+    assert _outputs(studio / "output" / GAME / "tts") == tts
+
+
+def test_a_damaged_kept_picture_is_drawn_again(studio: Path) -> None:
+    _run(*REFERENCE)
+    before = _outputs(studio / "output")
+    kept = sorted((studio / "output" / drawcache.FOLDER).glob("*/*.png"))
+    assert len(kept) == CARDS
+    kept[0].write_bytes(kept[0].read_bytes()[:200])  # cut short, as by a full disk
+    kept[1].write_bytes(b"")
+    assert _run(*REFERENCE) == drawcache.Counts(kept=CARDS - 2, drawn=2)
+    assert _outputs(studio / "output") == before
+
+
+def test_a_cache_folder_linking_out_of_the_output_keeps_nothing(
+    studio: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    (studio / "output").mkdir()
+    (studio / "output" / ".cache").symlink_to(elsewhere)  # a stranger's project, shipped with this link
+    assert _run(*REFERENCE) == drawcache.Counts(kept=0, drawn=CARDS)
+    assert _run(*REFERENCE) == drawcache.Counts(kept=0, drawn=CARDS)
+    assert not any(elsewhere.iterdir())
+
+
+def test_pruning_drops_the_least_recently_used_first(studio: Path) -> None:
+    _run(*REFERENCE)
+    folder = studio / "output" / drawcache.FOLDER
+    kept = sorted(folder.glob("*/*.png"))
+    for age, path in enumerate(kept):
+        os.utime(path, ns=(10**9 * (age + 1), 10**9 * (age + 1)))  # the first is the oldest
+    sizes = sum(p.stat().st_size for p in kept)
+    drawcache.use(folder)
+    try:
+        assert drawcache.prune(sizes - 1) == 1
+    finally:
+        drawcache.use(None)
+    assert not kept[0].exists() and all(p.exists() for p in kept[1:])
