@@ -315,7 +315,7 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
             shown.setdefault(design.label, set()).update(fields.read)
         problems += [p for p in painter.problems if p not in problems]
         notices += [n for n in painter.notices if n not in notices]
-    notices += advice.deck_overlaps(game) + advice.orphans(game)
+    notices += advice.deck_overlaps(game) + advice.orphans(game) + advice.unworded_rules(game)
     for design, _ in designs.values():  # text a layout asks to print under the smallest printkit prints
         notices += [n for n in design.layout.notices if n not in notices]
     notices += _low_contrast(designs.values())

@@ -49,7 +49,7 @@ def test_every_card_effect_and_assumption_is_in_the_booklet_text(games: dict[str
                 assert line in plain, (card.id, line)
     for option in game.info.rules:
         if option.origin == "reconstructed":
-            assert option.description.replace("\\", "") in plain
+            assert rulesbook.player_text(option).replace("\\", "") in plain
     assert game.info.credit in plain
     assert "# Quick reference" in markdown and "# Assumptions" in markdown
 

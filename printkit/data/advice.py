@@ -67,3 +67,13 @@ def unprinted(card: Any, shown: Set[str]) -> list[str]:
         if not seen:
             out.append(name)
     return out
+
+
+def unworded_rules(game: Game) -> list[str]:
+    """A warning for each reconstructed rule option with no player_text: the booklet prints its description."""
+    return [
+        f"{game.place('rule', option.id)}: rule option {option.id} is reconstructed but has no "
+        "player_text: the booklet states it to players in its description's words"
+        for option in game.info.rules
+        if option.origin == "reconstructed" and option.player_text is None
+    ]

@@ -21,6 +21,7 @@ from printkit.data.model import (
     Deck,
     DeckEntry,
     GameFile,
+    RuleOption,
     Sage,
     Soldier,
     TimeCard,
@@ -131,6 +132,7 @@ def check(
         for name in re.findall(r"\{([a-z_]+)\}", phase.summary):
             ref(name, rule_ids, "rule option", smap, ("phases", i, "summary"))
     for i, option in enumerate(info.rules):
+        problems += _player_text_problems(option, smap, ("rules", i, "player_text"))
         if option.choices is not None and option.value not in option.choices:
             choices = ", ".join(str(c) for c in option.choices)
             problems.append(smap.problem(("rules", i, "value"), f"expected one of {choices}, found {option.value!r}"))
@@ -266,3 +268,31 @@ def _check_deck(
     if not deck.include and not deck.cards:
         problems.append(smap.problem(("decks", i), "a deck needs `include:` or `cards:`, or both"))
     return problems
+
+
+def choice_key(value: object) -> str:
+    """How a rule option's value is spelled as a key of its player_text: true and false in lower case."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _player_text_problems(option: RuleOption, smap: SourceMap, path: PathT) -> list[Problem]:
+    """A player_text that names no {value} but {value}, or whose sentences by choice miss a choice or add one."""
+    text = option.player_text
+    if text is None:
+        return []
+    if isinstance(text, str):
+        unknown = sorted(set(re.findall(r"\{([^{}]*)\}", text)) - {"value"})
+        return [smap.problem(path, f"expected only {{value}} in braces, found {{{unknown[0]}}}")] if unknown else []
+    if option.choices is not None:
+        wanted = [choice_key(c) for c in option.choices]
+    elif isinstance(option.value, bool):
+        wanted = ["true", "false"]
+    else:
+        return [smap.problem(path, "expected one sentence: sentences by choice are for an option with choices")]
+    missing = [w for w in wanted if w not in text]
+    extra = [k for k in text if k not in wanted]
+    if missing:
+        return [smap.problem(path, f"expected a sentence for each choice; none for {missing[0]!r}")]
+    if extra:
+        return [smap.problem(path, f"{extra[0]!r} is not a choice of this option (choices: {', '.join(wanted)})")]
+    return []

@@ -134,6 +134,9 @@ class RuleOption(Frozen):
     choices: list[Scalar] | None = None
     min: int | None = None
     max: int | None = None
+    # the rule as the booklet states it to players, {value} standing for the value; an option of choices
+    # (or true/false) gives a sentence for each, keyed by choice, so the booklet follows whichever is set
+    player_text: Text | dict[str, Text] | None = None
 
 
 class UnitStats(Frozen):

@@ -20,9 +20,10 @@ from markdown_it.token import Token
 
 from printkit.core import files
 from printkit.core.errors import DataError, PlacedError, PrintkitError, Problem, display_path
+from printkit.data.crossref import choice_key
 from printkit.data.effect_text import effect_lines
 from printkit.data.game import Game
-from printkit.data.model import Character, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
+from printkit.data.model import Character, PlainCard, RuleOption, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
 from printkit.docs.bounded import Bounded, TooBig, TooLong, limits
 
 RULES_FILE = "rules.md"
@@ -200,7 +201,7 @@ class Helpers:
 
     def assumptions(self) -> Md:
         items = [
-            f"{escape(r.description)} *(rule option `{r.id}`, default: {escape(r.value)})*"
+            f"{escape(player_text(r))} *(rule option `{r.id}`)*"
             for r in self.game.info.rules
             if r.origin == "reconstructed"
         ]
@@ -271,6 +272,16 @@ def source(game: Game) -> str:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise DataError([Problem(display_path(path), line, 1, "expected UTF-8 text")]) from None
+
+
+def player_text(option: RuleOption) -> str:
+    """A rule option as players read it: its player_text for the value set, {value} filled in; else its description."""
+    text = option.player_text
+    if isinstance(text, dict):
+        text = text.get(choice_key(option.value))
+    if text is None:
+        return option.description
+    return text.replace("{value}", str(option.value))
 
 
 def render_markdown(game: Game) -> str:
