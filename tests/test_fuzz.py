@@ -1272,10 +1272,12 @@ NAMED: dict[str, Callable[[], Case]] = {
     "rules-loop-of-loops": lambda: _rules_first(
         "{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}{% endfor %}"
     ),
-    # the demo game's sheet: named a thousand times over, and a formula saved with no computed value
+    # the demo game: its sheet named a thousand times over, its layout's font no longer defined, a formula
+    # saved with no computed value
     "sheet-named-1000-times": lambda: edited(
         "game.yaml", SHEETS, "card_sheets: [" + ", ".join(["{file: cards.xlsx, sheet: Deck}"] * 1000) + "]", game=DEMO
     ),
+    "layout-font-undefined": lambda: edited("game.yaml", "fonts:\n  title: {file: fonts/title.ttf}\n", "", game=DEMO),
     "sheet-formula-uncomputed": lambda: whole(
         "cards.xlsx",
         lambda _: demogame.workbook([*demogame.sheet_rows()[:3], ["c99", "plain", "X", "=1/0", "", "=SUM(F2:F3)"]]),

@@ -17,7 +17,7 @@ from printkit.data.model import Character, Sage, Soldier, Tactics, Tanach, TimeC
 from printkit.data.settings import PrintSettings
 from printkit.docs import booklet, rulesbook, templating
 from printkit.draw import cardview, raster
-from printkit.exports.designs import Face, card_faces
+from printkit.sheets.designs import Face, card_faces
 
 THUMB_DPI = 96
 ABOUT = "game.json"  # in each game's folder of the site: what the front page lists

@@ -12,7 +12,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import units
-from printkit.core.errors import PlacedError, PrintkitError
+from printkit.core.errors import PLACED, PlacedError, PrintkitError, safe
 from printkit.data.game import Game
 from printkit.data.model import ICON_NAMES
 from printkit.draw import art, fonts, icons, textfit
@@ -25,7 +25,11 @@ class TextOverflow(PlacedError):
 
 
 class LayoutFieldError(PrintkitError):
-    """A layout names a field the card does not have."""
+    """A layout names a field, font or icon the card or game does not have."""
+
+    def lines(self) -> list[str]:
+        text = safe(str(self))
+        return [text] if PLACED.match(text) else [f"printkit: {text}"]
 
 
 def bind(
@@ -124,10 +128,10 @@ class CardPainter:
             self._badge(box, fields, target)
         elif kind == "icon":
             known = target.icons.names
-            name = bind(spec.icon or "", fields, lambda: self._where(target, box), known).strip("{}")
+            name = bind(spec.icon or "", fields, lambda: self._at(target, box, "icon"), known).strip("{}")
             if name not in known:
                 raise LayoutFieldError(
-                    f"{self._where(target, box)}: no icon {name!r} (icons: {', '.join(sorted(known))})"
+                    f"{self._at(target, box, 'icon')}: no icon {name!r} (icons: {', '.join(sorted(known))})"
                 )
             c.setFillColor(text_colour(self._drawn, box, fields))
             side = min(w, h)
@@ -140,7 +144,7 @@ class CardPainter:
     def _image(self, box: Box, fields: dict[str, Any], target: Target) -> None:
         """A picture in the region by its fit; into the bleed on each side where the region meets the trim."""
         spec = box.spec
-        named = bind(spec.image or "", fields, lambda: self._where(target, box)).strip()
+        named = bind(spec.image or "", fields, lambda: self._at(target, box, "image")).strip()
         if not named:
             return
         path = Path(named) if Path(named).is_absolute() else target.layout.files[0].parent / named
@@ -183,6 +187,11 @@ class CardPainter:
 
     def _where(self, target: Target, box: Box) -> str:
         return f"layout {target.layout.name}, region {box.name}"
+
+    def _at(self, target: Target, box: Box, key: str) -> str:
+        """_where, after the file:line:column of the region's key in the layout when known: an error's start."""
+        place = target.layout.place(box.name, key)
+        return f"{place}: {self._where(target, box)}" if place else self._where(target, box)
 
     def _pattern(self, x: float, y: float, w: float, h: float, stroke: Color | None) -> None:
         """Diagonal hatching clipped to the box: a back that hides nothing and shows misalignment."""
@@ -237,14 +246,14 @@ class CardPainter:
     def _text(self, box: Box, fields: dict[str, Any], target: Target, centred: bool = False) -> None:
         c, spec = self.c, box.spec
         known = target.icons.names
-        text = bind(spec.text or "", fields, lambda: self._where(target, box), known).strip()
+        text = bind(spec.text or "", fields, lambda: self._at(target, box, "text"), known).strip()
         if not text:
             return
         name = spec.font or "sans"
         try:
             font = target.fonts.face(name)
         except fonts.FontMissing as exc:
-            raise LayoutFieldError(f"{self._where(target, box)}: {exc}") from None
+            raise LayoutFieldError(f"{self._at(target, box, 'font')}: {exc}") from None
         missing = fonts.missing_glyphs(textfit.plain(text, known), font)
         if missing:
             raise TextOverflow(

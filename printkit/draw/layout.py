@@ -117,6 +117,13 @@ class Layout:
     regions: tuple[tuple[str, Region], ...]
     folders: tuple[Path, ...] = ()  # where it was looked up: pictures it names are read from these only
     notices: tuple[str, ...] = ()  # what the layout asks that printkit does otherwise: each a placed warning
+    # where each region, and each setting of it, is written: ((region, key or ""), "file:line:column")
+    places: tuple[tuple[tuple[str, str], str], ...] = ()
+
+    def place(self, region: str, key: str = "") -> str:
+        """Where a region's setting (or, failing that, the region) is written, as file:line:column; "" if unknown."""
+        places = dict(self.places)
+        return places.get((region, key)) or places.get((region, "")) or ""
 
     def boxes(self, card_size: tuple[float, float]) -> tuple[Box, ...]:
         """The regions in drawing order, scaled from the design size to the card size."""
@@ -206,7 +213,21 @@ def load_layout(name: str, folders: Sequence[Path]) -> Layout:
     except ValueError as exc:
         raise DataError([chain[0][2].problem(("design_size",), str(exc))]) from None
     regions, notices = _legible(regions, chain)
-    return Layout(name, tuple(p for p, _, _ in chain), size, tuple(regions.items()), tuple(folders), notices)
+    places: dict[tuple[str, str], str] = {}
+    for _, layout, smap in reversed(chain):  # the child's place wins, as its setting does
+        for region_name, region in layout.regions.items():
+            places[(region_name, "")] = smap.problem(("regions", region_name), "").place
+            for key in region.model_fields_set if region is not None else ():
+                places[(region_name, key)] = smap.problem(("regions", region_name, key), "").place
+    return Layout(
+        name,
+        tuple(p for p, _, _ in chain),
+        size,
+        tuple(regions.items()),
+        tuple(folders),
+        notices,
+        tuple(sorted(places.items())),
+    )
 
 
 def _legible(

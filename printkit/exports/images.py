@@ -13,7 +13,7 @@ from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS
 from printkit.data.settings import PrintSettings
 from printkit.draw import raster
-from printkit.exports.designs import Face, card_faces, counter_faces
+from printkit.sheets.designs import Face, card_faces, counter_faces
 
 MAX_PIXELS = 60e6  # per image: 280 mm square at 700 dpi; more is a typo, not a card
 PNG_LEVEL = 1  # zlib level 1: nearly the size of level 6 here, in a fraction of the time

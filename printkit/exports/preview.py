@@ -11,7 +11,7 @@ from printkit.core import atomic
 from printkit.data.game import Game
 from printkit.data.settings import PrintSettings
 from printkit.draw import raster
-from printkit.exports.designs import card_faces
+from printkit.sheets.designs import card_faces
 
 DPI = 60
 COLUMNS = 10

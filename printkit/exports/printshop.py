@@ -22,7 +22,7 @@ from printkit.data.validation import problems_from
 from printkit.data.yamlsource import load
 from printkit.draw import fonts, raster
 from printkit.draw.cardrender import CardPainter, Target
-from printkit.exports.designs import Face, card_faces
+from printkit.sheets.designs import Face, card_faces
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # fixed, so the same cards give the same zip
 

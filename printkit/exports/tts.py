@@ -22,7 +22,7 @@ from printkit.data.effect_text import effect_text
 from printkit.data.game import Game
 from printkit.data.settings import PrintSettings
 from printkit.draw import raster
-from printkit.exports.designs import Face, card_faces
+from printkit.sheets.designs import Face, card_faces
 
 MAX_COLS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
 MIN_GRID = 2  # its deck importer takes sheets of 2 to 10 columns and 2 to 7 rows

@@ -19,7 +19,7 @@ from pathlib import Path
 from printkit.data.loader import bundled_games, load_game
 from printkit.data.settings import PrintSettings
 from printkit.exports import images
-from printkit.exports.designs import card_faces
+from printkit.sheets.designs import card_faces
 
 SHEET = """
 import resource, sys

@@ -1,4 +1,4 @@
-"""Every design of a game that an export pictures: card faces in deck order, deck backs, counters."""
+"""Every design of a game that a picture is made of: card faces in deck order, deck backs, counters."""
 
 from __future__ import annotations
 
