@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from engine.api import GameDef
 from printkit.core.errors import DataError, PrintkitError, safe
-from printkit.data.game import Game
+from printkit.data.game import Game, reading_rules
 
 Builder = Callable[[Game], GameDef]
 
@@ -79,3 +79,26 @@ def data_problems(game: Game) -> list[str]:
     except Exception as exc:  # data shaped as no engine foresaw: still one line, naming what broke
         return [f"{at}: the {name} engine cannot play this data: {type(exc).__name__}: {safe(str(exc))}"]
     return []
+
+
+def unread_options(game: Game) -> str | None:
+    """One line naming the rule options the game's engine never reads, so changing them changes no simulated game;
+    None when it reads them all (or cannot build: data_problems says why)."""
+    name = game.info.engine
+    builders = _builders()
+    if name is None or name not in builders:
+        return None
+    with reading_rules() as read:
+        try:
+            builders[name](game)
+        except Exception:  # reported by data_problems
+            return None
+    unread = [option.id for option in game.info.rules if option.id not in read]
+    if not unread:
+        return None
+    shown = ", ".join(unread)
+    return (
+        f"{game.place('rule', unread[0])}: the {name} engine reads {len(game.info.rules) - len(unread)} of the "
+        f"{len(game.info.rules)} rule options and plays the other {len(unread)} as its code does, whatever their "
+        f"values: {shown}"
+    )

@@ -84,6 +84,13 @@ def _engine_problems(game: Game) -> list[str]:
     return registry.data_problems(game) if game.info.engine is not None else []
 
 
+def _unread_options(game: Game) -> str | None:
+    """A note naming the rule options the game's engine plays one way only, whatever the data says."""
+    from engine import registry
+
+    return registry.unread_options(game) if game.info.engine is not None else None
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     here = project.find()
     problems: list[str] = []
@@ -94,6 +101,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
         found.problems.extend(_engine_problems(game))
         for notice in found.notices:
             warn(notice)
+        unread = _unread_options(game)
+        if unread:
+            note(unread)
         checked.append(
             {"game": game.slug, "title": game.title, "folder": display_path(game.folder), "ok": not found.problems}
         )

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,6 +87,9 @@ class Game:
 
     def rule(self, rule_id: str) -> Any:
         """The value of a rule option (a number or choice the rules use); a MissingRule when the game lacks it."""
+        read = _rules_read.get()
+        if read is not None:
+            read.add(rule_id)
         for option in self.info.rules:
             if option.id == rule_id:
                 return option.value
@@ -108,3 +114,17 @@ class Game:
         for comp in self.info.components:
             out[comp.kind] = out.get(comp.kind, 0) + self.printed_count(comp)
         return out
+
+
+_rules_read: contextvars.ContextVar[set[str] | None] = contextvars.ContextVar("rules_read", default=None)
+
+
+@contextlib.contextmanager
+def reading_rules() -> Iterator[set[str]]:
+    """The ids of the rule options Game.rule is asked for while the block runs: what an engine reads."""
+    read: set[str] = set()
+    token = _rules_read.set(read)
+    try:
+        yield read
+    finally:
+        _rules_read.reset(token)

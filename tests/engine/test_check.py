@@ -112,3 +112,26 @@ def test_validate_reports_what_the_engine_needs_from_the_data(
     assert main(["validate", str(folder)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and expected in err[0], err
+
+
+def test_validate_names_the_rule_options_an_engine_never_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A designer tuning a value the engine plays one way only would see no change in any simulated game."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "-q"]) == 0
+    game = tmp_path / "cards" / "knobs"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "cards" / "soldier-battler", game)
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(
+        game_yaml.read_text().replace(
+            "rules:\n", "rules:\n  - {id: unused_knob, value: 3, origin: seed, description: Read by no engine.}\n", 1
+        )
+    )
+    assert main(["validate", "knobs"]) == 0
+    notes = [line for line in capsys.readouterr().err.splitlines() if line.startswith("note:")]
+    assert len(notes) == 1
+    assert notes[0].startswith("note: cards/knobs/game.yaml:")
+    unread = notes[0].rsplit(": ", 1)[1].split(", ")
+    assert "unused_knob" in unread
+    assert "damage" not in unread and "turn_cap" not in unread  # what the engine builds from
