@@ -52,7 +52,7 @@ def run(game: Game, games: int, seed: int, seconds: float | None = None) -> tupl
         names = pairing if i % 2 == 0 else pairing[::-1]  # each pairing from both seats, so seats stay fair
         game_seed = plan.game_seed(i)
         try:
-            records.append(play(engine_game, [agents.make(n) for n in names], game_seed))
+            records.append(play(engine_game, [agents.make(n) for n in names], game_seed, lead=True))
         except Exception as exc:  # a crash is the most important finding: say how to replay it
             where = traceback.extract_tb(exc.__traceback__)[-1]
             findings.append(

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.api import CHANCE, TERMINAL, GameDef, State, TwoPlayerState
+from engine.metrics import Tension, tension
 
 
 class EndlessGame(RuntimeError):
@@ -39,10 +42,11 @@ class Record:
     end: str
     first: int  # the seat that made the first move
     plays: list[tuple[int, str]] = field(default_factory=list)  # (seat, card id)
+    branching: dict[int, int] = field(default_factory=dict)  # legal moves at a decision -> how many decisions
+    tension: Tension | None = None  # what the lead did, from the heuristic; None when it was not read
 
     def winner(self) -> int | None:
-        best = max(self.returns)
-        return self.returns.index(best) if best > 0 else None
+        return _winner(self.returns)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -55,23 +59,43 @@ class Record:
             "end": self.end,
             "first": self.first,
             "plays": [list(p) for p in self.plays],
+            "branching": {str(k): v for k, v in sorted(self.branching.items())},
+            "tension": dataclasses.asdict(self.tension) if self.tension else None,
         }
 
 
-def play(game: GameDef, agents: list[Agent], seed: int) -> Record:
-    """Play a whole game. One generator draws chance; each agent gets its own, all from the seed."""
+MAX_LEADS = 256  # positions a game's lead is read at: past it, every other reading is dropped and the step doubled
+
+
+def play(game: GameDef, agents: list[Agent], seed: int, lead: bool = False) -> Record:
+    """Play a whole game. One generator draws chance; each agent gets its own, all from the seed.
+
+    lead: read the heuristic at the decisions (at most MAX_LEADS, evenly spread) for the tension
+    metrics; it costs several times what random agents' moves do, so many-game runs read a sample.
+    """
     chance = random.Random(seed)
     agent_rngs = [random.Random(seed * 7919 + 17 * (i + 1)) for i in range(len(agents))]
     state = game.new_initial_state()
     moves = 0
     first = -1
     limit = game.max_actions
+    branching: Counter[int] = Counter()
+    leads: list[float] = []  # the first seat's heuristic minus the second's, at every step-th decision
+    step, chosen = 1, 0
     while (seat := state.current_player()) != TERMINAL:
         if len(state.history) >= limit:
             raise EndlessGame(list(state.history), seed)
         if seat == CHANCE:
             action = state.sample_chance(chance)
         else:
+            choices = len(state.legal_actions())
+            branching[choices] += 1
+            if lead and choices > 1:  # a forced move changes nothing: the lead is read where a player chooses
+                if chosen % step == 0:
+                    leads.append(state.heuristic(0) - state.heuristic(1))
+                    if len(leads) == MAX_LEADS:
+                        leads, step = leads[::2], step * 2
+                chosen += 1
             action = agents[seat].act(state, agent_rngs[seat])
             first = seat if first < 0 else first
             moves += 1
@@ -87,7 +111,14 @@ def play(game: GameDef, agents: list[Agent], seed: int) -> Record:
         tally.end,
         first,
         [(e.player, e.what) for e in tally.events if e.kind == "play"],
+        dict(branching),
+        tension(leads, _winner(state.returns())) if lead else None,
     )
+
+
+def _winner(returns: list[float]) -> int | None:
+    best = max(returns)
+    return returns.index(best) if best > 0 else None
 
 
 def replay(game: GameDef, actions: list[int]) -> list[str]:

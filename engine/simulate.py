@@ -40,10 +40,14 @@ def _game(folder: Path) -> GameDef:
     return _GAMES[folder]
 
 
+LEAD_SAMPLE = 10  # the lead (for lead changes, drama, decisiveness) is read in every tenth game: it is costly
+
+
 def play_one(job: tuple[Plan, int]) -> Record:
     plan, index = job
     names = plan.seats(index)
-    return play(_game(plan.folder), [agents.make(n) for n in names], plan.game_seed(index))
+    game = _game(plan.folder)
+    return play(game, [agents.make(n) for n in names], plan.game_seed(index), lead=index % LEAD_SAMPLE == 0)
 
 
 def run(plan: Plan, workers: int = 1, progress: Callable[[int, int], None] | None = None) -> list[Record]:

@@ -6,6 +6,7 @@ import math
 from collections import Counter
 from typing import Any
 
+from engine.metrics import by_pairing, histogram, measure
 from engine.runner import Record
 
 Z95 = 1.959964
@@ -24,18 +25,6 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
 def _rate(wins: int, n: int) -> dict[str, Any]:
     low, high = wilson(wins, n)
     return {"wins": wins, "games": n, "rate": wins / n if n else 0.0, "ci95": [low, high]}
-
-
-def histogram(values: list[int], bins: int = 12) -> list[dict[str, int]]:
-    if not values:
-        return []
-    low, high = min(values), max(values)
-    width = max(1, math.ceil((high - low + 1) / bins))
-    counts = Counter((v - low) // width for v in values)
-    return [
-        {"from": low + b * width, "to": low + (b + 1) * width - 1, "games": counts.get(b, 0)}
-        for b in range((high - low) // width + 1)
-    ]
 
 
 def summarise(records: list[Record], card_names: dict[str, str]) -> dict[str, Any]:
@@ -91,4 +80,6 @@ def summarise(records: list[Record], card_names: dict[str, str]) -> dict[str, An
         "endings": {k: {"games": v, "rate": v / n} for k, v in sorted(ends.items())},
         "decisions_per_game": sum(r.decisions for r in records) / n if n else 0.0,
         "cards": cards,
+        "metrics": measure(records),
+        "pairings": by_pairing(records),
     }

@@ -280,6 +280,14 @@ def _options_balance(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--workers", type=int, default=2, help=f"processes that play at once, 1 to {play.MAX_WORKERS} (default: 2)"
     )
+    p.add_argument(
+        "--ladder",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"games each rung of the skill ladder plays the rung below, 0 to {play.MAX_LADDER:,} "
+        f"(0: no ladder; default: {play.LADDER_GAMES}, none for games over {play.LADDER_LONGEST:,} actions)",
+    )
     _out(p)
 
 

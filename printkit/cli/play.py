@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printkit.cli.common import Output, count, games, one_game, out_folder, say
+from printkit.cli.common import Output, count, games, note, one_game, out_folder, say
 from printkit.cli.progress import Bar
 from printkit.core import files, project
 from printkit.core.errors import CheckFailed, UsageError, display_path, safe
@@ -22,6 +22,9 @@ MAX_GAMES = 100_000  # a run's games: its records are held together, about a kil
 MAX_WORKERS = 64
 MAX_RESULTS = 500_000_000  # bytes of a results.json to replay from
 BALANCE_CHECK_SECONDS = 30.0  # the findings on the summary page: long games (Time Line) play fewer
+LADDER_GAMES = 10  # games a rung of the skill ladder plays the rung below: each MCTS game is slow
+LADDER_LONGEST = 2_000  # mean actions of the report's games past which the ladder is left out unless asked for
+MAX_LADDER = 10_000
 ENDLESS_TAIL = 200  # lines of a looping game's log that replay shows: enough to see the loop
 
 
@@ -92,10 +95,12 @@ def _simulate(slug: str, plan: Plan, workers: int) -> list[Record]:
 
 def cmd_balance(args: argparse.Namespace) -> int:
     """Balance reports for every named game (the project's when none is named), and one summary page."""
-    from engine import check, registry, simulate, stats
+    from engine import check, ladder, registry, simulate, stats
     from printkit.docs import balance
 
     count("--games", args.count, MAX_GAMES)
+    if args.ladder is not None and not 0 <= args.ladder <= MAX_LADDER:
+        raise UsageError(f"--ladder: expected 0 to {MAX_LADDER:,}, found {args.ladder:,}")
     count("--workers", args.workers, MAX_WORKERS)
     agents = agent_names(args.agents)
     out = out_folder(args, project.find())
@@ -110,6 +115,15 @@ def cmd_balance(args: argparse.Namespace) -> int:
         plan = simulate.Plan(game.folder, agents, args.count, args.seed)
         records = _simulate(game.slug, plan, args.workers)
         figures = stats.summarise(records, engine.card_names())
+        climb = args.ladder if args.ladder is not None else LADDER_GAMES
+        long_games = figures["metrics"]["duration"]["actions"]["mean"] > LADDER_LONGEST
+        if args.ladder is None and long_games:  # MCTS through games this long takes hours
+            note(
+                f"{game.slug}: no skill ladder: its games run {figures['metrics']['duration']['actions']['mean']:,.0f} "
+                f"actions, and MCTS would take hours; --ladder N asks for one"
+            )
+        elif climb:
+            figures["ladder"] = ladder.climb(game.folder, climb, args.seed, args.workers)
         balance.write(out / game.slug / "balance", game.title, figures, run | {"game": game.slug}, records)
         findings, _ = check.run(game, max(1, args.count // 4), args.seed, seconds=BALANCE_CHECK_SECONDS)
         rows.append({"title": game.title, "summary": figures, "findings": [f.message for f in findings]})
@@ -120,7 +134,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from engine import check
+    from engine import check, metrics
 
     count("--games", args.count, MAX_GAMES)
     errors = 0
@@ -129,6 +143,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         errors += sum(1 for f in findings if f.level == "error")
         played = f"{len(records)} games played" if records else "not played"
         say(f"{game.slug}: {played}, {len(findings)} finding{'s' if len(findings) != 1 else ''}")
+        if records:
+            say(f"  metrics: {metrics.line(metrics.measure(records))}")
         for finding in findings:  # the findings are the answer: shown even with --quiet
             print(safe(f"{game.slug}: {finding}" if Output.quiet else f"  {finding}"))
     if errors:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,14 +23,59 @@ def _bars(values: list[tuple[str, float]], width: float = 520, height: float = 1
     return {"width": width, "height": height, "bars": bars}
 
 
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.0f}%"
+
+
+def _number(value: float | None, places: int = 1) -> str:
+    return "-" if value is None else f"{value:.{places}f}"
+
+
+# the metrics table's rows: a label, and how each run's figure is written
+METRIC_ROWS: tuple[tuple[str, Callable[[dict[str, Any]], str]], ...] = (
+    ("Games", lambda m: str(m["games"])),
+    ("Completed by the rules", lambda m: _percent(m["completion"])),
+    ("Draws", lambda m: _percent(m["drawishness"])),
+    ("Ended by the cap", lambda m: _percent(m["timeouts"])),
+    ("Ended by stalemate", lambda m: _percent(m["stalemates"])),
+    ("Moves a game (mean, sd)", lambda m: f"{m['duration']['moves']['mean']:.0f} ({m['duration']['moves']['sd']:.0f})"),
+    ("Actions a game, chance too", lambda m: f"{m['duration']['actions']['mean']:.0f}"),
+    ("Decision moves", lambda m: _percent(m["decision_moves"])),
+    ("Branching (mean, sd)", lambda m: f"{m['branching']['mean']:.1f} ({m['branching']['sd']:.1f})"),
+    ("First-player advantage", lambda m: _percent(m["advantage_first"])),
+    ("Balance", lambda m: _percent(m["balance"])),
+    ("Lead changes a game", lambda m: _number(m["lead_changes"])),
+    ("Winner trailing", lambda m: _percent(m["trailing"])),
+    ("Drama", lambda m: _number(m["drama"], 2)),
+    ("Decided at", lambda m: _percent(m["decisiveness"])),
+)
+
+
+def metrics_table(summary: dict[str, Any]) -> dict[str, Any]:
+    """The metrics as rows, a column for all games and one for each pairing of agents when there are several."""
+    runs = [("All games", summary["metrics"])]
+    if len(summary["pairings"]) > 1:
+        runs += list(summary["pairings"].items())
+    return {
+        "columns": [name for name, _ in runs],
+        "rows": [(label, [write(m) for _, m in runs]) for label, write in METRIC_ROWS],
+    }
+
+
 def render_html(title: str, summary: dict[str, Any], settings: dict[str, Any]) -> str:
     lengths = [(f"{b['from']}-{b['to']}", float(b["games"])) for b in summary["length"]["histogram"]]
     cards = [c for c in summary["cards"] if c["win_rate_when_played"] is not None]
+    choices = [
+        (f"{b['from']}-{b['to']}", float(b["decisions"])) for b in summary["metrics"]["branching"]["distribution"]
+    ]
     charts = {
         "lengths": _bars(lengths),
+        "branching": _bars(choices),
         "card_wins": _bars([(c["name"], c["win_rate_when_played"]) for c in cards], width=max(520, 14 * len(cards))),
     }
-    return templating.render("balance.html.j2", title=title, s=summary, settings=settings, charts=charts)
+    return templating.render(
+        "balance.html.j2", title=title, s=summary, settings=settings, charts=charts, metrics=metrics_table(summary)
+    )
 
 
 def render_pdf(html: str) -> bytes:

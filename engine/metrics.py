@@ -1,0 +1,169 @@
+"""Game-design metrics from played games: how games end, how long they last, how much choice and tension they hold.
+
+The names follow the research systems a designer may compare with. From Ludii's metrics (Piette,
+Browne et al., the Ludii game system): completion, drawishness, timeouts, duration, decision moves,
+branching factor, first-player advantage and balance. From Browne's aesthetic measures (Browne,
+"Automatic Generation and Evaluation of Recombination Games", PhD thesis, 2008): lead changes,
+drama and decisiveness, read here from the game's heuristic, the same judgement the greedy and
+MCTS agents play by. The README defines each in a sentence.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+LEVEL = 1e-9  # a heuristic difference this small is a level position: nobody leads
+
+
+@dataclass(frozen=True)
+class Tension:
+    """What one game's lead did, read from the heuristic difference (first seat minus second) at each decision."""
+
+    lead_changes: int = 0  # times the leading side changed
+    trailing: float | None = None  # share of positions the eventual winner was behind; None for a draw
+    drama: float | None = None  # how far behind, on average, when behind (0-1 of the game's widest gap)
+    decided_at: float | None = None  # share of the game played before the winner led for good
+
+
+def tension(leads: Sequence[float], winner: int | None) -> Tension:
+    """The lead's story of one game: leads[i] is the first seat's heuristic minus the second's at decision i."""
+    leaders = [0 if abs(d) <= LEVEL else (1 if d > 0 else -1) for d in leads]
+    changes, last = 0, 0
+    for leader in leaders:
+        if leader and last and leader != last:
+            changes += 1
+        last = leader or last
+    if winner is None or not leads:
+        return Tension(changes, None, None, None)
+    sign = 1 if winner == 0 else -1
+    widest = max(abs(d) for d in leads) or 1.0
+    behind = [-sign * d / widest for d in leads if sign * d < -LEVEL]
+    ahead_from = len(leads)  # the first position from which the winner leads at every later one
+    while ahead_from > 0 and sign * leads[ahead_from - 1] > LEVEL:
+        ahead_from -= 1
+    return Tension(
+        changes,
+        len(behind) / len(leads),
+        sum(behind) / len(behind) if behind else 0.0,
+        ahead_from / len(leads),
+    )
+
+
+class Played(Protocol):
+    """What the metrics read of a played game (engine.runner.Record)."""
+
+    agents: list[str]
+    actions: list[int]
+    length: int
+    decisions: int
+    end: str
+    first: int
+    branching: dict[int, int]
+    tension: Tension | None
+
+    def winner(self) -> int | None: ...
+
+
+def _spread(values: Sequence[float]) -> dict[str, float]:
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    return {"mean": mean, "sd": sd, "min": min(values, default=0), "max": max(values, default=0)}
+
+
+def histogram(values: Sequence[int] | Counter[int], bins: int = 12, unit: str = "games") -> list[dict[str, int]]:
+    """How many values (or, given a Counter, how many counted) fall in each of at most `bins` equal bins."""
+    counted = values if isinstance(values, Counter) else Counter(values)
+    if not counted:
+        return []
+    low, high = min(counted), max(counted)
+    width = max(1, math.ceil((high - low + 1) / bins))
+    binned: Counter[int] = Counter()
+    for value, times in counted.items():
+        binned[(value - low) // width] += times
+    return [
+        {"from": low + b * width, "to": low + (b + 1) * width - 1, unit: binned.get(b, 0)}
+        for b in range((high - low) // width + 1)
+    ]
+
+
+def _mean(values: Iterable[float | None]) -> float | None:
+    kept = [v for v in values if v is not None]
+    return sum(kept) / len(kept) if kept else None
+
+
+def measure(records: Sequence[Played]) -> dict[str, Any]:
+    """Every metric over the games given (all of one pairing of agents, or all together)."""
+    n = len(records)
+    if n == 0:
+        return {"games": 0}
+    winners = [r.winner() for r in records]
+    ends = Counter(r.end for r in records)
+    seat_wins = [sum(1 for w in winners if w == seat) for seat in (0, 1)]
+    draws = sum(1 for w in winners if w is None)
+    first_wins = sum(1 for r, w in zip(records, winners, strict=True) if w is not None and w == r.first)
+    moves = sum(r.length for r in records)
+    choices: Counter[int] = Counter()
+    for r in records:
+        choices.update(r.branching)
+    positions = sum(choices.values())
+    branching_mean = sum(k * v for k, v in choices.items()) / positions if positions else 0.0
+    branching_sd = (
+        math.sqrt(sum(v * (k - branching_mean) ** 2 for k, v in choices.items()) / positions) if positions else 0.0
+    )
+    read = [r.tension for r in records if r.tension is not None]  # the games whose lead was read
+    changes = [t.lead_changes for t in read]
+    return {
+        "games": n,
+        "completion": ends.get("normal", 0) / n,
+        "timeouts": ends.get("cap", 0) / n,
+        "stalemates": ends.get("stalemate", 0) / n,
+        "drawishness": draws / n,
+        "duration": {
+            "moves": _spread([r.length for r in records]) | {"histogram": histogram([r.length for r in records])},
+            "actions": _spread([len(r.actions) for r in records]),
+        },
+        "decision_moves": sum(r.decisions for r in records) / moves if moves else 0.0,
+        "branching": {
+            "mean": branching_mean,
+            "sd": branching_sd,
+            "max": max(choices, default=0),
+            "distribution": histogram(choices, 10, "decisions"),
+        },
+        "advantage_first": (first_wins + draws / 2) / n,
+        "balance": 1.0 - abs(seat_wins[0] - seat_wins[1]) / n,
+        "lead_read_in": len(read),
+        "lead_changes": sum(changes) / len(read) if read else None,
+        "trailing": _mean(t.trailing for t in read),
+        "drama": _mean(t.drama for t in read),
+        "decisiveness": _mean(t.decided_at for t in read),
+    }
+
+
+def by_pairing(records: Sequence[Played]) -> dict[str, dict[str, Any]]:
+    """The metrics of each pairing of agents (seats either way round), named "greedy vs random"."""
+    groups: dict[str, list[Played]] = {}
+    for r in records:
+        groups.setdefault(" vs ".join(sorted(r.agents, reverse=True)), []).append(r)
+    return {name: measure(group) for name, group in sorted(groups.items())}
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.0f}%"
+
+
+def line(m: dict[str, Any]) -> str:
+    """The metrics of a run in one line, for `printkit check`."""
+    moves = m["duration"]["moves"]
+    lead = "-" if m["lead_changes"] is None else f"{m['lead_changes']:.1f}"
+    return (
+        f"completed {_percent(m['completion'])}, draws {_percent(m['drawishness'])}, "
+        f"capped {_percent(m['timeouts'])}, stalemate {_percent(m['stalemates'])}; "
+        f"{moves['mean']:.0f} moves (sd {moves['sd']:.0f}), decision moves {_percent(m['decision_moves'])}, "
+        f"branching {m['branching']['mean']:.1f}; first-player advantage {_percent(m['advantage_first'])}, "
+        f"balance {_percent(m['balance'])}; lead changes {lead}, decided at {_percent(m['decisiveness'])}"
+    )

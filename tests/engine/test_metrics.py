@@ -1,0 +1,106 @@
+"""The game-design metrics: each computed as the README defines it, on games made up here and on played ones."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from engine import ladder, metrics, simulate
+from engine.metrics import Tension, tension
+from printkit.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_lead_story_of_a_comeback() -> None:
+    # the first seat leads, falls behind, then leads for good from the third reading
+    told = tension([1.0, -1.0, 2.0, 3.0], winner=0)
+    assert told.lead_changes == 2
+    assert told.trailing == pytest.approx(1 / 4)
+    assert told.drama == pytest.approx(1 / 3)  # one behind, where the widest gap was three
+    assert told.decided_at == pytest.approx(2 / 4)
+
+
+def test_level_positions_change_no_lead_and_a_draw_has_no_winner_to_follow() -> None:
+    assert tension([1.0, 0.0, 1.0, 0.0], winner=0).lead_changes == 0
+    assert tension([-2.0, -1.0], winner=1) == Tension(0, 0.0, 0.0, 0.0)  # led from the start: decided at once
+    assert tension([1.0, -1.0], winner=None) == Tension(1, None, None, None)
+
+
+@dataclass
+class _Game:
+    """A played game as the metrics read it."""
+
+    won_by: int | None
+    end: str = "normal"
+    first: int = 0
+    length: int = 10
+    decisions: int = 5
+    agents: list[str] = field(default_factory=lambda: ["greedy", "random"])
+    actions: list[int] = field(default_factory=lambda: [0] * 12)
+    branching: dict[int, int] = field(default_factory=lambda: {1: 5, 3: 5})
+    tension: Tension | None = None
+
+    def winner(self) -> int | None:
+        return self.won_by
+
+
+def test_measures_over_games() -> None:
+    games = [
+        _Game(0, tension=Tension(2, 0.5, 0.25, 0.75)),
+        _Game(1, first=1),
+        _Game(None, end="cap"),
+        _Game(0, end="stalemate", length=30, branching={5: 10}),
+    ]
+    m = metrics.measure(games)
+    assert (m["completion"], m["timeouts"], m["stalemates"], m["drawishness"]) == (0.5, 0.25, 0.25, 0.25)
+    assert m["advantage_first"] == pytest.approx((3 + 0.5) / 4)  # the first mover won thrice, and one draw
+    assert m["balance"] == pytest.approx(1 - (2 - 1) / 4)
+    assert m["decision_moves"] == pytest.approx(20 / 60)
+    assert m["branching"]["mean"] == pytest.approx((5 * 1 + 5 * 3) * 3 / 40 + 5 * 10 / 40)
+    assert m["duration"]["moves"]["mean"] == 15 and m["duration"]["actions"]["mean"] == 12
+    assert (m["lead_read_in"], m["lead_changes"], m["decisiveness"]) == (1, 2, 0.75)
+    assert sum(b["decisions"] for b in m["branching"]["distribution"]) == 40
+
+
+def test_a_simulation_reports_the_metrics_for_every_pairing(tmp_path: Path) -> None:
+    plan = simulate.Plan(ROOT / "cards" / "soldier-battler", ("greedy", "random"), 40, 3)
+    records = simulate.run(plan)
+    read = [r for r in records if r.tension is not None]
+    assert len(read) == 40 // simulate.LEAD_SAMPLE
+    assert all(sum(r.branching.values()) >= r.decisions for r in records)
+    assert main(["simulate", "soldier-battler", "--games", "40", "--out", str(tmp_path), "--no-pdf", "-q"]) == 0
+    results = json.loads((tmp_path / "soldier-battler" / "balance" / "results.json").read_text())
+    summary = results["summary"]
+    assert summary["metrics"]["games"] == 40
+    assert set(summary["pairings"]) == {"random vs random"}
+    assert "Game metrics" in (tmp_path / "soldier-battler" / "balance" / "report.html").read_text()
+
+
+def test_the_skill_ladder_scores_each_rung_against_the_one_below() -> None:
+    steps = ladder.climb(ROOT / "cards" / "soldier-battler", 6, 1, rungs=("random", "greedy", "mcts10"))
+    assert [(s["stronger"], s["weaker"]) for s in steps] == [("greedy", "random"), ("mcts10", "greedy")]
+    for step in steps:
+        assert step["score"] == pytest.approx((step["wins"] + step["draws"] / 2) / 6)
+        assert step["ci95"][0] <= step["score"] <= step["ci95"][1]
+
+
+def test_balance_climbs_the_ladder_unless_the_games_are_too_long(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from printkit.cli import play
+
+    argv = ["balance", "soldier-battler", "--games", "20", "--ladder", "2", "--workers", "1", "--out", str(tmp_path)]
+    assert main(argv) == 0
+    results = json.loads((tmp_path / "soldier-battler" / "balance" / "results.json").read_text())
+    assert [step["games"] for step in results["summary"]["ladder"]] == [2, 2, 2]
+    assert "Skill depth" in (tmp_path / "soldier-battler" / "balance" / "report.html").read_text()
+    monkeypatch.setattr(play, "LADDER_LONGEST", 1)  # every game too long for MCTS, unless asked
+    assert main([a for a in argv if a not in ("--ladder", "2")]) == 0
+    assert "soldier-battler: no skill ladder: its games run" in capsys.readouterr().err
+    results = json.loads((tmp_path / "soldier-battler" / "balance" / "results.json").read_text())
+    assert "ladder" not in results["summary"]
+    assert main([*argv[:5], "-1"]) == 2
