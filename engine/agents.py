@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.api import State, pick
@@ -14,7 +15,11 @@ class RandomAgent:
     name = "random"
 
     def act(self, state: State, rng: random.Random) -> int:
-        return pick(rng, state.legal_actions())
+        return self.choose(state, rng, state.legal_actions())
+
+    def choose(self, state: State, rng: random.Random, actions: Sequence[int]) -> int:
+        """One of the given legal actions."""
+        return pick(rng, actions)
 
 
 def _settle(state: State, rng: random.Random) -> State:
@@ -30,8 +35,12 @@ class GreedyAgent:
     name = "greedy"
 
     def act(self, state: State, rng: random.Random) -> int:
+        return self.choose(state, rng, state.legal_actions())
+
+    def choose(self, state: State, rng: random.Random, actions: Sequence[int]) -> int:
+        """The best of the given legal actions by the heuristic, one step ahead."""
         me = state.current_player()
-        actions = list(state.legal_actions())
+        actions = list(actions)
         if len(actions) == 1:
             return actions[0]
         best, best_score = actions[0], -math.inf
@@ -128,10 +137,32 @@ class MCTSAgent:
 
 
 MAX_MCTS = 100_000  # iterations a move: far past where more search stops paying
+BANS = "!"  # "random!swordsman": the random agent, never playing the card swordsman
 
 
-def make(name: str) -> RandomAgent | GreedyAgent | MCTSAgent:
-    """An agent from its name: random, greedy, mcts or mctsN (N iterations per move)."""
+class RestrictedAgent:
+    """An agent that may never play one card (restricted play, after Jaffe et al., AIIDE 2012), unless no
+    other move is legal."""
+
+    def __init__(self, inner: RandomAgent | GreedyAgent, banned: str) -> None:
+        self.inner, self.banned = inner, banned
+        self.name = f"{inner.name}{BANS}{banned}"
+
+    def act(self, state: State, rng: random.Random) -> int:
+        legal = state.legal_actions()
+        allowed = [a for a in legal if state.played_card(a) != self.banned]
+        return self.inner.choose(state, rng, allowed or legal)
+
+
+def make(name: str) -> RandomAgent | GreedyAgent | MCTSAgent | RestrictedAgent:
+    """An agent from its name: random, greedy, mcts or mctsN (N iterations per move); random!CARD or
+    greedy!CARD for that agent never playing the card."""
+    if BANS in name:
+        base, _, card = name.partition(BANS)
+        inner = make(base)
+        if isinstance(inner, MCTSAgent | RestrictedAgent) or not card:
+            raise ValueError(f"{name!r}: expected random!CARD or greedy!CARD")
+        return RestrictedAgent(inner, card)
     if name.startswith("mcts") and name[4:].isdigit():
         budget = int(name[4:])
         if not 1 <= budget <= MAX_MCTS:

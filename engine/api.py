@@ -107,6 +107,21 @@ class State(ABC):
         """How good the position looks for player, roughly in [-1, 1]; greedy and MCTS agents use it."""
         return 0.0
 
+    def played_card(self, action: int) -> str | None:
+        """The id of the card the current player's action plays, or None: what restricted play bans.
+
+        This answer tries the action on a copy and looks for the play it records: right for every
+        game, but a copy per action; a game answers from its action numbers instead where it can.
+        """
+        tally = getattr(self, "tally", None)
+        if tally is None:
+            return None
+        before = len(tally.events)
+        after = self.clone()
+        after.apply_action(action)
+        plays = [e.what for e in after.tally.events[before:] if e.kind == "play"]
+        return plays[0] if plays else None
+
 
 class TwoPlayerState(State):
     """The bookkeeping every two-player game shares: its result, its record, its legal actions worked out once."""

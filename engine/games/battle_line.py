@@ -1041,6 +1041,13 @@ class BattleLineState(TwoPlayerState):
         card, flag = a.played(action)
         return f"plays {names[card]} at flag {flag + 1}"
 
+    def played_card(self, action: int) -> str | None:
+        a = self.g.act
+        if self.phase != "play" or self.is_chance_node() or action == a.pass_:
+            return None
+        card = self.g.n_troops + action - a.guile if a.guile <= action < a.pass_ else a.played(action)[0]
+        return str(self.g.names[card])
+
     def heuristic(self, player: int) -> float:
         """Flags held, plus how strong each unclaimed formation is against the other side."""
         if self.over:

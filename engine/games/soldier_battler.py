@@ -337,6 +337,11 @@ class SoldierBattlerState(TwoPlayerState):
         cols = self.g.rules.cols
         return f"row {i // cols + 1}, column {i % cols + 1}"
 
+    def played_card(self, action: int) -> str | None:
+        if self.phase != "play" or self.is_chance_node() or action >= NO_PLAY:
+            return None
+        return str(self.g.rules.types[action // self.g.rules.cols])
+
     def heuristic(self, player: int) -> float:
         """Hit points on the board and in reserve, mine against theirs."""
         if self.over:

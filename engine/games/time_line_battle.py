@@ -645,6 +645,12 @@ class TimeLineBattleState(TwoPlayerState):
         card, day = divmod(action - DEPLOY, r.deploy_days)
         return f"deploys {name[card]} into Day {day + 1}"
 
+    def played_card(self, action: int) -> str | None:
+        r = self.g.rules
+        if self.phase != "deploy" or self.is_chance_node() or not DEPLOY <= action < CYCLE:
+            return None
+        return str(r.chars[(action - DEPLOY) // r.deploy_days].id)
+
     def heuristic(self, player: int) -> float:
         """VP first; then the strength (Health and damage) of Characters alive or still to arrive."""
         if self.over:

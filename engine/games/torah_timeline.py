@@ -426,6 +426,16 @@ class TorahTimelineState(TwoPlayerState):
         verb = {PLACE: "places in the Timeline", STUDY: "studies", TANACH: "plays"}[kind * 100]
         return f"{verb} {r.names[card]}"
 
+    def played_card(self, action: int) -> str | None:
+        r = self.g.rules
+        if self.phase != "act" or self.is_chance_node():
+            return None
+        if action < DRAW:  # placed, studied or played from the hand
+            return str(r.ids[action % 100])
+        if CHALLENGE <= action < CHANCE_CARD:
+            return str(r.ids[(action - CHALLENGE) // r.slots])
+        return None
+
     def heuristic(self, player: int) -> float:
         """Timeline slots filled count most; tokens, studying Sages and cards in hand help."""
         if self.over:

@@ -288,6 +288,14 @@ def _options_balance(p: argparse.ArgumentParser) -> None:
         help=f"games each rung of the skill ladder plays the rung below, 0 to {play.MAX_LADDER:,} "
         f"(0: no ladder; default: {play.LADDER_GAMES}, none for games over {play.LADDER_LONGEST:,} actions)",
     )
+    p.add_argument(
+        "--card-value",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"games for each card's value by restricted play, 0 to {play.MAX_LADDER:,} "
+        f"(0: none; default: {play.CARD_VALUE_GAMES}, none for games over {play.LADDER_LONGEST:,} actions)",
+    )
     _out(p)
 
 

@@ -24,6 +24,7 @@ MAX_RESULTS = 500_000_000  # bytes of a results.json to replay from
 BALANCE_CHECK_SECONDS = 30.0  # the findings on the summary page: long games (Time Line) play fewer
 LADDER_GAMES = 10  # games a rung of the skill ladder plays the rung below: each MCTS game is slow
 LADDER_LONGEST = 2_000  # mean actions of the report's games past which the ladder is left out unless asked for
+CARD_VALUE_GAMES = 100  # games a card's restricted play takes: each card's interval is about +-10 points
 MAX_LADDER = 10_000
 ENDLESS_TAIL = 200  # lines of a looping game's log that replay shows: enough to see the loop
 
@@ -99,8 +100,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
     from printkit.docs import balance
 
     count("--games", args.count, MAX_GAMES)
-    if args.ladder is not None and not 0 <= args.ladder <= MAX_LADDER:
-        raise UsageError(f"--ladder: expected 0 to {MAX_LADDER:,}, found {args.ladder:,}")
+    for option, asked in (("--ladder", args.ladder), ("--card-value", args.card_value)):
+        if asked is not None and not 0 <= asked <= MAX_LADDER:
+            raise UsageError(f"{option}: expected 0 to {MAX_LADDER:,}, found {asked:,}")
     count("--workers", args.workers, MAX_WORKERS)
     agents = agent_names(args.agents)
     out = out_folder(args, project.find())
@@ -115,15 +117,13 @@ def cmd_balance(args: argparse.Namespace) -> int:
         plan = simulate.Plan(game.folder, agents, args.count, args.seed)
         records = _simulate(game.slug, plan, args.workers)
         figures = stats.summarise(records, engine.card_names())
-        climb = args.ladder if args.ladder is not None else LADDER_GAMES
-        long_games = figures["metrics"]["duration"]["actions"]["mean"] > LADDER_LONGEST
-        if args.ladder is None and long_games:  # MCTS through games this long takes hours
-            note(
-                f"{game.slug}: no skill ladder: its games run {figures['metrics']['duration']['actions']['mean']:,.0f} "
-                f"actions, and MCTS would take hours; --ladder N asks for one"
-            )
-        elif climb:
+        actions = figures["metrics"]["duration"]["actions"]["mean"]
+        climb = _asked(args.ladder, LADDER_GAMES, actions, f"{game.slug}: no skill ladder", "--ladder")
+        if climb:
             figures["ladder"] = ladder.climb(game.folder, climb, args.seed, args.workers)
+        valued = _asked(args.card_value, CARD_VALUE_GAMES, actions, f"{game.slug}: no card values", "--card-value")
+        if valued:
+            figures["card_values"] = _card_values(game.slug, game.folder, engine.card_names(), agents, valued, args)
         balance.write(out / game.slug / "balance", game.title, figures, run | {"game": game.slug}, records)
         findings, _ = check.run(game, max(1, args.count // 4), args.seed, seconds=BALANCE_CHECK_SECONDS)
         rows.append({"title": game.title, "summary": figures, "findings": [f.message for f in findings]})
@@ -131,6 +131,31 @@ def cmd_balance(args: argparse.Namespace) -> int:
     for path in balance.write_summary(out, rows, missing, run):
         say(f"wrote {display_path(path)}")
     return 0
+
+
+def _asked(games: int | None, default: int, actions: float, skipped: str, option: str) -> int:
+    """Games of a long study (ladder, card values): as asked, else the default unless the game's games are long."""
+    if games is not None:
+        return games
+    if actions > LADDER_LONGEST:  # MCTS, or a run per card, through games this long takes hours
+        note(f"{skipped}: its games run {actions:,.0f} actions; {option} N asks for it")
+        return 0
+    return default
+
+
+def _card_values(
+    slug: str, folder: Path, cards: dict[str, str], agents: tuple[str, str], games: int, args: argparse.Namespace
+) -> dict[str, Any]:
+    """Each card's value by restricted play, by the first agent named (random when that is MCTS, which
+    cannot be restricted), with a bar."""
+    from engine import cardvalue
+
+    agent = agents[0] if agents[0] in ("random", "greedy") else "random"
+    bar = Bar(len(cards), f"cards of {slug} held back")
+    try:
+        return {"agent": agent, "cards": cardvalue.values(folder, cards, agent, games, args.seed, args.workers, bar)}
+    finally:
+        bar.close()
 
 
 def cmd_check(args: argparse.Namespace) -> int:

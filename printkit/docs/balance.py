@@ -62,6 +62,21 @@ def metrics_table(summary: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _whiskers(cards: list[dict[str, Any]], width: float = 520, row: float = 14) -> dict[str, Any]:
+    """A dot and a 95% interval per card on one scale, zero marked: the card value plot."""
+    edge = max([0.05, *(abs(v) for c in cards for v in c["ci95"])])
+    label = 150.0  # room on the left for the names
+
+    def x(value: float) -> float:
+        return label + (value + edge) / (2 * edge) * (width - label - 10)
+
+    rows = [
+        {"y": 14 + i * row, "name": c["name"], "x": x(c["value"]), "low": x(c["ci95"][0]), "high": x(c["ci95"][1])}
+        for i, c in enumerate(cards)
+    ]
+    return {"width": width, "height": 20 + len(cards) * row, "zero": x(0.0), "rows": rows, "edge": edge}
+
+
 def render_html(title: str, summary: dict[str, Any], settings: dict[str, Any]) -> str:
     lengths = [(f"{b['from']}-{b['to']}", float(b["games"])) for b in summary["length"]["histogram"]]
     cards = [c for c in summary["cards"] if c["win_rate_when_played"] is not None]
@@ -71,10 +86,20 @@ def render_html(title: str, summary: dict[str, Any], settings: dict[str, Any]) -
     charts = {
         "lengths": _bars(lengths),
         "branching": _bars(choices),
+        "card_values": _whiskers(summary["card_values"]["cards"]) if "card_values" in summary else None,
         "card_wins": _bars([(c["name"], c["win_rate_when_played"]) for c in cards], width=max(520, 14 * len(cards))),
     }
+    from engine import cardvalue
+
     return templating.render(
-        "balance.html.j2", title=title, s=summary, settings=settings, charts=charts, metrics=metrics_table(summary)
+        "balance.html.j2",
+        title=title,
+        s=summary,
+        settings=settings,
+        charts=charts,
+        metrics=metrics_table(summary),
+        dominant=cardvalue.DOMINANT,
+        dead=cardvalue.DEAD,
     )
 
 

@@ -104,3 +104,55 @@ def test_balance_climbs_the_ladder_unless_the_games_are_too_long(
     results = json.loads((tmp_path / "soldier-battler" / "balance" / "results.json").read_text())
     assert "ladder" not in results["summary"]
     assert main([*argv[:5], "-1"]) == 2
+
+
+@pytest.mark.parametrize("slug", ["battle-line", "soldier-battler", "time-line-battle", "torah-timeline"])
+def test_each_games_own_reading_of_a_played_card_agrees_with_trying_the_move(slug: str) -> None:
+    import random
+
+    from engine import registry
+    from engine.api import State
+    from printkit.data.loader import load_game
+
+    game = registry.build(load_game(ROOT / "cards" / slug))
+    plays = 0
+    for seed in range(4):
+        rng, state = random.Random(seed), game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            for action in state.legal_actions():
+                found = State.played_card(state, action)  # the move tried on a copy
+                assert state.played_card(action) == found, (slug, action, state.action_to_string(action))
+                plays += found is not None
+            state.apply_action(rng.choice(list(state.legal_actions())))
+    assert plays > 100
+
+
+def test_a_restricted_agent_never_plays_its_card() -> None:
+    plan = simulate.Plan(ROOT / "cards" / "soldier-battler", ("random!swordsman", "random"), 20, 5)
+    records = simulate.run(plan)
+    held_back = [seat for r in records for seat, card in r.plays if card == "swordsman" and r.agents[seat] != "random"]
+    played = [seat for r in records for seat, card in r.plays if card == "swordsman"]
+    assert held_back == [] and played  # the free agent still plays it
+
+
+def test_card_values_and_their_verdicts(tmp_path: Path) -> None:
+    from engine import cardvalue
+
+    assert cardvalue.verdict(0.12, 0.3) == "dominant"
+    assert cardvalue.verdict(-0.3, -0.01) == "harmful"
+    assert cardvalue.verdict(-0.04, 0.04) == "dead"
+    assert cardvalue.verdict(-0.1, 0.2) == ""
+    cards = {"swordsman": "Swordsman", "axeman": "Axeman"}
+    found = cardvalue.values(ROOT / "cards" / "soldier-battler", cards, "random", 10, 1)
+    assert {c["id"] for c in found} == set(cards)
+    assert found[0]["value"] >= found[1]["value"]
+    for card in found:
+        assert card["ci95"][0] <= card["value"] <= card["ci95"][1]
+    argv = ["balance", "soldier-battler", "--games", "10", "--ladder", "0", "--card-value", "4", "--out", str(tmp_path)]
+    assert main(argv) == 0
+    results = json.loads((tmp_path / "soldier-battler" / "balance" / "results.json").read_text())
+    assert len(results["summary"]["card_values"]["cards"]) == 4  # the four soldier types
+    assert "Card value by restricted play" in (tmp_path / "soldier-battler" / "balance" / "report.html").read_text()

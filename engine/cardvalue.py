@@ -1,0 +1,67 @@
+"""What each card is worth, by restricted play: how much an agent loses when it may never play that card.
+
+After Jaffe, Miller, Andersen, Liu, Karlin, Popović and Popović, "Evaluating Competitive Game
+Balance with Restricted Play" (AIIDE 2012): an agent that may not play a card meets the same
+agent unrestricted, seats swapped every other game. Unrestricted, the two would score half each;
+the card's value is how far under a half the restricted agent scores. Every card is measured on
+the same seeds, so the differences between cards are not the luck of different deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine import simulate, stats
+from engine.agents import BANS
+
+DOMINANT = 0.10  # a card whose loss costs at least this much of a game, surely: players can hardly do without it
+DEAD = 0.05  # a card whose loss surely changes less than this either way: it hardly matters to play it
+
+
+def verdict(low: float, high: float) -> str:
+    """dominant, harmful (better never played), dead, or "" when the interval says none of these surely."""
+    if low >= DOMINANT:
+        return "dominant"
+    if high < 0:
+        return "harmful"
+    if low > -DEAD and high < DEAD:
+        return "dead"
+    return ""
+
+
+def values(
+    folder: Path,
+    cards: dict[str, str],
+    agent: str,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Each card's value (a half less the restricted agent's score: a win one, a draw a half) with its
+    95% interval and verdict, most valuable first."""
+    out = []
+    for done, (card, name) in enumerate(sorted(cards.items(), key=lambda kv: kv[1])):
+        banned = f"{agent}{BANS}{card}"
+        records = simulate.run(simulate.Plan(folder, (banned, agent), games, seed), workers)
+        score = 0.0
+        for record in records:
+            winner = record.winner()
+            score += 0.5 if winner is None else float(record.agents[winner] == banned)
+        low, high = stats.wilson(score, len(records))
+        value = 0.5 - score / len(records)
+        out.append(
+            {
+                "id": card,
+                "name": name,
+                "games": len(records),
+                "value": value,
+                "ci95": [0.5 - high, 0.5 - low],
+                "verdict": verdict(0.5 - high, 0.5 - low),
+            }
+        )
+        if progress:
+            progress(done + 1, len(cards))
+    return sorted(out, key=lambda c: -c["value"])
