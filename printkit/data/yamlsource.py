@@ -98,8 +98,10 @@ def format_path(path: PathT) -> str:
 
 
 def _key(key: str) -> str:
-    """A mapping key as a place shows it: as written, unless it is long or holds characters that could forge a line."""
-    return key if len(key) <= 40 and safe(key) == key else shown(key, 40)
+    """A mapping key as a place shows it: as written, unless it is long, blank or edged with spaces (which would
+    vanish from the line), or holds characters that could forge a line."""
+    plain = len(key) <= 40 and key.strip() == key and key != "" and safe(key) == key
+    return key if plain else shown(key, 40)
 
 
 class _Limits(Exception):
