@@ -10,7 +10,9 @@ from engine import agents, registry
 from engine.api import GameDef
 from engine.runner import Record, play
 from printkit.core import workers as processes
+from printkit.data import variant
 from printkit.data.loader import load_game
+from printkit.data.variant import Change
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,7 @@ class Plan:
     agents: tuple[str, str]
     games: int
     seed: int
+    changes: tuple[Change, ...] = ()  # values changed from the game's data (printkit.data.variant), for a sweep
 
     def game_seed(self, index: int) -> int:
         # spread the seeds so neighbouring games share no generator state
@@ -31,13 +34,13 @@ class Plan:
         return self.agents if index % 2 == 0 else (self.agents[1], self.agents[0])
 
 
-_GAMES: dict[Path, GameDef] = {}
+_GAMES: dict[tuple[Path, tuple[Change, ...]], GameDef] = {}
 
 
-def _game(folder: Path) -> GameDef:
-    if folder not in _GAMES:
-        _GAMES[folder] = registry.build(load_game(folder))
-    return _GAMES[folder]
+def _game(folder: Path, changes: tuple[Change, ...] = ()) -> GameDef:
+    if (folder, changes) not in _GAMES:
+        _GAMES[folder, changes] = registry.build(variant.vary(load_game(folder), changes))
+    return _GAMES[folder, changes]
 
 
 LEAD_SAMPLE = 10  # the lead (for lead changes, drama, decisiveness) is read in every tenth game: it is costly
@@ -46,7 +49,7 @@ LEAD_SAMPLE = 10  # the lead (for lead changes, drama, decisiveness) is read in 
 def play_one(job: tuple[Plan, int]) -> Record:
     plan, index = job
     names = plan.seats(index)
-    game = _game(plan.folder)
+    game = _game(plan.folder, plan.changes)
     return play(game, [agents.make(n) for n in names], plan.game_seed(index), lead=index % LEAD_SAMPLE == 0)
 
 

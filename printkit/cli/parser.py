@@ -254,6 +254,26 @@ def _options_simulate(p: argparse.ArgumentParser) -> None:
     _out(p)
 
 
+def _options_sweep(p: argparse.ArgumentParser) -> None:
+    _game(p)
+    p.add_argument(
+        "--vary",
+        action="append",
+        required=True,
+        metavar="PATH=RANGE",
+        help="a value of the game's data and the values to try: rules.hand_size=3..7, cards.swordsman.hp=40..120:20, "
+        "rules.melee_reach=nearest_in_column,opposite_row_only; again for another (every combination is played)",
+    )
+    p.add_argument("--games", type=int, default=200, help=f"games a point, 1 to {play.MAX_GAMES:,} (default: 200)")
+    _agents(p)
+    _seed(p)
+    p.add_argument(
+        "--workers", type=int, default=2, help=f"processes that play at once, 1 to {play.MAX_WORKERS} (default: 2)"
+    )
+    p.add_argument("--no-pdf", action="store_true", help="results.json and the HTML report only, no PDF")
+    _out(p)
+
+
 def _options_replay(p: argparse.ArgumentParser) -> None:
     _game(p)
     _seed(p)
@@ -419,6 +439,19 @@ COMMANDS = (
         play.cmd_simulate,
     ),
     Command(
+        "sweep",
+        "play",
+        "play the game at each of a range of values and chart every metric",
+        "Play the same seeded games at every point of a grid of changed values (rule options, card\n"
+        "stats, any number of the game's data), and write results.json and a report charting each\n"
+        "metric against the values. The data on disk is not changed.",
+        (
+            "printkit sweep soldier-battler --vary cards.swordsman.hp=40..120:20",
+            "printkit sweep soldier-battler --vary rules.turn_cap=20..80:20 --vary rules.enter_enemy_row=true,false",
+        ),
+        play.cmd_sweep,
+    ),
+    Command(
         "replay",
         "play",
         "a readable log of one game, from a seed or a results.json",
@@ -477,6 +510,7 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "import": _options_import,
     "preview": _options_preview,
     "simulate": _options_simulate,
+    "sweep": _options_sweep,
     "replay": _options_replay,
     "check": _options_check,
     "balance": _options_balance,

@@ -77,6 +77,33 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from engine import sweep
+    from printkit.data import variant
+    from printkit.docs import balance
+
+    game, _ = engine_game(args.game)
+    count("--games", args.games, MAX_GAMES)
+    count("--workers", args.workers, MAX_WORKERS)
+    varied = [variant.parse(text) for text in args.vary]
+    paths = [path for path, _ in varied]
+    if len(set(paths)) < len(paths):
+        raise UsageError(f"--vary: {next(p for p in paths if paths.count(p) > 1)} is varied twice: vary it once")
+    agents = agent_names(args.agents)
+    points = len(sweep.grid(varied))
+    say(f"{game.slug}: {points} points of {args.games} games, {' vs '.join(agents)}")
+    bar = Bar(points, "points")
+    try:
+        figures = sweep.run(game, varied, agents, args.games, args.seed, args.workers, bar)
+    finally:
+        bar.close()
+    run = {"game": game.slug, "agents": list(agents), "games": args.games, "seed": args.seed}
+    folder = out_folder(args, project.find()) / game.slug / "sweeps" / "+".join(paths)
+    for path in balance.write_sweep(folder, game.title, figures, run, pdf=not args.no_pdf):
+        say(f"wrote {display_path(path)}")
+    return 0
+
+
 def _simulate(slug: str, plan: Plan, workers: int) -> list[Record]:
     """The plan's games played, with a bar; a game that never ends stops it with one line saying how to see it."""
     from engine import runner, simulate

@@ -145,7 +145,7 @@ def _validate(
         return None
 
 
-def _resolve_decks(info: GameFile, cards: list[Any]) -> tuple[DeckCards, ...]:
+def resolve_decks(info: GameFile, cards: list[Any]) -> tuple[DeckCards, ...]:
     by_id = {c.id: c for c in cards}
     out = []
     for deck in info.decks:
@@ -236,7 +236,7 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
         folder,
         info,
         tuple(cards),
-        _resolve_decks(info, cards),
+        resolve_decks(info, cards),
         layout_folders(folder, project),
         within,
         (rules_at.line, rules_at.column),

@@ -130,3 +130,91 @@ def write_summary(folder: Path, rows: list[dict[str, Any]], missing: list[str], 
     atomic.write_text(written[0], html)
     atomic.write_bytes(written[1], render_pdf(html))
     return written
+
+
+# what a sweep plots against the varied values: a title, the figure at a point, and whether it is a share (0-1)
+SWEPT: tuple[tuple[str, Callable[[dict[str, Any]], float | None], bool], ...] = (
+    ("Completed by the rules", lambda p: p["metrics"]["completion"], True),
+    ("Ended by the cap", lambda p: p["metrics"]["timeouts"], True),
+    ("Ended by stalemate", lambda p: p["metrics"]["stalemates"], True),
+    ("Draws", lambda p: p["metrics"]["drawishness"], True),
+    ("Seat 1 wins", lambda p: p["seats"][0]["rate"], True),
+    ("Balance", lambda p: p["metrics"]["balance"], True),
+    ("First-player advantage", lambda p: p["metrics"]["advantage_first"], True),
+    ("Moves a game", lambda p: p["metrics"]["duration"]["moves"]["mean"], False),
+    ("Branching", lambda p: p["metrics"]["branching"]["mean"], False),
+    ("Lead changes a game", lambda p: p["metrics"]["lead_changes"], False),
+    ("Decided at", lambda p: p["metrics"]["decisiveness"], True),
+    ("Card spread (sd of win rates when played)", lambda p: p["card_spread"], False),
+)
+
+
+def _lines(
+    labels: list[str],
+    series: list[tuple[str, list[float | None]]],
+    share: bool,
+    width: float = 520,
+    height: float = 140,
+) -> dict[str, Any]:
+    """Polylines for an SVG chart: one per series over the x labels; shares on 0-100%, other figures on 0-max."""
+    top = 1.0 if share else max([v for _, values in series for v in values if v is not None] or [0]) or 1.0
+    left, bottom = 40.0, 18.0
+
+    def x(i: int) -> float:
+        return left + (i + 0.5) * (width - left) / max(1, len(labels))
+
+    def y(v: float) -> float:
+        return 6 + (height - bottom - 6) * (1 - v / top)
+
+    lines = []
+    for name, values in series:
+        dots = [(x(i), y(v)) for i, v in enumerate(values) if v is not None]
+        lines.append({"name": name, "points": " ".join(f"{a:.1f},{b:.1f}" for a, b in dots), "dots": dots})
+    ticks = [{"y": y(t * top), "label": f"{100 * t * top:.0f}%" if share else f"{t * top:.3g}"} for t in (0, 0.5, 1)]
+    marks = [{"x": x(i), "label": label} for i, label in enumerate(labels)]
+    return {"width": width, "height": height, "lines": lines, "ticks": ticks, "marks": marks, "base": height - bottom}
+
+
+def spelled(value: Any) -> str:
+    """A varied value as the command line writes it: true and false in lower case."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def sweep_charts(figures: dict[str, Any]) -> list[dict[str, Any]]:
+    """One chart per swept figure: over the first varied path's values, a line for each setting of the others."""
+    first, *others = figures["varied"]
+    labels = [spelled(v) for v in first["values"]]
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for point in figures["points"]:
+        key = ", ".join(f"{o['path']}={spelled(point['values'][o['path']])}" for o in others) or first["path"]
+        groups.setdefault(key, []).append(point)
+    charts = []
+    for title, figure, share in SWEPT:
+        series = [(name, [figure(p) for p in points]) for name, points in groups.items()]
+        charts.append({"title": title} | _lines(labels, series, share))
+    return charts
+
+
+def write_sweep(
+    folder: Path, title: str, figures: dict[str, Any], settings: dict[str, Any], pdf: bool = True
+) -> list[Path]:
+    """A sweep's results.json, report.html and report.pdf: every figure at every point, and a chart of each."""
+    html = templating.render(
+        "sweep.html.j2",
+        title=title,
+        f=figures,
+        settings=settings,
+        charts=sweep_charts(figures),
+        colours=COLOURS,
+        spelled=spelled,
+    )
+    written = [folder / "results.json", folder / "report.html"]
+    atomic.write_text(written[0], json.dumps({"settings": settings, "sweep": figures}, indent=1) + "\n")
+    atomic.write_text(written[1], html)
+    if pdf:
+        written.append(folder / "report.pdf")
+        atomic.write_bytes(written[2], render_pdf(html))
+    return written
+
+
+COLOURS = ("#2e6f8e", "#8e5a2e", "#4f8e2e", "#8e2e6a", "#555555", "#c49a1a")  # one per line of a chart

@@ -1,0 +1,95 @@
+"""Sweeps: games with values changed in memory, checked like the data, each point played on the same seeds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import simulate, stats, sweep
+from printkit.cli import main
+from printkit.core.errors import UsageError
+from printkit.data.game import Game
+from printkit.data.variant import BadChange, parse, vary
+
+ROOT = Path(__file__).resolve().parents[2]
+SB = ROOT / "cards" / "soldier-battler"
+
+
+def test_a_change_reaches_the_card_its_decks_and_the_rules(games: dict[str, Game]) -> None:
+    game = games["soldier-battler"]
+    changed = vary(game, [("cards.swordsman.hp", 120), ("rules.turn_cap", 30), ("rules.enter_enemy_row", False)])
+    assert [c.hp for c in changed.cards if c.id == "swordsman"] == [120]
+    in_decks = [c.hp for d in changed.decks for c, _ in d.entries if c.id == "swordsman"]
+    assert in_decks and set(in_decks) == {120}
+    assert (changed.rule("turn_cap"), changed.rule("enter_enemy_row")) == (30, False)
+    assert game.rule("turn_cap") != 30  # the game itself is untouched
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (("cards.swordsman.hp", 0), "cards.swordsman.hp=0: hp: input should be greater than or equal to 1"),
+        (("cards.swordsman.hp", "x"), "cards.swordsman.hp=x: expected a whole number, like the"),
+        (("cards.swordsman.hp", True), "expected a whole number"),
+        (("rules.melee_reach", "sideways"), "expected one of nearest_in_column, opposite_row_only"),
+        (("rules.nope", 1), "no rule option 'nope'"),
+        (("cards.nobody.hp", 3), "no card 'nobody'"),
+        (("components.damage-token.nothing", 1), "no 'nothing' at components.damage-token"),
+        (("decks.9.name", "x"), "no item '9'"),
+    ],
+)
+def test_a_change_the_data_refuses_is_one_line_naming_it(games: dict[str, Game], change: tuple, said: str) -> None:
+    with pytest.raises(BadChange) as caught:
+        vary(games["soldier-battler"], [change])
+    assert said in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_ranges_from_the_command_line() -> None:
+    assert parse("rules.turn_cap=20..80:20") == ("rules.turn_cap", [20, 40, 60, 80])
+    assert parse("cards.x.hp=3..5") == ("cards.x.hp", [3, 4, 5])
+    assert parse("rules.r=a,b, true,7") == ("rules.r", ["a", "b", True, 7])
+    for bad in ("rules.turn_cap", "=3", "rules.turn_cap=5..2", "rules.turn_cap=1..x", "rules.turn_cap=1..4:0"):
+        with pytest.raises(UsageError):
+            parse(bad)
+
+
+def test_each_point_plays_what_simulate_plays_with_that_change_and_the_engine_sees_it(
+    games: dict[str, Game],
+) -> None:
+    varied = [("rules.idle_turns_to_stalemate", [2, 9])]
+    figures = sweep.run(games["soldier-battler"], varied, ("random", "random"), 30, 4, workers=1)
+    assert [p["values"] for p in figures["points"]] == [
+        {"rules.idle_turns_to_stalemate": 2},
+        {"rules.idle_turns_to_stalemate": 9},
+    ]
+    plan = simulate.Plan(SB, ("random", "random"), 30, 4, (("rules.idle_turns_to_stalemate", 9),))
+    alone = stats.summarise(simulate.run(plan), {})["metrics"]
+    assert figures["points"][1]["metrics"] == alone
+    stalemates = [p["metrics"]["stalemates"] for p in figures["points"]]
+    assert stalemates[0] > stalemates[1]  # nine idle turns end far fewer games than two: the change was played
+    assert figures == sweep.run(games["soldier-battler"], varied, ("random", "random"), 30, 4, workers=2)
+
+
+def test_a_point_the_engine_cannot_play_stops_the_sweep_before_any_game(games: dict[str, Game]) -> None:
+    with pytest.raises(BadChange) as caught:
+        sweep.run(games["soldier-battler"], [("rules.board_rows", [3, 1])], ("random", "random"), 5, 1)
+    assert str(caught.value).startswith("rules.board_rows=1: ")
+
+
+def test_the_sweep_command_writes_its_report_and_leaves_the_data_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = (SB / "game.yaml").read_bytes()
+    argv = ["sweep", "soldier-battler", "--vary", "rules.turn_cap=20,60", "--vary", "rules.enter_enemy_row=true,false"]
+    assert main([*argv, "--games", "10", "--workers", "1", "--out", str(tmp_path), "--no-pdf", "-q"]) == 0
+    folder = tmp_path / "soldier-battler" / "sweeps" / "rules.turn_cap+rules.enter_enemy_row"
+    results = json.loads((folder / "results.json").read_text())
+    assert len(results["sweep"]["points"]) == 4
+    html = (folder / "report.html").read_text()
+    assert "Ended by stalemate" in html and "rules.enter_enemy_row=false" in html
+    assert (SB / "game.yaml").read_bytes() == before
+    assert main(["sweep", "soldier-battler", "--vary", "cards.swordsman.hp=0,40", "--games", "5"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["printkit: cards.swordsman.hp=0: hp: input should be greater than or equal to 1"]
