@@ -62,7 +62,7 @@ def run(
                 "seats": summary["seats"],
                 "first_mover": summary["first_mover"],
                 "metrics": summary["metrics"],
-                "card_spread": _card_spread(summary["cards"]),
+                "card_spread": card_spread(summary["cards"]),
             }
         )
         if progress:
@@ -70,7 +70,7 @@ def run(
     return {"varied": [{"path": path, "values": values} for path, values in varied], "points": out}
 
 
-def _card_spread(cards: list[dict[str, Any]]) -> float | None:
+def card_spread(cards: list[dict[str, Any]]) -> float | None:
     """How far apart the cards' win rates when played lie: the standard deviation over cards played 20 times or more."""
     rates = [c["win_rate_when_played"] for c in cards if c["games_played_in"] >= 20]
     if len(rates) < 2:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from engine.tune import TARGETS
 from printkit import __version__, build
 from printkit.cli import completion, doctor, exporting, make, play
 from printkit.data import settings
@@ -274,6 +275,34 @@ def _options_sweep(p: argparse.ArgumentParser) -> None:
     _out(p)
 
 
+def _options_tune(p: argparse.ArgumentParser) -> None:
+    _game(p)
+    p.add_argument(
+        "--vary",
+        action="append",
+        required=True,
+        metavar="PATH=RANGE",
+        help="a value of the game's data and the values the search may pick, as sweep takes them; again for another",
+    )
+    p.add_argument(
+        "--target",
+        required=True,
+        choices=sorted(TARGETS),
+        help="what to make best: " + "; ".join(f"{name}, {TARGETS[name].words}" for name in sorted(TARGETS)),
+    )
+    p.add_argument(
+        "--trials", type=int, default=30, help=f"points the search tries, 1 to {play.MAX_TRIALS:,} (default: 30)"
+    )
+    p.add_argument("--games", type=int, default=200, help=f"games a point, 1 to {play.MAX_GAMES:,} (default: 200)")
+    _agents(p)
+    _seed(p)
+    p.add_argument(
+        "--workers", type=int, default=2, help=f"processes that play at once, 1 to {play.MAX_WORKERS} (default: 2)"
+    )
+    p.add_argument("--no-pdf", action="store_true", help="results.json, patch.yaml and the HTML report, no PDF")
+    _out(p)
+
+
 def _options_replay(p: argparse.ArgumentParser) -> None:
     _game(p)
     _seed(p)
@@ -452,6 +481,20 @@ COMMANDS = (
         play.cmd_sweep,
     ),
     Command(
+        "tune",
+        "play",
+        "search a range of values for the best by a target metric",
+        "Search the values given with --vary for the ones a target metric likes best (Optuna's TPE\n"
+        "sampler, seeded: the same tune gives the same result), each point played like a sweep's.\n"
+        "Writes the best values as patch.yaml, with results.json and a report of every point tried.\n"
+        "Needs Optuna: pip install 'printkit[tune]'.",
+        (
+            "printkit tune soldier-battler --vary rules.idle_turns_to_stalemate=2..12 --target completion",
+            "printkit tune soldier-battler --vary cards.swordsman.hp=40..160:20 --target card-spread --trials 20",
+        ),
+        play.cmd_tune,
+    ),
+    Command(
         "replay",
         "play",
         "a readable log of one game, from a seed or a results.json",
@@ -511,6 +554,7 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "preview": _options_preview,
     "simulate": _options_simulate,
     "sweep": _options_sweep,
+    "tune": _options_tune,
     "replay": _options_replay,
     "check": _options_check,
     "balance": _options_balance,

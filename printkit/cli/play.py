@@ -24,6 +24,7 @@ MAX_RESULTS = 500_000_000  # bytes of a results.json to replay from
 BALANCE_CHECK_SECONDS = 30.0  # the findings on the summary page: long games (Time Line) play fewer
 LADDER_GAMES = 10  # games a rung of the skill ladder plays the rung below: each MCTS game is slow
 LADDER_LONGEST = 2_000  # mean actions of the report's games past which the ladder is left out unless asked for
+MAX_TRIALS = 10_000
 CARD_VALUE_GAMES = 100  # games a card's restricted play takes: each card's interval is about +-10 points
 MAX_LADDER = 10_000
 ENDLESS_TAIL = 200  # lines of a looping game's log that replay shows: enough to see the loop
@@ -79,16 +80,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     from engine import sweep
-    from printkit.data import variant
     from printkit.docs import balance
 
     game, _ = engine_game(args.game)
     count("--games", args.games, MAX_GAMES)
     count("--workers", args.workers, MAX_WORKERS)
-    varied = [variant.parse(text) for text in args.vary]
+    varied = _varied(args.vary)
     paths = [path for path, _ in varied]
-    if len(set(paths)) < len(paths):
-        raise UsageError(f"--vary: {next(p for p in paths if paths.count(p) > 1)} is varied twice: vary it once")
     agents = agent_names(args.agents)
     points = len(sweep.grid(varied))
     say(f"{game.slug}: {points} points of {args.games} games, {' vs '.join(agents)}")
@@ -102,6 +100,44 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     for path in balance.write_sweep(folder, game.title, figures, run, pdf=not args.no_pdf):
         say(f"wrote {display_path(path)}")
     return 0
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    from engine import tune
+    from printkit.data import variant
+    from printkit.docs import balance
+
+    game, _ = engine_game(args.game)
+    count("--games", args.games, MAX_GAMES)
+    count("--workers", args.workers, MAX_WORKERS)
+    count("--trials", args.trials, MAX_TRIALS)
+    varied = _varied(args.vary)
+    agents = agent_names(args.agents)
+    bar = Bar(args.trials, "trials")
+    try:
+        found = tune.run(game, varied, args.target, agents, args.games, args.seed, args.trials, args.workers, bar)
+    finally:
+        bar.close()
+    run = {"game": game.slug, "agents": list(agents), "games": args.games, "seed": args.seed, "trials": args.trials}
+    folder = out_folder(args, project.find()) / game.slug / "tune" / args.target
+    command = "printkit tune " + " ".join([game.slug, *(f"--vary {v}" for v in args.vary), f"--target {args.target}"])
+    written = balance.write_tune(folder, game.title, found, run, tune.patch(found, command), pdf=not args.no_pdf)
+    for path in written:
+        say(f"wrote {display_path(path)}")
+    best = ", ".join(f"{path}={variant.spelled(value)}" for path, value in found["best"]["values"].items())
+    say(f"best for {args.target}: {best} ({found['best']['target']:.3f})")
+    return 0
+
+
+def _varied(texts: list[str]) -> list[tuple[str, list[Any]]]:
+    """The --vary options read, each path once."""
+    from printkit.data import variant
+
+    varied = [variant.parse(text) for text in texts]
+    paths = [path for path, _ in varied]
+    if len(set(paths)) < len(paths):
+        raise UsageError(f"--vary: {next(p for p in paths if paths.count(p) > 1)} is varied twice: vary it once")
+    return varied
 
 
 def _simulate(slug: str, plan: Plan, workers: int) -> list[Record]:

@@ -152,3 +152,8 @@ def _value(text: str) -> Any:
         return int(text)
     except ValueError:
         return text
+
+
+def spelled(value: Any) -> str:
+    """A value as the command line writes it: true and false in lower case."""
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.runner import Record
 from printkit.core import assets, atomic
+from printkit.data.variant import spelled
 from printkit.docs import templating
 
 
@@ -175,11 +176,6 @@ def _lines(
     return {"width": width, "height": height, "lines": lines, "ticks": ticks, "marks": marks, "base": height - bottom}
 
 
-def spelled(value: Any) -> str:
-    """A varied value as the command line writes it: true and false in lower case."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
 def sweep_charts(figures: dict[str, Any]) -> list[dict[str, Any]]:
     """One chart per swept figure: over the first varied path's values, a line for each setting of the others."""
     first, *others = figures["varied"]
@@ -218,3 +214,18 @@ def write_sweep(
 
 
 COLOURS = ("#2e6f8e", "#8e5a2e", "#4f8e2e", "#8e2e6a", "#555555", "#c49a1a")  # one per line of a chart
+
+
+def write_tune(
+    folder: Path, title: str, found: dict[str, Any], settings: dict[str, Any], patch: str, pdf: bool = True
+) -> list[Path]:
+    """A tune's results.json, the best values as patch.yaml, and a report of every trial."""
+    html = templating.render("tune.html.j2", title=title, t=found, settings=settings, spelled=spelled, patch=patch)
+    written = [folder / "results.json", folder / "patch.yaml", folder / "report.html"]
+    atomic.write_text(written[0], json.dumps({"settings": settings, "tune": found}, indent=1) + "\n")
+    atomic.write_text(written[1], patch)
+    atomic.write_text(written[2], html)
+    if pdf:
+        written.append(folder / "report.pdf")
+        atomic.write_bytes(written[3], render_pdf(html))
+    return written

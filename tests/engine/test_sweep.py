@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -93,3 +94,32 @@ def test_the_sweep_command_writes_its_report_and_leaves_the_data_alone(
     assert main(["sweep", "soldier-battler", "--vary", "cards.swordsman.hp=0,40", "--games", "5"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["printkit: cards.swordsman.hp=0: hp: input should be greater than or equal to 1"]
+
+
+def test_a_tune_finds_the_best_point_it_played_and_finds_it_again(games: dict[str, Game]) -> None:
+    from engine import tune
+
+    varied = [("rules.idle_turns_to_stalemate", [2, 4, 6, 8]), ("rules.enter_enemy_row", [True, False])]
+    found = tune.run(games["soldier-battler"], varied, "completion", ("random", "random"), 20, 3, trials=6)
+    assert len(found["trials"]) == 6 and 1 <= len(found["points"]) <= 6
+    assert found["best"]["target"] == max(p["target"] for p in found["points"])
+    assert found == tune.run(games["soldier-battler"], varied, "completion", ("random", "random"), 20, 3, trials=6)
+    patch = tune.patch(found, "printkit tune ...")
+    best = found["best"]["values"]
+    assert f"rules.idle_turns_to_stalemate: {best['rules.idle_turns_to_stalemate']}\n" in patch
+    assert f"rules.enter_enemy_row: {str(best['rules.enter_enemy_row']).lower()}\n" in patch
+
+
+def test_the_tune_command_writes_the_patch_and_says_what_it_needs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["tune", "soldier-battler", "--vary", "rules.turn_cap=20,40,60", "--target", "seat-balance"]
+    assert main([*argv, "--trials", "3", "--games", "10", "--workers", "1", "--out", str(tmp_path), "--no-pdf"]) == 0
+    folder = tmp_path / "soldier-battler" / "tune" / "seat-balance"
+    assert (folder / "patch.yaml").read_text().splitlines()[-1].startswith("rules.turn_cap: ")
+    assert "best for seat-balance: rules.turn_cap=" in capsys.readouterr().out
+    monkeypatch.setitem(sys.modules, "optuna", None)  # a machine without the tune extra
+    assert main([*argv, "--trials", "3", "--out", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "printkit: printkit tune needs Optuna: pip install 'printkit[tune]' (or pip install optuna)"
+    )
