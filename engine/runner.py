@@ -63,6 +63,24 @@ class Record:
             "tension": dataclasses.asdict(self.tension) if self.tension else None,
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Record:
+        """The record to_json wrote, whole again."""
+        tension = data.get("tension")
+        return cls(
+            data["seed"],
+            list(data["agents"]),
+            list(data["actions"]),
+            list(data["returns"]),
+            data["length"],
+            data["decisions"],
+            data["end"],
+            data["first"],
+            [(seat, card) for seat, card in data["plays"]],
+            {int(k): v for k, v in data.get("branching", {}).items()},
+            Tension(**tension) if tension else None,
+        )
+
 
 MAX_LEADS = 256  # positions a game's lead is read at: past it, every other reading is dropped and the step doubled
 

@@ -1,15 +1,30 @@
-"""Run many seeded games, in worker processes, with the same results whatever the number of workers."""
+"""Run many seeded games in chunks, on local worker processes or a Dask cluster, with the same results however.
+
+Each game's seed comes from its index, so a chunk of games gives the same records wherever it is
+played; chunks stream to a store as they finish, so an interrupted run can resume, and the
+chunks of a worker that dies are played again.
+"""
 
 from __future__ import annotations
 
+import concurrent.futures
+import contextlib
+import hashlib
+import json
+import logging
+import math
 from collections.abc import Callable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from engine import agents, registry
 from engine.api import GameDef
 from engine.runner import Record, play
+from printkit.core import atomic, fingerprint
 from printkit.core import workers as processes
+from printkit.core.errors import UsageError
 from printkit.data import variant
 from printkit.data.loader import load_game
 from printkit.data.variant import Change
@@ -53,22 +68,145 @@ def play_one(job: tuple[Plan, int]) -> Record:
     return play(game, [agents.make(n) for n in names], plan.game_seed(index), lead=index % LEAD_SAMPLE == 0)
 
 
+def play_span(job: tuple[Plan, int, int]) -> tuple[int, list[Record]]:
+    """Games start to stop of the plan: a chunk, the unit of work a worker does, stores and may redo."""
+    plan, start, stop = job
+    return start, [play_one((plan, i)) for i in range(start, stop)]
+
+
+def spans(games: int) -> list[tuple[int, int]]:
+    """The plan's chunks: about 16 for a short run, 100 games each for a long one; set by the games alone, so a
+    resumed run finds the chunks it stored whatever the workers or the scheduler."""
+    size = max(1, min(CHUNK, math.ceil(games / 16)))
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+CHUNK = 100  # games a chunk holds at most
+RETRIES = 3  # times the chunks of a dead worker are tried again
+
+
+@dataclass
+class Backend:
+    """Where the chunks are played and kept: local workers or a Dask cluster; a folder they stream to."""
+
+    client: Any = None  # a dask.distributed Client, when a cluster plays
+    store: Path | None = None  # finished chunks, as JSON, so an interrupted run can resume
+    resume: bool = False  # read the chunks a run before stored
+
+
+_backend = Backend()
+
+
+@contextlib.contextmanager
+def backend(scheduler: str | None = None, store: Path | None = None, resume: bool = False) -> Iterator[Backend]:
+    """Play on a Dask cluster for the block (scheduler: "local" starts one here, else its tcp:// address), and
+    stream finished chunks to store. Dask is needed only when a scheduler is named."""
+    global _backend
+    before = _backend
+    client = cluster = None
+    try:
+        if scheduler is not None:
+            client, cluster = _dask(scheduler)
+        _backend = Backend(client, store, resume)
+        yield _backend
+    finally:
+        _backend = before
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _dask(scheduler: str) -> tuple[Any, Any]:
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise UsageError("--scheduler needs Dask: pip install 'printkit[dask]'") from None
+    if scheduler == "local":
+        # its workers' logs (a heartbeat missed while the cluster closes) would be noise in printkit's own output
+        cluster = LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.CRITICAL
+        )
+        return Client(cluster), cluster
+    try:
+        return Client(scheduler, timeout=10), None
+    except (OSError, TimeoutError) as exc:
+        raise UsageError(f"--scheduler {scheduler}: no Dask scheduler answers there ({exc})") from None
+
+
 def run(plan: Plan, workers: int = 1, progress: Callable[[int, int], None] | None = None) -> list[Record]:
-    """Every game of the plan, in game order."""
-    jobs = ((plan, i) for i in range(plan.games))
-    results: Iterator[Record]
-    if workers <= 1:
-        results = map(play_one, jobs)
-        return _collect(results, plan.games, progress)
-    with processes.pool(workers) as pool:
-        # imap keeps the order of the jobs: the same records whatever the number of workers
-        return _collect(pool.imap(play_one, jobs, chunksize=max(1, plan.games // (workers * 8))), plan.games, progress)
-
-
-def _collect(results: Iterator[Record], total: int, progress: Callable[[int, int], None] | None) -> list[Record]:
-    out = []
-    for record in results:
-        out.append(record)
+    """Every game of the plan, in game order: the same records whatever the workers, the scheduler or a resume."""
+    chunks = spans(plan.games)
+    store = _store(plan)
+    done: dict[int, list[Record]] = {}
+    if store is not None and _backend.resume:
+        done = _stored(store, chunks)
+    played = sum(len(records) for records in done.values())
+    if progress:
+        progress(played, plan.games)
+    todo = [(plan, start, stop) for start, stop in chunks if start not in done]
+    for start, records in _play(todo, workers):
+        done[start] = records
+        if store is not None:
+            atomic.write_text(store / f"{start}.json", json.dumps([r.to_json() for r in records]))
+        played += len(records)
         if progress:
-            progress(len(out), total)
-    return out
+            progress(played, plan.games)
+    return [record for start, _ in chunks for record in done[start]]
+
+
+def _play(jobs: list[tuple[Plan, int, int]], workers: int) -> Iterator[tuple[int, list[Record]]]:
+    """Each chunk's records as it finishes: in this process, on local workers, or on the Dask cluster."""
+    if _backend.client is not None:
+        from dask.distributed import as_completed
+
+        futures = _backend.client.map(play_span, jobs, retries=RETRIES, pure=False)
+        for future in as_completed(futures):
+            yield future.result()
+        return
+    if workers <= 1 or len(jobs) <= 1:
+        yield from map(play_span, jobs)
+        return
+    left = {job[1]: job for job in jobs}
+    for attempt in range(RETRIES + 1):
+        pool = processes.executor(workers)
+        try:
+            futures = [pool.submit(play_span, job) for job in left.values()]
+            for future in concurrent.futures.as_completed(futures):
+                start, records = future.result()
+                del left[start]
+                yield start, records
+            pool.shutdown()
+            return
+        except BrokenProcessPool:  # a worker died (killed, out of memory): only its chunks are played again
+            processes.stop(pool)
+            if attempt == RETRIES:
+                raise
+        except BaseException:  # Ctrl-C, a game that never ends: the other chunks in flight are not waited for
+            processes.stop(pool)
+            raise
+
+
+def _store(plan: Plan) -> Path | None:
+    """The plan's folder in the chunk store, named by the plan, the game's files and the code that plays them."""
+    if _backend.store is None:
+        return None
+    digest = hashlib.sha256(repr((plan.agents, plan.games, plan.seed, plan.changes)).encode())
+    digest.update(fingerprint.code(("engine", "printkit")).encode())
+    for path in sorted(plan.folder.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(plan.folder).as_posix().encode() + b"\0" + path.read_bytes())
+    return _backend.store / digest.hexdigest()[:24]
+
+
+def _stored(store: Path, chunks: list[tuple[int, int]]) -> dict[int, list[Record]]:
+    """The chunks a run before finished and stored, each whole; a damaged one is played again."""
+    found = {}
+    for start, stop in chunks:
+        try:
+            records = [Record.from_json(r) for r in json.loads((store / f"{start}.json").read_text())]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if len(records) == stop - start:
+            found[start] = records
+    return found

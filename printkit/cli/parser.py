@@ -100,6 +100,18 @@ def _bleed(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _cluster(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play on a Dask cluster: its scheduler's tcp://HOST:PORT, or local to start one here "
+        "(needs pip install 'printkit[dask]'; default: local worker processes)",
+    )
+    p.add_argument(
+        "--resume", action="store_true", help="keep the games an interrupted run of the same command finished"
+    )
+
+
 def _seed(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, help="the seed the games' shuffles and dice come from (default: 1)")
 
@@ -252,6 +264,7 @@ def _options_simulate(p: argparse.ArgumentParser) -> None:
         "--workers", type=int, default=1, help=f"processes that play at once, 1 to {play.MAX_WORKERS} (default: 1)"
     )
     p.add_argument("--no-pdf", action="store_true", help="results.json and the HTML report only, no PDF")
+    _cluster(p)
     _out(p)
 
 
@@ -272,6 +285,7 @@ def _options_sweep(p: argparse.ArgumentParser) -> None:
         "--workers", type=int, default=2, help=f"processes that play at once, 1 to {play.MAX_WORKERS} (default: 2)"
     )
     p.add_argument("--no-pdf", action="store_true", help="results.json and the HTML report only, no PDF")
+    _cluster(p)
     _out(p)
 
 
@@ -300,6 +314,7 @@ def _options_tune(p: argparse.ArgumentParser) -> None:
         "--workers", type=int, default=2, help=f"processes that play at once, 1 to {play.MAX_WORKERS} (default: 2)"
     )
     p.add_argument("--no-pdf", action="store_true", help="results.json, patch.yaml and the HTML report, no PDF")
+    _cluster(p)
     _out(p)
 
 
@@ -345,6 +360,7 @@ def _options_balance(p: argparse.ArgumentParser) -> None:
         help=f"games for each card's value by restricted play, 0 to {play.MAX_LADDER:,} "
         f"(0: none; default: {play.CARD_VALUE_GAMES}, none for games over {play.LADDER_LONGEST:,} actions)",
     )
+    _cluster(p)
     _out(p)
 
 

@@ -1,10 +1,13 @@
-"""The commands that play a game with the reference engine: simulate, replay, check, balance."""
+"""The commands that play a game with the reference engine: simulate, sweep, tune, replay, check, balance."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +18,7 @@ from printkit.core.errors import CheckFailed, UsageError, display_path, safe
 from printkit.data.game import Game
 
 if TYPE_CHECKING:  # the engine loads only when a command plays
+    from engine.api import GameDef
     from engine.runner import Record
     from engine.simulate import Plan
 
@@ -25,6 +29,7 @@ BALANCE_CHECK_SECONDS = 30.0  # the findings on the summary page: long games (Ti
 LADDER_GAMES = 10  # games a rung of the skill ladder plays the rung below: each MCTS game is slow
 LADDER_LONGEST = 2_000  # mean actions of the report's games past which the ladder is left out unless asked for
 MAX_TRIALS = 10_000
+CHUNKS = ".chunks"  # where a command's finished games wait, for --resume, until it is done
 CARD_VALUE_GAMES = 100  # games a card's restricted play takes: each card's interval is about +-10 points
 MAX_LADDER = 10_000
 ENDLESS_TAIL = 200  # lines of a looping game's log that replay shows: enough to see the loop
@@ -63,10 +68,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     count("--games", args.games, MAX_GAMES)
     count("--workers", args.workers, MAX_WORKERS)
     plan = simulate.Plan(game.folder, agent_names(args.agents), args.games, args.seed)
-    records = _simulate(game.slug, plan, args.workers)
+    folder = out_folder(args, project.find()) / game.slug / "balance"
+    with _playing(args, folder):
+        records = _simulate(game.slug, plan, args.workers)
     figures = stats.summarise(records, engine.card_names())
     run = {"game": game.slug, "agents": list(plan.agents), "games": plan.games, "seed": plan.seed}
-    folder = out_folder(args, project.find()) / game.slug / "balance"
     for path in balance.write(folder, game.title, figures, run, records, pdf=not args.no_pdf):
         say(f"wrote {display_path(path)}")
     seats = figures["seats"]
@@ -91,12 +97,13 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     points = len(sweep.grid(varied))
     say(f"{game.slug}: {points} points of {args.games} games, {' vs '.join(agents)}")
     bar = Bar(points, "points")
+    folder = out_folder(args, project.find()) / game.slug / "sweeps" / "+".join(paths)
     try:
-        figures = sweep.run(game, varied, agents, args.games, args.seed, args.workers, bar)
+        with _playing(args, folder):
+            figures = sweep.run(game, varied, agents, args.games, args.seed, args.workers, bar)
     finally:
         bar.close()
     run = {"game": game.slug, "agents": list(agents), "games": args.games, "seed": args.seed}
-    folder = out_folder(args, project.find()) / game.slug / "sweeps" / "+".join(paths)
     for path in balance.write_sweep(folder, game.title, figures, run, pdf=not args.no_pdf):
         say(f"wrote {display_path(path)}")
     return 0
@@ -114,12 +121,13 @@ def cmd_tune(args: argparse.Namespace) -> int:
     varied = _varied(args.vary)
     agents = agent_names(args.agents)
     bar = Bar(args.trials, "trials")
+    folder = out_folder(args, project.find()) / game.slug / "tune" / args.target
     try:
-        found = tune.run(game, varied, args.target, agents, args.games, args.seed, args.trials, args.workers, bar)
+        with _playing(args, folder):
+            found = tune.run(game, varied, args.target, agents, args.games, args.seed, args.trials, args.workers, bar)
     finally:
         bar.close()
     run = {"game": game.slug, "agents": list(agents), "games": args.games, "seed": args.seed, "trials": args.trials}
-    folder = out_folder(args, project.find()) / game.slug / "tune" / args.target
     command = "printkit tune " + " ".join([game.slug, *(f"--vary {v}" for v in args.vary), f"--target {args.target}"])
     written = balance.write_tune(folder, game.title, found, run, tune.patch(found, command), pdf=not args.no_pdf)
     for path in written:
@@ -159,7 +167,7 @@ def _simulate(slug: str, plan: Plan, workers: int) -> list[Record]:
 
 def cmd_balance(args: argparse.Namespace) -> int:
     """Balance reports for every named game (the project's when none is named), and one summary page."""
-    from engine import check, ladder, registry, simulate, stats
+    from engine import registry
     from printkit.docs import balance
 
     count("--games", args.count, MAX_GAMES)
@@ -177,23 +185,46 @@ def cmd_balance(args: argparse.Namespace) -> int:
         except KeyError:
             missing.append(game.slug)
             continue
-        plan = simulate.Plan(game.folder, agents, args.count, args.seed)
-        records = _simulate(game.slug, plan, args.workers)
-        figures = stats.summarise(records, engine.card_names())
-        actions = figures["metrics"]["duration"]["actions"]["mean"]
-        climb = _asked(args.ladder, LADDER_GAMES, actions, f"{game.slug}: no skill ladder", "--ladder")
-        if climb:
-            figures["ladder"] = ladder.climb(game.folder, climb, args.seed, args.workers)
-        valued = _asked(args.card_value, CARD_VALUE_GAMES, actions, f"{game.slug}: no card values", "--card-value")
-        if valued:
-            figures["card_values"] = _card_values(game.slug, game.folder, engine.card_names(), agents, valued, args)
-        balance.write(out / game.slug / "balance", game.title, figures, run | {"game": game.slug}, records)
-        findings, _ = check.run(game, max(1, args.count // 4), args.seed, seconds=BALANCE_CHECK_SECONDS)
-        rows.append({"title": game.title, "summary": figures, "findings": [f.message for f in findings]})
+        with _playing(args, out / game.slug / "balance"):
+            rows.append(_balance_one(args, game, engine, agents, run, out))
         say(f"{game.slug}: report in {display_path(out / game.slug / 'balance')}")
     for path in balance.write_summary(out, rows, missing, run):
         say(f"wrote {display_path(path)}")
     return 0
+
+
+def _balance_one(
+    args: argparse.Namespace, game: Game, engine: GameDef, agents: tuple[str, str], run: dict[str, Any], out: Path
+) -> dict[str, Any]:
+    """One game's balance report, written; its row of the summary page."""
+    from engine import check, ladder, simulate, stats
+    from printkit.docs import balance
+
+    plan = simulate.Plan(game.folder, agents, args.count, args.seed)
+    records = _simulate(game.slug, plan, args.workers)
+    figures = stats.summarise(records, engine.card_names())
+    actions = figures["metrics"]["duration"]["actions"]["mean"]
+    climb = _asked(args.ladder, LADDER_GAMES, actions, f"{game.slug}: no skill ladder", "--ladder")
+    if climb:
+        figures["ladder"] = ladder.climb(game.folder, climb, args.seed, args.workers)
+    valued = _asked(args.card_value, CARD_VALUE_GAMES, actions, f"{game.slug}: no card values", "--card-value")
+    if valued:
+        figures["card_values"] = _card_values(game.slug, game.folder, engine.card_names(), agents, valued, args)
+    balance.write(out / game.slug / "balance", game.title, figures, run | {"game": game.slug}, records)
+    findings, _ = check.run(game, max(1, args.count // 4), args.seed, seconds=BALANCE_CHECK_SECONDS)
+    return {"title": game.title, "summary": figures, "findings": [f.message for f in findings]}
+
+
+@contextlib.contextmanager
+def _playing(args: argparse.Namespace, folder: Path) -> Iterator[None]:
+    """The command's games played where --scheduler says, finished chunks kept in folder/.chunks until the
+    command is done (--resume reads them), then removed."""
+    from engine import simulate
+
+    store = folder / CHUNKS
+    with simulate.backend(args.scheduler, store, args.resume):
+        yield
+    shutil.rmtree(store, ignore_errors=True)
 
 
 def _asked(games: int | None, default: int, actions: float, skipped: str, option: str) -> int:

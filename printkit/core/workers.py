@@ -41,3 +41,10 @@ def executor(workers: int) -> ProcessPoolExecutor:
 def pool(workers: int) -> multiprocessing.pool.Pool:
     """A multiprocessing pool of forked workers, for ordered streams of results (imap)."""
     return multiprocessing.get_context("fork").Pool(workers, initializer=_die_with_parent, initargs=(os.getpid(),))
+
+
+def stop(pool: ProcessPoolExecutor) -> None:
+    """End the pool's workers now, mid-task: after Ctrl-C or an error, work in flight is not waited for."""
+    for process in list(getattr(pool, "_processes", {}).values()):  # no public way before Python 3.14
+        process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)

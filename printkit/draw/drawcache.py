@@ -24,16 +24,14 @@ import hashlib
 import io
 import json
 import os
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Protocol
 
 from PIL import Image
 
-from printkit.core import atomic
+from printkit.core import atomic, fingerprint
 
 FOLDER = ".cache/drawings"  # inside the output folder: deleting output/ clears it too
 MAX_BYTES = 1_000_000_000  # the folder's size kept after a run; the least recently used go first
@@ -103,15 +101,7 @@ def noting() -> Iterator[set[Path]]:
 @functools.cache
 def _code() -> str:
     """printkit's source and the drawing libraries' versions: a new printkit or library redraws everything."""
-    digest = hashlib.sha256(f"{VERSION} {sys.version}".encode())
-    package = Path(__file__).resolve().parent.parent
-    for source in sorted(package.rglob("*.py")):
-        digest.update(source.relative_to(package).as_posix().encode() + b"\0" + source.read_bytes())
-    for name in DRAWING_LIBRARIES:
-        try:
-            digest.update(f"{name} {metadata.version(name)}".encode())
-        except metadata.PackageNotFoundError:
-            digest.update(f"{name} none".encode())
+    digest = hashlib.sha256(f"{VERSION} {fingerprint.code(('printkit',), DRAWING_LIBRARIES)}".encode())
     from printkit.draw import fonts
 
     for name in fonts.FAMILIES:  # the system's fonts printkit draws with, by where they are and when written

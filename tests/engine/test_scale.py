@@ -1,0 +1,83 @@
+"""Playing at scale: chunks on local workers or a Dask cluster give the same records; a dead worker costs only its
+chunks, and an interrupted run resumes from the chunks it stored."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import simulate
+from printkit.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+SB = ROOT / "cards" / "soldier-battler"
+
+
+def _json(records: list) -> list:
+    return [r.to_json() for r in records]
+
+
+def test_a_two_worker_dask_cluster_writes_the_same_results_as_local_workers(tmp_path: Path) -> None:
+    common = ["simulate", "soldier-battler", "--games", "120", "--workers", "2", "--no-pdf", "-q"]
+    assert main([*common, "--out", str(tmp_path / "local")]) == 0
+    assert main([*common, "--out", str(tmp_path / "dask"), "--scheduler", "local"]) == 0
+    results = "soldier-battler/balance/results.json"
+    assert (tmp_path / "local" / results).read_bytes() == (tmp_path / "dask" / results).read_bytes()
+    assert not (tmp_path / "dask" / "soldier-battler" / "balance" / ".chunks").exists()  # cleared once done
+
+
+def test_chunks_are_set_by_the_games_alone() -> None:
+    assert simulate.spans(10) == [(i, i + 1) for i in range(10)]
+    assert simulate.spans(10_000)[:2] == [(0, 100), (100, 200)] and len(simulate.spans(10_000)) == 100
+    assert [b - a for a, b in simulate.spans(250)] == [16] * 15 + [10]
+
+
+_DIED = Path()  # set by the test below: the file that says the worker already died once
+_REAL_SPAN = simulate.play_span
+
+
+def _dying(job: tuple[simulate.Plan, int, int]) -> tuple[int, list]:
+    """The worker holding games 32 onward dies the first time (a module function: the pool pickles it by name)."""
+    if job[1] == 32 and not _DIED.exists():
+        _DIED.touch()
+        os._exit(1)
+    return _REAL_SPAN(job)
+
+
+def test_a_worker_that_dies_costs_only_its_chunk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    plan = simulate.Plan(SB, ("random", "random"), 64, 2)
+    clean = _json(simulate.run(plan))
+    monkeypatch.setattr(sys.modules[__name__], "_DIED", tmp_path / "died")
+    monkeypatch.setattr(simulate, "play_span", _dying)  # forked workers see it too
+    assert _json(simulate.run(plan, workers=2)) == clean
+    assert (tmp_path / "died").exists()
+
+
+def test_an_interrupted_run_resumes_from_its_stored_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    plan = simulate.Plan(SB, ("random", "greedy"), 48, 3)
+    clean = _json(simulate.run(plan))
+
+    def stop_halfway(done: int, total: int) -> None:
+        if done >= total // 2:
+            raise KeyboardInterrupt
+
+    with simulate.backend(store=tmp_path), pytest.raises(KeyboardInterrupt):
+        simulate.run(plan, progress=stop_halfway)
+    stored = [len(json.loads(p.read_text())) for p in tmp_path.glob("*/*.json")]
+    assert 0 < len(stored) < len(simulate.spans(plan.games))
+    played: list[int] = []
+    real = simulate.play_span
+
+    def counted(job: tuple[simulate.Plan, int, int]) -> tuple[int, list]:
+        played.append(job[2] - job[1])
+        return real(job)
+
+    monkeypatch.setattr(simulate, "play_span", counted)
+    with simulate.backend(store=tmp_path, resume=True):
+        resumed = _json(simulate.run(plan))
+    assert resumed == clean
+    assert sum(played) == plan.games - sum(stored)  # only what the first run had not finished
