@@ -7,15 +7,15 @@ chunks of a worker that dies are played again.
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
 import hashlib
 import json
 import logging
 import math
+import shutil
 from collections.abc import Callable, Iterator
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +92,7 @@ class Backend:
     client: Any = None  # a dask.distributed Client, when a cluster plays
     store: Path | None = None  # finished chunks, as JSON, so an interrupted run can resume
     resume: bool = False  # read the chunks a run before stored
+    used: set[Path] = field(default_factory=set)  # the plans' folders in the store, to clear once all is done
 
 
 _backend = Backend()
@@ -100,7 +101,8 @@ _backend = Backend()
 @contextlib.contextmanager
 def backend(scheduler: str | None = None, store: Path | None = None, resume: bool = False) -> Iterator[Backend]:
     """Play on a Dask cluster for the block (scheduler: "local" starts one here, else its tcp:// address), and
-    stream finished chunks to store. Dask is needed only when a scheduler is named."""
+    stream finished chunks to store. Dask is needed only when a scheduler is named. When the block ends without
+    an error, the chunks it stored are cleared: a finished command keeps its games in its results."""
     global _backend
     before = _backend
     client = cluster = None
@@ -109,6 +111,8 @@ def backend(scheduler: str | None = None, store: Path | None = None, resume: boo
             client, cluster = _dask(scheduler)
         _backend = Backend(client, store, resume)
         yield _backend
+        for folder in _backend.used:
+            shutil.rmtree(folder, ignore_errors=True)
     finally:
         _backend = before
         if client is not None:
@@ -158,10 +162,7 @@ def run(plan: Plan, workers: int = 1, progress: Callable[[int, int], None] | Non
 def _play(jobs: list[tuple[Plan, int, int]], workers: int) -> Iterator[tuple[int, list[Record]]]:
     """Each chunk's records as it finishes: in this process, on local workers, or on the Dask cluster."""
     if _backend.client is not None:
-        from dask.distributed import as_completed
-
-        futures = _backend.client.map(play_span, jobs, retries=RETRIES, pure=False)
-        for future in as_completed(futures):
+        for future in _backend.client.map(play_span, jobs, retries=RETRIES, pure=False):
             yield future.result()
         return
     if workers <= 1 or len(jobs) <= 1:
@@ -172,7 +173,7 @@ def _play(jobs: list[tuple[Plan, int, int]], workers: int) -> Iterator[tuple[int
         pool = processes.executor(workers)
         try:
             futures = [pool.submit(play_span, job) for job in left.values()]
-            for future in concurrent.futures.as_completed(futures):
+            for future in futures:  # in the games' order: a failure reported is the first game's, every time
                 start, records = future.result()
                 del left[start]
                 yield start, records
@@ -196,7 +197,9 @@ def _store(plan: Plan) -> Path | None:
     for path in sorted(plan.folder.rglob("*")):
         if path.is_file():
             digest.update(path.relative_to(plan.folder).as_posix().encode() + b"\0" + path.read_bytes())
-    return _backend.store / digest.hexdigest()[:24]
+    folder = _backend.store / digest.hexdigest()[:24]
+    _backend.used.add(folder)
+    return folder
 
 
 def _stored(store: Path, chunks: list[tuple[int, int]]) -> dict[int, list[Record]]:

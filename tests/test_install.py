@@ -42,7 +42,7 @@ def readme_commands() -> list[str]:
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
-    """A fresh virtual environment with printkit installed from a wheel built from its sdist."""
+    """A fresh virtual environment with printkit (and its tune extra) installed from a wheel built from its sdist."""
     dist = tmp_path_factory.mktemp("dist")
     _run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(ROOT)], ROOT, dict(os.environ))
     (sdist,) = dist.glob("*.tar.gz")
@@ -57,7 +57,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], venv, dict(os.environ))
     python = venv / "bin" / "python"
     _run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-compile", str(wheel)],
+        # with the tune extra, as the README installs it before its tune example
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-compile", f"{wheel}[tune]"],
         venv,
         {**os.environ},
     )

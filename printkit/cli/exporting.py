@@ -34,7 +34,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     only_tts = [o for o, v in (("--copy-to", args.copy_to), ("--base-url", args.base_url)) if v]
     if only_tts and args.format != "tts":
         raise UsageError(f"{only_tts[0]}: only export tts takes it")
-    with drawcache.kept_in(out_folder(args, here)):  # card pictures kept from earlier exports and builds
+    with drawcache.kept():  # card pictures kept from earlier exports and builds
         written = _export(args, game, chosen)
     for folder, n in Counter(p.parent for p in written).items():
         say(f"wrote {display_path(folder)}: {n} {plural('file', n)}")
@@ -97,7 +97,7 @@ def cmd_preview(args: argparse.Namespace) -> int:
     game = one_game(args.game)
     here = project.find()
     chosen = settings.resolve(game, here, print_settings(args, ("card_size",)))
-    with drawcache.kept_in(out_folder(args, here)):
+    with drawcache.kept():
         written = preview.export(game, _game_out(args, game, "preview"), chosen)
     for path in written:
         say(f"wrote {display_path(path)}")

@@ -179,7 +179,7 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
 
     bar(0)
     try:
-        with drawcache.kept_in(out):  # the reference site's card pictures: unchanged cards are not drawn again
+        with drawcache.kept():  # the reference site's card pictures: unchanged cards are not drawn again
             made = build.make_all(plans, out, min(2, os.cpu_count() or 1), made_one)
     finally:
         bar.close()

@@ -5,15 +5,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import shutil
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printkit.cli.common import Output, count, games, note, one_game, out_folder, say
 from printkit.cli.progress import Bar
-from printkit.core import files, project
+from printkit.core import cache, files, project
 from printkit.core.errors import CheckFailed, UsageError, display_path, safe
 from printkit.data.game import Game
 
@@ -29,7 +27,6 @@ BALANCE_CHECK_SECONDS = 30.0  # the findings on the summary page: long games (Ti
 LADDER_GAMES = 10  # games a rung of the skill ladder plays the rung below: each MCTS game is slow
 LADDER_LONGEST = 2_000  # mean actions of the report's games past which the ladder is left out unless asked for
 MAX_TRIALS = 10_000
-CHUNKS = ".chunks"  # where a command's finished games wait, for --resume, until it is done
 CARD_VALUE_GAMES = 100  # games a card's restricted play takes: each card's interval is about +-10 points
 MAX_LADDER = 10_000
 ENDLESS_TAIL = 200  # lines of a looping game's log that replay shows: enough to see the loop
@@ -69,7 +66,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     count("--workers", args.workers, MAX_WORKERS)
     plan = simulate.Plan(game.folder, agent_names(args.agents), args.games, args.seed)
     folder = out_folder(args, project.find()) / game.slug / "balance"
-    with _playing(args, folder):
+    with _playing(args):
         records = _simulate(game.slug, plan, args.workers)
     figures = stats.summarise(records, engine.card_names())
     run = {"game": game.slug, "agents": list(plan.agents), "games": plan.games, "seed": plan.seed}
@@ -99,7 +96,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     bar = Bar(points, "points")
     folder = out_folder(args, project.find()) / game.slug / "sweeps" / "+".join(paths)
     try:
-        with _playing(args, folder):
+        with _playing(args):
             figures = sweep.run(game, varied, agents, args.games, args.seed, args.workers, bar)
     finally:
         bar.close()
@@ -123,7 +120,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     bar = Bar(args.trials, "trials")
     folder = out_folder(args, project.find()) / game.slug / "tune" / args.target
     try:
-        with _playing(args, folder):
+        with _playing(args):
             found = tune.run(game, varied, args.target, agents, args.games, args.seed, args.trials, args.workers, bar)
     finally:
         bar.close()
@@ -185,7 +182,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         except KeyError:
             missing.append(game.slug)
             continue
-        with _playing(args, out / game.slug / "balance"):
+        with _playing(args):
             rows.append(_balance_one(args, game, engine, agents, run, out))
         say(f"{game.slug}: report in {display_path(out / game.slug / 'balance')}")
     for path in balance.write_summary(out, rows, missing, run):
@@ -215,16 +212,12 @@ def _balance_one(
     return {"title": game.title, "summary": figures, "findings": [f.message for f in findings]}
 
 
-@contextlib.contextmanager
-def _playing(args: argparse.Namespace, folder: Path) -> Iterator[None]:
-    """The command's games played where --scheduler says, finished chunks kept in folder/.chunks until the
-    command is done (--resume reads them), then removed."""
+def _playing(args: argparse.Namespace) -> contextlib.AbstractContextManager[object]:
+    """The command's games played where --scheduler says, finished chunks kept in the user's cache until the
+    command is done (--resume reads them)."""
     from engine import simulate
 
-    store = folder / CHUNKS
-    with simulate.backend(args.scheduler, store, args.resume):
-        yield
-    shutil.rmtree(store, ignore_errors=True)
+    return simulate.backend(args.scheduler, cache.folder("chunks"), args.resume)
 
 
 def _asked(games: int | None, default: int, actions: float, skipped: str, option: str) -> int:

@@ -31,9 +31,8 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from printkit.core import atomic, fingerprint
+from printkit.core import atomic, cache, fingerprint
 
-FOLDER = ".cache/drawings"  # inside the output folder: deleting output/ clears it too
 MAX_BYTES = 1_000_000_000  # the folder's size kept after a run; the least recently used go first
 VERSION = 1  # of the stored format
 DRAWING_LIBRARIES = ("reportlab", "pypdfium2", "pillow", "svglib", "python-bidi", "rl_accel")
@@ -60,19 +59,10 @@ def use(folder: Path | None) -> None:
 
 
 @contextlib.contextmanager
-def kept_in(out: Path) -> Iterator[None]:
-    """Pictures kept in the output folder out for the block (then the least recently used pruned).
-
-    None are kept when the cache folder would lie outside out: a project from a stranger could make
-    output/.cache a link to anywhere, and printkit writes only where it was asked to.
-    """
-    where = out / FOLDER
-    try:
-        inside = where.resolve().is_relative_to(out.resolve())
-    except (OSError, RuntimeError):  # a loop of links
-        inside = False
+def kept() -> Iterator[None]:
+    """Pictures kept in the user's cache (printkit.core.cache) for the block, then the least recently used pruned."""
     before = _folder
-    use(where if inside else None)
+    use(cache.folder("drawings"))
     try:
         yield
         prune()

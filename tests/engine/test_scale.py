@@ -65,7 +65,7 @@ def test_an_interrupted_run_resumes_from_its_stored_chunks(tmp_path: Path, monke
         if done >= total // 2:
             raise KeyboardInterrupt
 
-    with simulate.backend(store=tmp_path), pytest.raises(KeyboardInterrupt):
+    with pytest.raises(KeyboardInterrupt), simulate.backend(store=tmp_path):  # interrupted: its chunks stay
         simulate.run(plan, progress=stop_halfway)
     stored = [len(json.loads(p.read_text())) for p in tmp_path.glob("*/*.json")]
     assert 0 < len(stored) < len(simulate.spans(plan.games))
