@@ -13,6 +13,7 @@ import json
 import logging
 import math
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -109,6 +110,8 @@ def backend(scheduler: str | None = None, store: Path | None = None, resume: boo
     try:
         if scheduler is not None:
             client, cluster = _dask(scheduler)
+        if store is not None:
+            _forget_old(store)
         _backend = Backend(client, store, resume)
         yield _backend
         for folder in _backend.used:
@@ -119,6 +122,18 @@ def backend(scheduler: str | None = None, store: Path | None = None, resume: boo
             client.close()
         if cluster is not None:
             cluster.close()
+
+
+STALE_DAYS = 14  # an interrupted run's chunks not resumed by then are cleared
+
+
+def _forget_old(store: Path) -> None:
+    """Clear the chunks of runs interrupted long ago and never resumed."""
+    limit = time.time() - STALE_DAYS * 86_400
+    for folder in store.iterdir() if store.is_dir() else ():
+        with contextlib.suppress(OSError):
+            if folder.stat().st_mtime < limit:
+                shutil.rmtree(folder, ignore_errors=True)
 
 
 def _dask(scheduler: str) -> tuple[Any, Any]:
