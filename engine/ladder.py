@@ -13,9 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import simulate, stats
+from engine import metrics, simulate, stats
 
 RUNGS = ("random", "greedy", "mcts25", "mcts100")  # MCTS at 25 and 100 iterations a move
+ENDINGS = ("completion", "timeouts", "stalemates", "drawishness")
 
 
 def climb(
@@ -50,6 +51,8 @@ def climb(
                 "draws": draws,
                 "score": score / len(records) if records else 0.0,
                 "ci95": [low, high],
+                # how these games end: stalemates and caps that stay as the agents grow stronger come from the rules
+                "endings": {k: v for k, v in metrics.measure(records).items() if k in ENDINGS},
             }
         )
     return steps

@@ -85,6 +85,7 @@ def test_the_skill_ladder_scores_each_rung_against_the_one_below() -> None:
     assert [(s["stronger"], s["weaker"]) for s in steps] == [("greedy", "random"), ("mcts10", "greedy")]
     for step in steps:
         assert step["score"] == pytest.approx((step["wins"] + step["draws"] / 2) / 6)
+        assert set(step["endings"]) == {"completion", "timeouts", "stalemates", "drawishness"}
         assert step["ci95"][0] <= step["score"] <= step["ci95"][1]
 
 
