@@ -101,3 +101,30 @@ def test_every_bundled_gap_is_worded_for_players(games: dict[str, Game], slug: s
         worded = rulesbook.player_text(option)
         assert worded != option.description and "{" not in worded, option.id
         assert str(option.value) in worded or "{value}" not in str(option.player_text), option.id
+
+
+@pytest.mark.parametrize("slug", ["battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline"])
+def test_every_bundled_glossary_term_is_a_word_the_rules_use(games: dict[str, Game], slug: str) -> None:
+    game = games[slug]
+    markdown = rulesbook.render_markdown(game).replace("\\", "")
+    assert "# Glossary" in markdown
+    before, _, after = markdown.partition("# Glossary")
+    rest = before + after.split("\n# ", 1)[-1]  # the rules outside the glossary itself
+    assert len(game.info.glossary) >= 6
+    for entry in game.info.glossary:
+        assert f"**{entry.term}**: {game.phrase(entry.means)}" in after
+        assert entry.term.casefold().rstrip("s") in rest.casefold(), entry.term
+
+
+def test_a_glossary_entry_names_only_rule_options_the_game_has(
+    game_yaml: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game_yaml.write_text(
+        game_yaml.read_text().replace(
+            "rules:\n", "glossary:\n  - {term: Hand, means: 'The {hand_sise} cards you hold.'}\nrules:\n", 1
+        )
+    )
+    assert main(["validate", "options-game"]) == 2
+    assert "glossary[0].means: no rule option 'hand_sise' (did you mean 'hand_size'?)" in capsys.readouterr().err
+    game_yaml.write_text(game_yaml.read_text().replace("{hand_sise}", "{hand_size}"))
+    assert "- **Hand**: The 5 cards you hold." in rulesbook.render_markdown(load_game(game_yaml.parent))

@@ -131,6 +131,9 @@ def check(
     for i, phase in enumerate(info.phases):
         for name in re.findall(r"\{([a-z_]+)\}", phase.summary):
             ref(name, rule_ids, "rule option", smap, ("phases", i, "summary"))
+    for i, entry in enumerate(info.glossary):
+        for name in re.findall(r"\{([a-z_]+)\}", entry.means):
+            ref(name, rule_ids, "rule option", smap, ("glossary", i, "means"))
     for i, option in enumerate(info.rules):
         problems += _player_text_problems(option, smap, ("rules", i, "player_text"))
         if option.choices is not None and option.value not in option.choices:

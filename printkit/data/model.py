@@ -124,6 +124,13 @@ class Phase(Frozen):
     summary: Text
 
 
+class GlossaryEntry(Frozen):
+    """A word the rules use in a sense of their own, and what it means; {rule_id} stands for a rule option's value."""
+
+    term: Text
+    means: Text
+
+
 class RuleOption(Frozen):
     """A number or choice the rules use, with its origin: seed, source or reconstructed."""
 
@@ -508,6 +515,7 @@ class GameFile(Frozen):
     phases: list[Phase] = []
     user_groups: dict[Id, Text] = {}
     rules: list[RuleOption] = []
+    glossary: list[GlossaryEntry] = []  # the booklet's glossary, in alphabetical order there
     components: list[Component] = []
     decks: list[Deck] = Field(min_length=1)
     texts: dict[Annotated[str, Field(pattern=r"^[a-z_.]+$")], Text] = {}

@@ -207,6 +207,13 @@ class Helpers:
         ]
         return _bullets(items) if items else Md("The rules follow their source with no gaps to fill.")
 
+    def glossary(self) -> Md:
+        """The game's own words and what they mean, alphabetically; its rule options' values filled in."""
+        entries = sorted(self.game.info.glossary, key=lambda e: e.term.casefold())
+        if not entries:
+            return Md("")
+        return _bullets([f"**{escape(e.term)}**: {escape(self.game.phrase(e.means))}" for e in entries])
+
     def cards(self, selector: str) -> Md:
         """A table of the cards of a deck (by deck id) or of a kind, with their effects written from the data."""
         decks = [d for d in self.game.decks if d.deck.id == selector]
