@@ -127,4 +127,4 @@ def test_a_glossary_entry_names_only_rule_options_the_game_has(
     assert main(["validate", "options-game"]) == 2
     assert "glossary[0].means: no rule option 'hand_sise' (did you mean 'hand_size'?)" in capsys.readouterr().err
     game_yaml.write_text(game_yaml.read_text().replace("{hand_sise}", "{hand_size}"))
-    assert "- **Hand**: The 5 cards you hold." in rulesbook.render_markdown(load_game(game_yaml.parent))
+    assert rulesbook.Helpers(load_game(game_yaml.parent)).glossary() == "- **Hand**: The 5 cards you hold\\."
