@@ -100,6 +100,23 @@ def _bleed(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _workers(p: argparse.ArgumentParser, default: int) -> None:
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=default,
+        help=f"processes that play at once, 1 to {play.MAX_WORKERS} (default: {default})",
+    )
+
+
+def _no_pdf(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-pdf", action="store_true", help="results.json and the HTML report only, no PDF")
+
+
+def _vary(p: argparse.ArgumentParser, words: str) -> None:
+    p.add_argument("--vary", action="append", required=True, metavar="PATH=RANGE", help=words)
+
+
 def _cluster(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--scheduler",
@@ -260,44 +277,31 @@ def _options_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=200, help=f"how many games, 1 to {play.MAX_GAMES:,} (default: 200)")
     _agents(p)
     _seed(p)
-    p.add_argument(
-        "--workers", type=int, default=1, help=f"processes that play at once, 1 to {play.MAX_WORKERS} (default: 1)"
-    )
-    p.add_argument("--no-pdf", action="store_true", help="results.json and the HTML report only, no PDF")
+    _workers(p, 1)
+    _no_pdf(p)
     _cluster(p)
     _out(p)
 
 
 def _options_sweep(p: argparse.ArgumentParser) -> None:
     _game(p)
-    p.add_argument(
-        "--vary",
-        action="append",
-        required=True,
-        metavar="PATH=RANGE",
-        help="a value of the game's data and the values to try: rules.hand_size=3..7, cards.swordsman.hp=40..120:20, "
+    _vary(
+        p,
+        "a value of the game's data and the values to try: rules.hand_size=3..7, cards.swordsman.hp=40..120:20, "
         "rules.melee_reach=nearest_in_column,opposite_row_only; again for another (every combination is played)",
     )
     p.add_argument("--games", type=int, default=200, help=f"games a point, 1 to {play.MAX_GAMES:,} (default: 200)")
     _agents(p)
     _seed(p)
-    p.add_argument(
-        "--workers", type=int, default=2, help=f"processes that play at once, 1 to {play.MAX_WORKERS} (default: 2)"
-    )
-    p.add_argument("--no-pdf", action="store_true", help="results.json and the HTML report only, no PDF")
+    _workers(p, 2)
+    _no_pdf(p)
     _cluster(p)
     _out(p)
 
 
 def _options_tune(p: argparse.ArgumentParser) -> None:
     _game(p)
-    p.add_argument(
-        "--vary",
-        action="append",
-        required=True,
-        metavar="PATH=RANGE",
-        help="a value of the game's data and the values the search may pick, as sweep takes them; again for another",
-    )
+    _vary(p, "a value of the game's data and the values the search may pick, as sweep takes them; again for another")
     p.add_argument(
         "--target",
         required=True,
@@ -310,9 +314,7 @@ def _options_tune(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=200, help=f"games a point, 1 to {play.MAX_GAMES:,} (default: 200)")
     _agents(p)
     _seed(p)
-    p.add_argument(
-        "--workers", type=int, default=2, help=f"processes that play at once, 1 to {play.MAX_WORKERS} (default: 2)"
-    )
+    _workers(p, 2)
     p.add_argument("--no-pdf", action="store_true", help="results.json, patch.yaml and the HTML report, no PDF")
     _cluster(p)
     _out(p)
@@ -341,9 +343,7 @@ def _options_balance(p: argparse.ArgumentParser) -> None:
     )
     _agents(p)
     _seed(p)
-    p.add_argument(
-        "--workers", type=int, default=2, help=f"processes that play at once, 1 to {play.MAX_WORKERS} (default: 2)"
-    )
+    _workers(p, 2)
     p.add_argument(
         "--ladder",
         type=int,

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from printkit.core.errors import DataError, Problem, display_path
+from printkit.core.noting import Noted
 from printkit.data.model import Card, Component, Deck, GameFile
 
 GAME_FILE = "game.yaml"
@@ -87,9 +85,7 @@ class Game:
 
     def rule(self, rule_id: str) -> Any:
         """The value of a rule option (a number or choice the rules use); a MissingRule when the game lacks it."""
-        read = _rules_read.get()
-        if read is not None:
-            read.add(rule_id)
+        _rules_read.note(rule_id)
         for option in self.info.rules:
             if option.id == rule_id:
                 return option.value
@@ -116,15 +112,5 @@ class Game:
         return out
 
 
-_rules_read: contextvars.ContextVar[set[str] | None] = contextvars.ContextVar("rules_read", default=None)
-
-
-@contextlib.contextmanager
-def reading_rules() -> Iterator[set[str]]:
-    """The ids of the rule options Game.rule is asked for while the block runs: what an engine reads."""
-    read: set[str] = set()
-    token = _rules_read.set(read)
-    try:
-        yield read
-    finally:
-        _rules_read.reset(token)
+_rules_read: Noted[str] = Noted("rules_read")
+reading_rules = _rules_read.recording  # the ids of the rule options Game.rule is asked for: what an engine reads

@@ -18,7 +18,6 @@ and cannot be kept apart from them.
 from __future__ import annotations
 
 import contextlib
-import contextvars
 import functools
 import hashlib
 import io
@@ -32,12 +31,12 @@ from typing import Any, Protocol
 from PIL import Image
 
 from printkit.core import atomic, cache, fingerprint
+from printkit.core.noting import Noted
 
 MAX_BYTES = 1_000_000_000  # the folder's size kept after a run; the least recently used go first
 VERSION = 1  # of the stored format
 DRAWING_LIBRARIES = ("reportlab", "pypdfium2", "pillow", "svglib", "python-bidi", "rl_accel")
 
-_noted: contextvars.ContextVar[set[Path] | None] = contextvars.ContextVar("noted", default=None)
 _folder: Path | None = None  # where the pictures are kept this run; None keeps none
 
 
@@ -70,22 +69,9 @@ def kept() -> Iterator[None]:
         use(before)
 
 
-def note(path: Path) -> None:
-    """A file the design being drawn has read: its picture is stale when the file's content changes."""
-    seen = _noted.get()
-    if seen is not None:
-        seen.add(path)
-
-
-@contextlib.contextmanager
-def noting() -> Iterator[set[Path]]:
-    """The files read while the block draws, as note() is told of them."""
-    seen: set[Path] = set()
-    token = _noted.set(seen)
-    try:
-        yield seen
-    finally:
-        _noted.reset(token)
+_reads: Noted[Path] = Noted("reads")
+note = _reads.note  # a file the design being drawn has read: its picture is stale when the file's content changes
+noting = _reads.recording  # the files read while the block draws, as note() is told of them
 
 
 @functools.cache

@@ -84,15 +84,11 @@ def png(image: Image.Image, compress_level: int = 6, dpi: float | None = None) -
     return out.getvalue()
 
 
-class Drawing(Protocol):
-    """One design to picture: its layout, fields and trim size, and names for an error about it."""
+class Drawing(drawcache.Drawing, Protocol):
+    """One design to picture: its layout, fields and trim size (drawcache's), and names for an error about it."""
 
     @property
     def layout(self) -> Layout: ...
-    @property
-    def fields(self) -> dict[str, Any]: ...
-    @property
-    def size(self) -> tuple[float, float]: ...
     @property
     def label(self) -> str: ...
     @property
