@@ -23,7 +23,7 @@ from jinja2.sandbox import SandboxedEnvironment
 MAX_WIDTH = 10_000  # characters a width or a padding may ask for: a rulebook's line is under a hundred
 MAX_TEXT = 1_000_000  # characters one value may grow to: a whole rulebook is tens of thousands
 MAX_BITS = 100_000  # an integer of about 30,000 digits: far past any number a rulebook prints
-MEMORY_HEADROOM = 256 * 2**20  # bytes the filling-in may add to the process's address space
+MEMORY_HEADROOM = 160 * 2**20  # bytes the filling-in may add to the process's address space (a rulebook needs a few)
 
 # str methods whose integer arguments say how long the result is
 _WIDENING = frozenset({"ljust", "rjust", "center", "zfill", "expandtabs"})
