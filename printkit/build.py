@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from printkit.core import atomic
 from printkit.core import workers as processes
-from printkit.core.errors import PrintkitError
+from printkit.core.errors import PlacedError, PrintkitError
 from printkit.data import advice, summary
 from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS
@@ -292,17 +292,24 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
     designs: dict[str, tuple[Design, tuple[float, float]]] = {}
 
     def collect() -> None:
-        pieces = cardsheets.card_pieces(game, settings.card_size) + counters.counter_pieces(game)
+        cards = cardsheets.card_pieces(game, settings.card_size)
+        pieces = cards + counters.counter_pieces(game)
         for piece in pieces:
             for design in (piece.face, piece.back):
                 if design is not None:
                     designs.setdefault(design.key, (design, piece.size))
+        # where each size is set: the card size in the print settings, a counter's in its component
+        card_size_at = game.places.get(("print", "card_size"))
+        sizes: dict[tuple[float, float], str] = {}
+        for piece in pieces:
+            at = (card_size_at or piece.face.place) if piece in cards else piece.face.place
+            sizes.setdefault(piece.size, at or game.place("game", ""))
         for paper in settings.papers:  # each size of piece has room on each paper
-            for size in {piece.size for piece in pieces}:
+            for size, at in sizes.items():
                 try:
                     geometry.grid(PAPERS[paper], size, settings.bleed)
                 except geometry.PageTooSmall as exc:
-                    raise geometry.PageTooSmall(f"{game.slug}: {exc} on {paper.upper()} paper") from None
+                    raise PlacedError(f"{at}: {exc} on {paper.upper()} paper") from None
 
     attempt(collect)
     shown: dict[str, set[str]] = {}  # card id -> the fields its face layouts read

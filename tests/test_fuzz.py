@@ -1277,6 +1277,8 @@ NAMED: dict[str, Callable[[], Case]] = {
     "sheet-named-1000-times": lambda: edited(
         "game.yaml", SHEETS, "card_sheets: [" + ", ".join(["{file: cards.xlsx, sheet: Deck}"] * 1000) + "]", game=DEMO
     ),
+    "tactics-values-empty": lambda: edited("tactics.yaml", "values: [8]", "values: []", game="battle-line"),
+    "token-too-big-for-the-paper": lambda: edited("game.yaml", "size: 5/8in", "size: 99999in"),
     "key-a-space": lambda: edited("game.yaml", PLAYERS, "' ': 1\n" + PLAYERS),
     "layout-font-undefined": lambda: edited("game.yaml", "fonts:\n  title: {file: fonts/title.ttf}\n", "", game=DEMO),
     "sheet-formula-uncomputed": lambda: whole(

@@ -376,7 +376,7 @@ class TanachEffect(Frozen):
 
 class TacticsEffect(Frozen):
     kind: Literal["wild", "fixed_value", "value_choice", "fog", "mud", "scout", "redeploy", "deserter", "traitor"]
-    values: list[Positive] | None = None
+    values: Annotated[list[Positive], Field(min_length=1)] | None = None
     formation_size: Positive | None = None
     draw: Positive | None = None
     give_back: Positive | None = None
