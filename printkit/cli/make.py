@@ -79,9 +79,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def _engine_problems(game: Game) -> list[str]:
     """What the game's reference engine needs from the data and lacks: validate says so before simulate does."""
-    from engine import registry  # the engine is loaded only for a game that names one
+    from engine import findings, registry  # the engine is loaded only for a game that names one
 
-    return registry.data_problems(game) if game.info.engine is not None else []
+    if game.info.engine is None:
+        return []
+    return registry.data_problems(game) or findings.problems(game)
 
 
 def _unread_options(game: Game) -> str | None:

@@ -360,6 +360,11 @@ def _options_balance(p: argparse.ArgumentParser) -> None:
         help=f"games for each card's value by restricted play, 0 to {play.MAX_LADDER:,} "
         f"(0: none; default: {play.CARD_VALUE_GAMES}, none for games over {play.LADDER_LONGEST:,} actions)",
     )
+    p.add_argument(
+        "--no-studies",
+        action="store_true",
+        help="leave out the studies game.yaml asks for (the sweeps under studies:)",
+    )
     _cluster(p)
     _out(p)
 

@@ -58,7 +58,7 @@ def agent_names(text: str) -> tuple[str, str]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from engine import simulate, stats
+    from engine import findings, simulate, stats
     from printkit.docs import balance
 
     game, engine = engine_game(args.game)
@@ -69,6 +69,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     with _playing(args):
         records = _simulate(game.slug, plan, args.workers)
     figures = stats.summarise(records, engine.card_names())
+    figures["explained"] = findings.endings(figures)
     run = {"game": game.slug, "agents": list(plan.agents), "games": plan.games, "seed": plan.seed}
     for path in balance.write(folder, game.title, figures, run, records, pdf=not args.no_pdf):
         say(f"wrote {display_path(path)}")
@@ -83,12 +84,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     from engine import sweep
+    from printkit.data import variant
     from printkit.docs import balance
 
     game, _ = engine_game(args.game)
     count("--games", args.games, MAX_GAMES)
     count("--workers", args.workers, MAX_WORKERS)
-    varied = _varied(args.vary)
+    varied = variant.parse_all(args.vary)
     paths = [path for path, _ in varied]
     agents = agent_names(args.agents)
     points = len(sweep.grid(varied))
@@ -115,7 +117,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     count("--games", args.games, MAX_GAMES)
     count("--workers", args.workers, MAX_WORKERS)
     count("--trials", args.trials, MAX_TRIALS)
-    varied = _varied(args.vary)
+    varied = variant.parse_all(args.vary)
     agents = agent_names(args.agents)
     bar = Bar(args.trials, "trials")
     folder = out_folder(args, project.find()) / game.slug / "tune" / args.target
@@ -132,17 +134,6 @@ def cmd_tune(args: argparse.Namespace) -> int:
     best = ", ".join(f"{path}={variant.spelled(value)}" for path, value in found["best"]["values"].items())
     say(f"best for {args.target}: {best} ({found['best']['target']:.3f})")
     return 0
-
-
-def _varied(texts: list[str]) -> list[tuple[str, list[Any]]]:
-    """The --vary options read, each path once."""
-    from printkit.data import variant
-
-    varied = [variant.parse(text) for text in texts]
-    paths = [path for path, _ in varied]
-    if len(set(paths)) < len(paths):
-        raise UsageError(f"--vary: {next(p for p in paths if paths.count(p) > 1)} is varied twice: vary it once")
-    return varied
 
 
 def _simulate(slug: str, plan: Plan, workers: int) -> list[Record]:
@@ -194,7 +185,7 @@ def _balance_one(
     args: argparse.Namespace, game: Game, engine: GameDef, agents: tuple[str, str], run: dict[str, Any], out: Path
 ) -> dict[str, Any]:
     """One game's balance report, written; its row of the summary page."""
-    from engine import check, ladder, simulate, stats
+    from engine import check, findings, ladder, simulate, stats
     from printkit.docs import balance
 
     plan = simulate.Plan(game.folder, agents, args.count, args.seed)
@@ -207,9 +198,24 @@ def _balance_one(
     valued = _asked(args.card_value, CARD_VALUE_GAMES, actions, f"{game.slug}: no card values", "--card-value")
     if valued:
         figures["card_values"] = _card_values(game.slug, game.folder, engine.card_names(), agents, valued, args)
+    if game.info.studies and not args.no_studies:
+        figures["studies"] = [_study(game, i, args) for i in range(len(game.info.studies))]
+    figures["explained"] = findings.endings(figures) + [s["answer"] for s in figures.get("studies", [])]
     balance.write(out / game.slug / "balance", game.title, figures, run | {"game": game.slug}, records)
-    findings, _ = check.run(game, max(1, args.count // 4), args.seed, seconds=BALANCE_CHECK_SECONDS)
-    return {"title": game.title, "summary": figures, "findings": [f.message for f in findings]}
+    checked, _ = check.run(game, max(1, args.count // 4), args.seed, seconds=BALANCE_CHECK_SECONDS)
+    return {"title": game.title, "summary": figures, "findings": [f.message for f in checked]}
+
+
+def _study(game: Game, index: int, args: argparse.Namespace) -> dict[str, Any]:
+    """One of the game's studies played, with a bar over its points."""
+    from engine import findings, sweep
+
+    study = game.info.studies[index]
+    bar = Bar(len(sweep.grid(findings.plan(study)[0])), f"points of {game.slug}'s study {index + 1}")
+    try:
+        return findings.run(game, study, args.seed, args.workers, bar)
+    finally:
+        bar.close()
 
 
 def _playing(args: argparse.Namespace) -> contextlib.AbstractContextManager[object]:

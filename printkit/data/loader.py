@@ -229,6 +229,7 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
     places |= {("component", comp.id): _place(smap, ("components", i)) for i, comp in enumerate(info.components)}
     places |= {("print", key): _place(smap, ("print", key)) for key in info.print.model_fields_set}
     places |= {("rule", option.id): _place(smap, ("rules", i)) for i, option in enumerate(info.rules)}
+    places |= {("study", str(i)): _place(smap, ("studies", i)) for i in range(len(info.studies))}
     if info.engine is not None:
         places[("engine", "engine")] = _place(smap, ("engine",))
     return Game(

@@ -131,6 +131,37 @@ class GlossaryEntry(Frozen):
     means: Text
 
 
+# the figures a study may aim at, as the balance lab's metrics name them: shares of games, 0 to 1
+StudyFigure = Literal["completion", "timeouts", "stalemates", "drawishness", "balance", "advantage_first"]
+MAX_STUDIES = 10
+MAX_STUDY_GAMES = 200_000  # games a study plays over all its points: past this, balance runs for hours
+
+
+class StudyAim(Frozen):
+    """What a study looks for: the values at which a figure falls below (or rises above) a share of games."""
+
+    figure: StudyFigure
+    below: Annotated[float, Field(ge=0, le=1)] | None = None
+    above: Annotated[float, Field(ge=0, le=1)] | None = None
+
+    @model_validator(mode="after")
+    def _one_bound(self) -> StudyAim:
+        if (self.below is None) == (self.above is None):
+            raise ValueError("expected either below or above (a share of games, such as 0.1), not both or neither")
+        return self
+
+
+class Study(Frozen):
+    """A question `printkit balance` answers by a sweep: which values of some of the game's data meet an aim."""
+
+    # PATH=RANGE as `printkit sweep --vary` reads it: rules.idle_turns_to_stalemate=2..14:3
+    vary: list[Annotated[str, Field(pattern=r"^[^=\s]+=\S+$", max_length=500)]] = Field(min_length=1, max_length=3)
+    agents: Annotated[str, Field(pattern=r"^[^,\s]+,[^,\s]+$", max_length=100)] = "random,random"
+    games: Annotated[int, Field(ge=1, le=10_000)] = 200  # games a point
+    aim: StudyAim
+    why: Text | None = None  # what the designer wants to know, shown above the answer
+
+
 class RuleOption(Frozen):
     """A number or choice the rules use, with its origin: seed, source or reconstructed."""
 
@@ -516,6 +547,7 @@ class GameFile(Frozen):
     user_groups: dict[Id, Text] = {}
     rules: list[RuleOption] = []
     glossary: list[GlossaryEntry] = []  # the booklet's glossary, in alphabetical order there
+    studies: list[Study] = Field(default=[], max_length=MAX_STUDIES)  # sweeps `printkit balance` plays and answers
     components: list[Component] = []
     decks: list[Deck] = Field(min_length=1)
     texts: dict[Annotated[str, Field(pattern=r"^[a-z_.]+$")], Text] = {}

@@ -145,6 +145,15 @@ def parse(text: str) -> tuple[str, list[Any]]:
     return path, values
 
 
+def parse_all(texts: Sequence[str]) -> list[tuple[str, list[Any]]]:
+    """Every PATH=RANGE of a sweep read, each path once."""
+    varied = [parse(text) for text in texts]
+    paths = [path for path, _ in varied]
+    if len(set(paths)) < len(paths):
+        raise UsageError(f"--vary: {next(p for p in paths if paths.count(p) > 1)} is varied twice: vary it once")
+    return varied
+
+
 def _value(text: str) -> Any:
     if text in ("true", "false"):
         return text == "true"

@@ -89,6 +89,8 @@ def render_html(title: str, summary: dict[str, Any], settings: dict[str, Any]) -
         "branching": _bars(choices),
         "card_values": _whiskers(summary["card_values"]["cards"]) if "card_values" in summary else None,
         "card_wins": _bars([(c["name"], c["win_rate_when_played"]) for c in cards], width=max(520, 14 * len(cards))),
+        # each study's aim, charted against its values
+        "studies": [sweep_charts(study["sweep"], study["aim"]["figure"])[0] for study in summary.get("studies", [])],
     }
     from engine import cardvalue
 
@@ -101,6 +103,8 @@ def render_html(title: str, summary: dict[str, Any], settings: dict[str, Any]) -
         metrics=metrics_table(summary),
         dominant=cardvalue.DOMINANT,
         dead=cardvalue.DEAD,
+        colours=COLOURS,
+        spelled=spelled,
     )
 
 
@@ -133,20 +137,21 @@ def write_summary(folder: Path, rows: list[dict[str, Any]], missing: list[str], 
     return written
 
 
-# what a sweep plots against the varied values: a title, the figure at a point, and whether it is a share (0-1)
-SWEPT: tuple[tuple[str, Callable[[dict[str, Any]], float | None], bool], ...] = (
-    ("Completed by the rules", lambda p: p["metrics"]["completion"], True),
-    ("Ended by the cap", lambda p: p["metrics"]["timeouts"], True),
-    ("Ended by stalemate", lambda p: p["metrics"]["stalemates"], True),
-    ("Draws", lambda p: p["metrics"]["drawishness"], True),
-    ("Seat 1 wins", lambda p: p["seats"][0]["rate"], True),
-    ("Balance", lambda p: p["metrics"]["balance"], True),
-    ("First-player advantage", lambda p: p["metrics"]["advantage_first"], True),
-    ("Moves a game", lambda p: p["metrics"]["duration"]["moves"]["mean"], False),
-    ("Branching", lambda p: p["metrics"]["branching"]["mean"], False),
-    ("Lead changes a game", lambda p: p["metrics"]["lead_changes"], False),
-    ("Decided at", lambda p: p["metrics"]["decisiveness"], True),
-    ("Card spread (sd of win rates when played)", lambda p: p["card_spread"], False),
+# what a sweep plots against the varied values: the metric's key (as a study's aim names it), a title, the
+# figure at a point, and whether it is a share (0-1)
+SWEPT: tuple[tuple[str, str, Callable[[dict[str, Any]], float | None], bool], ...] = (
+    ("completion", "Completed by the rules", lambda p: p["metrics"]["completion"], True),
+    ("timeouts", "Ended by the cap", lambda p: p["metrics"]["timeouts"], True),
+    ("stalemates", "Ended by stalemate", lambda p: p["metrics"]["stalemates"], True),
+    ("drawishness", "Draws", lambda p: p["metrics"]["drawishness"], True),
+    ("seat_1", "Seat 1 wins", lambda p: p["seats"][0]["rate"], True),
+    ("balance", "Balance", lambda p: p["metrics"]["balance"], True),
+    ("advantage_first", "First-player advantage", lambda p: p["metrics"]["advantage_first"], True),
+    ("moves", "Moves a game", lambda p: p["metrics"]["duration"]["moves"]["mean"], False),
+    ("branching", "Branching", lambda p: p["metrics"]["branching"]["mean"], False),
+    ("lead_changes", "Lead changes a game", lambda p: p["metrics"]["lead_changes"], False),
+    ("decisiveness", "Decided at", lambda p: p["metrics"]["decisiveness"], True),
+    ("card_spread", "Card spread (sd of win rates when played)", lambda p: p["card_spread"], False),
 )
 
 
@@ -176,8 +181,9 @@ def _lines(
     return {"width": width, "height": height, "lines": lines, "ticks": ticks, "marks": marks, "base": height - bottom}
 
 
-def sweep_charts(figures: dict[str, Any]) -> list[dict[str, Any]]:
-    """One chart per swept figure: over the first varied path's values, a line for each setting of the others."""
+def sweep_charts(figures: dict[str, Any], only: str | None = None) -> list[dict[str, Any]]:
+    """One chart per swept figure (or the one named): over the first varied path's values, a line for each
+    setting of the others."""
     first, *others = figures["varied"]
     labels = [spelled(v) for v in first["values"]]
     groups: dict[str, list[dict[str, Any]]] = {}
@@ -185,7 +191,9 @@ def sweep_charts(figures: dict[str, Any]) -> list[dict[str, Any]]:
         key = ", ".join(f"{o['path']}={spelled(point['values'][o['path']])}" for o in others) or first["path"]
         groups.setdefault(key, []).append(point)
     charts = []
-    for title, figure, share in SWEPT:
+    for key, title, figure, share in SWEPT:
+        if only is not None and key != only:
+            continue
         series = [(name, [figure(p) for p in points]) for name, points in groups.items()]
         charts.append({"title": title} | _lines(labels, series, share))
     return charts

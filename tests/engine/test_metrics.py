@@ -95,6 +95,7 @@ def test_balance_climbs_the_ladder_unless_the_games_are_too_long(
     from printkit.cli import play
 
     argv = ["balance", "soldier-battler", "--games", "20", "--ladder", "2", "--workers", "1", "--out", str(tmp_path)]
+    argv += ["--no-studies"]  # its studies play thousands of games: test_findings plays a small one
     assert main(argv) == 0
     results = json.loads((tmp_path / "soldier-battler" / "balance" / "results.json").read_text())
     assert [step["games"] for step in results["summary"]["ladder"]] == [2, 2, 2]
