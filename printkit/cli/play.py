@@ -105,6 +105,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     run = {"game": game.slug, "agents": list(agents), "games": args.games, "seed": args.seed}
     for path in balance.write_sweep(folder, game.title, figures, run, pdf=not args.no_pdf):
         say(f"wrote {display_path(path)}")
+    for line in balance.sweep_table(figures):
+        say(line)
     return 0
 
 

@@ -199,6 +199,27 @@ def sweep_charts(figures: dict[str, Any], only: str | None = None) -> list[dict[
     return charts
 
 
+PLOT_WIDTH = 30  # characters of a point's bar in the terminal's sweep table
+
+
+def sweep_table(figures: dict[str, Any]) -> list[str]:
+    """A sweep in plain text, a line a point: the values, how its games ended, seat 1's wins and length, and a
+    bar of games completed by the rules (#) against games a cap or a stalemate stopped (.)."""
+    paths = [v["path"] for v in figures["varied"]]
+    heads = [*(p.split(".")[-1].replace("_", " ") for p in paths), "completed", "cap", "stalemate", "seat 1", "moves"]
+    rows = []
+    for point in figures["points"]:
+        m = point["metrics"]
+        shares = (m["completion"], m["timeouts"], m["stalemates"], point["seats"][0]["rate"])
+        cells = [spelled(point["values"][p]) for p in paths] + [f"{100 * v:.0f}%" for v in shares]
+        filled = round(PLOT_WIDTH * m["completion"])
+        rows.append([*cells, f"{m['duration']['moves']['mean']:.0f}", "#" * filled + "." * (PLOT_WIDTH - filled)])
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(heads)]
+    lines = ["  ".join(h.rjust(w) for h, w in zip(heads, widths, strict=True)) + "  completed (#) / stopped (.)"]
+    lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=False)) + "  " + r[-1] for r in rows]
+    return lines
+
+
 def write_sweep(
     folder: Path, title: str, figures: dict[str, Any], settings: dict[str, Any], pdf: bool = True
 ) -> list[Path]:

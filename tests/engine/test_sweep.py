@@ -13,6 +13,7 @@ from printkit.cli import main
 from printkit.core.errors import UsageError
 from printkit.data.game import Game
 from printkit.data.variant import BadChange, parse, vary
+from printkit.docs import balance
 
 ROOT = Path(__file__).resolve().parents[2]
 SB = ROOT / "cards" / "soldier-battler"
@@ -91,6 +92,16 @@ def test_the_sweep_command_writes_its_report_and_leaves_the_data_alone(
     html = (folder / "report.html").read_text()
     assert "Ended by stalemate" in html and "rules.enter_enemy_row=false" in html
     assert (SB / "game.yaml").read_bytes() == before
+    assert capsys.readouterr().out == ""  # -q: not even the table
+    assert main([*argv[:4], "--games", "10", "--workers", "1", "--out", str(tmp_path), "--no-pdf"]) == 0
+    head, *rows = capsys.readouterr().out.splitlines()[-3:]  # after the files: a head, and a line a point
+    assert head.split()[:3] == ["turn", "cap", "completed"]
+    found = json.loads((tmp_path / "soldier-battler/sweeps/rules.turn_cap/results.json").read_text())
+    for row, point in zip(rows, found["sweep"]["points"], strict=True):
+        value, *_, bar = row.split()
+        assert int(value) == point["values"]["rules.turn_cap"]
+        assert len(bar) == balance.PLOT_WIDTH
+        assert bar.count("#") == round(balance.PLOT_WIDTH * point["metrics"]["completion"])
     assert main(["sweep", "soldier-battler", "--vary", "cards.swordsman.hp=0,40", "--games", "5"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["printkit: cards.swordsman.hp=0: hp: input should be greater than or equal to 1"]
