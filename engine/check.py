@@ -7,9 +7,9 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine import agents, registry, stats
+from engine import agents, registry, simulate, stats
+from engine.api import GameDef
 from engine.runner import Record, play
-from engine.simulate import Plan
 from printkit.data.game import Game
 
 PAIRINGS = (("random", "random"), ("greedy", "random"), ("greedy", "greedy"))
@@ -30,10 +30,46 @@ class Finding:
         return f"{self.level}: {self.game}: {self.message}"
 
 
-def run(game: Game, games: int, seed: int, seconds: float | None = None) -> tuple[list[Finding], list[Record]]:
+@dataclass(frozen=True)
+class Crash:
+    """A game the engine failed in: its seed and agents, to replay it, and where it failed."""
+
+    seed: int
+    agents: tuple[str, ...]
+    failure: str
+
+
+def pairing(index: int) -> tuple[str, str]:
+    """The agents of the check's game `index`: the pairings in turn, each from both seats, so seats stay fair."""
+    names = PAIRINGS[(index // 2) % len(PAIRINGS)]
+    return names if index % 2 == 0 else (names[1], names[0])
+
+
+def check_one(engine_game: GameDef, seed: int, index: int) -> Record | Crash:
+    """One of the check's games played: its record, or the crash that stopped it."""
+    names = pairing(index)
+    game_seed = simulate.game_seed(seed, index)
+    try:
+        return play(engine_game, [agents.make(n) for n in names], game_seed, lead=True)
+    except Exception as exc:  # a crash is the most important finding: say how to replay it
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        return Crash(game_seed, names, f"{type(exc).__name__}: {exc} at {Path(where.filename).name}:{where.lineno}")
+
+
+def check_span(job: tuple[Path, int, int, int]) -> tuple[int, list[Record | Crash]]:
+    """Games start to stop of a check: the unit of work a worker does."""
+    folder, start, stop, seed = job
+    engine_game = simulate.game_of(folder)
+    return start, [check_one(engine_game, seed, i) for i in range(start, stop)]
+
+
+def run(
+    game: Game, games: int, seed: int, seconds: float | None = None, workers: int = 1
+) -> tuple[list[Finding], list[Record]]:
     """Play the seeded games in rotation over the pairings and turn what happened into findings.
 
-    seconds, when given, stops starting new games once that much time has gone (the build's quick look).
+    seconds, when given, stops starting new games once that much time has gone (the build's quick look,
+    played here); without it the games are played in chunks on the workers or the cluster simulate uses.
     """
     try:
         engine_game = registry.build(game)
@@ -41,30 +77,27 @@ def run(game: Game, games: int, seed: int, seconds: float | None = None) -> tupl
         return [Finding("note", game.slug, "no engine plays this game yet: nothing checked by play")], []
     except registry.EngineMismatch as exc:
         return [Finding("error", game.slug, str(exc).removeprefix(f"{game.slug}: "))], []
-    findings: list[Finding] = []
-    records: list[Record] = []
-    plan = Plan(game.folder, PAIRINGS[0], games, seed)
-    started = time.perf_counter()
-    for i in range(games):
-        if seconds is not None and i and time.perf_counter() - started > seconds:
-            break
-        pairing = PAIRINGS[(i // 2) % len(PAIRINGS)]
-        names = pairing if i % 2 == 0 else pairing[::-1]  # each pairing from both seats, so seats stay fair
-        game_seed = plan.game_seed(i)
-        try:
-            records.append(play(engine_game, [agents.make(n) for n in names], game_seed, lead=True))
-        except Exception as exc:  # a crash is the most important finding: say how to replay it
-            where = traceback.extract_tb(exc.__traceback__)[-1]
-            findings.append(
-                Finding(
-                    "error",
-                    game.slug,
-                    (
-                        f"{type(exc).__name__}: {exc} at {Path(where.filename).name}:{where.lineno}; "
-                        f"replay: printkit replay {game.slug} --seed {game_seed} --agents {','.join(names)}"
-                    ),
-                )
-            )
+    played: list[Record | Crash] = []
+    if seconds is not None:
+        started = time.perf_counter()
+        for i in range(games):
+            if i and time.perf_counter() - started > seconds:
+                break
+            played.append(check_one(engine_game, seed, i))  # the game given: build --watch changes it in place
+    else:
+        jobs = [(game.folder, start, stop, seed) for start, stop in simulate.spans(games)]
+        played = [outcome for _, chunk in simulate.spread(check_span, jobs, workers) for outcome in chunk]
+    records = [r for r in played if isinstance(r, Record)]
+    findings = [
+        Finding(
+            "error",
+            game.slug,
+            f"{crash.failure}; replay: printkit replay {game.slug} --seed {crash.seed} --agents "
+            + ",".join(crash.agents),
+        )
+        for crash in played
+        if isinstance(crash, Crash)
+    ]
     if not records:
         return findings, records
     summary = stats.summarise(records, engine_game.card_names())

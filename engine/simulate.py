@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import agents, registry
 from engine.api import GameDef
@@ -29,6 +29,15 @@ from printkit.core.errors import UsageError
 from printkit.data import variant
 from printkit.data.loader import load_game
 from printkit.data.variant import Change
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of a run's game `index`: spread, so neighbouring games share no generator state."""
+    return (seed * 1_000_003 + index * 7_919 + 1) % 2**32
+
+
+Job = TypeVar("Job", bound=tuple[Any, ...])
+Done = TypeVar("Done")
 
 
 @dataclass(frozen=True)
@@ -42,8 +51,7 @@ class Plan:
     changes: tuple[Change, ...] = ()  # values changed from the game's data (printkit.data.variant), for a sweep
 
     def game_seed(self, index: int) -> int:
-        # spread the seeds so neighbouring games share no generator state
-        return (self.seed * 1_000_003 + index * 7_919 + 1) % 2**32
+        return game_seed(self.seed, index)
 
     def seats(self, index: int) -> tuple[str, str]:
         """Agents swap seats every other game, so each plays both seats equally."""
@@ -53,7 +61,8 @@ class Plan:
 _GAMES: dict[tuple[Path, tuple[Change, ...]], GameDef] = {}
 
 
-def _game(folder: Path, changes: tuple[Change, ...] = ()) -> GameDef:
+def game_of(folder: Path, changes: tuple[Change, ...] = ()) -> GameDef:
+    """The game in folder (with the changes made) as its engine plays it, built once a process."""
     if (folder, changes) not in _GAMES:
         _GAMES[folder, changes] = registry.build(variant.vary(load_game(folder), changes))
     return _GAMES[folder, changes]
@@ -65,7 +74,7 @@ LEAD_SAMPLE = 10  # the lead (for lead changes, drama, decisiveness) is read in 
 def play_one(job: tuple[Plan, int]) -> Record:
     plan, index = job
     names = plan.seats(index)
-    game = _game(plan.folder, plan.changes)
+    game = game_of(plan.folder, plan.changes)
     return play(game, [agents.make(n) for n in names], plan.game_seed(index), lead=index % LEAD_SAMPLE == 0)
 
 
@@ -176,22 +185,28 @@ def run(plan: Plan, workers: int = 1, progress: Callable[[int, int], None] | Non
 
 def _play(jobs: list[tuple[Plan, int, int]], workers: int) -> Iterator[tuple[int, list[Record]]]:
     """Each chunk's records as it finishes: in this process, on local workers, or on the Dask cluster."""
+    return spread(play_span, jobs, workers)
+
+
+def spread(work: Callable[[Job], tuple[int, Done]], jobs: list[Job], workers: int) -> Iterator[tuple[int, Done]]:
+    """work done on each job, in the jobs' order, here, on local workers or on the Dask cluster of the backend.
+    A job is a tuple whose second item is its first game; work returns that game with what it made of the job."""
     if _backend.client is not None:
-        for future in _backend.client.map(play_span, jobs, retries=RETRIES, pure=False):
+        for future in _backend.client.map(work, jobs, retries=RETRIES, pure=False):
             yield future.result()
         return
     if workers <= 1 or len(jobs) <= 1:
-        yield from map(play_span, jobs)
+        yield from map(work, jobs)
         return
     left = {job[1]: job for job in jobs}
     for attempt in range(RETRIES + 1):
         pool = processes.executor(workers)
         try:
-            futures = [pool.submit(play_span, job) for job in left.values()]
+            futures = [pool.submit(work, job) for job in left.values()]
             for future in futures:  # in the games' order: a failure reported is the first game's, every time
-                start, records = future.result()
+                start, done = future.result()
                 del left[start]
-                yield start, records
+                yield start, done
             pool.shutdown()
             return
         except BrokenProcessPool:  # a worker died (killed, out of memory): only its chunks are played again

@@ -117,16 +117,17 @@ def _vary(p: argparse.ArgumentParser, words: str) -> None:
     p.add_argument("--vary", action="append", required=True, metavar="PATH=RANGE", help=words)
 
 
-def _cluster(p: argparse.ArgumentParser) -> None:
+def _cluster(p: argparse.ArgumentParser, resume: bool = True) -> None:
     p.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         help="play on a Dask cluster: its scheduler's tcp://HOST:PORT, or local to start one here "
         "(needs pip install 'printkit[dask]'; default: local worker processes)",
     )
-    p.add_argument(
-        "--resume", action="store_true", help="keep the games an interrupted run of the same command finished"
-    )
+    if resume:
+        p.add_argument(
+            "--resume", action="store_true", help="keep the games an interrupted run of the same command finished"
+        )
 
 
 def _seed(p: argparse.ArgumentParser) -> None:
@@ -334,6 +335,8 @@ def _options_check(p: argparse.ArgumentParser) -> None:
         "--games", dest="count", type=int, default=200, help=f"games per game, 1 to {play.MAX_GAMES:,} (default: 200)"
     )
     _seed(p)
+    _workers(p, 2)
+    _cluster(p, resume=False)  # a check is quick to play again: its games are not kept for --resume
 
 
 def _options_balance(p: argparse.ArgumentParser) -> None:

@@ -254,12 +254,14 @@ def _card_values(
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from engine import check, metrics
+    from engine import check, metrics, simulate
 
     count("--games", args.count, MAX_GAMES)
+    count("--workers", args.workers, MAX_WORKERS)
     errors = 0
     for game in games(args):
-        findings, records = check.run(game, args.count, args.seed)
+        with simulate.backend(args.scheduler):
+            findings, records = check.run(game, args.count, args.seed, workers=args.workers)
         errors += sum(1 for f in findings if f.level == "error")
         played = f"{len(records)} games played" if records else "not played"
         say(f"{game.slug}: {played}, {len(findings)} finding{'s' if len(findings) != 1 else ''}")

@@ -30,6 +30,14 @@ def test_a_two_worker_dask_cluster_writes_the_same_results_as_local_workers(tmp_
     assert not (tmp_path / "dask" / "soldier-battler" / "balance" / ".chunks").exists()  # cleared once done
 
 
+def test_check_finds_the_same_whoever_plays_its_games(capsys: pytest.CaptureFixture[str]) -> None:
+    said = []
+    for where in (["--workers", "1"], ["--workers", "2"], ["--scheduler", "local"]):
+        assert main(["check", "soldier-battler", "--games", "40", *where]) == 0
+        said.append(capsys.readouterr().out)
+    assert "40 games played" in said[0] and said[0] == said[1] == said[2]
+
+
 def test_chunks_are_set_by_the_games_alone() -> None:
     assert simulate.spans(10) == [(i, i + 1) for i in range(10)]
     assert simulate.spans(10_000)[:2] == [(0, 100), (100, 200)] and len(simulate.spans(10_000)) == 100

@@ -134,3 +134,23 @@ def test_the_tune_command_writes_the_patch_and_says_what_it_needs(
     assert capsys.readouterr().err.strip() == (
         "printkit: printkit tune needs Optuna: pip install 'printkit[tune]' (or pip install optuna)"
     )
+
+
+@pytest.mark.parametrize(
+    ("slug", "vary"),
+    [
+        ("battle-line", "rules.hand_size=6,7"),
+        ("soldier-battler", "cards.axeman.hp=80,100"),
+        ("time-line-battle", "rules.hand_size=4,5"),
+        ("torah-timeline", "rules.action_cap=300,400"),
+        ("time-line", "rules.success_roll=4,5"),
+    ],
+)
+def test_sweep_and_tune_play_every_bundled_game(tmp_path: Path, slug: str, vary: str) -> None:
+    common = [slug, "--vary", vary, "--games", "2", "--workers", "1", "--out", str(tmp_path), "--no-pdf", "-q"]
+    assert main(["sweep", *common]) == 0
+    path = vary.partition("=")[0]
+    points = json.loads((tmp_path / slug / "sweeps" / path / "results.json").read_text())["sweep"]["points"]
+    assert [p["metrics"]["games"] for p in points] == [2, 2]
+    assert main(["tune", *common, "--trials", "2", "--target", "completion"]) == 0
+    assert (tmp_path / slug / "tune" / "completion" / "patch.yaml").read_text().splitlines()[-1].startswith(path)
