@@ -1281,6 +1281,15 @@ NAMED: dict[str, Callable[[], Case]] = {
     "token-too-big-for-the-paper": lambda: edited("game.yaml", "size: 5/8in", "size: 99999in"),
     "key-a-space": lambda: edited("game.yaml", PLAYERS, "' ': 1\n" + PLAYERS),
     "layout-font-undefined": lambda: edited("game.yaml", "fonts:\n  title: {file: fonts/title.ttf}\n", "", game=DEMO),
+    # the final long run (seed 71): a hexadecimal count too long for Python to print, a font damaged where
+    # reportlab's reader fails with no TTFError, and a board label no space can hold
+    "hex-count-of-5000-digits": lambda: edited(
+        "troops.yaml", "kind: troop", "kind: 0x" + "f" * 5000, game="battle-line"
+    ),
+    "font-damaged-mid-table": lambda: whole(
+        "fonts/title.ttf", lambda data: data[:506] + b"2001-13-45" + data[506:], "bytes put in at 506", game=DEMO
+    ),
+    "board-label-unbreakable": lambda: edited("game.yaml", "name: Teraxians", "name: Te" + "x" * 80, game="time-line"),
     "sheet-formula-uncomputed": lambda: whole(
         "cards.xlsx",
         lambda _: demogame.workbook([*demogame.sheet_rows()[:3], ["c99", "plain", "X", "=1/0", "", "=SUM(F2:F3)"]]),

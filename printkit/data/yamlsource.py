@@ -29,6 +29,7 @@ _SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "time
 _STR, _INT, _TIMESTAMP = _CORE + "str", _CORE + "int", _CORE + "timestamp"
 _TAG_WORDS = {_INT: "a whole number", _CORE + "float": "a number", _CORE + "bool": "true or false"}
 MAX_DIGITS = 100  # no count a game keeps is longer; Python refuses to read past 4,300 digits anyway
+LARGEST = 10**MAX_DIGITS  # the first number of more digits: compared, never printed, so of any size
 
 
 class Mark(NamedTuple):
@@ -174,10 +175,14 @@ class _Builder:
                     raise _Limits(f"a number of {len(digits):,} digits: expected at most {MAX_DIGITS}", _mark(node))
                 return int(digits) if node.value[:1] != "-" else -int(digits)
         try:
-            return self.constructor.construct_object(node)
+            value = self.constructor.construct_object(node)
         except (ValueError, KeyError):  # an explicit tag on a value it does not fit, such as !!int shield
             wanted = f"expected {_TAG_WORDS.get(tag, tag)} for {tag.replace(_CORE, '!!')}"
             raise _Limits(f"{wanted}, found {shown(node.value)}", _mark(node)) from None
+        # hexadecimal, octal and binary counts come this way: one too long for Python to print breaks every message
+        if isinstance(value, int) and abs(value) >= LARGEST:
+            raise _Limits(f"a number of more than {MAX_DIGITS} digits: expected at most {MAX_DIGITS}", _mark(node))
+        return value
 
     def _pairs(self, node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
         """The mapping's own pairs after YAML merge keys (<<), own keys winning."""

@@ -7,7 +7,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.core.errors import PlacedError, PrintkitError
+from printkit.core.errors import PlacedError
 from printkit.core.units import MM
 from printkit.data import settings
 from printkit.data.game import Game
@@ -132,11 +132,12 @@ def draw_board(c: Canvas, game: Game, comp: Component) -> None:
     c.drawString(PAD, height - PAD - 9 * MM, comp.name)
     _credit(c, game, comp, width, height)
     top = height - PAD - TITLE_H
+    at = f"{game.place('component', comp.id)}: board {comp.id}"  # where a label that cannot fit is reported
     for section in comp.board.sections:
-        top = _draw_section(c, game, section, top, accent) - SECTION_GAP
+        top = _draw_section(c, game, section, top, accent, at) - SECTION_GAP
 
 
-def _draw_section(c: Canvas, game: Game, section: Section, top: float, accent: str) -> float:
+def _draw_section(c: Canvas, game: Game, section: Section, top: float, accent: str, at: str) -> float:
     cw, ch = _cell(section)
     if section.title:
         c.setFillColor(_mix(accent, "#000000", 0.35))
@@ -157,15 +158,17 @@ def _draw_section(c: Canvas, game: Game, section: Section, top: float, accent: s
             c.setFillColor(_mix(accent, "#ffffff", 0.7))
             icons.IconSet.of(game).draw(c, section.icon, x + (cw - side) / 2, y + (ch - side) / 2, side)
         if label:
-            _label(c, label, x + 2.5 * MM, y + 2.5 * MM, cw - 5 * MM, ch - 5 * MM, min(ch, cw))
+            _label(c, label, (x + 2.5 * MM, y + 2.5 * MM, cw - 5 * MM, ch - 5 * MM), min(ch, cw), at)
     return top - section.rows * ch
 
 
-def _label(c: Canvas, text: str, x: float, y: float, w: float, h: float, scale: float) -> None:
+def _label(c: Canvas, text: str, box: tuple[float, float, float, float], scale: float, at: str) -> None:
+    x, y, w, h = box
     size = max(SMALLEST_TEXT, min(14.0, scale / 5))
     fitted = textfit.fit(text, "sans-bold", w, h, size, SMALLEST_TEXT, 1.2, False, True)
     if fitted is None:
-        raise PrintkitError(f"board label does not fit a {w / MM:.0f} x {h / MM:.0f} mm space: {text[:50]!r}")
+        space = f"{w / MM:.0f} x {h / MM:.0f} mm"
+        raise PlacedError(f"{at}: a space's label does not fit its {space} even at {SMALLEST_TEXT} pt: {text[:50]!r}")
     c.setFillColor(HexColor(INK))
     c.setFont(fonts.use("sans-bold"), fitted.size)
     baseline = y + h - fitted.size * 0.8

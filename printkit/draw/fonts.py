@@ -100,6 +100,8 @@ def _register(real: Path, mtime: int, size: int, shown: Path) -> str:
     except TTFError as exc:  # reportlab embeds TrueType outlines only; an OTF of PostScript outlines ends here
         reason = str(exc).splitlines()[0][:80]
         raise files.refused(shown, f"not a TrueType font reportlab can embed ({reason})") from None
+    except Exception as exc:  # a damaged font can fail anywhere in reportlab's reader, not only as a TTFError
+        raise files.refused(shown, f"a damaged font file: reportlab cannot read it ({type(exc).__name__})") from None
     return face
 
 
