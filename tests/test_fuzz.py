@@ -1289,6 +1289,8 @@ NAMED: dict[str, Callable[[], Case]] = {
     "font-damaged-mid-table": lambda: whole(
         "fonts/title.ttf", lambda data: data[:506] + b"2001-13-45" + data[506:], "bytes put in at 506", game=DEMO
     ),
+    # seed 81: an SVG icon whose only line is gone, which svglib logged line after line before saying nothing
+    "icon-svg-emptied": lambda: whole("icons/rune.svg", lambda _: b"", "emptied", game=DEMO),
     "board-label-unbreakable": lambda: edited("game.yaml", "name: Teraxians", "name: Te" + "x" * 80, game="time-line"),
     "sheet-formula-uncomputed": lambda: whole(
         "cards.xlsx",

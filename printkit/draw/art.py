@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import functools
 import io
+import logging
 import re
 import warnings
 from collections.abc import Sequence
@@ -109,6 +110,9 @@ def _printable(image: Image.Image) -> Image.Image:
 def _svg(data: bytes, shown: Path) -> Picture:
     from svglib.svglib import svg2rlg
 
+    # svglib logs a file it cannot parse and returns nothing: printkit's own line below names the file instead
+    logging.getLogger("svglib").setLevel(logging.CRITICAL)
+
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -125,7 +129,9 @@ def _svg(data: bytes, shown: Path) -> Picture:
             drawing = svg2rlg(io.BytesIO(text.encode()))
     except Exception as exc:  # svglib and lxml raise many kinds for a bad file; all mean the same here
         raise files.refused(shown, f"not an SVG drawing svglib can read ({type(exc).__name__})") from None
-    if drawing is None or not drawing.width or not drawing.height:
+    if drawing is None:
+        raise files.refused(shown, "not an SVG drawing svglib can read (empty, or not XML)")
+    if not drawing.width or not drawing.height:
         raise files.refused(shown, "an SVG drawing with no size: give its <svg> a width and height or a viewBox")
     width, height = float(drawing.width), float(drawing.height)
     if not (0 < width <= MAX_SVG_SIDE and 0 < height <= MAX_SVG_SIDE):
