@@ -14,17 +14,19 @@ from __future__ import annotations
 import functools
 import io
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
 from PIL import Image, ImageCms, ImageFilter
 from reportlab.lib.colors import CMYKColor, Color, toColor
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core.errors import UsageError
 from printkit.data.settings import PrintSettings
+from printkit.draw import fonts, pdfx
 
 # Where a CMYK output profile is found, first match wins. Ghostscript's SWOP profile comes from
 # Debian's libgs-common (installed with ghostscript), under Ghostscript's GNU AGPL: free to use and
@@ -33,6 +35,8 @@ PROFILES = (Path("/usr/share/color/icc/ghostscript/default_cmyk.icc"),)
 PROFILE_PACKAGE = "libgs-common"
 # 8-bit rounding of four inks can add 2/255 to a sum: aim that far under, so no pixel a RIP makes is over
 ROUNDING = 2 / 255
+# a JPEG's compression moves pixels a little either way, at edges most: its pictures aim this much lower still
+JPEG_HEADROOM = 0.04
 GRID = 33  # points along each axis of the picture table: as fine as the profile's own tables
 INTENT = ImageCms.Intent.RELATIVE_COLORIMETRIC  # paper white stays unprinted; in-gamut colours keep their values
 FLAGS = ImageCms.Flags.BLACKPOINTCOMPENSATION  # the darkest RGB maps to the darkest ink, not a clipped one
@@ -105,12 +109,12 @@ class Press:
             inks = self.rgb(*(v * alpha + white for v in (found.red, found.green, found.blue)))
         return CMYKColor(*(round(v, 4) for v in inks), alpha=None)
 
-    def picture(self, image: Image.Image) -> tuple[Image.Image, Image.Image | None]:
+    def picture(self, image: Image.Image, headroom: float = 0.0) -> tuple[Image.Image, Image.Image | None]:
         """A picture as CMYK pixels, ink limited, and its stencil (1 where nothing prints) when it has
         transparent pixels. A grey picture prints in black alone, as grey drawing colours do."""
         alpha = image.getchannel("A") if image.mode in ("RGBA", "LA") else None
         if alpha is not None:  # flattened onto white; the stencil cuts out what is mostly transparent
-            flat = Image.new(image.mode[:-1], image.size, 255)
+            flat = Image.new(image.mode[:-1], image.size, "white")
             flat.paste(image.convert(image.mode[:-1]), mask=alpha)
             image = flat
         if image.mode == "L":
@@ -118,15 +122,16 @@ class Press:
             blank = Image.new("L", image.size, 0)
             cmyk = Image.merge("CMYK", (blank, blank, blank, black))
         else:
-            cmyk = image.convert("RGB").filter(_table(self.profile, self.aim))
+            cmyk = image.convert("RGB").filter(_table(self.profile, self.aim - headroom))
         stencil = None
         if alpha is not None and cast(tuple[int, int], alpha.getextrema())[0] < STENCIL:
             stencil = alpha.point(lambda a: 255 if a < STENCIL else 0, "1")
         return cmyk, stencil
 
-    def pixels(self, image: Image.Image) -> Image.Image:
-        """An RGB picture (a rendered card) as CMYK pixels, ink limited: the shops' TIFF and JPEG packs."""
-        return self.picture(image.convert("RGB"))[0]
+    def pixels(self, image: Image.Image, headroom: float = 0.0) -> Image.Image:
+        """An RGB picture (a rendered card) as CMYK pixels, ink limited (headroom under it): the shops' TIFF and
+        JPEG packs."""
+        return self.picture(image.convert("RGB"), headroom)[0]
 
 
 @functools.lru_cache(maxsize=4)
@@ -181,8 +186,9 @@ def _table(path: Path, aim: float) -> ImageFilter.Color3DLUT:
     inks = ImageCms.applyTransform(grid, _transform(path))
     assert inks is not None
     table: list[float] = []
-    for c, m, y, k in cast(Iterable[tuple[int, int, int, int]], inks.getdata()):
-        table.extend(limited(c / 255, m / 255, y / 255, k / 255, aim))
+    raw = inks.tobytes()
+    for at in range(0, len(raw), 4):
+        table.extend(limited(raw[at] / 255, raw[at + 1] / 255, raw[at + 2] / 255, raw[at + 3] / 255, aim))
     return ImageFilter.Color3DLUT(GRID, table, channels=4, target_mode="CMYK")
 
 
@@ -211,17 +217,40 @@ class PressCanvas(Canvas):
     def _setStrokeAlpha(self, v: float) -> None:
         """Ignored, as for fills."""
 
+    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
+        """A font, embedded: reportlab's standard ones (which svglib's drawings start in) are not, and PDF/X
+        wants every font in the file, so they become printkit's own faces of the same kind."""
+        super().setFont(_embedded(psfontname), size, leading)
+
     def linearGradient(self, x0: float, y0: float, x1: float, y1: float, colors: Sequence[Any], *args: Any) -> None:
         super().linearGradient(x0, y0, x1, y1, [self.press.colour(c) for c in colors], *args)
 
     def radialGradient(self, x: float, y: float, radius: float, colors: Sequence[Any], *args: Any) -> None:
         super().radialGradient(x, y, radius, [self.press.colour(c) for c in colors], *args)
 
+    def endForm(self, **extra: Any) -> None:
+        name = self._formData[0]
+        shading = dict(self._shadingUsed)
+        super().endForm(**extra)
+        if shading:
+            form = self._doc.idToObject[self._doc.getXObjectName(name)]
+            form.__class__ = pdfx.ShadedForm
+            form.shading = shading
+
     def save(self) -> None:
-        from printkit.draw import pdfx
 
         pdfx.frame(self, self.press.profile_bytes, self.press.description)
         super().save()
+
+
+def _embedded(name: str) -> str:
+    if name not in pdfmetrics.standardFonts:
+        return name
+    if name.startswith("Times"):
+        return fonts.use("serif-bold" if "Bold" in name else "serif")
+    if "Bold" in name:
+        return fonts.use("sans-bold")
+    return fonts.use("sans-oblique" if "Oblique" in name or "Italic" in name else "sans")
 
 
 def canvas(buffer: io.BytesIO, press: Press | None, **kwargs: Any) -> Canvas:

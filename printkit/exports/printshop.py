@@ -152,11 +152,12 @@ def _picture(image: Image.Image, kind: str, dpi: int, press: ink.Press | None) -
     if press is None or kind == "png":
         return raster.png(image, 1, dpi)
     out = io.BytesIO()
-    inks = press.pixels(image)
-    if kind == "tiff":  # deflated, as the shops' own prepress tools read
+    if kind == "tiff":  # deflated, lossless: every pixel as limited
+        inks = press.pixels(image)
         inks.save(out, "TIFF", compression="tiff_adobe_deflate", dpi=(dpi, dpi), icc_profile=press.profile_bytes)
-    else:  # the best quality JPEG keeps, no chroma subsampling to blur small type
-        inks.save(out, "JPEG", quality=95, subsampling=0, dpi=(dpi, dpi), icc_profile=press.profile_bytes)
+    else:  # JPEG's finest, no chroma subsampling to blur small type; aimed lower, as compression moves pixels
+        inks = press.pixels(image, ink.JPEG_HEADROOM)
+        inks.save(out, "JPEG", quality=100, subsampling=0, dpi=(dpi, dpi), icc_profile=press.profile_bytes)
     return out.getvalue()
 
 
@@ -180,6 +181,8 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
             f"are {pixels[0]} x {pixels[1]} px (trim and the shop's bleed): compare them with the shop's own "
             "template for that size before ordering"
         )
+    if press is not None and kind == "png":
+        notes.append(f"{shop.name} takes RGB PNG pictures only: its pack stays RGB, its PDF is CMYK")
     faces = card_faces(game, card.size)
     width, height = pixels
     page = (width / shop.dpi * 72, height / shop.dpi * 72)  # exactly the shop's pixels at its dpi
