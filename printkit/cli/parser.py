@@ -111,7 +111,7 @@ def _colour(p: argparse.ArgumentParser, which: str = "") -> None:
     p.add_argument(
         "--ink-limit",
         metavar="PERCENT",
-        help=f"{which}cmyk: the most ink at any point, the four inks added, 100% to 400% (default: 240%)",
+        help=f"{which}under cmyk, the most ink at any point, the four inks added, 100%% to 400%% (default: 240%%)",
     )
 
 
