@@ -24,6 +24,7 @@ from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS
 from printkit.data.settings import PAPERS, PrintSettings
 from printkit.data.summary import plural
+from printkit.draw import ink
 from printkit.sheets import boards, calibration, cardsheets, counters, geometry
 from printkit.sheets.cardsheets import EVERYTHING, Selection
 from printkit.sheets.pieces import Design, Manifest
@@ -188,7 +189,7 @@ def paper_parts(
         contents.append(("Cards", cards_pdf, _made(cards_manifest, "card"), sides))
     if not selection.everything:  # a run of chosen cards is only cards
         return files
-    boards_built = boards.build(game, paper) if "boards" in parts or whole else None
+    boards_built = boards.build(game, paper, ink.press(settings)) if "boards" in parts or whole else None
     if boards_built:
         boards_pdf, boards_manifest = boards_built
         if "boards" in parts:

@@ -88,6 +88,22 @@ def _program(name: str, what: str, fix: str) -> Callable[[], Iterator[Finding]]:
     return check
 
 
+def _cmyk_profile() -> Iterator[Finding]:
+    from printkit.draw import ink
+
+    found = ink.found_profile()
+    if found is None:
+        yield Finding(
+            WARN,
+            "cmyk profile",
+            "not found: --colour cmyk (print-shop PDF/X-1a, TIFF and JPEG) needs a CMYK ICC profile",
+            f"apt-get install {ink.PROFILE_PACKAGE}",
+        )
+        return
+    description = ink.Press(found, 2.4).description
+    yield Finding(OK, "cmyk profile", f"{description}, {found} (Debian {ink.PROFILE_PACKAGE}, GNU AGPL)")
+
+
 def _output(args: argparse.Namespace) -> Iterator[Finding]:
     here = project.find()
     settings_file = display_path(here.config) if here.config else "no printkit.toml: the current folder"
@@ -119,8 +135,11 @@ CHECKS: tuple[Callable[[], Iterator[Finding]], ...] = (
         "apt-get install libharfbuzz-subset0",
     ),
     _program("chromium", "only the rules reference's browser test needs it", "apt-get install chromium"),
+    _cmyk_profile,
     _program(
-        "gs", "Ghostscript, for checking print-shop files in CMYK; nothing needs it yet", "apt-get install ghostscript"
+        "gs",
+        "Ghostscript, which the tests measure CMYK files' ink with; printkit itself does not run it",
+        "apt-get install ghostscript",
     ),
 )
 

@@ -14,7 +14,7 @@ from printkit.core.errors import UsageError, display_path
 from printkit.data import loader, settings
 from printkit.data.game import Game
 from printkit.data.summary import plural
-from printkit.draw import drawcache
+from printkit.draw import drawcache, ink
 
 FORMATS = ("png", "tts", "printshop", "csv", "xlsx")
 SERVICES = ("mpc", "drivethrucards", "gamecrafter")  # the shops of printkit's own printshops.yaml
@@ -27,13 +27,19 @@ def _game_out(args: argparse.Namespace, game: Game, what: str) -> Path:
 def cmd_export(args: argparse.Namespace) -> int:
     here = project.find()
     game = one_game(args.game)
-    given = print_settings(args, ("card_size", "bleed", "dpi"))
+    given = print_settings(args, ("card_size", "bleed", "dpi", "colour", "ink_limit"))
     if args.no_bleed:
         given["bleed"] = "0mm"
-    chosen = settings.resolve(game, here, given)
     only_tts = [o for o, v in (("--copy-to", args.copy_to), ("--base-url", args.base_url)) if v]
     if only_tts and args.format != "tts":
         raise UsageError(f"{only_tts[0]}: only export tts takes it")
+    only_shop = [o for o, v in (("--colour", args.colour), ("--ink-limit", args.ink_limit)) if v]
+    if only_shop and args.format != "printshop":
+        raise UsageError(f"{only_shop[0]}: only export printshop takes it (and build)")
+    if args.format != "printshop":  # a game's print: colour is for its print files, not its PNG or TTS images
+        given["colour"] = "rgb"
+    chosen = settings.resolve(game, here, given)
+    ink.press(chosen)  # no profile for cmyk: one line now, before anything is drawn
     with drawcache.kept():  # card pictures kept from earlier exports and builds
         written = _export(args, game, chosen)
     for folder, n in Counter(p.parent for p in written).items():

@@ -30,7 +30,7 @@ from printkit.core.errors import CheckFailed, Failures, UsageError, display_path
 from printkit.data import loader, scaffold, schema, settings, summary
 from printkit.data.game import Game
 from printkit.data.summary import plural
-from printkit.draw import drawcache, fonts
+from printkit.draw import drawcache, fonts, ink
 from printkit.sheets.cardsheets import Selection
 
 FAST_CHECK_GAMES = 12
@@ -149,12 +149,15 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
     here = project.find()
     chosen_games = load(targets, here)  # every game loads and checks before anything is made
     parts = chosen("--only", args.only, build.PARTS)
-    given = print_settings(args, ("paper", "card_size", "bleed", "printer_margin", "duplex", "offset", "foldover"))
+    keys = ("paper", "card_size", "bleed", "printer_margin", "duplex", "offset", "foldover", "colour", "ink_limit")
+    given = print_settings(args, keys)
     selection = Selection(names(args.decks), names(args.cards), args.copies)
     plans = [
         build.Plan(game, settings.resolve(game, here, given), selection, parts, args.imposition == "saddle")
         for game in chosen_games
     ]
+    for plan in plans:  # cmyk on a machine without a profile: one line before any work
+        ink.press(plan.settings)
     problems: list[str] = []
     for plan in plans:  # drawn once first: every problem of every game at once, before any work is made
         found = build.proof(plan.game, plan.settings)

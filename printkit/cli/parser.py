@@ -100,6 +100,21 @@ def _bleed(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _colour(p: argparse.ArgumentParser, which: str = "") -> None:
+    colour = p.add_argument(
+        "--colour",
+        metavar="MODE",
+        help=f"{which}rgb, or cmyk for a print shop: PDF/X-1a in CMYK through the ICC profile `printkit doctor` "
+        "names, total ink limited (default: rgb)",
+    )
+    completion.offers(colour, "words:" + " ".join(settings.COLOUR_MODES))
+    p.add_argument(
+        "--ink-limit",
+        metavar="PERCENT",
+        help=f"{which}under cmyk, the most ink at any point, the four inks added, 100%% to 400%% (default: 240%%)",
+    )
+
+
 def _workers(p: argparse.ArgumentParser, default: int) -> None:
     p.add_argument(
         "--workers",
@@ -186,6 +201,7 @@ def _options_build(p: argparse.ArgumentParser) -> None:
     _card_size(p)
     _bleed(p)
     _printer_margin(p)
+    _colour(p)
     p.add_argument(
         "--duplex",
         choices=settings.DUPLEX_EDGES,
@@ -257,6 +273,7 @@ def _options_export(p: argparse.ArgumentParser) -> None:
         help=f"printshop: {', '.join(exporting.SERVICES)}, or one of the project's printshops.yaml (default: mpc)",
     )
     completion.offers(service, "words:" + " ".join(exporting.SERVICES))
+    _colour(p, "printshop: ")
     _out(p)
 
 

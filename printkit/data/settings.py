@@ -27,7 +27,8 @@ CARD_SIZES_MM: dict[str, tuple[float, float]] = {
     "square": (70.0, 70.0),
 }
 DUPLEX_EDGES = ("long", "short", "none")
-COLOUR_MODES = ("rgb",)  # CMYK comes with the print-shop exports; the setting is here so it has one home
+COLOUR_MODES = ("rgb", "cmyk")  # cmyk: for a print shop, through an ICC profile (printkit/draw/ink.py)
+INK_LIMIT_RANGE = (100, 400)  # total ink in percent: 400 is every ink solid, shops ask for 240 to 340
 MAX_BLEED = 5 * MM
 MAX_PRINTER_MARGIN = 20 * MM
 DPI_RANGE = (36, 1200)
@@ -141,10 +142,21 @@ def dpi(value: int | str) -> int:
 def colour(text: str) -> str:
     key = str(text).strip().lower()
     if key not in COLOUR_MODES:
-        raise ValueError(
-            f"expected {', '.join(COLOUR_MODES)} (the only colour mode printkit writes yet), found {text!r}"
-        )
+        raise ValueError(f"expected {' or '.join(COLOUR_MODES)}, found {text!r}")
     return key
+
+
+def ink_limit(value: int | float | str) -> float:
+    """The most ink any point of a CMYK page carries, all four inks added: 240% (or 240) as the fraction 2.4."""
+    text = str(value).strip().removesuffix("%").strip()
+    low, high = INK_LIMIT_RANGE
+    try:
+        number = float(text)
+    except ValueError:
+        raise ValueError(f"expected a total ink such as 240%, found {value!r}") from None
+    if not (math.isfinite(number) and low <= number <= high):
+        raise ValueError(f"expected a total ink from {low}% to {high}%, found {value!r}")
+    return number / 100
 
 
 # Each setting as written in game.yaml, printkit.toml and on the command line: its parser and
@@ -159,6 +171,7 @@ SETTINGS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "foldover": (foldover, "foldover"),
     "dpi": (dpi, "dpi"),
     "colour": (colour, "colour"),
+    "ink_limit": (ink_limit, "ink_limit"),
 }
 
 
@@ -175,7 +188,8 @@ class PrintSettings:
     offset: tuple[float, float] = (0.0, 0.0)  # points, added to every back to correct a printer
     foldover: bool = False  # faces and backs side by side, for single-sided printers
     dpi: int = 300  # for card images
-    colour: str = "rgb"
+    colour: str = "rgb"  # or cmyk, for a print shop
+    ink_limit: float = 2.4  # cmyk: the most ink at any point, all four added (2.4 is 240%)
 
     @property
     def card_size(self) -> tuple[float, float]:
@@ -194,7 +208,7 @@ class PrintSettings:
             "foldover": self.foldover,
             "dpi": self.dpi,
             "colour": self.colour,
-        }
+        } | ({"ink_limit_percent": round(self.ink_limit * 100, 1)} if self.colour == "cmyk" else {})
 
 
 def apply(

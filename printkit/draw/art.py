@@ -27,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import files
 from printkit.data.model import PICTURE_KINDS
-from printkit.draw import drawcache
+from printkit.draw import drawcache, ink, pdfx
 
 VECTOR = (".svg",)
 KINDS = PICTURE_KINDS
@@ -167,8 +167,9 @@ def draw(c: Canvas, picture: Picture, where: tuple[float, float, float, float]) 
         renderPDF.draw(picture.drawing, c, 0, 0)
         c.restoreState()
         return
+    press = ink.of(c)
     try:
-        name = _place_image(c, picture)
+        name = _place_image(c, picture) if press is None else _place_image(c, picture, press)
     except AttributeError:  # a reportlab without the internals below: its own way, slower and the same
         c.drawImage(picture.raster, x, y, w, h, mask="auto")
         return
@@ -186,7 +187,7 @@ class _Compressed:
 
     name: str
     image: pdfdoc.PDFImageXObject
-    mask: pdfdoc.PDFImageXObject | None  # its transparency, as a soft mask
+    mask: pdfdoc.PDFImageXObject | None  # its transparency: a soft mask, or for a press a stencil
 
 
 @functools.lru_cache(maxsize=CACHED)
@@ -206,9 +207,25 @@ def _compressed(picture: Picture) -> _Compressed:
     return _Compressed(name, image, soft)
 
 
-def _place_image(c: Canvas, picture: Picture) -> str:
+@functools.lru_cache(maxsize=CACHED)
+def _compressed_cmyk(picture: Picture, press: ink.Press) -> _Compressed:
+    """The picture in the press's inks, its transparent pixels cut out by a stencil (PDF/X-1a has no soft
+    masks), compressed once like an RGB one."""
+    reader = picture.raster
+    assert reader is not None
+    cmyk, stencil = press.picture(reader._image)
+    name = _digester(cmyk.tobytes() + (stencil.tobytes() if stencil else b"opaque") + str(press).encode())
+    image = pdfx.MaskedImage(name, ImageReader(cmyk), mask=None)
+    image.name = name
+    mask = None
+    if stencil is not None:
+        mask = pdfx.StencilMask(name + "-mask", cmyk.width, cmyk.height, ink.stencil_bytes(stencil))
+    return _Compressed(name, image, mask)
+
+
+def _place_image(c: Canvas, picture: Picture, press: ink.Press | None = None) -> str:
     """The picture's image object in c's document (a copy of the compressed one, added once); its name."""
-    made = _compressed(picture)
+    made = _compressed(picture) if press is None else _compressed_cmyk(picture, press)
     doc = c._doc
     registered = doc.getXObjectName(made.name)
     c._currentPageHasImages = 1
@@ -221,11 +238,15 @@ def _place_image(c: Canvas, picture: Picture) -> str:
     if made.mask is not None:
         mask_name = doc.getXObjectName(made.mask.name)
         if mask_name in doc.idToObject:
-            image.smask = pdfdoc.PDFObjectReference(mask_name)
+            reference = pdfdoc.PDFObjectReference(mask_name)
         else:
             mask = copy.copy(made.mask)
             c._setXObjects(mask)
-            image.smask = doc.Reference(mask, mask_name)
+            reference = doc.Reference(mask, mask_name)
+        if press is None:
+            image.smask = reference
+        else:
+            image.stencil = reference
     return made.name
 
 

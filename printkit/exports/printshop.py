@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
+from PIL import Image
 from pydantic import Field, ValidationError, field_validator
-from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import atomic, units
 from printkit.core.errors import DataError, UsageError, display_path
@@ -20,7 +20,7 @@ from printkit.data.model import Frozen
 from printkit.data.settings import CardSize, PrintSettings, card_size
 from printkit.data.validation import problems_from
 from printkit.data.yamlsource import load
-from printkit.draw import fonts, raster
+from printkit.draw import fonts, ink, raster
 from printkit.draw.cardrender import CardPainter, Target
 from printkit.sheets.designs import Face, card_faces
 
@@ -56,6 +56,9 @@ class Shop(Frozen):
     templates: dict[str, Annotated[list[Annotated[int, Field(gt=0)]], Field(min_length=2, max_length=2)]]
     files: str
     pdf: ShopPdf = ShopPdf()
+    # the pictures' format under --colour cmyk (a PNG cannot hold CMYK): tiff or jpeg, or png where the shop
+    # takes RGB PNGs only, so its pack stays RGB
+    cmyk_images: Literal["tiff", "jpeg", "png"] = "tiff"
 
     @field_validator("templates")
     @classmethod
@@ -130,10 +133,32 @@ def safe_zone_warnings(faces: list[Face], shop: Shop) -> list[SafeZoneWarning]:
     ]
 
 
-def _file_name(shop: Shop, face: Face, index: int) -> str:
+SUFFIXES = {"tiff": ".tif", "jpeg": ".jpg", "png": ".png"}
+
+
+def _file_name(shop: Shop, face: Face, index: int, kind: str = "png") -> str:
     side = "back" if face.card is None else "front"
     card = "back" if face.card is None else face.label
-    return shop.files.format(side=side, index=index, card=card, deck=face.deck)
+    name = shop.files.format(side=side, index=index, card=card, deck=face.deck)
+    if kind == "png":
+        return name
+    stem, dot, suffix = name.rpartition(".")  # the shop's name with the format's own ending
+    return (stem if dot and suffix.lower() == "png" else name) + SUFFIXES[kind]
+
+
+def _picture(image: Image.Image, kind: str, dpi: int, press: ink.Press | None) -> bytes:
+    """One card image as the pack holds it: PNG (RGB), or for a press TIFF or JPEG in its inks with its
+    profile inside; each with its resolution, which tools read its print size from."""
+    if press is None or kind == "png":
+        return raster.png(image, 1, dpi)
+    out = io.BytesIO()
+    if kind == "tiff":  # deflated, lossless: every pixel as limited
+        inks = press.pixels(image)
+        inks.save(out, "TIFF", compression="tiff_adobe_deflate", dpi=(dpi, dpi), icc_profile=press.profile_bytes)
+    else:  # JPEG's finest, no chroma subsampling to blur small type; aimed lower, as compression moves pixels
+        inks = press.pixels(image, ink.JPEG_HEADROOM)
+        inks.save(out, "JPEG", quality=100, subsampling=0, dpi=(dpi, dpi), icc_profile=press.profile_bytes)
+    return out.getvalue()
 
 
 def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> tuple[list[Path], list[str]]:
@@ -142,6 +167,8 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
     if service not in table:
         raise UsageError(f"--service: expected one of {', '.join(table)}, found {service!r}")
     shop = table[service]
+    press = ink.press(settings)
+    kind = shop.cmyk_images if press is not None else "png"
     card = settings.card
     bleed = shop.cut / shop.dpi * 72
     notes: list[str] = []
@@ -154,6 +181,8 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
             f"are {pixels[0]} x {pixels[1]} px (trim and the shop's bleed): compare them with the shop's own "
             "template for that size before ordering"
         )
+    if press is not None and kind == "png":
+        notes.append(f"{shop.name} takes RGB PNG pictures only: its pack stays RGB, its PDF is CMYK")
     faces = card_faces(game, card.size)
     width, height = pixels
     page = (width / shop.dpi * 72, height / shop.dpi * 72)  # exactly the shop's pixels at its dpi
@@ -165,8 +194,10 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
     rows.writerow(["file", "deck", "card", "name", "side", "copies"])
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for index, (face, image) in enumerate(zip(faces, images, strict=True), start=1):
-            name = _file_name(shop, face, index)
-            archive.writestr(zipfile.ZipInfo(name, ZIP_TIME), raster.png(image, 1, shop.dpi), zipfile.ZIP_DEFLATED)
+            name = _file_name(shop, face, index, kind)
+            archive.writestr(
+                zipfile.ZipInfo(name, ZIP_TIME), _picture(image, kind, shop.dpi, press), zipfile.ZIP_DEFLATED
+            )
             side = "back" if face.card is None else "front"
             rows.writerow([name, face.deck, face.label, face.card.name if face.card else "", side, face.copies])
         archive.writestr(zipfile.ZipInfo("order.csv", ZIP_TIME), order.getvalue(), zipfile.ZIP_DEFLATED)
@@ -177,16 +208,23 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
     for deck in decks:
         mine = [f for f in faces if deck is None or f.deck == deck]
         pdf_path = folder / (f"{service}.pdf" if deck is None else f"{service}-{deck}.pdf")
-        atomic.write_bytes(pdf_path, _pdf(game, mine, page, bleed, shop.pdf))
+        atomic.write_bytes(pdf_path, _pdf(game, mine, page, bleed, shop.pdf, press))
         written.append(pdf_path)
     return written, notes + [str(w) for w in safe_zone_warnings(faces, shop)]
 
 
-def _pdf(game: Game, faces: list[Face], page: tuple[float, float], bleed: float, form: ShopPdf) -> bytes:
+def _pdf(
+    game: Game,
+    faces: list[Face],
+    page: tuple[float, float],
+    bleed: float,
+    form: ShopPdf,
+    press: ink.Press | None = None,
+) -> bytes:
     """One card side per page, each card's sides in the shop's order (and once a copy when it counts them so);
-    TrimBox marks the cut, BleedBox the whole image."""
+    TrimBox marks the cut, BleedBox the whole image. For a press, a PDF/X-1a in its inks."""
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=page, invariant=1, pageCompression=1, initialFontName=fonts.use("sans"))
+    c = ink.canvas(buffer, press, pagesize=page, invariant=1, pageCompression=1, initialFontName=fonts.use("sans"))
     c.setTitle(f"{game.title} - cards for printing")
     c.setAuthor(game.info.credit)
     backs = {f.deck: f for f in faces if f.card is None}

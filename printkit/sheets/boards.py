@@ -19,7 +19,7 @@ from printkit.core.units import MM
 from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS, Component
 from printkit.data.settings import PAPERS
-from printkit.draw import fonts
+from printkit.draw import fonts, ink
 from printkit.draw.board import board_size, draw_board
 from printkit.draw.legibility import INK
 
@@ -159,13 +159,15 @@ def _tile_page(
     }
 
 
-def build(game: Game, paper: str) -> tuple[bytes, BoardManifest] | None:
+def build(game: Game, paper: str, press: ink.Press | None = None) -> tuple[bytes, BoardManifest] | None:
     parts = [c for c in game.info.components if c.kind in BOARD_KINDS and c.board is not None]
     if not parts:
         return None
     buffer = io.BytesIO()
     first_page = _page_for(board_size(parts[0]), paper)
-    c = Canvas(buffer, pagesize=first_page, invariant=1, pageCompression=1, initialFontName=fonts.use("sans"))
+    c = ink.canvas(
+        buffer, press, pagesize=first_page, invariant=1, pageCompression=1, initialFontName=fonts.use("sans")
+    )
     c.setTitle(f"{game.title} - boards ({paper.upper()})")
     c.setAuthor(game.info.credit)
     c.setCreator("printkit")

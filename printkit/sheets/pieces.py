@@ -13,12 +13,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core.units import MM
 from printkit.data.game import Game
 from printkit.data.settings import PAPERS, PrintSettings
-from printkit.draw import fonts
+from printkit.draw import fonts, ink
 from printkit.draw.cardrender import CardPainter, Target
 from printkit.draw.layout import Layout
 from printkit.sheets import geometry
@@ -89,8 +88,13 @@ class SheetWriter:
         self.page = (page[1], page[0]) if settings.foldover else page  # fold-over pages lie landscape
         credit = game.info.credit
         # the initial font must be an embedded one, or reportlab names an unembedded Helvetica
-        self.c = Canvas(
-            self.buffer, pagesize=self.page, invariant=1, pageCompression=1, initialFontName=fonts.use("sans")
+        self.c = ink.canvas(
+            self.buffer,
+            ink.press(settings),
+            pagesize=self.page,
+            invariant=1,
+            pageCompression=1,
+            initialFontName=fonts.use("sans"),
         )
         self.c.setTitle(title)
         self.c.setAuthor(credit)

@@ -1,0 +1,124 @@
+"""PDF/X-1a:2001 (ISO 15930-1) for CMYK print files: the output intent with its ICC profile, the identification
+keys in the Info dictionary, a trim and a bleed box on every page, and a PDF 1.3 header.
+
+The drawing itself keeps to what PDF/X-1a allows (ink.PressCanvas): DeviceCMYK colours and
+pictures, stencil masks rather than soft ones, no transparency; reportlab embeds every font
+printkit draws with.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import Canvas
+
+VERSION = "PDF/X-1:2001"  # /GTS_PDFXVersion, as ISO 15930-1 spells it
+CONFORMANCE = "PDF/X-1a:2001"  # /GTS_PDFXConformance: the all-CMYK, fonts-embedded level
+PDF_VERSION = (1, 3)  # PDF/X-1a:2001 is built on PDF 1.3
+# an output condition of the profile's own, not a registered printing condition: the profile travels in the file
+CONDITION_ID = "Custom"
+REGISTRY = "http://www.color.org"
+
+
+class _Info(pdfdoc.PDFInfo):
+    """The document's Info dictionary with the PDF/X keys."""
+
+    def format(self, document: Any) -> bytes:
+        text: bytes = super().format(document)
+        keys = (f"/GTS_PDFXVersion {_string(VERSION)} /GTS_PDFXConformance {_string(CONFORMANCE)} ").encode("latin-1")
+        return text.replace(b"<<", b"<<\n" + keys, 1)
+
+
+def _string(text: str) -> str:
+    return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+
+
+def frame(c: Canvas, profile: bytes, description: str) -> None:
+    """Make c's document, about to be saved, a PDF/X-1a:2001 one printed through profile (its ICC bytes)."""
+    doc = c._doc
+    if len(c._code):  # a page still open is closed as save would, so it gets its boxes too
+        c.showPage()
+    for page in doc.Pages.pages:
+        media = [0, 0, page.pagewidth, page.pageheight]
+        if getattr(page, "TrimBox", None) is None:  # a sheet of pieces is not itself trimmed: its trim is the paper
+            page.TrimBox = pdfdoc.PDFArray(media)
+        if getattr(page, "BleedBox", None) is None:
+            page.BleedBox = pdfdoc.PDFArray(media)
+    stream = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"N": 4}), profile, filters=[pdfdoc.PDFZCompress])
+    intent = pdfdoc.PDFDictionary(
+        {
+            "Type": pdfdoc.PDFName("OutputIntent"),
+            "S": pdfdoc.PDFName("GTS_PDFX"),
+            "OutputCondition": pdfdoc.PDFString(description),
+            "OutputConditionIdentifier": pdfdoc.PDFString(CONDITION_ID),
+            "RegistryName": pdfdoc.PDFString(REGISTRY),
+            "Info": pdfdoc.PDFString(description),
+            "DestOutputProfile": doc.Reference(stream),
+        }
+    )
+    catalog = doc.Catalog
+    catalog.__NoDefault__ = [*type(catalog).__NoDefault__, "OutputIntents"]
+    catalog.OutputIntents = pdfdoc.PDFArray([intent])
+    info = _Info()
+    info.__dict__.update(doc.info.__dict__)
+    info.trapped = "False"  # printkit does no trapping; PDF/X wants it said
+    doc.info = info
+
+
+class StencilMask(pdfdoc.PDFImageXObject):
+    """A 1-bit image mask (PDF 1.3's explicit masking): where a bit is 1 the picture it masks leaves the page
+    as it was. PDF/X-1a takes this where it refuses a soft mask."""
+
+    def __init__(self, name: str, width: int, height: int, bits: bytes) -> None:
+        super().__init__(name)
+        self.width, self.height = width, height
+        self.streamContent = bits
+        self._filters = ("FlateDecode",)
+
+    def format(self, document: Any) -> bytes:
+        stream = pdfdoc.PDFStream(content=self.streamContent)
+        d = stream.dictionary
+        d["Type"] = pdfdoc.PDFName("XObject")
+        d["Subtype"] = pdfdoc.PDFName("Image")
+        d["Width"] = self.width
+        d["Height"] = self.height
+        d["ImageMask"] = "true"
+        d["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(f) for f in self._filters])
+        d["Length"] = len(self.streamContent)
+        formatted: bytes = stream.format(document)
+        return formatted
+
+
+class MaskedImage(pdfdoc.PDFImageXObject):
+    """An image XObject that names its stencil mask (/Mask, a reference) where reportlab would give a soft one."""
+
+    stencil: Any = None  # a PDFObjectReference to a StencilMask
+
+    def format(self, document: Any) -> bytes:
+        text: bytes = super().format(document)
+        if self.stencil is None:
+            return text
+        return text.replace(b"<<", b"<< /Mask " + self.stencil.format(document) + b" ", 1)
+
+
+class ShadedForm(pdfdoc.PDFFormXObject):
+    """A form XObject whose resources name the shadings it paints: reportlab's own leaves them out, so an SVG
+    gradient drawn inside a card's form points at nothing (a RIP skips it, a preflight refuses the file)."""
+
+    shading: dict[str, str] | None = None
+
+    def format(self, document: Any) -> bytes:
+        if not getattr(self, "Resources", None) and self.shading:
+            resources = pdfdoc.PDFResourceDictionary()
+            resources.basicFonts()
+            if self.hasImages:
+                resources.allProcs()
+            else:
+                resources.basicProcs()
+            if self.XObjects:
+                resources.XObject = self.XObjects
+            resources.setShading(self.shading)
+            self.Resources = resources
+        formatted: bytes = super().format(document)
+        return formatted

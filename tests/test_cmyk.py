@@ -1,0 +1,428 @@
+"""CMYK for print shops: every page of the five games' print files, and of a game with raster, grey, transparent
+and SVG art, under the ink limit pixel by pixel as Ghostscript renders them; PDF/X-1a:2001 read back with pypdf;
+the shops' TIFF and JPEG packs; the settings and their errors."""
+
+from __future__ import annotations
+
+import io
+import random
+import shutil
+import subprocess
+import zipfile
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import demogame
+import pytest
+from PIL import Image, ImageMath
+from pypdf import PdfReader
+from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, StreamObject
+from reportlab.lib.colors import CMYKColor, Color, HexColor
+
+from printkit.cli import main
+from printkit.data import settings
+from printkit.data.game import Game
+from printkit.data.loader import load_game
+from printkit.data.settings import PrintSettings
+from printkit.draw import ink
+from printkit.draw.legibility import INK, PAPER
+from printkit.exports import printshop
+
+LIMIT = 2.4  # the default, 240%
+GAMES = ("battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline")
+RENDER_DPI = 72  # every fill is many pixels, and Ghostscript draws a hairline at least one pixel wide
+# an SVG with translucent shapes and a gradient: transparency PDF/X-1a must not carry
+SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="60" viewBox="0 0 100 60">'
+    '<defs><linearGradient id="g"><stop offset="0" stop-color="#102030"/><stop offset="1" stop-color="#ff00ff"/>'
+    "</linearGradient></defs>"
+    '<rect width="100" height="60" fill="url(#g)"/>'
+    '<circle cx="30" cy="30" r="25" fill="#000080" fill-opacity="0.5"/>'
+    '<rect x="50" y="10" width="40" height="40" fill="#202020" stroke="#00ff00" stroke-opacity="0.3"/></svg>'
+)
+
+
+def _max_ink(pdf: Path, out: Path) -> list[float]:
+    """Each page's greatest total ink at any pixel, as Ghostscript renders it in CMYK (0-4, 4 being 400%)."""
+    out.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        ["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=tiff32nc", f"-r{RENDER_DPI}"]
+        + ["-o", str(out / "page-%03d.tif"), str(pdf)],
+        check=True,
+    )
+    found = []
+    for page in sorted(out.glob("page-*.tif")):
+        found.append(_image_max_ink(Image.open(page)))
+        page.unlink()
+    return found
+
+
+def _image_max_ink(image: Image.Image) -> float:
+    assert image.mode == "CMYK"
+    c, m, y, k = (band.convert("I") for band in image.split())
+    total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], c=c, m=m, y=y, k=k)
+    assert isinstance(total, Image.Image)
+    return float(total.getextrema()[1]) / 255  # type: ignore[index]
+
+
+def _objects(reader: PdfReader) -> Iterator[Any]:
+    size = int(reader.trailer["/Size"])
+    for number in range(1, size):
+        try:
+            obj = reader.get_object(IndirectObject(number, 0, reader))
+        except Exception:  # a free object number
+            continue
+        if obj is not None:
+            yield obj
+
+
+def _streams(reader: PdfReader) -> Iterator[tuple[Any, Any]]:
+    """Every content stream with its resources: each page's, and each form XObject's."""
+    for page in reader.pages:
+        yield page.get_contents(), page.get("/Resources")
+    for obj in _objects(reader):
+        if isinstance(obj, StreamObject) and obj.get("/Subtype") == "/Form":
+            yield obj, obj.get("/Resources")
+
+
+def pdfx_problems(data: bytes) -> list[str]:
+    """What keeps a PDF from PDF/X-1a:2001 (ISO 15930-1), as far as reading it back can tell."""
+    problems = []
+    if not data.startswith(b"%PDF-1.3"):
+        problems.append(f"header {data[:8]!r}: PDF/X-1a:2001 is PDF 1.3")
+    reader = PdfReader(io.BytesIO(data))
+    info = reader.trailer["/Info"].get_object()
+    if info.get("/GTS_PDFXVersion") != "PDF/X-1:2001":
+        problems.append(f"GTS_PDFXVersion {info.get('/GTS_PDFXVersion')!r}")
+    if info.get("/GTS_PDFXConformance") != "PDF/X-1a:2001":
+        problems.append(f"GTS_PDFXConformance {info.get('/GTS_PDFXConformance')!r}")
+    if info.get("/Trapped") not in ("/True", "/False"):
+        problems.append(f"Trapped {info.get('/Trapped')!r}")
+    problems += [f"no {key} in Info" for key in ("/Title", "/CreationDate", "/ModDate") if not info.get(key)]
+    if "/ID" not in reader.trailer:
+        problems.append("no document ID")
+    intents = reader.trailer["/Root"].get("/OutputIntents")
+    pdfx = [i.get_object() for i in intents or [] if i.get_object().get("/S") == "/GTS_PDFX"]
+    if len(pdfx) != 1:
+        problems.append(f"{len(pdfx)} PDF/X output intents, expected 1")
+    else:
+        intent = pdfx[0]
+        problems += [f"output intent without {k}" for k in ("/OutputConditionIdentifier", "/Info") if k not in intent]
+        profile = intent["/DestOutputProfile"].get_object()
+        icc = profile.get_data()
+        if profile.get("/N") != 4 or icc[12:16] != b"prtr" or icc[16:20] != b"CMYK":
+            problems.append(f"output profile {icc[12:20]!r} with N {profile.get('/N')}: expected a CMYK printer one")
+    for number, page in enumerate(reader.pages, start=1):
+        boxes = {name: page.get(name) for name in ("/MediaBox", "/BleedBox", "/TrimBox")}
+        if any(v is None for v in boxes.values()):
+            problems.append(f"page {number}: boxes {sorted(k for k, v in boxes.items() if v is not None)}")
+            continue
+        media, bleed, trim = ([float(v) for v in boxes[k]] for k in ("/MediaBox", "/BleedBox", "/TrimBox"))
+        if not _within(trim, bleed) or not _within(bleed, media):
+            problems.append(f"page {number}: trim {trim} in bleed {bleed} in media {media} not nested")
+    for obj in _objects(reader):
+        if not isinstance(obj, DictionaryObject):
+            continue
+        if "/SMask" in obj and obj["/SMask"] != "/None":
+            problems.append("a soft mask")
+        see_through = (
+            any(float(obj.get(key, 1)) < 1 for key in ("/CA", "/ca")) or obj.get("/BM", "/Normal") != "/Normal"
+        )
+        if obj.get("/Type") == "/ExtGState" and see_through:
+            problems.append(f"transparency in a graphics state {dict(obj)}")
+        group = obj.get("/Group")
+        if group is not None and group.get_object().get("/S") == "/Transparency":
+            problems.append("a transparency group")
+        space = obj.get("/ColorSpace")
+        if space is not None and _rgb_space(space):
+            problems.append(f"an RGB colour space {space}")
+        if obj.get("/Type") == "/Font" and obj.get("/Subtype") not in ("/Type0", "/Type3"):
+            descriptor = obj.get("/FontDescriptor")
+            fonts = descriptor.get_object() if descriptor is not None else {}
+            if not any(k in fonts for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+                problems.append(f"font {obj.get('/BaseFont')} not embedded")
+    named = {b"sh": "/Shading", b"Do": "/XObject", b"gs": "/ExtGState", b"Tf": "/Font"}
+    for stream, resources in _streams(reader):
+        if stream is None:
+            continue
+        held = resources.get_object() if resources is not None else {}
+        for operands, operator in ContentStream(stream, reader).operations:
+            if operator in named:
+                kind = held.get(named[operator])
+                if kind is None or operands[0] not in kind.get_object():
+                    problems.append(f"{operator.decode()} {operands[0]}: no such {named[operator][1:]} resource")
+            if operator in (b"rg", b"RG"):
+                problems.append(f"an RGB colour {operands} {operator.decode()}")
+            elif operator in (b"cs", b"CS") and _rgb_space(operands[0]):
+                problems.append(f"an RGB colour space set {operands[0]}")
+            elif operator == b"INLINE IMAGE" and _rgb_space(operands["settings"].get("/CS", "/G")):
+                problems.append("an RGB inline image")
+    return problems
+
+
+def _within(inner: list[float], outer: list[float]) -> bool:
+    return (
+        inner[0] >= outer[0] - 0.01
+        and inner[1] >= outer[1] - 0.01
+        and inner[2] <= outer[2] + 0.01
+        and inner[3] <= outer[3] + 0.01
+    )
+
+
+def _rgb_space(space: Any) -> bool:
+    """A colour space PDF/X-1a refuses: RGB, calibrated or ICC-based (only CMYK, grey and spot inks are in)."""
+    name = space.get_object() if hasattr(space, "get_object") else space
+    if isinstance(name, list):
+        name = name[0]
+    return str(name) in ("/DeviceRGB", "/RGB", "/CalRGB", "/ICCBased", "/Lab")
+
+
+def _art_game(folder: Path) -> Path:
+    """The 54-card demo game with, beside its flat pictures, a transparent one, a grey one and a translucent SVG."""
+    game = folder / demogame.SLUG
+    for name, data in demogame.files(picture=(350, 200)).items():
+        (game / name).parent.mkdir(parents=True, exist_ok=True)
+        (game / name).write_bytes(data)
+    see_through = Image.new("RGBA", (350, 200), (200, 30, 160, 255))
+    for x in range(175):  # the left half clear, a soft band in the middle
+        for y in range(200):
+            see_through.putpixel((x, y), (30, 160, 200, 0 if x < 120 else 200))
+    see_through.save(game / "art" / "c00.png")
+    Image.linear_gradient("L").resize((350, 200)).save(game / "art" / "c01.png")  # grey: black ink alone
+    (game / "art" / "c03.svg").write_text(SVG)
+    rows = demogame.sheet_rows()
+    rows[4][4] = "art/c03.svg"  # the header, then c00: c03 is the fifth row
+    (game / "cards.xlsx").write_bytes(demogame.workbook(rows))
+    return game
+
+
+@pytest.fixture(scope="session")
+def cmyk_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One CMYK build on A4 of the five games and the art game (cards, counters, boards), shared by the tests
+    that only read it."""
+    root = tmp_path_factory.mktemp("cmyk")
+    art = _art_game(root / "art")
+    out = root / "out"
+    common = ["--colour", "cmyk", "--paper", "a4", "--only", "cards,counters,boards", "--no-check", "-q"]
+    assert main(["build", *GAMES, "--out", str(out), *common]) == 0
+    assert main(["build", str(art), "--out", str(out), *common]) == 0
+    return out
+
+
+def _print_files(out: Path) -> list[Path]:
+    return sorted(p for p in out.glob("*/*.pdf"))
+
+
+def test_no_pixel_of_any_cmyk_page_is_over_the_ink_limit(cmyk_build: Path, tmp_path: Path) -> None:
+    """Done when: Ghostscript reports no page over the ink limit for the five games in CMYK (and the art game)."""
+    assert shutil.which("gs"), "Ghostscript measures the ink: apt-get install ghostscript"
+    files = _print_files(cmyk_build)
+    made = {p.parent.name for p in files}
+    assert made == {*GAMES, demogame.SLUG}
+    assert {p.name for p in files if p.parent.name == "battle-line"} >= {"cards-a4.pdf"}
+    worst = {}
+    for pdf in files:
+        pages = _max_ink(pdf, tmp_path / pdf.parent.name / pdf.stem)
+        assert pages, pdf
+        worst[f"{pdf.parent.name}/{pdf.name}"] = max(pages)
+    over = {name: f"{ink * 100:.1f}%" for name, ink in worst.items() if ink > LIMIT}
+    assert over == {}
+    # the limit did something: the art game's darkest colours would print at 280% or more through the profile
+    assert max(worst.values()) > LIMIT - 0.05
+
+
+def test_cmyk_print_files_are_pdfx_1a(cmyk_build: Path) -> None:
+    found = {f"{p.parent.name}/{p.name}": pdfx_problems(p.read_bytes()) for p in _print_files(cmyk_build)}
+    assert {name: problems for name, problems in found.items() if problems} == {}
+    assert len(found) >= 2 * len(GAMES)
+
+
+def test_the_checks_catch_an_rgb_file(tmp_path: Path, games: dict[str, Game]) -> None:
+    """The same reading finds what an RGB file lacks: the check above can fail."""
+    from printkit.sheets import cardsheets
+
+    pdf, _ = cardsheets.build(games["battle-line"], PrintSettings(), "a4")
+    problems = " ".join(pdfx_problems(pdf))
+    for missing in ("GTS_PDFXVersion", "output intents", "boxes", "RGB colour"):
+        assert missing in problems
+
+
+def test_art_is_cmyk_with_stencils_not_soft_masks(cmyk_build: Path) -> None:
+    reader = PdfReader(cmyk_build / demogame.SLUG / "cards-a4.pdf")
+    images = [o for o in _objects(reader) if isinstance(o, StreamObject) and o.get("/Subtype") == "/Image"]
+    pictures = [i for i in images if not i.get("/ImageMask")]
+    assert pictures and {str(i["/ColorSpace"]) for i in pictures} == {"/DeviceCMYK"}
+    stencils = [i for i in images if i.get("/ImageMask")]
+    assert len(stencils) == 1 and stencils[0]["/Width"] == 350  # the one transparent picture's
+    masked = [i for i in pictures if "/Mask" in i]
+    assert len(masked) == 1 and masked[0]["/Mask"].get_object()["/ImageMask"]
+
+
+def test_vector_colours_are_converted_where_they_are_set() -> None:
+    press = ink.Press(ink.found_profile() or pytest.fail(ink.missing_profile()), LIMIT)
+    assert press.colour(HexColor(INK)).cmyk()[:3] == (0, 0, 0)  # text and rules in black alone
+    assert press.colour(HexColor("#ffffff")).cmyk() == (0, 0, 0, 0)  # paper stays unprinted
+    paper = press.colour(HexColor(PAPER)).cmyk()
+    assert 0 < sum(paper) < 0.1  # the cream card stock a tint, not white
+    red = press.colour(HexColor("#c0392b")).cmyk()
+    assert red[1] > 0.8 and red[2] > 0.8 and red[0] < 0.3  # magenta and yellow make red
+    # a translucent colour is the colour flattened onto white paper: no alpha is left to write
+    half = press.colour(Color(0.2, 0.3, 0.8, alpha=0.5))
+    assert half.alpha is None and half.cmyk() == press.colour(Color(0.6, 0.65, 0.9)).cmyk()
+    # a CMYK colour is kept, but limited
+    assert press.colour(CMYKColor(0.1, 0.2, 0.3, 0.4)).cmyk() == (0.1, 0.2, 0.3, 0.4)
+    assert sum(press.colour(CMYKColor(1, 1, 1, 1)).cmyk()) <= LIMIT
+    assert sum(press.colour(Color(0.05, 0.0, 0.1)).cmyk()) <= LIMIT < sum(_unlimited(press, (13, 0, 26)))
+
+
+def _unlimited(press: ink.Press, rgb: tuple[int, int, int]) -> tuple[float, ...]:
+    pixel = Image.new("RGB", (1, 1), rgb)
+    converted = ink._transform(press.profile).apply(pixel).getpixel((0, 0))
+    return tuple(v / 255 for v in converted)  # type: ignore[union-attr]
+
+
+def test_the_limit_moves_grey_into_black_then_scales_the_colour() -> None:
+    rng = random.Random(14)
+    for _ in range(5000):
+        inks = tuple(rng.random() for _ in range(4))
+        limit = rng.choice((1.0, 2.4, 3.0, 3.4))
+        out = ink.limited(*inks, limit)
+        assert sum(out) <= limit + 1e-9 and all(0 <= v <= 1 for v in out)
+        if sum(inks) <= limit:
+            assert out == inks
+        else:
+            assert out[3] >= inks[3]  # black only grows
+    # a little over: the shared grey moved into black is enough, and the colour keeps its balance
+    assert ink.limited(0.5, 0.4, 0.4, 0.5, 1.6) == pytest.approx((0.4, 0.3, 0.3, 0.6))
+    # rich black: black fills up first, then cyan, magenta and yellow are scaled into the room left
+    scale = (2.4 - 1.0) / (0.7 + 0.6 + 0.6)
+    assert ink.limited(0.8, 0.7, 0.7, 0.9, 2.4) == pytest.approx((0.7 * scale, 0.6 * scale, 0.6 * scale, 1.0))
+
+
+def test_every_rgb_pixel_converts_under_the_limit() -> None:
+    """The picture table: every 8-bit step of a cube through the whole RGB gamut, at 300% and 240%."""
+    steps = range(0, 256, 5)
+    cube = Image.new("RGB", (len(steps) ** 2, len(steps)))
+    cube.putdata([(r, g, b) for b in steps for g in steps for r in steps])
+    for limit in (2.4, 3.0):
+        press = ink.Press(ink.found_profile() or pytest.fail(ink.missing_profile()), limit)
+        converted, stencil = press.picture(cube)
+        assert converted.mode == "CMYK" and stencil is None
+        assert limit - 0.1 < _image_max_ink(converted) <= limit
+
+
+def test_a_transparent_picture_gets_a_stencil_where_it_is_mostly_clear() -> None:
+    press = ink.Press(ink.found_profile() or pytest.fail(ink.missing_profile()), LIMIT)
+    picture = Image.new("RGBA", (8, 2), (255, 0, 0, 255))
+    picture.putpixel((0, 0), (255, 0, 0, 0))
+    picture.putpixel((1, 0), (255, 0, 0, 100))
+    picture.putpixel((2, 0), (255, 0, 0, 200))
+    inks, stencil = press.picture(picture)
+    assert stencil is not None and stencil.mode == "1"
+    assert [stencil.getpixel((x, 0)) for x in range(4)] == [255, 255, 0, 0]  # 1: the page shows through
+    assert inks.getpixel((2, 0)) != inks.getpixel((3, 0))  # a soft edge is flattened onto paper, lighter
+    assert press.picture(Image.new("RGBA", (2, 2), (0, 0, 0, 255)))[1] is None  # opaque: no stencil
+
+
+def _two_decks(folder: Path) -> Game:
+    """A small game of two decks, in strong colours: a red and a deep blue back."""
+    folder.mkdir()
+    (folder / "game.yaml").write_text(
+        "title: Two Decks\ncredit: A test.\ndecks:\n"
+        "  - {id: fire, name: Fire, back: {title: Fire, colour: '#c0392b'}, cards: [ember]}\n"
+        "  - {id: deep, name: Deep, back: {title: Deep, colour: '#0b1a40'}, cards: [abyss]}\n"
+    )
+    (folder / "cards.yaml").write_text(
+        "cards:\n  - {id: ember, kind: plain, name: Ember, text: Burns., copies: 2}\n"
+        "  - {id: abyss, kind: plain, name: Abyss, text: Sinks.}\n"
+    )
+    return load_game(folder)
+
+
+def test_cmyk_for_a_shop_pdf_per_deck_and_cmyk_pictures(tmp_path: Path) -> None:
+    game = _two_decks(tmp_path / "two")
+    chosen = replace(PrintSettings(), colour="cmyk")
+    (archive, *pdfs), notes = printshop.export(game, tmp_path / "dtc", chosen, "drivethrucards")
+    assert len(pdfs) == len(game.decks) and notes == []
+    for pdf in pdfs:
+        assert pdfx_problems(pdf.read_bytes()) == []
+        assert max(_max_ink(pdf, tmp_path / "ink" / pdf.stem)) <= LIMIT
+        page = PdfReader(pdf).pages[0]
+        assert [float(v) for v in page.trimbox] != [float(v) for v in page.bleedbox]  # the cut inside the bleed
+    with zipfile.ZipFile(archive) as z:
+        names = [n for n in z.namelist() if n != "order.csv"]
+        assert names and all(n.endswith(".tif") for n in names)
+        assert len(names) == 4  # two fronts, two backs
+        for name in names:
+            tiff = Image.open(io.BytesIO(z.read(name)))
+            assert tiff.mode == "CMYK" and tiff.size == (825, 1125)
+            assert tuple(round(float(v)) for v in tiff.info["dpi"]) == (300, 300)
+            assert tiff.info.get("icc_profile") == ink.found_profile().read_bytes()  # type: ignore[union-attr]
+            assert _image_max_ink(tiff) <= LIMIT
+        assert z.read("order.csv").decode().splitlines()[1].split(",")[0] == names[0]
+    (archive, _), _ = printshop.export(game, tmp_path / "mpc", chosen, "mpc")
+    with zipfile.ZipFile(archive) as z:
+        first = next(n for n in z.namelist() if n.endswith(".jpg"))
+        jpeg = Image.open(io.BytesIO(z.read(first)))
+        assert jpeg.format == "JPEG" and jpeg.mode == "CMYK" and jpeg.size == (822, 1122)
+        assert jpeg.info["dpi"] == (300, 300) and jpeg.info.get("icc_profile")
+        assert _image_max_ink(jpeg) <= LIMIT  # aimed under it by the room JPEG compression takes
+    (archive, _), notes = printshop.export(game, tmp_path / "tgc", chosen, "gamecrafter")
+    with zipfile.ZipFile(archive) as z:
+        assert all(n.endswith((".png", ".csv")) for n in z.namelist())
+    assert any("RGB PNG" in n for n in notes)
+
+
+def test_rgb_shop_files_keep_their_names_and_pngs(tmp_path: Path) -> None:
+    (archive, pdf), _ = printshop.export(_two_decks(tmp_path / "two"), tmp_path, PrintSettings(), "mpc")
+    with zipfile.ZipFile(archive) as z:
+        assert all(n.endswith((".png", ".csv")) for n in z.namelist())
+    assert "/OutputIntents" not in PdfReader(pdf).trailer["/Root"]
+
+
+def test_colour_and_ink_limit_settings_are_layered(tmp_path: Path) -> None:
+    folder = tmp_path / "inked"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(
+        "title: Inked\ncredit: A test.\nprint: {colour: cmyk, ink_limit: 300%}\n"
+        "decks:\n  - {id: main, name: Main, back: {title: Inked, colour: '#335577'}, include: {kind: plain}}\n"
+    )
+    (folder / "cards.yaml").write_text("cards:\n  - {id: a, kind: plain, name: A}\n")
+    from printkit.core import project
+
+    game = load_game(folder)
+    here = project.find(tmp_path)
+    assert (settings.resolve(game, here).colour, settings.resolve(game, here).ink_limit) == ("cmyk", 3.0)
+    chosen = settings.resolve(game, here, {"colour": "RGB", "ink_limit": "260"})
+    assert (chosen.colour, chosen.ink_limit) == ("rgb", 2.6)
+    assert settings.ink_limit("240%") == 2.4
+    for bad in ("50%", "500", "lots", "nan"):
+        with pytest.raises(ValueError, match="total ink"):
+            settings.ink_limit(bad)
+    with pytest.raises(ValueError, match="rgb or cmyk"):
+        settings.colour("cmy")
+
+
+def test_colour_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    assert main(["build", "battle-line", "--colour", "lab", "--out", str(out)]) == 2
+    assert main(["build", "battle-line", "--ink-limit", "900%", "--out", str(out)]) == 2
+    assert main(["export", "png", "battle-line", "--colour", "cmyk", "--out", str(out)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 3 and "--colour: expected rgb or cmyk" in err[0] and "400%" in err[1]
+    assert "only export printshop takes it" in err[2]
+    assert not out.exists()
+
+
+def test_no_profile_is_one_line_before_anything_is_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ink, "PROFILES", (tmp_path / "none.icc",))
+    out = tmp_path / "out"
+    assert main(["build", "battle-line", "--colour", "cmyk", "--out", str(out)]) == 2
+    assert main(["export", "printshop", "battle-line", "--colour", "cmyk", "--out", str(out)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all("apt-get install libgs-common" in line for line in err)
+    assert not out.exists()
