@@ -298,11 +298,12 @@ class Helpers:
         items: list[list[str]] = []  # each printed step: its sentence, then what followed from it
         for step in replay.shown:
             note = f" *{escape(step.note)}*" if step.note else ""
-            if step.player < 0 and not step.actor and items:  # chance no one is named for: told with the move before
-                items[-1][0] += f" ({escape(re.sub(r'^draws ', '', step.action))})"
-                if step.window:  # what the draw set off (a new turn's claims, a Day): a step of its own
+            if step.player < 0 and not step.actor and items:  # chance no one is named for
+                if step.window:  # what the draw or roll set off (a roll's result, a new turn, a Day): its own step
                     items.append([escape(_capital(step.window[0])) + "." + note] + [escape(e) for e in step.window[1:]])
-                elif note:
+                    continue
+                items[-1][0] += f" ({escape(re.sub(r'^draws ', '', step.action))})"  # told with the move before
+                if note:
                     items[-1][0] += "." + note
                 continue
             line = escape(_capital(f"{step.actor} {step.action}".strip()))

@@ -433,7 +433,8 @@ def _eras(game: Game, settings: PrintSettings, replay: Replay) -> Scene:
         for e in range(len(end["control"]))
         if any(start["units"][s][e] != end["units"][s][e] for s in (0, 1)) or start["control"][e] != end["control"][e]
     ]
-    first, last = min(touched), max(touched)
+    inner = [e for e in touched if 0 < e < len(end["control"]) - 1]  # home Eras change by recruits alone
+    first, last = min(inner or touched), max(inner or touched)
     pdf, size = board_drawing(game, comp)
     cw_mm = board._cell(section)[0] / MM
     shown = last - first + 1
@@ -446,10 +447,11 @@ def _eras(game: Game, settings: PrintSettings, replay: Replay) -> Scene:
     top = (board.PAD + board.TITLE_H) / MM * scale
     cw, ch = cw_mm * scale, board._cell(section)[1] / MM * scale
     width = shown * cw
-    scene = Scene(width, ch + 22)
+    scene = Scene(width, ch + 10)
     scene.image.paste(strip.image.crop((px(left), px(top), px(left + width), px(top + ch))), (0, 0))
     units = {c.id: c for c in game.info.components if c.kind in counters.KINDS}
     factions = [f.id for f in game.info.factions]
+    active = next((s.player for s in replay.shown if s.player >= 0), 0)
     for e in range(first, last + 1):
         x0 = (e - first) * cw
         y = ch * 0.45
@@ -462,13 +464,23 @@ def _eras(game: Game, settings: PrintSettings, replay: Replay) -> Scene:
                 side = min(8.0, cw / 3)
                 for k in range(n):
                     scene.pdf(p, psize, x0 + 2 + k * 2 + seat * (side + 3), y + k * 1.2, side)
+        for seat in (1 - active,):  # the other side's units lost in the example: where they stood, crossed out
+            for ident, n in start["units"][seat][e].items():
+                comp_ = units.get(ident)
+                lost = n - end["units"][seat][e].get(ident, 0)
+                if comp_ is None or lost <= 0:
+                    continue
+                p, psize = piece(game, comp_)
+                side = min(8.0, cw / 3)
+                x = x0 + 2 + seat * (side + 3)
+                scene.pdf(p, psize, x, y + side + 2, side)
+                scene.cross(x, y + side + 2, side, side)
         owner = end["control"][e]
         if owner != start["control"][e] and owner >= 0:
             marker = next((c for c in units.values() if c.faction == factions[owner] and c.unit is None), None)
             if marker is not None:
                 p, psize = piece(game, marker)
                 scene.pdf(p, psize, x0 + cw - 9, 2, 7)
-    active = next((s.player for s in replay.shown if s.player >= 0), 0)
     left_from = [
         e
         for e in range(first, last + 1)
@@ -501,5 +513,3 @@ def position(game: Game, settings: PrintSettings, replay: Replay) -> bytes | Non
     """The picture an example names (its picture: field), of the position its steps reach."""
     make = POSITIONS.get(replay.example.picture or "")
     return make(game, settings, replay).png() if make else None
-
-
