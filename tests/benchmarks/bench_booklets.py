@@ -43,7 +43,7 @@ def page_counts() -> None:
 
     out = subprocess.run([sys.executable, "-c", PAGES], check=True, capture_output=True, text=True).stdout
     sizes = list(PAGE_SIZES)
-    print(f"{'booklet pages':<18}" + "".join(f"{s:>13}" for s in sizes))
+    print(f"{'booklet pages':<18}" + "".join(f"{s:>17}" for s in sizes))
     for line in out.split("\n"):
         if not line.strip():
             continue
@@ -52,7 +52,7 @@ def page_counts() -> None:
             f"{n} ({-(-int(n) // 4) * 4} folded)" if size in SADDLE else n
             for size, n in zip(sizes, counts, strict=True)
         ]
-        print(f"{slug:<18}" + "".join(f"{c:>13}" for c in cells))
+        print(f"{slug:<18}" + "".join(f"{c:>17}" for c in cells))
 
 
 def main() -> None:
