@@ -89,9 +89,9 @@ class Diagrams:
         self.game = game
         self.settings = settings  # the cards are pictured at their printed size
         self.drawn: dict[str, bytes | None] = {}
-        self._replays: dict[str, examples.Replay] | None = None
+        self._replays: dict[str, examples.Replay | None] | None = None
 
-    def replays(self) -> dict[str, examples.Replay]:
+    def replays(self) -> dict[str, examples.Replay | None]:
         if self._replays is None:
             self._replays = examples.replays(self.game)
         return self._replays

@@ -309,8 +309,15 @@ def replay(game: Game, example: Example, seats: list[str]) -> Replay:
     return Replay(example, seats, shown, results, start, state, history)
 
 
-def replays(game: Game) -> dict[str, Replay]:
-    """Every example of a game, played: by example id, in the file's order."""
+def replays(game: Game) -> dict[str, Replay | None]:
+    """Every example of a game, played: by example id, in the file's order; None for each when the game's engine
+    cannot be built from its data (validate reports that once, as the engine's problem)."""
+    from engine import registry
+
     script = load_examples(game)
     seats = seat_names(game, script.seats)
+    try:
+        registry.build(game)
+    except (DataError, KeyError, registry.EngineMismatch):
+        return {e.id: None for e in script.examples}
     return {e.id: replay(game, e, seats) for e in script.examples}

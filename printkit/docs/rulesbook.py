@@ -83,7 +83,9 @@ class Helpers:
     """What a rules template may call: each reads the game's data, none writes anything."""
 
     game: Game
-    replays: dict[str, Replay] = field(default_factory=dict)  # the worked examples, played before the text fills in
+    replays: dict[str, Replay | None] = field(
+        default_factory=dict
+    )  # the worked examples, played before the text fills in
 
     def context(self) -> dict[str, Any]:
         names = [n for n in dir(self) if not n.startswith("_") and n not in ("game", "context", "replays")]
@@ -283,7 +285,8 @@ class Helpers:
             return _table(["Card", "Text", "Copies"], [[c.name, c.text or "", copies[c.id]] for c in of(PlainCard)])
         return _table(["Card"], [[c.name] for c in cards])
 
-    def _replay(self, example_id: str) -> Replay:
+    def _replay(self, example_id: str) -> Replay | None:
+        """The example played; None when the engine cannot play this data (reported as the engine's problem)."""
         if example_id not in self.replays:
             known = ", ".join(self.replays) or f"none: the game has no {examples.EXAMPLES_FILE}"
             raise _Asked(f"the rules text asks for example {example_id!r}; the examples: {known}")
@@ -292,6 +295,8 @@ class Helpers:
     def example(self, example_id: str) -> Md:
         """A worked example: its picture, its steps numbered with what the rules made of each, and its result."""
         replay = self._replay(example_id)
+        if replay is None:
+            return Md("")
         parts = [escape(self.game.phrase(replay.example.intro))] if replay.example.intro else []
         if replay.example.picture:
             parts.append(f"![{escape(replay.example.title)}](diagram:example-{example_id})")
@@ -319,6 +324,8 @@ class Helpers:
     def day_example(self, example_id: str) -> Md:
         """A worked Day of Time Line Battle: the Day's phases numbered, each with what happens in the example."""
         replay = self._replay(example_id)
+        if replay is None:
+            return Md("")
         told = [e for s in replay.shown for e in s.window]
         chars = {c.id: c for c in self.game.cards if isinstance(c, Character)}
         found = re.search(r"Day (\d+)", told[0]) if told else None
