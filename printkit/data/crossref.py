@@ -131,6 +131,9 @@ def check(
     for i, phase in enumerate(info.phases):
         for name in re.findall(r"\{([a-z_]+)\}", phase.summary):
             ref(name, rule_ids, "rule option", smap, ("phases", i, "summary"))
+        for j, detail in enumerate(phase.details):
+            for name in re.findall(r"\{([a-z_]+)\}", detail):
+                ref(name, rule_ids, "rule option", smap, ("phases", i, "details", j))
     for i, entry in enumerate(info.glossary):
         for name in re.findall(r"\{([a-z_]+)\}", entry.means):
             ref(name, rule_ids, "rule option", smap, ("glossary", i, "means"))

@@ -23,6 +23,7 @@ from printkit.data.yamlsource import Budget, Mark, PathT, SourceMap, load, parse
 
 M = TypeVar("M", bound=BaseModel)
 RESERVED = ("reference", "balance-summary.html", "balance-summary.pdf")  # what the output folder holds besides games
+EXAMPLES_FILE = "examples.yaml"  # the booklet's worked examples (printkit/docs/examples.py): not a card file
 ICONS_FOLDER = "icons"  # a game's or project's own icons: name.svg, shown as {name}
 
 
@@ -182,7 +183,7 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
     all_cards = True
     names = {p.name for p in folder.glob("*.yaml")} | set(drafts)
     for path in (folder / name for name in sorted(names)):
-        if path.name == GAME_FILE:
+        if path.name in (GAME_FILE, EXAMPLES_FILE):  # the booklet's worked examples: not cards
             continue
         draft = drafts.get(path.name)
         loaded = _validate(CardFile, path, within, problems, None if draft is None else draft.encode(), budget)

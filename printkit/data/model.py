@@ -122,6 +122,9 @@ class Phase(Frozen):
     id: Id
     name: Text
     summary: Text
+    # the booklet's fuller account, a line each under the step ({rule_id} filled in); the summary alone is the
+    # player aid's and the quick reference's
+    details: list[Text] = []
 
 
 class GlossaryEntry(Frozen):

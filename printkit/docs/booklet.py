@@ -12,7 +12,7 @@ from pypdf import PageObject, PdfReader, PdfWriter, Transformation
 from printkit.data.game import Game
 from printkit.data.model import Troop
 from printkit.data.settings import PrintSettings
-from printkit.docs import rulesbook, templating
+from printkit.docs import examples, rulesbook, scenes, templating
 from printkit.draw import fonts, raster
 from printkit.draw.cardview import aid_fields
 from printkit.draw.layout import layouts_for
@@ -83,18 +83,34 @@ DIAGRAMS: dict[str, Callable[[Game, PrintSettings], bytes | None]] = {
 
 
 class Diagrams:
-    """Each diagram a game's rules name, drawn once per build."""
+    """Each diagram a game's rules name, drawn once per build: those above, the setup, each example's position."""
 
     def __init__(self, game: Game, settings: PrintSettings) -> None:
         self.game = game
         self.settings = settings  # the cards are pictured at their printed size
         self.drawn: dict[str, bytes | None] = {}
+        self._replays: dict[str, examples.Replay | None] | None = None
+
+    def replays(self) -> dict[str, examples.Replay | None]:
+        if self._replays is None:
+            self._replays = examples.replays(self.game)
+        return self._replays
 
     def __call__(self, name: str) -> bytes | None:
         if name not in self.drawn:
-            make = DIAGRAMS.get(name)
-            self.drawn[name] = make(self.game, self.settings) if make else None
+            self.drawn[name] = self._make(name)
         return self.drawn[name]
+
+    def _make(self, name: str) -> bytes | None:
+        if name == "setup":
+            script = examples.load_examples(self.game)
+            hand = int(self.game.rule(script.hand)) if script.hand else None
+            return scenes.setup(self.game, self.settings, hand, examples.seat_names(self.game, script.seats))
+        if name.startswith("example-"):
+            replay = self.replays().get(name[len("example-") :])
+            return scenes.position(self.game, self.settings, replay) if replay else None
+        make = DIAGRAMS.get(name)
+        return make(self.game, self.settings) if make else None
 
 
 def html(game: Game, size: str, diagrams: Diagrams) -> str:

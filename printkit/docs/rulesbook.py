@@ -12,7 +12,7 @@ import base64
 import re
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -23,8 +23,24 @@ from printkit.core.errors import DataError, PlacedError, PrintkitError, Problem,
 from printkit.data.crossref import choice_key
 from printkit.data.effect_text import effect_lines
 from printkit.data.game import Game
-from printkit.data.model import Character, PlainCard, RuleOption, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
+from printkit.data.model import (
+    Attack,
+    Character,
+    PlainCard,
+    RedirectToFront,
+    ReduceChosen,
+    ReduceEachAlly,
+    RuleOption,
+    Sage,
+    Soldier,
+    Tactics,
+    Tanach,
+    TimeCard,
+    Troop,
+)
+from printkit.docs import examples
 from printkit.docs.bounded import Bounded, TooBig, TooLong, limits
+from printkit.docs.examples import Replay
 
 RULES_FILE = "rules.md"
 RENDER_SECONDS = 2.0  # a bundled rulebook fills in within 10 ms; a stranger's loop of loops does not
@@ -67,9 +83,12 @@ class Helpers:
     """What a rules template may call: each reads the game's data, none writes anything."""
 
     game: Game
+    replays: dict[str, Replay | None] = field(
+        default_factory=dict
+    )  # the worked examples, played before the text fills in
 
     def context(self) -> dict[str, Any]:
-        names = [n for n in dir(self) if not n.startswith("_") and n not in ("game", "context")]
+        names = [n for n in dir(self) if not n.startswith("_") and n not in ("game", "context", "replays")]
         out: dict[str, Any] = {n: getattr(self, n) for n in names}
         out |= {"title": self.game.title, "credit": self.game.info.credit, "players": self.game.info.players}
         return out
@@ -155,13 +174,14 @@ class Helpers:
         chars = sorted((c for c in self.game.cards if isinstance(c, Character)), key=lambda c: c.order)
         return _table(["Order", "Character", "Health"], [[c.order, c.name, c.health] for c in chars])
 
-    def phases(self) -> Md:
-        return Md(
-            "\n".join(
-                f"{i}. **{escape(p.name)}**: {escape(self.game.phrase(p.summary))}"
-                for i, p in enumerate(self.game.info.phases, start=1)
-            )
-        )
+    def phases(self, detailed: bool = False) -> Md:
+        """The phases numbered, each with its summary; detailed, with the lines of its details under it."""
+        lines = []
+        for i, p in enumerate(self.game.info.phases, start=1):
+            lines.append(f"{i}. **{escape(p.name)}**: {escape(self.game.phrase(p.summary))}")
+            if detailed:
+                lines += [f"    - {escape(self.game.phrase(d))}" for d in p.details]
+        return Md("\n".join(lines))
 
     def unit_table(self) -> Md:
         factions = {f.id: f.name for f in self.game.info.factions}
@@ -265,8 +285,118 @@ class Helpers:
             return _table(["Card", "Text", "Copies"], [[c.name, c.text or "", copies[c.id]] for c in of(PlainCard)])
         return _table(["Card"], [[c.name] for c in cards])
 
+    def _replay(self, example_id: str) -> Replay | None:
+        """The example played; None when the engine cannot play this data (reported as the engine's problem)."""
+        if example_id not in self.replays:
+            known = ", ".join(self.replays) or f"none: the game has no {examples.EXAMPLES_FILE}"
+            raise _Asked(f"the rules text asks for example {example_id!r}; the examples: {known}")
+        return self.replays[example_id]
+
+    def example(self, example_id: str) -> Md:
+        """A worked example: its picture, its steps numbered with what the rules made of each, and its result."""
+        replay = self._replay(example_id)
+        if replay is None:
+            return Md("")
+        parts = [escape(self.game.phrase(replay.example.intro))] if replay.example.intro else []
+        if replay.example.picture:
+            parts.append(f"![{escape(replay.example.title)}](diagram:example-{example_id})")
+        items: list[list[str]] = []  # each printed step: its sentence, then what followed from it
+        for step in replay.shown:
+            note = f" *{escape(step.note)}*" if step.note else ""
+            if step.player < 0 and not step.actor and items:  # chance no one is named for
+                if step.window:  # what the draw or roll set off (a roll's result, a new turn, a Day): its own step
+                    items.append([escape(_capital(step.window[0])) + "." + note] + [escape(e) for e in step.window[1:]])
+                    continue
+                items[-1][0] += f" ({escape(re.sub(r'^draws ', '', step.action))})"  # told with the move before
+                if note:
+                    items[-1][0] += "." + note
+                continue
+            line = escape(_capital(f"{step.actor} {step.action}".strip()))
+            items.append([line + ("." + note if note else "")] + [escape(_capital(e)) for e in step.window])
+        lines = []
+        for n, (line, *events) in enumerate(items, start=1):
+            lines.append(f"{n}. {line}" + ("" if line.endswith(("*", ".")) else "."))
+            lines += [f"    - {e}" for e in events]
+        parts.append("\n".join(lines))
+        parts.append("**Result:** " + "; ".join(escape(_capital(r)) for r in dict.fromkeys(replay.results)) + ".")
+        return Md("\n\n".join(parts))
+
+    def day_example(self, example_id: str) -> Md:
+        """A worked Day of Time Line Battle: the Day's phases numbered, each with what happens in the example."""
+        replay = self._replay(example_id)
+        if replay is None:
+            return Md("")
+        told = [e for s in replay.shown for e in s.window]
+        chars = {c.id: c for c in self.game.cards if isinstance(c, Character)}
+        found = re.search(r"Day (\d+)", told[0]) if told else None
+        day = int(found.group(1)) if found else 0
+        seen = replay.end.observation(0)
+        texts = dict(self.game.info.texts)
+        dead_before = {
+            (m.group(1), m.group(2))
+            for s in replay.shown
+            for e in s.events
+            if e not in s.window
+            for m in [re.match(r"(.+?)'s (.+?) takes \d+ damage and dies", e)]
+            if m
+        }
+        in_play = {
+            seat: sorted(
+                (
+                    chars[i]
+                    for i, d in seen["deployed"][seat].items()
+                    if d <= day and (replay.seats[seat], chars[i].name) not in dead_before
+                ),
+                key=lambda c: c.order,
+            )
+            for seat in (0, 1)
+        }
+        arriving = {seat: [chars[i].name for i, d in seen["deployed"][seat].items() if d == day] for seat in (0, 1)}
+        damage = [e for e in told if " damage" in e]
+        deaths = [e for e in damage if e.endswith("dies")]
+        dead = {(m.group(1), m.group(2)) for e in deaths for m in [re.match(r"(.+?)'s (.+?) takes", e)] if m}
+
+        def having(kinds: tuple[type, ...]) -> list[str]:
+            return [
+                f"{replay.seats[s]}'s {c.name} (Order {c.order}): {' '.join(effect_lines(c, texts))}"
+                for s in (0, 1)
+                for c in in_play[s]
+                if any(isinstance(a, kinds) for a in c.ability)
+            ]
+
+        reducers = having((ReduceChosen, ReduceEachAlly))
+        survivors = [
+            f"{replay.seats[s]}'s " + ", ".join(c.name for c in in_play[s] if (replay.seats[s], c.name) not in dead)
+            for s in (0, 1)
+            if any((replay.seats[s], c.name) not in dead for c in in_play[s])
+        ]
+        what: dict[str, list[str]] = {
+            "start-of-day": [e for e in told if " revives " in e] or ["No Character acts at the start of this Day."],
+            "arrive": [f"{replay.seats[s]}: {', '.join(names)}" for s, names in arriving.items() if names]
+            or ["Nobody arrives."],
+            "decide": having((Attack,)) or ["No Character attacks."],
+            "total": (having((RedirectToFront,)) + damage) if not reducers else having((RedirectToFront,)),
+            "reduce": reducers or ["No Character in play reduces damage."],
+            "apply": (damage if reducers else []) + (deaths or ["Nobody dies."]),
+            "heal": ["Survivors heal fully: " + "; ".join(survivors)] if survivors else [],
+        }
+        lines = []
+        if replay.example.intro:
+            lines += [escape(self.game.phrase(replay.example.intro)), ""]
+        if replay.example.picture:
+            lines += [f"![{escape(replay.example.title)}](diagram:example-{example_id})", ""]
+        for i, p in enumerate(self.game.info.phases, start=1):
+            lines.append(f"{i}. **{escape(p.name)}**")
+            lines += [f"    - {escape(_capital(w))}" for w in what.get(p.id, [])]
+        lines += ["", "**Result:** " + "; ".join(escape(_capital(r)) for r in dict.fromkeys(replay.results)) + "."]
+        return Md("\n".join(lines))
+
     def diagram(self, name: str) -> Md:
         return Md(f"![{escape(name.replace('-', ' '))}](diagram:{name})")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def source(game: Game) -> str:
@@ -295,9 +425,10 @@ def render_markdown(game: Game) -> str:
     """The rules as plain Markdown, every include filled in from the data, in at most RENDER_SECONDS."""
     env = Bounded(finalize=lambda v: v if isinstance(v, Md) else escape(v), autoescape=False)
     text = source(game)
+    played = examples.replays(game)  # the engine plays each example before, not inside, the text's limits
     try:
         with limits(RENDER_SECONDS):
-            rendered = env.from_string(text).render(Helpers(game).context())
+            rendered = env.from_string(text).render(Helpers(game, played).context())
         if len(rendered) > MAX_RULES:
             raise _Asked(f"the rules text fills in to more than {MAX_RULES:,} characters")
         return rendered
@@ -347,6 +478,18 @@ def _slug(text: str, taken: dict[str, int]) -> str:
     return anchor
 
 
+def _printed_width(png: bytes) -> str:
+    """A style giving a picture the width its resolution says (a 300 ppi picture prints sharp), or nothing."""
+    if png[12:16] != b"IHDR":
+        return ""
+    width = int.from_bytes(png[16:20], "big")
+    at = png.find(b"pHYs")
+    if at < 0 or png[at + 12] != 1:  # no resolution, or not in pixels per metre
+        return ""
+    per_metre = int.from_bytes(png[at + 4 : at + 8], "big")
+    return f' style="width: {width / per_metre * 1000:.1f}mm"' if per_metre else ""
+
+
 def to_html(markdown: str, diagrams: Callable[[str], bytes | None]) -> tuple[str, list[Heading]]:
     """HTML for the rules, with an anchor on every heading; images only from the game's own diagrams."""
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
@@ -371,7 +514,7 @@ def to_html(markdown: str, diagrams: Callable[[str], bytes | None]) -> tuple[str
             data = diagrams(src[len("diagram:") :])
             if data is not None:
                 uri = "data:image/png;base64," + base64.b64encode(data).decode()
-                return f'<img class="diagram" src="{uri}" alt="{alt}">'
+                return f'<img class="diagram" src="{uri}" alt="{alt}"{_printed_width(data)}>'
         return f'<span class="missing-image">[{alt}]</span>'  # no other image is ever fetched
 
     def link_open(self: Any, tokens: list[Token], idx: int, options: Any, env: Any) -> str:
