@@ -160,7 +160,9 @@ def test_a_rule_option_the_cards_print_is_placed_in_game_yaml(studio: Path, caps
     err = _refused(capsys, ["build", "soldier-battler", "--no-check"], f"game.yaml:{rules_line}:")
     # the note that it hides the bundled game, the cards' need once (not once a card), and the rules text's
     assert err.count("no rule option 'damage'") == 1 and err.count("\n") == 3
-    assert "rules.md:40:1: the rules text asks for rule option 'damage'" in err
+    rules_md = (game / "rules.md").read_text().splitlines()
+    first_use = next(i for i, line in enumerate(rules_md, start=1) if 'rule("damage")' in line)
+    assert f"rules.md:{first_use}:1: the rules text asks for rule option 'damage'" in err
     assert not (studio / "output").exists()
 
 
