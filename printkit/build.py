@@ -11,20 +11,21 @@ import io
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.core import atomic
 from printkit.core import workers as processes
-from printkit.core.errors import PlacedError, PrintkitError
+from printkit.core.errors import PlacedError, PrintkitError, UsageError
 from printkit.data import advice, summary
 from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS
 from printkit.data.settings import PAPERS, PrintSettings
 from printkit.data.summary import plural
 from printkit.sheets import boards, calibration, cardsheets, counters, geometry
+from printkit.sheets import pieces as pieces_
 from printkit.sheets.cardsheets import EVERYTHING, Selection
 from printkit.sheets.pieces import Design, Manifest
 
@@ -299,19 +300,35 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
                 if design is not None:
                     designs.setdefault(design.key, (design, piece.size))
         # where each size is set: the card size in the print settings, a counter's in its component
-        card_size_at = game.places.get(("print", "card_size"))
-        sizes: dict[tuple[float, float], str] = {}
-        for piece in pieces:
-            at = (card_size_at or piece.face.place) if piece in cards else piece.face.place
-            sizes.setdefault(piece.size, at or game.place("game", ""))
+        own = game.info.print.card_size  # the game's own size: its place is where to fix it
+        card_size_at = game.places.get(("print", "card_size")) if own and own == settings.card.name else None
+        sizes: dict[tuple[float, float], str | None] = {}
+        for piece in pieces:  # a card at the settings' size: None when the project or command line set it
+            at = card_size_at if piece in cards and piece.size == settings.card_size else piece.face.place
+            sizes.setdefault(piece.size, at if at or piece.size == settings.card_size else game.place("game", ""))
         for paper in settings.papers:  # each size of piece has room on each paper
             for size, at in sizes.items():
                 try:
-                    geometry.grid(PAPERS[paper], size, settings.bleed)
+                    page = PAPERS[paper]
+                    area = pieces_.printable(page, settings)
+                    geometry.grid(page, size, settings.bleed, area=area, cuts=settings.cuts)
                 except geometry.PageTooSmall as exc:
+                    if at is None:  # a size from the project or the command line
+                        raise UsageError(f"{game.slug}: {exc} on {paper.upper()} paper") from None
                     raise PlacedError(f"{at}: {exc} on {paper.upper()} paper") from None
 
     attempt(collect)
+
+    def joins_() -> None:  # neighbours of different colours on shared cut lines: a miscut shows the other
+        from printkit.sheets import joins
+
+        cards = cardsheets.card_pieces(game, settings.card_size)
+        notices.extend(joins.warnings(game, settings, "cards", cards, False))
+        unfolded = replace(settings, foldover=False)  # counters never fold over
+        notices.extend(joins.warnings(game, unfolded, "counters", counters.counter_pieces(game), True))
+
+    if not problems and settings.cuts == "auto":  # cuts: shared said on purpose is a choice made, not warned of
+        attempt(joins_)
     shown: dict[str, set[str]] = {}  # card id -> the fields its face layouts read
     for design, size in designs.values():
         painter = CardPainter(scratch, size, settings.bleed, proof=True)

@@ -266,6 +266,7 @@ class PrintDefaults(Frozen):
     bleed: Text | None = None
     printer_margin: Text | None = None
     duplex: Literal["long", "short", "none"] | None = None
+    cuts: Literal["auto", "shared", "separate"] | None = None
 
 
 # --- Time Line Battle abilities ---------------------------------------------
