@@ -189,7 +189,7 @@ def paper_parts(
         contents.append(("Cards", cards_pdf, _made(cards_manifest, "card"), sides))
     if not selection.everything:  # a run of chosen cards is only cards
         return files
-    boards_built = boards.build(game, paper) if "boards" in parts or whole else None
+    boards_built = boards.build(game, paper, settings.printer_margin) if "boards" in parts or whole else None
     if boards_built:
         boards_pdf, boards_manifest = boards_built
         if "boards" in parts:
