@@ -353,6 +353,11 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
     for comp in game.info.components:
         if comp.kind in BOARD_KINDS and comp.board is not None:
             attempt(partial(draw_board, scratch, game, comp))
+    from printkit.sheets import bundle
+
+    for paper in settings.papers:  # the text a build draws outside the layouts: tiles, maps, the cover
+        attempt(partial(boards.check, game, paper, settings.printer_margin))
+        attempt(partial(bundle.check, game, paper))
     if (game.folder / rulesbook.RULES_FILE).exists():
         attempt(lambda: rulesbook.to_html(rulesbook.render_markdown(game), lambda name: None))
     return Proof(problems, notices)

@@ -208,7 +208,14 @@ def _map_item(part: Part, index: int, width: float) -> Item:
                 c.setFillColor(HexColor(INK))
                 c.setFont(fonts.use("sans-bold"), label)
                 c.drawCentredString(cx + cell_w / 2, cy + cell_h / 2 - label * 0.35, name.format(row + 1, col + 1))
-        return {"map": True}
+        height = text_h + 2 * MM + grid_h
+        return {
+            "map": True,
+            "page_x": round(x, 3),
+            "page_y": round(y - height, 3),
+            "w": round(width, 3),
+            "h": round(height, 3),
+        }
 
     return Item(width, text_h + 2 * MM + grid_h, draw, index, "")
 
@@ -287,15 +294,10 @@ def _choose(
     return part, turn, width
 
 
-def build(game: Game, paper: str, printer_margin: float = 0.0) -> tuple[bytes, BoardManifest] | None:
-    """The boards PDF and its manifest, or None when the game has no boards; nothing nearer the paper's edge
-    than MARGIN or the printer margin, whichever is wider."""
+def _parts(game: Game, paper: str, printer_margin: float) -> list[tuple[Part, str, float]]:
     comps = [c for c in game.info.components if c.kind in BOARD_KINDS and c.board is not None]
-    if not comps:
-        return None
-    margin = max(MARGIN, printer_margin)
-    windows = _windows(paper, margin)
-    chosen = [
+    windows = _windows(paper, max(MARGIN, printer_margin))
+    return [
         _choose(
             comp,
             board_size(comp),
@@ -305,6 +307,21 @@ def build(game: Game, paper: str, printer_margin: float = 0.0) -> tuple[bytes, B
         )
         for comp in comps
     ]
+
+
+def check(game: Game, paper: str, printer_margin: float = 0.0) -> None:
+    """Every tile label and assembly map of the game's boards fits: validate runs this, drawing nothing."""
+    _parts(game, paper, printer_margin)
+
+
+def build(game: Game, paper: str, printer_margin: float = 0.0) -> tuple[bytes, BoardManifest] | None:
+    """The boards PDF and its manifest, or None when the game has no boards; nothing nearer the paper's edge
+    than MARGIN or the printer margin, whichever is wider."""
+    chosen = _parts(game, paper, printer_margin)
+    if not chosen:
+        return None
+    margin = max(MARGIN, printer_margin)
+    windows = _windows(paper, margin)
     items = [item for index, (part, turn, width) in enumerate(chosen) for item in _items(part, index, turn, width)]
     pages = pack(items, windows)
     buffer = io.BytesIO()
