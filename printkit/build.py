@@ -302,15 +302,16 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
         # where each size is set: the card size in the print settings, a counter's in its component
         own = game.info.print.card_size  # the game's own size: its place is where to fix it
         card_size_at = game.places.get(("print", "card_size")) if own and own == settings.card.name else None
-        sizes: dict[tuple[float, float], str | None] = {}
+        sizes: dict[tuple[tuple[float, float], bool], str | None] = {}  # (size, folded over) -> where it is set
         for piece in pieces:  # a card at the settings' size: None when the project or command line set it
             at = card_size_at if piece in cards and piece.size == settings.card_size else piece.face.place
-            sizes.setdefault(piece.size, at if at or piece.size == settings.card_size else game.place("game", ""))
+            at = at if at or piece.size == settings.card_size else game.place("game", "")
+            sizes.setdefault((piece.size, settings.foldover and piece in cards), at)  # counters never fold over
         for paper in settings.papers:  # each size of piece has room on each paper
-            for size, at in sizes.items():
+            for (size, folded), at in sizes.items():
                 try:
-                    page = PAPERS[paper]
-                    area = pieces_.printable(page, settings)
+                    page = PAPERS[paper][::-1] if folded else PAPERS[paper]
+                    area = pieces_.printable(page, settings, folded)
                     geometry.grid(page, size, settings.bleed, area=area, cuts=settings.cuts)
                 except geometry.PageTooSmall as exc:
                     if at is None:  # a size from the project or the command line

@@ -95,14 +95,13 @@ def test_every_game_in_every_size_duplex_and_cut_mode(games: dict[str, Game], sl
     forced = itertools.product(("poker", "mini"), ("long", "foldover"), ("shared", "separate"))
     for size, mode, cuts in [*itertools.product(CARD_SIZES_MM, MODES, ("auto",)), *forced]:
         duplex = "long" if mode == "foldover" else mode
-        settings = replace(
-            PrintSettings(), card=card_size(size), duplex=duplex, foldover=mode == "foldover", cuts=cuts
-        )
+        settings = replace(PrintSettings(), card=card_size(size), duplex=duplex, foldover=mode == "foldover", cuts=cuts)
         pdf, manifest = cardsheets.build(game, settings, paper)
         _check(pdf, manifest, settings, (slug, paper, size, mode, cuts))
         if cuts == "separate":  # each piece its own gutter: neighbours' trims at least twice the bleed apart
             for page in {s["page"] for s in manifest.slots}:
-                trims = [(s["x"], s["y"], s["x"] + s["w"], s["y"] + s["h"]) for s in manifest.slots if s["page"] == page]
+                on_page = [s for s in manifest.slots if s["page"] == page]
+                trims = [(s["x"], s["y"], s["x"] + s["w"], s["y"] + s["h"]) for s in on_page]
                 for a, b in itertools.combinations(trims, 2):
                     assert -_overlap(a, b) >= 2 * settings.bleed - 0.05, (slug, paper, size, mode, page)
     for mode, cuts in itertools.product(("long", "short", "none"), ("auto", "shared", "separate")):

@@ -55,7 +55,7 @@ def warnings(game: Game, settings: PrintSettings, part: str, items: list[Piece],
     """A warning per paper on which shared cut lines join pieces of different colours, naming them."""
     lines = []
     for paper in settings.papers:
-        page = PAPERS[paper]
+        page = PAPERS[paper][::-1] if settings.foldover else PAPERS[paper]  # fold-over pages lie landscape
         laid = pieces.plan(page, settings, items, pieces.printable(page, settings, settings.foldover), pack)
         pairs = joined(laid)
         if not pairs:
