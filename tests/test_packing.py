@@ -154,3 +154,13 @@ def test_the_packer_on_seeded_random_pieces(games: dict[str, Game]) -> None:
             strips = sorted((grid.area for grid, _ in bands), key=lambda a: -a[3])
             for upper, lower in itertools.pairwise(strips):  # bands stacked, never over one another
                 assert lower[3] <= upper[1] + 1e-6
+
+
+def test_a_piece_too_tall_for_a_bands_room_gets_a_page_of_its_own(games: dict[str, Game]) -> None:
+    # 277 mm high: the page's grid holds it with a crop mark's room on one side, a band (room both sides) not
+    model = next(p for p in counters.counter_pieces(games["time-line"]) if p.back is None)
+    items = [replace(model, size=(60 * MM, 277 * MM), copy=n) for n in range(2)]  # fewer than a page holds
+    page = PAPERS["a4"]
+    settings = replace(PrintSettings(), cuts="shared")
+    laid = pieces.plan(page, settings, items, pieces.printable(page, settings), pack=True)
+    assert [sum(len(chunk) for _, chunk in bands) for bands in laid] == [2]

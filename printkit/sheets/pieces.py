@@ -276,11 +276,12 @@ def _plan(
     for run in _size_runs(pieces):
         full = grids[run[0].size]
         while run:
-            if not bands and len(run) >= full.per_page:  # a page of this size alone: its densest grid
+            rows = min(_rows_fitting(full, cursor - area[1]), -(-len(run) // full.cols))
+            if not bands and (len(run) >= full.per_page or rows == 0):
+                # a page of this size alone, or a piece too tall for a band's room: its densest grid
                 pages.append([(full, run[: full.per_page])])
                 run = run[full.per_page :]
                 continue
-            rows = min(_rows_fitting(full, cursor - area[1]), -(-len(run) // full.cols))
             if rows == 0:
                 pages.append(bands)
                 bands, cursor = [], area[3]
