@@ -5,17 +5,22 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
+import shutil
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from printkit.cli import main
 from printkit.core.units import MM
 from printkit.data.game import Game
 from printkit.data.settings import PAPERS
 from printkit.sheets import boards
 
 Box = tuple[float, float, float, float]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _clips(pdf: bytes) -> list[tuple[tuple[float, float], list[Box]]]:
@@ -108,3 +113,16 @@ def test_the_shelf_packer_keeps_order_and_room(games: dict[str, Game]) -> None:
     assert len(rest) == 1  # wider than the window: left for a page it fits
     pages = boards.pack([item(150, 100)] * 5, {"portrait": window, "landscape": window[::-1]})
     assert [len(p) for _, p in pages] == [2, 2, 1]
+
+
+def test_a_board_whose_map_no_page_can_hold_is_one_placed_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "soldier-battler"
+    shutil.copytree(ROOT / "cards" / "soldier-battler", folder)
+    game_yaml = folder / "game.yaml"
+    text = game_yaml.read_text()
+    game_yaml.write_text(text.replace("cell: 70x95mm, cols: 3, rows: 3,", "cell: 70x95mm, cols: 3, rows: 60,"))
+    assert main(["validate", str(folder)]) == 2
+    err = [line for line in capsys.readouterr().err.splitlines() if not line.startswith(("note:", "warning:"))]
+    assert err and all(re.match(r"^\S+game\.yaml:\d+:\d+: board battlefield: its assembly map: ", line) for line in err)

@@ -32,6 +32,7 @@ LABEL = 6 * MM  # above each tile: the part's name, the tile's row and column
 GAP = 5 * MM  # between pieces sharing a page: room to cut each out
 MAP_WIDTHS = (120 * MM, 90 * MM, 60 * MM, 45 * MM)  # an assembly map's widths to try: the narrower fit beside a tile
 MAP_CELL = 9 * MM  # the least height of a tile's cell on a map, so its label reads
+MAP_TALLEST = 150 * MM  # a map's grid of cells at the most: with its text, it fits any page's window
 
 
 @dataclass
@@ -130,8 +131,8 @@ def pack(items: list[Item], windows: dict[str, tuple[float, float]]) -> list[tup
         first = rest[0].turn
         turn = max(ways, key=lambda t: (len(ways[t][0]), t == first))
         placed, rest = ways[turn]
-        if not placed:
-            raise ValueError("a tile larger than the page")  # tiling() keeps every tile within a window
+        if not placed:  # tiling() keeps every tile, and _map_item every map, within a window
+            raise AssertionError(f"an item of {rest[0].w / MM:.0f} x {rest[0].h / MM:.0f} mm fits no page")
         pages.append((turn, placed))
     return pages
 
@@ -176,6 +177,10 @@ def _map_item(part: Part, index: int, width: float) -> Item:
     lines = textfit.fitted(text, "sans", width, 60 * MM, 8, f"{where}'s instructions", min_size=7)
     scale = min(width / part.board[0], 90 * MM / part.board[1])
     cell_h = max(t.tile_h * scale, MAP_CELL)  # a schematic: cells as tall as their labels need
+    if t.rows * cell_h > MAP_TALLEST:  # tiles without number: a map a page can hold, or the board named
+        raise textfit.TextDoesNotFit(
+            f"{where}: {t.rows} rows of tiles do not fit a page's map with their labels: make the board smaller"
+        )
     step_y = cell_h if t.rows == 1 else (t.tile_h - OVERLAP) * scale * cell_h / (t.tile_h * scale)
     grid_h = cell_h + (t.rows - 1) * step_y
     text_h = 5 * MM + len(lines.lines) * lines.leading
