@@ -11,14 +11,14 @@ import io
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.core import atomic
 from printkit.core import workers as processes
-from printkit.core.errors import PlacedError, PrintkitError
+from printkit.core.errors import PlacedError, PrintkitError, UsageError
 from printkit.data import advice, summary
 from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS
@@ -26,6 +26,7 @@ from printkit.data.settings import PAPERS, PrintSettings
 from printkit.data.summary import plural
 from printkit.draw import ink
 from printkit.sheets import boards, calibration, cardsheets, counters, geometry
+from printkit.sheets import pieces as pieces_
 from printkit.sheets.cardsheets import EVERYTHING, Selection
 from printkit.sheets.pieces import Design, Manifest
 
@@ -189,7 +190,8 @@ def paper_parts(
         contents.append(("Cards", cards_pdf, _made(cards_manifest, "card"), sides))
     if not selection.everything:  # a run of chosen cards is only cards
         return files
-    boards_built = boards.build(game, paper, ink.press(settings)) if "boards" in parts or whole else None
+    built = "boards" in parts or whole
+    boards_built = boards.build(game, paper, settings.printer_margin, ink.press(settings)) if built else None
     if boards_built:
         boards_pdf, boards_manifest = boards_built
         if "boards" in parts:
@@ -300,19 +302,36 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
                 if design is not None:
                     designs.setdefault(design.key, (design, piece.size))
         # where each size is set: the card size in the print settings, a counter's in its component
-        card_size_at = game.places.get(("print", "card_size"))
-        sizes: dict[tuple[float, float], str] = {}
-        for piece in pieces:
-            at = (card_size_at or piece.face.place) if piece in cards else piece.face.place
-            sizes.setdefault(piece.size, at or game.place("game", ""))
+        own = game.info.print.card_size  # the game's own size: its place is where to fix it
+        card_size_at = game.places.get(("print", "card_size")) if own and own == settings.card.name else None
+        sizes: dict[tuple[tuple[float, float], bool], str | None] = {}  # (size, folded over) -> where it is set
+        for piece in pieces:  # a card at the settings' size: None when the project or command line set it
+            at = card_size_at if piece in cards and piece.size == settings.card_size else piece.face.place
+            at = at if at or piece.size == settings.card_size else game.place("game", "")
+            sizes.setdefault((piece.size, settings.foldover and piece in cards), at)  # counters never fold over
         for paper in settings.papers:  # each size of piece has room on each paper
-            for size, at in sizes.items():
+            for (size, folded), at in sizes.items():
                 try:
-                    geometry.grid(PAPERS[paper], size, settings.bleed)
+                    page = PAPERS[paper][::-1] if folded else PAPERS[paper]
+                    area = pieces_.printable(page, settings, folded)
+                    geometry.grid(page, size, settings.bleed, area=area, cuts=settings.cuts)
                 except geometry.PageTooSmall as exc:
+                    if at is None:  # a size from the project or the command line
+                        raise UsageError(f"{game.slug}: {exc} on {paper.upper()} paper") from None
                     raise PlacedError(f"{at}: {exc} on {paper.upper()} paper") from None
 
     attempt(collect)
+
+    def joins_() -> None:  # neighbours of different colours on shared cut lines: a miscut shows the other
+        from printkit.sheets import joins
+
+        cards = cardsheets.card_pieces(game, settings.card_size)
+        notices.extend(joins.warnings(game, settings, "cards", cards, False))
+        unfolded = replace(settings, foldover=False)  # counters never fold over
+        notices.extend(joins.warnings(game, unfolded, "counters", counters.counter_pieces(game), True))
+
+    if not problems and settings.cuts == "auto":  # cuts: shared said on purpose is a choice made, not warned of
+        attempt(joins_)
     shown: dict[str, set[str]] = {}  # card id -> the fields its face layouts read
     for design, size in designs.values():
         painter = CardPainter(scratch, size, settings.bleed, proof=True)
@@ -337,6 +356,11 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
     for comp in game.info.components:
         if comp.kind in BOARD_KINDS and comp.board is not None:
             attempt(partial(draw_board, scratch, game, comp))
+    from printkit.sheets import bundle
+
+    for paper in settings.papers:  # the text a build draws outside the layouts: tiles, maps, the cover
+        attempt(partial(boards.check, game, paper, settings.printer_margin))
+        attempt(partial(bundle.check, game, paper))
     if (game.folder / rulesbook.RULES_FILE).exists():
         attempt(lambda: rulesbook.to_html(rulesbook.render_markdown(game), lambda name: None))
     return Proof(problems, notices)

@@ -90,3 +90,11 @@ def test_cards_on_their_side_have_backs_that_turn_with_them(games: dict[str, Gam
             (pw - back["x"] - back["w"], back["y"]) if duplex == "long" else (back["x"], ph - back["y"] - back["h"])
         )
         assert landed == pytest.approx((face["x"], face["y"]), abs=0.3)
+
+
+def test_boards_keep_a_printer_margin_wider_than_their_own(games: dict[str, Game]) -> None:
+    from printkit.sheets import boards
+
+    for slug in ("time-line-battle", "battle-line"):
+        pdf, _ = boards.build(games[slug], "letter", 15 * MM) or (b"", None)
+        assert _ink_reach(pdf) >= 15 - 25.4 / DPI, slug

@@ -31,6 +31,7 @@ from printkit.data import loader, scaffold, schema, settings, summary
 from printkit.data.game import Game
 from printkit.data.summary import plural
 from printkit.draw import drawcache, fonts, ink
+from printkit.sheets import cardsheets
 from printkit.sheets.cardsheets import Selection
 
 FAST_CHECK_GAMES = 12
@@ -98,7 +99,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     problems: list[str] = []
     checked = []
     for game in load(args.games, here):
-        given = print_settings(args, ("card_size", "bleed", "printer_margin", "paper"))
+        given = print_settings(args, ("card_size", "bleed", "printer_margin", "cuts", "paper"))
         found = build.proof(game, settings.resolve(game, here, given))
         found.problems.extend(_engine_problems(game))
         for notice in found.notices:
@@ -149,7 +150,18 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
     here = project.find()
     chosen_games = load(targets, here)  # every game loads and checks before anything is made
     parts = chosen("--only", args.only, build.PARTS)
-    keys = ("paper", "card_size", "bleed", "printer_margin", "duplex", "offset", "foldover", "colour", "ink_limit")
+    keys = (
+        "paper",
+        "card_size",
+        "bleed",
+        "printer_margin",
+        "cuts",
+        "duplex",
+        "offset",
+        "foldover",
+        "colour",
+        "ink_limit",
+    )
     given = print_settings(args, keys)
     selection = Selection(names(args.decks), names(args.cards), args.copies)
     plans = [
@@ -158,6 +170,9 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
     ]
     for plan in plans:  # cmyk on a machine without a profile: one line before any work
         ink.press(plan.settings)
+    if not selection.everything:  # a --decks or --cards naming nothing is one line, before any warning
+        for plan in plans:
+            cardsheets.card_pieces(plan.game, plan.settings.card_size, selection)
     problems: list[str] = []
     for plan in plans:  # drawn once first: every problem of every game at once, before any work is made
         found = build.proof(plan.game, plan.settings)

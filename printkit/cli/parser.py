@@ -184,6 +184,16 @@ def _options_validate(p: argparse.ArgumentParser) -> None:
     _card_size(p)
     _bleed(p)
     _printer_margin(p)
+    _cuts(p)
+
+
+def _cuts(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--cuts",
+        choices=settings.CUT_MODES,
+        help="shared: neighbours share a cut line; separate: each piece its own bleed and cut lines, a gutter "
+        "between; auto: separate wherever it takes no more pages (default: auto)",
+    )
 
 
 def _printer_margin(p: argparse.ArgumentParser) -> None:
@@ -201,6 +211,7 @@ def _options_build(p: argparse.ArgumentParser) -> None:
     _card_size(p)
     _bleed(p)
     _printer_margin(p)
+    _cuts(p)
     _colour(p)
     p.add_argument(
         "--duplex",

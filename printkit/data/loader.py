@@ -229,6 +229,7 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
     places |= {("deck", deck.id): _place(smap, ("decks", i)) for i, deck in enumerate(info.decks)}
     places |= {("component", comp.id): _place(smap, ("components", i)) for i, comp in enumerate(info.components)}
     places |= {("print", key): _place(smap, ("print", key)) for key in info.print.model_fields_set}
+    places |= {("game", key): _place(smap, (key,)) for key in ("title", "credit") if key in info.model_fields_set}
     places |= {("rule", option.id): _place(smap, ("rules", i)) for i, option in enumerate(info.rules)}
     places |= {("study", str(i)): _place(smap, ("studies", i)) for i in range(len(info.studies))}
     if info.engine is not None:

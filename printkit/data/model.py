@@ -269,6 +269,7 @@ class PrintDefaults(Frozen):
     bleed: Text | None = None
     printer_margin: Text | None = None
     duplex: Literal["long", "short", "none"] | None = None
+    cuts: Literal["auto", "shared", "separate"] | None = None
     colour: Literal["rgb", "cmyk"] | None = None  # cmyk: for a print shop
     ink_limit: Text | Positive | None = None  # cmyk: the most ink at any point, such as 240%
 

@@ -86,6 +86,7 @@ _CONFIG = """\
 # bleed = "3mm"             # 0mm to 5mm of art past each cut line
 # printer_margin = "5mm"    # 0mm to 20mm along each paper edge that your printer leaves blank: no ink goes there
 # duplex = "long"           # the edge your printer turns a sheet over: long, short, or none
+# cuts = "auto"             # shared cut lines between neighbours, separate (each piece its own bleed), or auto
 # offset = "0,0"            # X,Y in mm that moves the backs onto the fronts (read it off the calibration page)
 # foldover = false          # faces and backs side by side, to fold, for printers that print one side
 # dpi = 300                 # card images (`printkit export png`)

@@ -27,6 +27,9 @@ CARD_SIZES_MM: dict[str, tuple[float, float]] = {
     "square": (70.0, 70.0),
 }
 DUPLEX_EDGES = ("long", "short", "none")
+# shared: neighbours share a cut line and only a sheet's outer edge bleeds; separate: each piece its own
+# bleed and cut lines, a gutter of twice the bleed between; auto: separate when it fits as many to a page
+CUT_MODES = ("auto", "shared", "separate")
 COLOUR_MODES = ("rgb", "cmyk")  # cmyk: for a print shop, through an ICC profile (printkit/draw/ink.py)
 INK_LIMIT_RANGE = (100, 400)  # total ink in percent: 400 is every ink solid, shops ask for 240 to 340
 MAX_BLEED = 5 * MM
@@ -105,6 +108,14 @@ def duplex(text: str) -> str:
     return key
 
 
+def cuts(text: str) -> str:
+    """How neighbouring pieces are cut: shared, separate, or auto (separate wherever it costs no piece a page)."""
+    key = str(text).strip().lower()
+    if key not in CUT_MODES:
+        raise ValueError(f"expected one of {', '.join(CUT_MODES)}, found {text!r}")
+    return key
+
+
 def offset(value: str | list[float]) -> tuple[float, float]:
     """A printer's duplex correction, X,Y in millimetres ("-1.5,0.5" or [-1.5, 0.5]), in points."""
     parts = value if isinstance(value, list) else str(value).split(",")
@@ -167,6 +178,7 @@ SETTINGS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "bleed": (bleed, "bleed"),
     "printer_margin": (printer_margin, "printer_margin"),
     "duplex": (duplex, "duplex"),
+    "cuts": (cuts, "cuts"),
     "offset": (offset, "offset"),
     "foldover": (foldover, "foldover"),
     "dpi": (dpi, "dpi"),
@@ -185,6 +197,7 @@ class PrintSettings:
     # points along each paper edge where no ink goes, crop marks included: home printers leave 3-5 mm blank
     printer_margin: float = 5 * MM
     duplex: str = "long"  # the edge a double-sided sheet turns over, or none
+    cuts: str = "auto"  # shared or separate cut lines between neighbours; auto chooses per paper and piece size
     offset: tuple[float, float] = (0.0, 0.0)  # points, added to every back to correct a printer
     foldover: bool = False  # faces and backs side by side, for single-sided printers
     dpi: int = 300  # for card images
@@ -204,6 +217,7 @@ class PrintSettings:
             "bleed_mm": round(self.bleed / MM, 3),
             "printer_margin_mm": round(self.printer_margin / MM, 3),
             "duplex": self.duplex,
+            "cuts": self.cuts,
             "offset_mm": [round(v / MM, 3) for v in self.offset],
             "foldover": self.foldover,
             "dpi": self.dpi,

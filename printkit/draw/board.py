@@ -83,6 +83,7 @@ class BoardTextOverflow(PlacedError):
 
 
 CREDIT_SIZE = SMALLEST_TEXT
+NAME_LEAST = 9.0  # points: a board's name may shrink this far on a narrow board
 
 
 def _lines(text: str, width: float) -> list[str] | None:
@@ -96,7 +97,7 @@ def _credit(c: Canvas, game: Game, comp: Component, width: float, height: float)
     bottom edge, on two lines at most; when even that does not fit, the build stops naming the board.
     """
     leading = CREDIT_SIZE * 1.2
-    column = width - 2 * PAD - c.stringWidth(comp.name, fonts.use("serif-bold"), 16) - 3 * MM
+    column = width - 2 * PAD - c.stringWidth(comp.name, fonts.use("serif-bold"), name_size(game, comp)) - 3 * MM
     title = _lines(game.printed_title, column) or []
     credit = _lines(game.info.credit, column) if game.info.credit else []
     below: list[str] = []
@@ -118,17 +119,25 @@ def _credit(c: Canvas, game: Game, comp: Component, width: float, height: float)
         c.drawRightString(width - PAD, 1.6 * MM + i * leading, line)
 
 
+def name_size(game: Game, comp: Component) -> float:
+    """The size the board's name prints at: 16 pt, smaller on a narrow board; one that cannot fit stops the build."""
+    width, _ = board_size(comp)
+    where = f"{game.place('component', comp.id)}: board {comp.id}: its name"
+    return textfit.one_line(comp.name, "serif-bold", width - 2 * PAD, 16, where, min_size=NAME_LEAST)
+
+
 def draw_board(c: Canvas, game: Game, comp: Component) -> None:
     """The whole part at full size, its bottom-left at the origin."""
     assert comp.board is not None
     width, height = board_size(comp)
     accent = _accent(game)
+    size = name_size(game, comp)
     c.setFillColor(_mix(accent, "#ffffff", 0.88))
     c.setStrokeColor(HexColor(accent))
     c.setLineWidth(1.2)
     c.roundRect(0, 0, width, height, 4 * MM, stroke=1, fill=1)
     c.setFillColor(HexColor(accent))
-    c.setFont(fonts.use("serif-bold"), 16)
+    c.setFont(fonts.use("serif-bold"), size)
     c.drawString(PAD, height - PAD - 9 * MM, comp.name)
     _credit(c, game, comp, width, height)
     top = height - PAD - TITLE_H
@@ -140,8 +149,10 @@ def draw_board(c: Canvas, game: Game, comp: Component) -> None:
 def _draw_section(c: Canvas, game: Game, section: Section, top: float, accent: str, at: str) -> float:
     cw, ch = _cell(section)
     if section.title:
+        where = f"{at}: section {section.title[:30]!r}: its title"
+        size = textfit.one_line(section.title, "sans-bold", section.cols * cw - 2 * MM, 11, where, min_size=7)
         c.setFillColor(_mix(accent, "#000000", 0.35))
-        c.setFont(fonts.use("sans-bold"), 11)
+        c.setFont(fonts.use("sans-bold"), size)
         c.drawString(PAD + 1 * MM, top - 5 * MM, section.title)
         top -= SECTION_TITLE_H
     labels = space_labels(game, section)

@@ -2,6 +2,9 @@
 
 Text may hold inline icons written {name}; they take the width of a square one size high.
 Right-to-left text (Hebrew) is wrapped in logical order and each line turned to visual order.
+Everything printkit draws outside a card layout (boards, tiles, maps, covers, calibration pages)
+goes through fitted() or one_line(): text that cannot fit at the smallest size stops the build
+naming the part and the field, as a card's text does in the card painter.
 """
 
 from __future__ import annotations
@@ -12,10 +15,13 @@ from dataclasses import dataclass
 
 from bidi import get_display
 
+from printkit.core.errors import PlacedError
+from printkit.core.units import MM
 from printkit.data.model import ICON_NAMES
 from printkit.draw import fonts
 
 STEP = 0.25  # points per shrink step
+SMALLEST = 6.0  # points: the least any text prints at (layout.SMALLEST_TEXT is this)
 ICON_ADVANCE = 1.05  # an inline icon's width, in font sizes
 _ICON = re.compile(r"\{([a-z_]+)\}")
 
@@ -125,3 +131,42 @@ def wrapped(text: str, font: str, width: float, size: float, leading: float = 1.
     """text in lines no wider than width at one size, however many lines; None when a word alone is wider."""
     fitted = fit(text, font, max(width, 1.0), 1e6, size, size, leading)
     return None if fitted is None else fitted.texts
+
+
+class TextDoesNotFit(PlacedError):
+    """Text outside a card layout that does not fit its space even at the smallest size: part and field named."""
+
+
+def fitted(
+    text: str,
+    font: str,
+    width: float,
+    height: float,
+    size: float,
+    where: str,
+    min_size: float = SMALLEST,
+    leading: float = 1.2,
+) -> Fitted:
+    """text wrapped and shrunk into width x height from size down to min_size; else TextDoesNotFit.
+
+    where: the part and field, after the place in the data that the text comes from
+    ("cards/x/game.yaml:3:5: board track: its name").
+    """
+    found = fit(" ".join(text.split()), font, max(width, 1.0), height, size, max(min_size, SMALLEST), leading)
+    if found is None:
+        raise TextDoesNotFit(
+            f"{where} does not fit its {width / MM:.0f} x {height / MM:.0f} mm even at {max(min_size, SMALLEST):g} pt: "
+            f"{text[:60]!r}"
+        )
+    return found
+
+
+def one_line(text: str, font: str, width: float, size: float, where: str, min_size: float = SMALLEST) -> float:
+    """The largest size from size down to min_size at which text fits width on one line; else TextDoesNotFit."""
+    found = fit(" ".join(text.split()), font, max(width, 1.0), size, size, max(min_size, SMALLEST), 1.2, wrap=False)
+    if found is None:
+        raise TextDoesNotFit(
+            f"{where} does not fit its {width / MM:.0f} mm on one line even at {max(min_size, SMALLEST):g} pt: "
+            f"{text[:60]!r}"
+        )
+    return found.size

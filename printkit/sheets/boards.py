@@ -1,7 +1,9 @@
 """Boards on pages: a part larger than the printable area tiled with overlap, alignment marks and a map.
 
-A part is cut into tiles that overlap by OVERLAP; each tile is labelled with its row and
-column, and an assembly map page shows how the tiles go together.
+A part is cut into tiles of one size that overlap by OVERLAP (an even split: no thin strip at
+the end); each tile is labelled with its row and column, and an assembly map shows how the tiles
+go together. Tiles, whole small parts and maps share pages, packed in shelves from the top-left,
+a gap between them to cut along; each part is split for the page turn that takes fewer pages.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -19,12 +22,17 @@ from printkit.core.units import MM
 from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS, Component
 from printkit.data.settings import PAPERS
-from printkit.draw import fonts, ink
+from printkit.draw import fonts, ink, textfit
 from printkit.draw.board import board_size, draw_board
 from printkit.draw.legibility import INK
 
-MARGIN = 8 * MM  # page edge to the printed area: room for labels, inside any printer's reach
+MARGIN = 8 * MM  # page edge to the printed area (or the printer margin, when wider)
 OVERLAP = 10 * MM  # each tile repeats this much of its neighbour, for gluing
+LABEL = 6 * MM  # above each tile: the part's name, the tile's row and column
+GAP = 5 * MM  # between pieces sharing a page: room to cut each out
+MAP_WIDTHS = (120 * MM, 90 * MM, 60 * MM, 45 * MM)  # an assembly map's widths to try: the narrower fit beside a tile
+MAP_CELL = 9 * MM  # the least height of a tile's cell on a map, so its label reads
+MAP_TALLEST = 150 * MM  # a map's grid of cells at the most: with its text, it fits any page's window
 
 
 @dataclass
@@ -41,34 +49,92 @@ class BoardManifest:
 
 @dataclass(frozen=True)
 class Tiling:
+    """A part cut into cols x rows tiles of one size, neighbours overlapping by OVERLAP."""
+
     cols: int
     rows: int
-    step_x: float
-    step_y: float
-    window: tuple[float, float]  # printable width and height of one tile
+    tile_w: float
+    tile_h: float
+
+    @property
+    def count(self) -> int:
+        return self.cols * self.rows
 
     def tile(self, row: int, col: int, board: tuple[float, float]) -> tuple[float, float, float, float]:
-        """The part of the board (x, y from its bottom-left, w, h) that tile row, col shows."""
-        w = min(self.window[0], board[0] - col * self.step_x)
-        h = min(self.window[1], board[1] - row * self.step_y)
-        y_top = board[1] - row * self.step_y
-        return col * self.step_x, y_top - h, w, h
+        """The part of the board (x, y from its bottom-left, w, h) that tile row, col shows (row 0 at the top)."""
+        step_x, step_y = self.tile_w - OVERLAP, self.tile_h - OVERLAP
+        return col * step_x, board[1] - row * step_y - self.tile_h, self.tile_w, self.tile_h
 
 
-def tiling(board: tuple[float, float], page: tuple[float, float]) -> Tiling:
-    window = (page[0] - 2 * MARGIN, page[1] - 2 * MARGIN - 6 * MM)  # 6 mm more for the tile label
-    step = (window[0] - OVERLAP, window[1] - OVERLAP)
-    cols = 1 if board[0] <= window[0] else math.ceil((board[0] - OVERLAP) / step[0])
-    rows = 1 if board[1] <= window[1] else math.ceil((board[1] - OVERLAP) / step[1])
-    return Tiling(cols, rows, step[0], step[1], window)
+def _split(length: float, room: float) -> tuple[int, float]:
+    """How many tiles of one length cover length within room, overlapping by OVERLAP, and that length."""
+    if length <= room + 1e-6:
+        return 1, length
+    count = math.ceil((length - OVERLAP) / (room - OVERLAP) - 1e-9)
+    return count, (length + (count - 1) * OVERLAP) / count
 
 
-def _page_for(board: tuple[float, float], paper: str) -> tuple[float, float]:
-    """Portrait or landscape, whichever needs fewer tiles."""
-    portrait = PAPERS[paper]
-    landscape = (portrait[1], portrait[0])
-    count = {p: tiling(board, p).cols * tiling(board, p).rows for p in (portrait, landscape)}
-    return min((portrait, landscape), key=lambda p: (count[p], p != portrait))
+def tiling(board: tuple[float, float], window: tuple[float, float]) -> Tiling:
+    """The fewest tiles of one size that cover the board, each fitting window with its label above it."""
+    cols, tile_w = _split(board[0], window[0])
+    rows, tile_h = _split(board[1], window[1] - LABEL)
+    return Tiling(cols, rows, tile_w, tile_h)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One thing to place on a page: a tile with its label, or an assembly map; w x h with everything it draws."""
+
+    w: float
+    h: float
+    draw: Callable[[Canvas, float, float], dict[str, Any]]  # at its top-left x, y: what the manifest records
+    part: int  # the index of its part, for the manifest
+    turn: str  # the page turn its part was split for: "portrait" or "landscape"
+
+
+Placed = tuple[Item, float, float]  # an item and its top-left corner on the page
+
+
+def _windows(paper: str, margin: float) -> dict[str, tuple[float, float]]:
+    pw, ph = PAPERS[paper]
+    return {"portrait": (pw - 2 * margin, ph - 2 * margin), "landscape": (ph - 2 * margin, pw - 2 * margin)}
+
+
+def shelves(items: list[Item], window: tuple[float, float]) -> tuple[list[Placed], list[Item]]:
+    """Items placed in order on one page's window, in shelves from the top-left: those placed (x, y from the
+    window's top-left, y downward) and those left for the next page. A shelf is as tall as its first item."""
+    placed: list[Placed] = []
+    rows: list[list[float]] = []  # each shelf: its top, its height, the width used
+    for index, item in enumerate(items):
+        if item.w > window[0] + 1e-6 or item.h > window[1] + 1e-6:
+            return placed, items[index:]
+        shelf = next((r for r in rows if r[2] + GAP + item.w <= window[0] + 1e-6 and item.h <= r[1] + 1e-6), None)
+        if shelf is not None:
+            placed.append((item, shelf[2] + GAP, shelf[0]))
+            shelf[2] += GAP + item.w
+            continue
+        top = rows[-1][0] + rows[-1][1] + GAP if rows else 0.0
+        if top + item.h > window[1] + 1e-6:
+            return placed, items[index:]
+        rows.append([top, item.h, item.w])
+        placed.append((item, 0.0, top))
+    return placed, []
+
+
+def pack(items: list[Item], windows: dict[str, tuple[float, float]]) -> list[tuple[str, list[Placed]]]:
+    """Items on pages in order, each page turned whichever way holds more of what comes next (its first
+    item's turn when both hold as many)."""
+    pages: list[tuple[str, list[Placed]]] = []
+    rest = items
+    while rest:
+        ways = {turn: shelves(rest, window) for turn, window in windows.items()}
+        first = rest[0].turn
+        turn = max(ways, key=lambda t: (len(ways[t][0]), t == first))
+        placed, rest = ways[turn]
+        if not placed:  # tiling() keeps every tile, and _map_item every map, within a window
+            raise AssertionError(f"an item of {rest[0].w / MM:.0f} x {rest[0].h / MM:.0f} mm fits no page")
+        pages.append((turn, placed))
+    return pages
 
 
 def _cross(c: Canvas, x: float, y: float) -> None:
@@ -79,134 +145,226 @@ def _cross(c: Canvas, x: float, y: float) -> None:
     c.circle(x, y, 1.5 * MM, stroke=1, fill=0)
 
 
-def _assembly_map(
-    c: Canvas, comp: Component, board: tuple[float, float], t: Tiling, page: tuple[float, float], copy: int, copies: int
-) -> None:
-    pw, ph = page
-    scale = min((pw - 2 * MARGIN) / board[0], (ph - 2 * MARGIN - 30 * MM) / board[1])
-    x0 = (pw - board[0] * scale) / 2
-    y0 = MARGIN
-    c.setFont(fonts.use("sans-bold"), 12)
-    c.setFillColor(HexColor(INK))
-    of = f" (copy {copy + 1} of {copies})" if copies > 1 else ""
-    c.drawString(MARGIN, ph - MARGIN - 8 * MM, f"{comp.name}{of}: assembly map")
-    c.setFont(fonts.use("sans"), 8)
-    c.drawString(
-        MARGIN,
-        ph - MARGIN - 14 * MM,
-        f"{t.rows} x {t.cols} tiles, {board[0] / MM:.0f} x {board[1] / MM:.0f} mm. Trim each tile's top and left "
-        "margin (not on the first row or column),",
-    )
-    c.drawString(
-        MARGIN,
-        ph - MARGIN - 18 * MM,
-        f"lay it over its neighbour so the {OVERLAP / MM:.0f} mm overlaps and the circled crosses match, and glue.",
-    )
-    c.setLineWidth(0.6)
-    for row in range(t.rows):
-        for col in range(t.cols):
-            x, y, w, h = t.tile(row, col, board)
-            c.setStrokeColor(HexColor("#555555"))
-            c.setFillColor(Color(0.9, 0.9, 0.9, alpha=0.35))
-            c.rect(x0 + x * scale, y0 + y * scale, w * scale, h * scale, stroke=1, fill=1)
-            c.setFillColor(HexColor(INK))
-            c.setFont(fonts.use("sans-bold"), 9)
-            c.drawCentredString(x0 + (x + w / 2) * scale, y0 + (y + h / 2) * scale, f"row {row + 1}, col {col + 1}")
+@dataclass(frozen=True)
+class Part:
+    """One board to print: the component, its size, its tiling and where its data is written."""
+
+    comp: Component
+    board: tuple[float, float]
+    tiling: Tiling
+    copies: int
+    at: str  # "file:line:column: board ID" for error messages
+    form: str
 
 
-def _tile_page(
-    c: Canvas,
-    form: str,
-    comp: Component,
-    board: tuple[float, float],
-    t: Tiling,
-    row: int,
-    col: int,
-    page: tuple[float, float],
-    copy: int,
-    copies: int,
-) -> dict[str, Any]:
+def _map_lines(part: Part) -> list[str]:
+    t = part.tiling
+    return [
+        f"{t.rows} x {t.cols} tiles of {t.tile_w / MM:.0f} x {t.tile_h / MM:.0f} mm make the "
+        f"{part.board[0] / MM:.0f} x {part.board[1] / MM:.0f} mm board"
+        + (f" (print {part.copies} copies)." if part.copies > 1 else "."),
+        "Cut each tile out along its edges. Lay each tile over the one to its left and the one above",
+        f"so the {OVERLAP / MM:.0f} mm strips overlap and the circled crosses match, then glue.",
+    ]
+
+
+def _map_item(part: Part, index: int, width: float) -> Item:
+    """The assembly map: the part's name, how to assemble it, and its tiles drawn as a grid of labelled cells."""
+    t = part.tiling
+    text = " ".join(_map_lines(part))
+    where = f"{part.at}: its assembly map"
+    title_size = textfit.one_line(f"{part.comp.name}: assembly map", "sans-bold", width, 12, f"{where}'s title")
+    lines = textfit.fitted(text, "sans", width, 60 * MM, 8, f"{where}'s instructions", min_size=7)
+    scale = min(width / part.board[0], 90 * MM / part.board[1])
+    cell_h = max(t.tile_h * scale, MAP_CELL)  # a schematic: cells as tall as their labels need
+    if t.rows * cell_h > MAP_TALLEST:  # tiles without number: a map a page can hold, or the board named
+        raise textfit.TextDoesNotFit(
+            f"{where}: {t.rows} rows of tiles do not fit a page's map with their labels: make the board smaller"
+        )
+    step_y = cell_h if t.rows == 1 else (t.tile_h - OVERLAP) * scale * cell_h / (t.tile_h * scale)
+    grid_h = cell_h + (t.rows - 1) * step_y
+    text_h = 5 * MM + len(lines.lines) * lines.leading
+    cell_w = t.tile_w * scale
+    try:
+        label = textfit.one_line(f"row {t.rows}, col {t.cols}", "sans-bold", cell_w - 2 * MM, 9, f"{where}'s cells")
+        name = "row {}, col {}"
+    except textfit.TextDoesNotFit:  # a narrow cell: the short form
+        label = textfit.one_line(f"r{t.rows} c{t.cols}", "sans-bold", cell_w - 2 * MM, 9, f"{where}'s cells")
+        name = "r{} c{}"
+
+    def draw(c: Canvas, x: float, y: float) -> dict[str, Any]:
+        c.setFillColor(HexColor(INK))
+        c.setFont(fonts.use("sans-bold"), title_size)
+        c.drawString(x, y - title_size * 0.8, f"{part.comp.name}: assembly map")
+        c.setFont(fonts.use("sans"), lines.size)
+        baseline = y - 5 * MM - lines.size * 0.8
+        for words in lines.texts:
+            c.drawString(x, baseline, words)
+            baseline -= lines.leading
+        top = y - text_h - 2 * MM
+        c.setLineWidth(0.6)
+        for row in range(t.rows):
+            for col in range(t.cols):
+                cx = x + col * (t.tile_w - OVERLAP) * scale
+                cy = top - row * step_y - cell_h
+                c.setStrokeColor(HexColor("#555555"))
+                c.setFillColor(Color(0.9, 0.9, 0.9, alpha=0.35))
+                c.rect(cx, cy, cell_w, cell_h, stroke=1, fill=1)
+                c.setFillColor(HexColor(INK))
+                c.setFont(fonts.use("sans-bold"), label)
+                c.drawCentredString(cx + cell_w / 2, cy + cell_h / 2 - label * 0.35, name.format(row + 1, col + 1))
+        height = text_h + 2 * MM + grid_h
+        return {
+            "map": True,
+            "page_x": round(x, 3),
+            "page_y": round(y - height, 3),
+            "w": round(width, 3),
+            "h": round(height, 3),
+        }
+
+    return Item(width, text_h + 2 * MM + grid_h, draw, index, "")
+
+
+def _tile_item(part: Part, index: int, row: int, col: int, copy: int) -> Item:
+    t, comp, board = part.tiling, part.comp, part.board
     x, y, w, h = t.tile(row, col, board)
-    px, py = MARGIN, page[1] - MARGIN - 6 * MM - h  # tiles hang from the top-left of the printable area
-    c.saveState()
-    path = c.beginPath()
-    path.rect(px, py, w, h)
-    c.clipPath(path, stroke=0, fill=0)
-    c.translate(px - x, py - y)
-    c.doForm(form)
-    c.restoreState()
-    # alignment marks in the overlap strips: the same board points appear on both neighbours
-    for bx in ([x + OVERLAP / 2] if col > 0 else []) + ([x + w - OVERLAP / 2] if col < t.cols - 1 else []):
-        for by in (y + h * 0.25, y + h * 0.75):
-            _cross(c, px + bx - x, py + by - y)
-    for by in ([y + h - OVERLAP / 2] if row > 0 else []) + ([y + OVERLAP / 2] if row < t.rows - 1 else []):
-        for bx in (x + w * 0.25, x + w * 0.75):
-            _cross(c, px + bx - x, py + by - y)
-    c.setFont(fonts.use("sans"), 7)
-    c.setFillColor(HexColor(INK))
-    of = f", copy {copy + 1} of {copies}" if copies > 1 else ""
-    label = f"{comp.name}: tile row {row + 1}, column {col + 1} of {t.rows} x {t.cols}{of}"
-    c.drawString(MARGIN, page[1] - MARGIN - 3 * MM, label)
-    return {
-        "row": row + 1,
-        "col": col + 1,
-        "board_x": round(x, 3),
-        "board_y": round(y, 3),
-        "w": round(w, 3),
-        "h": round(h, 3),
-        "page_x": round(px, 3),
-        "page_y": round(py, 3),
-    }
+    of = f", copy {copy + 1} of {part.copies}" if part.copies > 1 else ""
+    label = f"{comp.name}: tile row {row + 1}, column {col + 1} of {t.rows} x {t.cols}{of}" if t.count > 1 else ""
+    label = label or (f"{comp.name}, copy {copy + 1} of {part.copies}" if part.copies > 1 else comp.name)
+    size = textfit.one_line(label, "sans", w, 7, f"{part.at}: its tile label")
+
+    def draw(c: Canvas, px: float, top: float) -> dict[str, Any]:
+        c.setFont(fonts.use("sans"), size)
+        c.setFillColor(HexColor(INK))
+        c.drawString(px, top - 3 * MM, label)
+        py = top - LABEL - h
+        c.saveState()
+        path = c.beginPath()
+        path.rect(px, py, w, h)
+        c.clipPath(path, stroke=0, fill=0)
+        c.translate(px - x, py - y)
+        c.doForm(part.form)
+        c.restoreState()
+        # alignment marks in the overlap strips: the same board points appear on both neighbours
+        for bx in ([x + OVERLAP / 2] if col > 0 else []) + ([x + w - OVERLAP / 2] if col < t.cols - 1 else []):
+            for by in (y + h * 0.25, y + h * 0.75):
+                _cross(c, px + bx - x, py + by - y)
+        for by in ([y + h - OVERLAP / 2] if row > 0 else []) + ([y + OVERLAP / 2] if row < t.rows - 1 else []):
+            for bx in (x + w * 0.25, x + w * 0.75):
+                _cross(c, px + bx - x, py + by - y)
+        return {
+            "copy": copy + 1,
+            "row": row + 1,
+            "col": col + 1,
+            "board_x": round(x, 3),
+            "board_y": round(y, 3),
+            "w": round(w, 3),
+            "h": round(h, 3),
+            "page_x": round(px, 3),
+            "page_y": round(py, 3),
+        }
+
+    return Item(w, h + LABEL, draw, index, "")
 
 
-def build(game: Game, paper: str, press: ink.Press | None = None) -> tuple[bytes, BoardManifest] | None:
-    parts = [c for c in game.info.components if c.kind in BOARD_KINDS and c.board is not None]
-    if not parts:
+def _items(part: Part, index: int, turn: str, map_width: float = MAP_WIDTHS[0]) -> list[Item]:
+    """Every tile of a part, copy by copy and row by row, then its map (when it has more than one tile):
+    last, it takes the room the tiles leave on their shelves."""
+    out = []
+    for copy in range(part.copies):
+        for row in range(part.tiling.rows):
+            for col in range(part.tiling.cols):
+                out.append(_tile_item(part, index, row, col, copy))
+    out += [_map_item(part, index, map_width)] if part.tiling.count > 1 else []
+    return [Item(i.w, i.h, i.draw, i.part, turn) for i in out]
+
+
+def _choose(
+    comp: Component, board: tuple[float, float], copies: int, at: str, windows: dict[str, tuple[float, float]]
+) -> tuple[Part, str, float]:
+    """The part split for the page turn, and its map at the width, that take the fewest pages alone; then the
+    fewest tiles, portrait, and the widest map."""
+    ways = []
+    for turn, window in windows.items():
+        part = Part(comp, board, tiling(board, window), copies, at, f"board-{comp.id}")
+        for width in MAP_WIDTHS if part.tiling.count > 1 else MAP_WIDTHS[:1]:
+            try:
+                pages = len(pack(_items(part, 0, turn, width), {turn: window}))
+            except textfit.TextDoesNotFit:
+                if width == MAP_WIDTHS[0]:
+                    raise
+                continue  # a narrower map whose cells cannot hold their labels
+            ways.append(((pages, part.tiling.count, turn != "portrait", -width), part, turn, width))
+    _, part, turn, width = min(ways, key=lambda way: way[0])
+    return part, turn, width
+
+
+def _parts(game: Game, paper: str, printer_margin: float) -> list[tuple[Part, str, float]]:
+    comps = [c for c in game.info.components if c.kind in BOARD_KINDS and c.board is not None]
+    windows = _windows(paper, max(MARGIN, printer_margin))
+    return [
+        _choose(
+            comp,
+            board_size(comp),
+            game.printed_count(comp),
+            f"{game.place('component', comp.id)}: board {comp.id}",
+            windows,
+        )
+        for comp in comps
+    ]
+
+
+def check(game: Game, paper: str, printer_margin: float = 0.0) -> None:
+    """Every tile label and assembly map of the game's boards fits: validate runs this, drawing nothing."""
+    _parts(game, paper, printer_margin)
+
+
+def build(
+    game: Game, paper: str, printer_margin: float = 0.0, press: ink.Press | None = None
+) -> tuple[bytes, BoardManifest] | None:
+    """The boards PDF and its manifest, or None when the game has no boards; nothing nearer the paper's edge
+    than MARGIN or the printer margin, whichever is wider."""
+    chosen = _parts(game, paper, printer_margin)
+    if not chosen:
         return None
+    margin = max(MARGIN, printer_margin)
+    windows = _windows(paper, margin)
+    items = [item for index, (part, turn, width) in enumerate(chosen) for item in _items(part, index, turn, width)]
+    pages = pack(items, windows)
     buffer = io.BytesIO()
-    first_page = _page_for(board_size(parts[0]), paper)
+    portrait = PAPERS[paper]
+    sizes = {"portrait": portrait, "landscape": (portrait[1], portrait[0])}
     c = ink.canvas(
-        buffer, press, pagesize=first_page, invariant=1, pageCompression=1, initialFontName=fonts.use("sans")
+        buffer, press, pagesize=sizes[pages[0][0]], invariant=1, pageCompression=1, initialFontName=fonts.use("sans")
     )
     c.setTitle(f"{game.title} - boards ({paper.upper()})")
     c.setAuthor(game.info.credit)
     c.setCreator("printkit")
-    manifest = BoardManifest(paper, PAPERS[paper], OVERLAP)
-    page_no = 0
-    for comp in parts:
-        board = board_size(comp)
-        page = _page_for(board, paper)
-        t = tiling(board, page)
-        form = f"board-{comp.id}"
-        c.beginForm(form, lowerx=0, lowery=0, upperx=board[0], uppery=board[1])
-        draw_board(c, game, comp)
+    for part, _, _ in chosen:
+        c.beginForm(part.form, lowerx=0, lowery=0, upperx=part.board[0], uppery=part.board[1])
+        draw_board(c, game, part.comp)
         c.endForm()
-        copies = game.printed_count(comp)
-        record: dict[str, Any] = {
-            "id": comp.id,
-            "name": comp.name,
-            "copies": copies,
-            "width": round(board[0], 3),
-            "height": round(board[1], 3),
-            "tiles_across": t.cols,
-            "tiles_down": t.rows,
-            "orientation": "portrait" if page[0] < page[1] else "landscape",
-            "pages": [],
-        }
-        for copy in range(copies):
-            if t.cols * t.rows > 1:
-                c.setPageSize(page)
-                _assembly_map(c, comp, board, t, page, copy, copies)
-                page_no += 1
-                record["pages"].append({"page": page_no, "copy": copy + 1, "map": True})
-                c.showPage()
-            for row in range(t.rows):
-                for col in range(t.cols):
-                    c.setPageSize(page)
-                    tile = _tile_page(c, form, comp, board, t, row, col, page, copy, copies)
-                    page_no += 1
-                    record["pages"].append({"page": page_no, "copy": copy + 1, **tile})
-                    c.showPage()
-        manifest.parts.append(record)
+    manifest = BoardManifest(paper, PAPERS[paper], OVERLAP)
+    for part, turn, _ in chosen:
+        manifest.parts.append(
+            {
+                "id": part.comp.id,
+                "name": part.comp.name,
+                "copies": part.copies,
+                "width": round(part.board[0], 3),
+                "height": round(part.board[1], 3),
+                "tiles_across": part.tiling.cols,
+                "tiles_down": part.tiling.rows,
+                "orientation": turn,
+                "pages": [],
+            }
+        )
+    for number, (turn, placed) in enumerate(pages, 1):
+        page = sizes[turn]
+        c.setPageSize(page)
+        for item, x, y in placed:
+            record = item.draw(c, margin + x, page[1] - margin - y)
+            manifest.parts[item.part]["pages"].append({"page": number, **record})
+        c.showPage()
     c.save()
     return buffer.getvalue(), manifest

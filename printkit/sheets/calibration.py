@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core.units import MM
 from printkit.data.settings import PAPERS
-from printkit.draw import fonts
+from printkit.draw import fonts, textfit
 from printkit.draw.layout import SMALLEST_TEXT
 from printkit.sheets import geometry
 
@@ -26,9 +26,14 @@ def _ruler(c: Canvas, cx: float, cy: float, label: str) -> None:
         c.line(cx + i * MM, cy - tick / 2, cx + i * MM, cy + tick / 2)
         c.line(cx - tick / 2, cy + i * MM, cx + tick / 2, cy + i * MM)
         if i % 5 == 0 and i:
+            # each ruler's labels in quadrants of their own, so neither reads over the other near the centre:
+            # across, + below the line and - above it; up, + to the right and - to the left
             c.setFont(face, SMALLEST_TEXT)
-            c.drawCentredString(cx + i * MM, cy - 4.5 * MM, f"{i:+d}")
-            c.drawString(cx + 2.5 * MM, cy + i * MM - 1.5, f"{i:+d}")
+            c.drawCentredString(cx + i * MM, cy + (-4.5 if i > 0 else 2.5) * MM, f"{i:+d}")
+            if i > 0:
+                c.drawString(cx + 2.5 * MM, cy + i * MM - 1.5, f"{i:+d}")
+            else:
+                c.drawRightString(cx - 2.5 * MM, cy + i * MM - 1.5, f"{i:+d}")
     c.setLineWidth(0.8)
     c.line(cx - TARGET, cy, cx + TARGET, cy)
     c.line(cx, cy - TARGET, cx, cy + TARGET)
@@ -59,9 +64,10 @@ def build(paper: str, duplex: str) -> bytes:
                 grid = geometry.Grid(pw, ph, 0.0, 0.0, 0.0, 1, 1, 0.0, 0.0, 0.0)
                 x, y = geometry.back_position(grid, x, y, duplex)
             _ruler(c, x, y, f"{side.upper()} target")
-        c.setFont(fonts.use("sans"), 9)
         line_y = ph - 20 * MM
-        for line in text if side == "front" else text[:1]:
+        for line in text if side == "front" else text[:1]:  # the one fit check, as for every text drawn
+            size = textfit.one_line(line, "sans", pw - 30 * MM, 9, "the duplex calibration page: its instructions")
+            c.setFont(fonts.use("sans"), size)
             c.drawString(15 * MM, line_y, line)
             line_y -= 12
         c.showPage()

@@ -48,7 +48,8 @@ def counter_pieces(game: Game) -> list[Piece]:
 def build(game: Game, settings: PrintSettings, paper: str) -> tuple[bytes, Manifest] | None:
     """The counter sheet and its manifest, or None when the game has no counters.
 
-    Counters print single- or double-sided whatever the cards do: never folded over.
+    Counters, tokens and markers of every size share pages, packed in bands; they print single- or
+    double-sided whatever the cards do: never folded over.
     """
     order = counter_pieces(game)
     if not order:
@@ -56,5 +57,5 @@ def build(game: Game, settings: PrintSettings, paper: str) -> tuple[bytes, Manif
     writer = pieces.SheetWriter(
         game, replace(settings, foldover=False), paper, f"{game.title} - counters ({paper.upper()})"
     )
-    manifest = pieces.render(writer, order)
+    manifest = pieces.render(writer, order, pack=True)
     return writer.finish(), manifest

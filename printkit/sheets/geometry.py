@@ -127,29 +127,37 @@ def grid(
     bleed: float,
     *,
     area: tuple[float, float, float, float] | None = None,
+    cuts: str = "auto",
+    turned: bool | None = None,
 ) -> Grid:
     """The densest grid for the card on area x0, y0, x1, y1 of the page (the whole page by default).
 
     No ink goes outside area, crop marks included; every cut line keeps a mark on one side at least.
-    Cards get their own bleed and a 2 x bleed gutter when that fits as many as shared cut lines do;
-    cards lie on their side when that fits more; otherwise neighbours share cut lines and only the
-    block's outer edge bleeds.
+    cuts: shared (neighbours share cut lines and only the block's outer edge bleeds), separate (each
+    piece its own bleed and a 2 x bleed gutter), or auto: separate when that fits as many as shared
+    does. Pieces lie on their side when that fits more; of grids that fit as many, separate cuts
+    come first, then upright pieces. turned: only upright (False) or only on their side (True).
     """
     pw, ph = page
     x0, y0, x1, y1 = area or (0.0, 0.0, pw, ph)
     cw, ch = card
+    gutters = {"shared": (0.0,), "separate": (2 * bleed,)}.get(cuts, (2 * bleed, 0.0))
     best: Grid | None = None
-    for turned in (False, True) if abs(cw - ch) > 1e-6 else (False,):
-        sw, sh = (ch, cw) if turned else (cw, ch)
-        for gutter in (2 * bleed, 0.0):
+    best_key: tuple[int, bool, bool] | None = None
+    ways = (False, True) if abs(cw - ch) > 1e-6 else (False,)
+    for turn in ways if turned is None else (turned,):
+        sw, sh = (ch, cw) if turn else (cw, ch)
+        for gutter in gutters:
             cols, rows = _fit(x1 - x0, sw, bleed, gutter), _fit(y1 - y0, sh, bleed, gutter)
-            if cols * rows == 0 or (best is not None and cols * rows <= best.per_page):
+            key = (cols * rows, gutter > 0, not turn)
+            if cols * rows == 0 or (best_key is not None and key <= best_key):
                 continue
             width = cols * sw + (cols - 1) * gutter
             height = rows * sh + (rows - 1) * gutter
             left = _start(x0, x1, width + 2 * bleed) + bleed
             top = y1 - (_start(y0, y1, height + 2 * bleed) - y0) - bleed  # a one-sided room lies at the top
-            best = Grid(pw, ph, cw, ch, bleed, cols, rows, gutter, left, top, (x0, y0, x1, y1), turned)
+            best = Grid(pw, ph, cw, ch, bleed, cols, rows, gutter, left, top, (x0, y0, x1, y1), turn)
+            best_key = key
     if best is None:
         raise PageTooSmall(
             f"a {cw / MM:.1f} x {ch / MM:.1f} mm piece with {bleed / MM:.1f} mm bleed and its crop marks "

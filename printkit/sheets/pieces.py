@@ -83,6 +83,7 @@ class SheetWriter:
         self.settings = settings
         self.paper = paper
         self.margin = settings.printer_margin  # nothing prints nearer the paper edge than this
+        self.foldover = settings.foldover
         self.buffer = io.BytesIO()
         page = PAPERS[paper]
         self.page = (page[1], page[0]) if settings.foldover else page  # fold-over pages lie landscape
@@ -154,18 +155,6 @@ class SheetWriter:
         return self.buffer.getvalue()
 
 
-def _chunks(items: list[Piece], per_page: dict[tuple[float, float], int]) -> Iterator[list[Piece]]:
-    """Page-sized runs; each group starts a fresh page, since its backs (or size) differ."""
-    page: list[Piece] = []
-    for item in items:
-        if page and (len(page) == per_page[page[0].size] or page[-1].group != item.group):
-            yield page
-            page = []
-        page.append(item)
-    if page:
-        yield page
-
-
 def _shifted(box: Box, dx: float, dy: float) -> Box:
     return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
 
@@ -182,7 +171,7 @@ def mirror_box(grid: geometry.Grid, box: Box, duplex: str) -> Box:
 def _mirrored_grid(grid: geometry.Grid, duplex: str) -> geometry.Grid:
     """The grid the backs form: the face grid reflected across the flip edge."""
     x0, _, _, y1 = mirror_box(grid, grid.block(), duplex)
-    return replace(grid, left=x0 + grid.bleed, top=y1 - grid.bleed)
+    return replace(grid, left=x0 + grid.bleed, top=y1 - grid.bleed, area=mirror_box(grid, grid.area, duplex))
 
 
 def _record(piece: Piece, page: int, side: str, x: float, y: float, turn: int = 0) -> dict[str, Any]:
@@ -202,28 +191,151 @@ def _record(piece: Piece, page: int, side: str, x: float, y: float, turn: int = 
     }
 
 
-def render(writer: SheetWriter, pieces: list[Piece]) -> Manifest:
-    """Lay every piece out on pages of the writer's document; return the manifest of slots."""
+Band = tuple[geometry.Grid, list["Piece"]]  # pieces of one size in rows of one grid, on part of a page
+
+
+def render(writer: SheetWriter, pieces: list[Piece], pack: bool = False) -> Manifest:
+    """Lay every piece out on pages of the writer's document; return the manifest of slots.
+
+    pack: pieces of every size and side share pages, in bands (counters and tokens); else each group
+    of pieces starts a page of its own (a deck, with its back).
+    """
     o = writer.settings
     manifest = Manifest(writer.paper, writer.page, o.bleed, o.duplex, o.offset, o.foldover)
     if o.foldover:
         _foldover_pages(writer, pieces, manifest)
     else:
-        _duplex_pages(writer, pieces, manifest)
+        _duplex_pages(writer, pieces, manifest, pack)
     return manifest
 
 
-def _runs(writer: SheetWriter, pieces: list[Piece], area: Box) -> Iterator[tuple[geometry.Grid, list[Piece]]]:
-    """Each page's pieces with the grid for their size, within area of the page."""
-    try:
-        grids = {
-            size: geometry.grid(writer.page, size, writer.settings.bleed, area=area)
-            for size in {p.size for p in pieces}
-        }
-    except geometry.PageTooSmall as exc:
-        raise geometry.PageTooSmall(f"{writer.game_slug}: {exc} on {writer.paper.upper()} paper") from None
-    for chunk in _chunks(pieces, {s: g.per_page for s, g in grids.items()}):
-        yield grids[chunk[0].size], chunk
+def printable(page: tuple[float, float], settings: PrintSettings, foldover: bool = False) -> Box:
+    """Where ink may go on a page: within the printer margin, and on a fold-over page its face half only."""
+    pw, ph = page
+    m = settings.printer_margin
+    return (m, m, pw / 2 - FOLD_CLEAR, ph - m) if foldover else (m, m, pw - m, ph - m)
+
+
+def plan(
+    page: tuple[float, float], settings: PrintSettings, pieces: list[Piece], area: Box, pack: bool = False
+) -> list[list[Band]]:
+    """Each page's bands: the grid of each run of pieces and the pieces in it, within area of the page.
+
+    Unpacked, a page is one grid of one group's pieces. Packed, bands of pieces of one size are stacked
+    from the top of the page, each with room for its crop marks above and below, so a cut across the
+    sheet between two bands frees each band to be cut like a sheet of its own. Cuts auto gives each
+    group (each packed part) separate cut lines when they take no more pages than shared ones.
+    """
+    if settings.cuts != "auto":
+        return _plan(page, settings.bleed, settings.cuts, pieces, area, pack)
+    if pack:
+        return _either(page, settings.bleed, pieces, area, True)
+    return [laid for group in _groups(pieces) for laid in _either(page, settings.bleed, group, area, False)]
+
+
+def _either(page: tuple[float, float], bleed: float, pieces: list[Piece], area: Box, pack: bool) -> list[list[Band]]:
+    """Of the ways to lay the pieces out, the one with fewest pages; of those, separate cut lines
+    first, then upright pieces: the densest grids win only where they save a page."""
+    ways: list[tuple[tuple[int, bool, bool], list[list[Band]]]] = []
+    for cuts in ("separate", "shared"):
+        for turned in (None, False) if cuts == "separate" else (None,):
+            try:
+                laid = _plan(page, bleed, cuts, pieces, area, pack, turned)
+            except geometry.PageTooSmall:
+                continue
+            any_turned = any(grid.turned for bands in laid for grid, _ in bands)
+            ways.append(((len(laid), cuts == "shared" and bleed > 0, any_turned), laid))
+    if not ways:
+        return _plan(page, bleed, "auto", pieces, area, pack)  # raises PageTooSmall, naming the piece
+    return min(ways, key=lambda way: way[0])[1]
+
+
+def _groups(items: list[Piece]) -> Iterator[list[Piece]]:
+    group: list[Piece] = []
+    for item in items:
+        if group and group[-1].group != item.group:
+            yield group
+            group = []
+        group.append(item)
+    if group:
+        yield group
+
+
+def _plan(
+    page: tuple[float, float],
+    bleed: float,
+    cuts: str,
+    pieces: list[Piece],
+    area: Box,
+    pack: bool,
+    turned: bool | None = None,
+) -> list[list[Band]]:
+    sizes = {p.size for p in pieces}
+    grids = {size: geometry.grid(page, size, bleed, area=area, cuts=cuts, turned=turned) for size in sizes}
+    if not pack:
+        return [[(grids[chunk[0].size], chunk)] for chunk in _chunks(pieces, {s: g.per_page for s, g in grids.items()})]
+    pages: list[list[Band]] = []
+    bands: list[Band] = []
+    cursor = area[3]  # the top of the room left on the page being filled
+    for run in _size_runs(pieces):
+        full = grids[run[0].size]
+        while run:
+            rows = min(_rows_fitting(full, cursor - area[1]), -(-len(run) // full.cols))
+            if not bands and (len(run) >= full.per_page or rows == 0):
+                # a page of this size alone, or a piece too tall for a band's room: its densest grid
+                pages.append([(full, run[: full.per_page])])
+                run = run[full.per_page :]
+                continue
+            if rows == 0:
+                pages.append(bands)
+                bands, cursor = [], area[3]
+                continue
+            band = _band(full, rows, area, cursor)
+            taken = min(len(run), band.per_page)
+            bands.append((band, run[:taken]))
+            run = run[taken:]
+            cursor = band.area[1]
+    if bands:
+        pages.append(bands)
+    return pages
+
+
+def _chunks(items: list[Piece], per_page: dict[tuple[float, float], int]) -> Iterator[list[Piece]]:
+    """Page-sized runs; each group starts a fresh page, since its backs (or size) differ."""
+    page: list[Piece] = []
+    for item in items:
+        if page and (len(page) == per_page[page[0].size] or page[-1].group != item.group):
+            yield page
+            page = []
+        page.append(item)
+    if page:
+        yield page
+
+
+def _size_runs(items: list[Piece]) -> Iterator[list[Piece]]:
+    """Runs of pieces of one size, in order: a band's grid holds pieces of one size, with backs or without."""
+    run: list[Piece] = []
+    for item in items:
+        if run and run[-1].size != item.size:
+            yield run
+            run = []
+        run.append(item)
+    if run:
+        yield run
+
+
+def _rows_fitting(full: geometry.Grid, height: float) -> int:
+    """How many of the grid's rows a band of this height holds, with a crop mark's room above and below."""
+    room = height - 2 * full.bleed - 2 * geometry.MARK_ROOM + full.gutter + 1e-6
+    return max(0, min(full.rows, int(room // (full.slot_h + full.gutter))))
+
+
+def _band(full: geometry.Grid, rows: int, area: Box, top: float) -> geometry.Grid:
+    """rows of the page's grid for one size, hanging from top: the same columns, turn and cuts."""
+    height = rows * full.slot_h + (rows - 1) * full.gutter + 2 * full.bleed + 2 * geometry.MARK_ROOM
+    return replace(
+        full, rows=rows, top=top - geometry.MARK_ROOM - full.bleed, area=(area[0], top - height, area[2], top)
+    )
 
 
 def _put(
@@ -255,32 +367,46 @@ def _back_turn(grid: geometry.Grid, duplex: str) -> int:
     return 90 if duplex == "none" else -90
 
 
-def _duplex_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest) -> None:
-    o, c, margin = writer.settings, writer.c, writer.margin
-    pw, ph = writer.page
+def _pages(writer: SheetWriter, pieces: list[Piece], pack: bool) -> list[list[Band]]:
+    """The writer's pages of pieces, a piece too large for the paper named with the game and paper."""
+    try:
+        return plan(
+            writer.page, writer.settings, pieces, printable(writer.page, writer.settings, writer.foldover), pack
+        )
+    except geometry.PageTooSmall as exc:
+        raise geometry.PageTooSmall(f"{writer.game_slug}: {exc} on {writer.paper.upper()} paper") from None
+
+
+def _duplex_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest, pack: bool = False) -> None:
+    o, c = writer.settings, writer.c
     page_no = len(manifest.slots) and max(s["page"] for s in manifest.slots)
-    for grid, chunk in _runs(writer, pieces, (margin, margin, pw - margin, ph - margin)):
+    dx, dy = o.offset
+    for bands in _pages(writer, pieces, pack):
         page_no += 1
-        turn = 90 if grid.turned else 0
-        for index, piece in enumerate(chunk):
-            x, y = grid.slot(index)
-            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index, len(chunk)), turn)
-        writer.marks(grid)
+        for grid, chunk in bands:
+            turn = 90 if grid.turned else 0
+            for index, piece in enumerate(chunk):
+                x, y = grid.slot(index)
+                _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index, len(chunk)), turn)
+            writer.marks(grid)
         c.showPage()
-        back = chunk[0].back
-        if back is None:
+        if all(piece.back is None for _, chunk in bands for piece in chunk):
             continue  # single-sided pieces: no back page
         page_no += 1
-        dx, dy = o.offset
-        for index, piece in enumerate(chunk):
-            x, y = grid.slot(index)
-            if o.duplex == "none":  # backs on their own page, where the faces are
-                bx, by, clip = x + dx, y + dy, _shifted(grid.art_box(index, len(chunk)), dx, dy)
-            else:
-                bx, by = geometry.back_position(grid, x, y, o.duplex, o.offset)
-                clip = _shifted(mirror_box(grid, grid.art_box(index, len(chunk)), o.duplex), dx, dy)
-            _put(writer, manifest, piece, piece.back or back, page_no, "back", bx, by, clip, _back_turn(grid, o.duplex))
-        writer.marks(grid if o.duplex == "none" else _mirrored_grid(grid, o.duplex), o.offset)
+        for grid, chunk in bands:
+            if all(piece.back is None for piece in chunk):
+                continue  # a band of single-sided pieces leaves its side of the back page blank
+            for index, piece in enumerate(chunk):
+                if piece.back is None:
+                    continue
+                x, y = grid.slot(index)
+                if o.duplex == "none":  # backs on their own page, where the faces are
+                    bx, by, clip = x + dx, y + dy, _shifted(grid.art_box(index, len(chunk)), dx, dy)
+                else:
+                    bx, by = geometry.back_position(grid, x, y, o.duplex, o.offset)
+                    clip = _shifted(mirror_box(grid, grid.art_box(index, len(chunk)), o.duplex), dx, dy)
+                _put(writer, manifest, piece, piece.back, page_no, "back", bx, by, clip, _back_turn(grid, o.duplex))
+            writer.marks(grid if o.duplex == "none" else _mirrored_grid(grid, o.duplex), o.offset)
         c.showPage()
 
 
@@ -292,7 +418,7 @@ def _foldover_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest
     # The fold side needs no crop marks: a fold a little off its line must still miss the art
     fold_gap = 1 * MM  # side marks stop this short of the fold
     page_no = len(manifest.slots) and max(s["page"] for s in manifest.slots)
-    for grid, chunk in _runs(writer, pieces, (margin, margin, fold - FOLD_CLEAR, ph - margin)):
+    for [(grid, chunk)] in _pages(writer, pieces, False):
         page_no += 1
         turn = 90 if grid.turned else 0
         for index, piece in enumerate(chunk):

@@ -1,0 +1,75 @@
+"""Shared cut lines between pieces of different colours: where a cut a little off its line shows the neighbour's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from printkit.data.game import Game
+from printkit.data.settings import PAPER_NAMES, PAPERS, PrintSettings
+from printkit.data.summary import plural
+from printkit.draw.legibility import colour
+from printkit.sheets import geometry, pieces
+from printkit.sheets.pieces import Band, Design, Piece
+
+SAMPLES = 4  # pairs named in a warning
+
+
+def edge_colour(design: Design) -> str:
+    """What shows past a design's trim: its background's fill, as #rrggbb ("" when it paints none)."""
+    fill = ""
+    for _, spec in design.layout.regions:
+        if spec.type == "background" and spec.drawn_for(design.fields):
+            found = colour(spec.fill, design.fields)
+            fill = f"#{found.hexval()[2:].lower()}" if found is not None else fill
+    return fill
+
+
+def neighbours(grid: geometry.Grid, filled: int) -> Iterator[tuple[int, int]]:
+    """Each pair of filled slots that share a cut line: a slot and the one to its right, and the one below."""
+    if not grid.shared_cuts:
+        return
+    for index in range(filled):
+        row, col = divmod(index, grid.cols)
+        if col + 1 < grid.cols and index + 1 < filled:
+            yield index, index + 1
+        if row + 1 < grid.rows and index + grid.cols < filled:
+            yield index, index + grid.cols
+
+
+def joined(bands: list[list[Band]]) -> list[tuple[Piece, Piece]]:
+    """Every pair of neighbours on shared cut lines whose faces, or whose backs, differ in colour."""
+    pairs: list[tuple[Piece, Piece]] = []
+    for page in bands:
+        for grid, chunk in page:
+            for a, b in neighbours(grid, len(chunk)):
+                one, two = chunk[a], chunk[b]
+                if edge_colour(one.face) != edge_colour(two.face) or (
+                    one.back is not None and two.back is not None and edge_colour(one.back) != edge_colour(two.back)
+                ):
+                    pairs.append((one, two))
+    return pairs
+
+
+def warnings(game: Game, settings: PrintSettings, part: str, items: list[Piece], pack: bool) -> list[str]:
+    """A warning per paper on which shared cut lines join pieces of different colours, naming them."""
+    lines = []
+    for paper in settings.papers:
+        page = PAPERS[paper][::-1] if settings.foldover else PAPERS[paper]  # fold-over pages lie landscape
+        laid = pieces.plan(page, settings, items, pieces.printable(page, settings, settings.foldover), pack)
+        pairs = joined(laid)
+        if not pairs:
+            continue
+        distinct = list(dict.fromkeys(f"{a.id}|{b.id}" for a, b in pairs))
+        more = f" and {len(distinct) - SAMPLES} more" if len(distinct) > SAMPLES else ""
+        named = ", ".join(distinct[:SAMPLES]) + more
+        apart = replace(settings, cuts="separate")
+        pages = len(pieces.plan(page, apart, items, pieces.printable(page, apart, apart.foldover), pack))
+        cost = f"{pages} {plural('page', pages)} of faces instead of {len(laid)}"
+        first = pairs[0][0]
+        lines.append(
+            f"{first.face.place or game.place('game', '')}: {part} on {PAPER_NAMES[paper]}: shared cut lines join "
+            f"{len(pairs)} {plural('pair', len(pairs))} of pieces of different colours ({named}), so a cut a little "
+            f"off its line shows the neighbour's colour; cuts: separate gives each piece its own bleed ({cost})"
+        )
+    return lines

@@ -1,0 +1,166 @@
+"""Counters and tokens of every size share pages: read back from the PDFs, no two overlap, all lie within
+the printer margin, crop marks stay off the art, and every reverse lands behind its front."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+import pytest
+
+from printkit.core.units import MM
+from printkit.data.game import Game
+from printkit.data.loader import load_game
+from printkit.data.settings import PAPERS, PrintSettings
+from printkit.sheets import counters, pieces
+
+ROOT = Path(__file__).resolve().parent.parent
+Box = tuple[float, float, float, float]
+
+
+def _forms(pdf: bytes) -> dict[int, list[Box]]:
+    """Per page (1-based), the box each placed piece's drawing covers: its trim and its bleed."""
+    doc = pdfium.PdfDocument(pdf)
+    return {
+        number: [tuple(o.get_bounds()) for o in page.get_objects(max_depth=1) if o.type == raw.FPDF_PAGEOBJ_FORM]
+        for number, page in enumerate(doc, 1)
+    }
+
+
+def _hairlines(pdf: bytes, page: int) -> list[Box]:
+    doc = pdfium.PdfDocument(pdf)
+    bounds = [tuple(o.get_bounds()) for o in doc[page - 1].get_objects(max_depth=1) if o.type == raw.FPDF_PAGEOBJ_PATH]
+    return [b for b in bounds if (b[2] - b[0]) < 1 or (b[3] - b[1]) < 1]
+
+
+def _trim(box: Box, bleed: float) -> Box:
+    return box[0] + bleed, box[1] + bleed, box[2] - bleed, box[3] - bleed
+
+
+def _overlap(a: Box, b: Box) -> float:
+    return min(min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1]))
+
+
+@pytest.fixture(scope="module")
+def two_sided_mix(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """Time Line Battle with a reverse on some of its counters of each size: fronts and backs of three sizes."""
+    folder = tmp_path_factory.mktemp("mix") / "time-line-battle"
+    shutil.copytree(ROOT / "cards" / "time-line-battle", folder)
+    game_yaml = folder / "game.yaml"
+    text = game_yaml.read_text()
+    for ident in ("damage-2", "damage-5", "start-player-marker"):
+        line = next(line for line in text.splitlines() if line.lstrip().startswith(f"- {{id: {ident},"))
+        text = text.replace(line, line.rstrip().rstrip("}") + ", reverse: Spent}")
+    game_yaml.write_text(text)
+    return load_game(folder)
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_packed_counters_never_overlap_and_keep_the_margin(
+    games: dict[str, Game], two_sided_mix: Game, paper: str, duplex: str
+) -> None:
+    pw, ph = PAPERS[paper]
+    for game in [*games.values(), two_sided_mix]:
+        settings = replace(PrintSettings(), duplex=duplex)
+        built = counters.build(game, settings, paper)
+        if built is None:
+            continue
+        pdf, manifest = built
+        bleed, margin = manifest.bleed, settings.printer_margin
+        expected = sum(game.printed_count(c) for c in game.info.components if c.kind in counters.KINDS)
+        faces = [s for s in manifest.slots if s["side"] == "face"]
+        assert len(faces) == expected, game.slug
+        forms = _forms(pdf)
+        assert sum(len(forms[s_page]) for s_page in {s["page"] for s in faces}) == expected  # drawn, each once
+        for number, boxes in forms.items():
+            for box in boxes:  # the art, bleed included, inside the printer margin
+                assert box[0] >= margin - 0.01 and box[1] >= margin - 0.01, (game.slug, number)
+                assert box[2] <= pw - margin + 0.01 and box[3] <= ph - margin + 0.01, (game.slug, number)
+            for a, b in itertools.combinations(boxes, 2):  # trims apart: one piece's cut never crosses another
+                assert _overlap(_trim(a, bleed), _trim(b, bleed)) <= 0.01, (game.slug, number, a, b)
+            trims = [_trim(box, bleed) for box in boxes]
+            for mark in _hairlines(pdf, number):  # crop marks beside the pieces, never on one's trim
+                assert all(_overlap(mark, trim) < -0.01 or _overlap(mark, trim) <= 0 for trim in trims)
+                assert mark[0] >= margin - 0.5 and mark[1] >= margin - 0.5, (game.slug, number, mark)
+                assert mark[2] <= pw - margin + 0.5 and mark[3] <= ph - margin + 0.5, (game.slug, number, mark)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_every_reverse_lands_behind_its_front_on_a_packed_page(two_sided_mix: Game, duplex: str) -> None:
+    pw, ph = PAPERS["a4"]
+    pdf, manifest = counters.build(two_sided_mix, replace(PrintSettings(), duplex=duplex), "a4") or (b"", None)
+    assert manifest is not None
+    forms = _forms(pdf)
+    sizes = {s["page"]: set() for s in manifest.slots}
+    for s in manifest.slots:
+        sizes[s["page"]].add(round(s["w"], 1))
+    assert len(sizes[1]) == 3  # three sizes of piece on one face page
+    backs = [s for s in manifest.slots if s["side"] == "back"]
+    assert {s["id"] for s in backs} == {"damage-2", "damage-5", "start-player-marker"}
+    face_boxes, back_boxes = forms[1], forms[2]
+    assert len(back_boxes) == len(backs)
+    centres = [((f[0] + f[2]) / 2, (f[1] + f[3]) / 2) for f in face_boxes]
+    for box in back_boxes:  # each back's centre, turned over the edge, on a front's centre
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        landed = (pw - cx, cy) if duplex == "long" else (cx, ph - cy)
+        assert any(abs(landed[0] - fx) < 0.05 and abs(landed[1] - fy) < 0.05 for fx, fy in centres), box
+
+
+def test_time_line_battles_counters_share_one_page(games: dict[str, Game]) -> None:
+    # 57 counters and tokens of three sizes: before packing, a page for each size, each nearly empty
+    for paper in PAPERS:
+        pdf, manifest = counters.build(games["time-line-battle"], PrintSettings(), paper) or (b"", None)
+        assert manifest is not None and len(pdfium.PdfDocument(pdf)) == 1
+        assert len({round(s["w"], 1) for s in manifest.slots}) == 3
+
+
+def test_the_packer_on_seeded_random_pieces(games: dict[str, Game]) -> None:
+    """Pieces of random sizes and sides: every one placed once, inside the area, no two trims overlapping, and
+    no page holding fewer pieces than the next needs (pages filled before a new one starts)."""
+    base = counters.counter_pieces(games["time-line"])
+    single = next(p for p in base if p.back is None)
+    double = next(p for p in base if p.back is not None)
+    rng = random.Random(18)
+    for trial in range(40):
+        items = []
+        for size in sorted({rng.choice((10, 12.7, 15.9, 19.1, 25.4, 38.1)) for _ in range(rng.randint(1, 4))})[::-1]:
+            for n in range(rng.randint(1, 90)):
+                model = double if rng.random() < 0.4 else single
+                items.append(replace(model, size=(size * MM, size * MM), copy=n))
+        settings = replace(PrintSettings(), cuts=rng.choice(("auto", "shared", "separate")))
+        page = PAPERS[rng.choice(list(PAPERS))]
+        area = pieces.printable(page, settings)
+        laid = pieces.plan(page, settings, items, area, pack=True)
+        assert sum(len(chunk) for bands in laid for _, chunk in bands) == len(items), trial
+        for bands in laid:
+            boxes = []
+            for grid, chunk in bands:
+                assert len(chunk) <= grid.per_page
+                x0, y0, x1, y1 = grid.block()
+                assert x0 >= area[0] - 1e-6 and y0 >= area[1] - 1e-6 and x1 <= area[2] + 1e-6 and y1 <= area[3] + 1e-6
+                for index in range(len(chunk)):
+                    x, y = grid.slot(index)
+                    boxes.append((x, y, x + grid.slot_w, y + grid.slot_h))
+                for mark in pieces.geometry.crop_marks(grid):  # a band's marks stay in its own strip
+                    assert grid.area[1] - 1e-6 <= min(mark[1], mark[3]) and max(mark[1], mark[3]) <= grid.area[3] + 1e-6
+            for a, b in itertools.combinations(boxes, 2):
+                assert _overlap(a, b) <= 1e-6, trial
+            strips = sorted((grid.area for grid, _ in bands), key=lambda a: -a[3])
+            for upper, lower in itertools.pairwise(strips):  # bands stacked, never over one another
+                assert lower[3] <= upper[1] + 1e-6
+
+
+def test_a_piece_too_tall_for_a_bands_room_gets_a_page_of_its_own(games: dict[str, Game]) -> None:
+    # 277 mm high: the page's grid holds it with a crop mark's room on one side, a band (room both sides) not
+    model = next(p for p in counters.counter_pieces(games["time-line"]) if p.back is None)
+    items = [replace(model, size=(60 * MM, 277 * MM), copy=n) for n in range(2)]  # fewer than a page holds
+    page = PAPERS["a4"]
+    settings = replace(PrintSettings(), cuts="shared")
+    laid = pieces.plan(page, settings, items, pieces.printable(page, settings), pack=True)
+    assert [sum(len(chunk) for _, chunk in bands) for bands in laid] == [2]
