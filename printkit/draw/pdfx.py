@@ -100,25 +100,3 @@ class MaskedImage(pdfdoc.PDFImageXObject):
         if self.stencil is None:
             return text
         return text.replace(b"<<", b"<< /Mask " + self.stencil.format(document) + b" ", 1)
-
-
-class ShadedForm(pdfdoc.PDFFormXObject):
-    """A form XObject whose resources name the shadings it paints: reportlab's own leaves them out, so an SVG
-    gradient drawn inside a card's form points at nothing (a RIP skips it, a preflight refuses the file)."""
-
-    shading: dict[str, str] | None = None
-
-    def format(self, document: Any) -> bytes:
-        if not getattr(self, "Resources", None) and self.shading:
-            resources = pdfdoc.PDFResourceDictionary()
-            resources.basicFonts()
-            if self.hasImages:
-                resources.allProcs()
-            else:
-                resources.basicProcs()
-            if self.XObjects:
-                resources.XObject = self.XObjects
-            resources.setShading(self.shading)
-            self.Resources = resources
-        formatted: bytes = super().format(document)
-        return formatted
