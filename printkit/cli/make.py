@@ -149,7 +149,18 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
     here = project.find()
     chosen_games = load(targets, here)  # every game loads and checks before anything is made
     parts = chosen("--only", args.only, build.PARTS)
-    keys = ("paper", "card_size", "bleed", "printer_margin", "duplex", "offset", "foldover", "colour", "ink_limit")
+    keys = (
+        "paper",
+        "card_size",
+        "bleed",
+        "printer_margin",
+        "duplex",
+        "offset",
+        "foldover",
+        "colour",
+        "ink_limit",
+        "pdfx",
+    )
     given = print_settings(args, keys)
     selection = Selection(names(args.decks), names(args.cards), args.copies)
     plans = [

@@ -15,7 +15,7 @@ import functools
 import io
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -25,7 +25,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core.errors import UsageError
-from printkit.data.settings import PrintSettings
+from printkit.data.settings import PDFX_VERSIONS, PrintSettings
 from printkit.draw import fonts, forms, pdfx
 
 # Where a CMYK output profile is found, first match wins. Ghostscript's SWOP profile comes from
@@ -73,10 +73,14 @@ def limited(c: float, m: float, y: float, k: float, limit: float) -> tuple[float
 
 @dataclass(frozen=True)
 class Press:
-    """A CMYK press: its ICC profile and total ink limit (a fraction: 2.4 is 240%)."""
+    """A CMYK press: its ICC profile, total ink limit (a fraction: 2.4 is 240%) and the PDF/X-1a version of the
+    files sent to it."""
 
     profile: Path
     limit: float  # the print settings' ink_limit: 240% by default, DriveThruCards' ceiling
+    # the file's standard, not how ink is laid down: left out of comparing and naming, so a picture converted
+    # once serves both versions (its image object is the same in either)
+    pdfx: str = field(default=PDFX_VERSIONS[0], compare=False, repr=False)
 
     @property
     def aim(self) -> float:
@@ -193,14 +197,14 @@ def _table(path: Path, aim: float) -> ImageFilter.Color3DLUT:
 
 
 def press(settings: PrintSettings) -> Press | None:
-    """The press the settings print for: None for rgb; for cmyk the machine's profile and the settings' ink
-    limit, or one line saying how to get a profile."""
+    """The press the settings print for: None for rgb; for cmyk the machine's profile, the settings' ink limit
+    and PDF/X-1a version, or one line saying how to get a profile."""
     if settings.colour != "cmyk":
         return None
     profile = found_profile()
     if profile is None:
         raise UsageError(missing_profile())
-    return Press(profile, settings.ink_limit)
+    return Press(profile, settings.ink_limit, settings.pdfx_version)
 
 
 class PressCanvas(forms.Canvas):
@@ -229,7 +233,7 @@ class PressCanvas(forms.Canvas):
         super().radialGradient(x, y, radius, [self.press.colour(c) for c in colors], *args)
 
     def save(self) -> None:
-        pdfx.frame(self, self.press.profile_bytes, self.press.description)
+        pdfx.frame(self, self.press.profile_bytes, self.press.description, self.press.pdfx)
         super().save()
 
 
