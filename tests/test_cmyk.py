@@ -1,6 +1,6 @@
 """CMYK for print shops: every page of the five games' print files, and of a game with raster, grey, transparent
-and SVG art, under the ink limit pixel by pixel as Ghostscript renders them; PDF/X-1a:2001 read back with pypdf;
-the shops' TIFF and JPEG packs; the settings and their errors."""
+and SVG art, under the ink limit pixel by pixel as Ghostscript renders them; PDF/X-1a:2001 and :2003 read back
+with pypdf; the shops' TIFF and JPEG packs; the settings and their errors."""
 
 from __future__ import annotations
 
@@ -87,17 +87,29 @@ def _streams(reader: PdfReader) -> Iterator[tuple[Any, Any]]:
             yield obj, obj.get("/Resources")
 
 
-def pdfx_problems(data: bytes) -> list[str]:
-    """What keeps a PDF from PDF/X-1a:2001 (ISO 15930-1), as far as reading it back can tell."""
+# What names each version, as ISO 15930-1:2001 and ISO 15930-4:2003 ask: the header of the PDF version it is
+# built on, and the Info keys. :2001 names its part (PDF/X-1) and then the level (1a); :2003 has one level,
+# named by the version key alone, and no conformance key.
+STANDARDS: dict[str, tuple[bytes, dict[str, str | None]]] = {
+    "PDF/X-1a:2001": (b"%PDF-1.3", {"/GTS_PDFXVersion": "PDF/X-1:2001", "/GTS_PDFXConformance": "PDF/X-1a:2001"}),
+    "PDF/X-1a:2003": (b"%PDF-1.4", {"/GTS_PDFXVersion": "PDF/X-1a:2003", "/GTS_PDFXConformance": None}),
+}
+# filters PDF/X-1a refuses: LZW in both versions, and JBIG2, new in PDF 1.4, in :2003
+REFUSED_FILTERS = {"/LZWDecode", "/JBIG2Decode"}
+
+
+def pdfx_problems(data: bytes, version: str = "PDF/X-1a:2001") -> list[str]:
+    """What keeps a PDF from version (PDF/X-1a:2001, ISO 15930-1, or PDF/X-1a:2003, ISO 15930-4), as far as
+    reading it back can tell."""
     problems = []
-    if not data.startswith(b"%PDF-1.3"):
-        problems.append(f"header {data[:8]!r}: PDF/X-1a:2001 is PDF 1.3")
+    header, keys = STANDARDS[version]
+    if not data.startswith(header + b"\n"):
+        problems.append(f"header {data[:8]!r}: {version} is {header[1:].decode().replace('-', ' ')}")
     reader = PdfReader(io.BytesIO(data))
     info = reader.trailer["/Info"].get_object()
-    if info.get("/GTS_PDFXVersion") != "PDF/X-1:2001":
-        problems.append(f"GTS_PDFXVersion {info.get('/GTS_PDFXVersion')!r}")
-    if info.get("/GTS_PDFXConformance") != "PDF/X-1a:2001":
-        problems.append(f"GTS_PDFXConformance {info.get('/GTS_PDFXConformance')!r}")
+    for key, wanted in keys.items():
+        if info.get(key) != wanted:
+            problems.append(f"{key[1:]} {info.get(key)!r}, expected {wanted!r}")
     if info.get("/Trapped") not in ("/True", "/False"):
         problems.append(f"Trapped {info.get('/Trapped')!r}")
     problems += [f"no {key} in Info" for key in ("/Title", "/CreationDate", "/ModDate") if not info.get(key)]
@@ -138,6 +150,13 @@ def pdfx_problems(data: bytes) -> list[str]:
         space = obj.get("/ColorSpace")
         if space is not None and _rgb_space(space):
             problems.append(f"an RGB colour space {space}")
+        filters = obj.get("/Filter")
+        filters = filters if isinstance(filters, list) else [filters]
+        problems += [f"a {f[1:]} stream" for f in filters if f in REFUSED_FILTERS]
+        if obj.get("/Subtype") == "/PS" or obj.get("/Subtype2") == "/PS":
+            problems.append("a PostScript XObject")
+        if obj.get("/Subtype") == "/Form" and "/Ref" in obj:
+            problems.append("a reference XObject: the page it shows lies in another file")
         if obj.get("/Type") == "/Font" and obj.get("/Subtype") not in ("/Type0", "/Type3"):
             descriptor = obj.get("/FontDescriptor")
             fonts = descriptor.get_object() if descriptor is not None else {}
@@ -346,8 +365,9 @@ def test_cmyk_for_a_shop_pdf_per_deck_and_cmyk_pictures(tmp_path: Path) -> None:
     chosen = replace(PrintSettings(), colour="cmyk")
     (archive, *pdfs), notes = printshop.export(game, tmp_path / "dtc", chosen, "drivethrucards")
     assert len(pdfs) == len(game.decks) and notes == []
-    for pdf in pdfs:
-        assert pdfx_problems(pdf.read_bytes()) == []
+    for pdf in pdfs:  # the version printshops.yaml says DriveThruCards asks for
+        assert pdfx_problems(pdf.read_bytes(), "PDF/X-1a:2003") == []
+        assert len(pdfx_problems(pdf.read_bytes(), "PDF/X-1a:2001")) == 3  # the header, and both keys
         assert max(_max_ink(pdf, tmp_path / "ink" / pdf.stem)) <= LIMIT
         page = PdfReader(pdf).pages[0]
         assert [float(v) for v in page.trimbox] != [float(v) for v in page.bleedbox]  # the cut inside the bleed
@@ -362,7 +382,8 @@ def test_cmyk_for_a_shop_pdf_per_deck_and_cmyk_pictures(tmp_path: Path) -> None:
             assert tiff.info.get("icc_profile") == ink.found_profile().read_bytes()  # type: ignore[union-attr]
             assert _image_max_ink(tiff) <= LIMIT
         assert z.read("order.csv").decode().splitlines()[1].split(",")[0] == names[0]
-    (archive, _), _ = printshop.export(game, tmp_path / "mpc", chosen, "mpc")
+    (archive, proof), _ = printshop.export(game, tmp_path / "mpc", chosen, "mpc")
+    assert pdfx_problems(proof.read_bytes(), "PDF/X-1a:2001") == []  # a shop that names no version: the default
     with zipfile.ZipFile(archive) as z:
         first = next(n for n in z.namelist() if n.endswith(".jpg"))
         jpeg = Image.open(io.BytesIO(z.read(first)))
@@ -373,6 +394,60 @@ def test_cmyk_for_a_shop_pdf_per_deck_and_cmyk_pictures(tmp_path: Path) -> None:
     with zipfile.ZipFile(archive) as z:
         assert all(n.endswith((".png", ".csv")) for n in z.namelist())
     assert any("RGB PNG" in n for n in notes)
+
+
+def test_the_pdfx_version_chosen_wins_over_the_shops_and_says_so(tmp_path: Path) -> None:
+    game = _two_decks(tmp_path / "two")
+    chosen = replace(PrintSettings(), colour="cmyk", pdfx="PDF/X-1a:2001")
+    (_, *pdfs), notes = printshop.export(game, tmp_path / "dtc", chosen, "drivethrucards")
+    assert all(pdfx_problems(pdf.read_bytes(), "PDF/X-1a:2001") == [] for pdf in pdfs)
+    assert notes == ["DriveThruCards asks for PDF/X-1a:2003: its PDFs are PDF/X-1a:2001, as the print settings say"]
+    chosen = replace(chosen, pdfx="PDF/X-1a:2003")
+    (_, proof), notes = printshop.export(game, tmp_path / "mpc", chosen, "mpc")
+    assert pdfx_problems(proof.read_bytes(), "PDF/X-1a:2003") == [] and notes == []
+
+
+def test_a_cmyk_build_is_pdfx_2001_unless_a_setting_says_2003(tmp_path: Path) -> None:
+    """The build's default stays the oldest version; `pdfx` in the print settings, or --pdfx, chooses the other.
+    The :2003 files pass every check of the files above, but for the version's own header and keys."""
+    game = tmp_path / "two"
+    _two_decks(game)
+    common = ["--colour", "cmyk", "--paper", "a4", "--only", "cards", "--no-check", "-q"]
+    assert main(["build", str(game), "--out", str(tmp_path / "a"), *common]) == 0
+    assert main(["build", str(game), "--out", str(tmp_path / "b"), "--pdfx", "PDF/X-1a:2003", *common]) == 0
+    first = (tmp_path / "a" / "two" / "cards-a4.pdf").read_bytes()
+    second = (tmp_path / "b" / "two" / "cards-a4.pdf").read_bytes()
+    assert pdfx_problems(first, "PDF/X-1a:2001") == [] and pdfx_problems(second, "PDF/X-1a:2003") == []
+    assert pdfx_problems(first, "PDF/X-1a:2003") != [] and pdfx_problems(second, "PDF/X-1a:2001") != []
+    recorded = (tmp_path / "b" / "two" / "components.json").read_text()
+    assert '"pdfx": "PDF/X-1a:2003"' in recorded
+    # the same drawing, page for page: only the header and the keys naming the version differ
+    pages = [[page.get_contents().get_data() for page in PdfReader(io.BytesIO(pdf)).pages] for pdf in (first, second)]
+    assert pages[0] == pages[1]
+
+
+def test_the_versions_printkit_writes_are_the_ones_its_settings_take() -> None:
+    from printkit.draw import pdfx
+
+    assert tuple(pdfx.VERSIONS) == settings.PDFX_VERSIONS == tuple(STANDARDS)
+    assert settings.pdfx(" pdf/x-1a:2003 ") == settings.pdfx(2003) == "PDF/X-1a:2003"
+    for bad in ("PDF/X-4", "2002", "x-1a"):
+        with pytest.raises(ValueError, match="expected PDF/X-1a:2001 or PDF/X-1a:2003"):
+            settings.pdfx(bad)
+
+
+def test_a_shops_pdfx_in_printshops_yaml_is_checked_where_it_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "."]) == 0 and main(["new", "Shop Game"]) == 0
+    spec = "local:\n  name: Corner Shop\n  dpi: 300\n  cut: 30\n  safe: 60\n  templates: {poker: [810, 1110]}\n"
+    (tmp_path / "layouts" / "printshops.yaml").write_text(spec + '  files: "{index:03d}.png"\n  pdfx: PDF/X-4\n')
+    capsys.readouterr()
+    assert main(["export", "printshop", "shop-game", "--service", "local"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("layouts/printshops.yaml:8:9: pdfx: expected PDF/X-1a:2001 or PDF/X-1a:2003")
+    assert "\n" not in err
 
 
 def test_rgb_shop_files_keep_their_names_and_pngs(tmp_path: Path) -> None:
@@ -386,7 +461,7 @@ def test_colour_and_ink_limit_settings_are_layered(tmp_path: Path) -> None:
     folder = tmp_path / "inked"
     folder.mkdir()
     (folder / "game.yaml").write_text(
-        "title: Inked\ncredit: A test.\nprint: {colour: cmyk, ink_limit: 300%}\n"
+        "title: Inked\ncredit: A test.\nprint: {colour: cmyk, ink_limit: 300%, pdfx: 2003}\n"
         "decks:\n  - {id: main, name: Main, back: {title: Inked, colour: '#335577'}, include: {kind: plain}}\n"
     )
     (folder / "cards.yaml").write_text("cards:\n  - {id: a, kind: plain, name: A}\n")
@@ -394,7 +469,10 @@ def test_colour_and_ink_limit_settings_are_layered(tmp_path: Path) -> None:
 
     game = load_game(folder)
     here = project.find(tmp_path)
-    assert (settings.resolve(game, here).colour, settings.resolve(game, here).ink_limit) == ("cmyk", 3.0)
+    found = settings.resolve(game, here)
+    assert (found.colour, found.ink_limit, found.pdfx) == ("cmyk", 3.0, "PDF/X-1a:2003")
+    assert settings.resolve(game, here, {"pdfx": "PDF/X-1a:2001"}).pdfx_version == "PDF/X-1a:2001"
+    assert PrintSettings().pdfx is None and PrintSettings().pdfx_version == "PDF/X-1a:2001"
     chosen = settings.resolve(game, here, {"colour": "RGB", "ink_limit": "260"})
     assert (chosen.colour, chosen.ink_limit) == ("rgb", 2.6)
     assert settings.ink_limit("240%") == 2.4
@@ -410,9 +488,13 @@ def test_colour_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["build", "battle-line", "--colour", "lab", "--out", str(out)]) == 2
     assert main(["build", "battle-line", "--ink-limit", "900%", "--out", str(out)]) == 2
     assert main(["export", "png", "battle-line", "--colour", "cmyk", "--out", str(out)]) == 2
+    assert main(["build", "battle-line", "--colour", "cmyk", "--pdfx", "PDF/X-4", "--out", str(out)]) == 2
+    assert main(["export", "tts", "battle-line", "--pdfx", "2003", "--out", str(out)]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert len(err) == 3 and "--colour: expected rgb or cmyk" in err[0] and "400%" in err[1]
+    assert len(err) == 5 and "--colour: expected rgb or cmyk" in err[0] and "400%" in err[1]
     assert "only export printshop takes it" in err[2]
+    assert err[3] == "printkit: --pdfx: expected PDF/X-1a:2001 or PDF/X-1a:2003 (or the year alone), found 'PDF/X-4'"
+    assert err[4].startswith("printkit: --pdfx: only export printshop takes it")
     assert not out.exists()
 
 

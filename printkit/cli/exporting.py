@@ -27,13 +27,13 @@ def _game_out(args: argparse.Namespace, game: Game, what: str) -> Path:
 def cmd_export(args: argparse.Namespace) -> int:
     here = project.find()
     game = one_game(args.game)
-    given = print_settings(args, ("card_size", "bleed", "dpi", "colour", "ink_limit"))
+    given = print_settings(args, ("card_size", "bleed", "dpi", "colour", "ink_limit", "pdfx"))
     if args.no_bleed:
         given["bleed"] = "0mm"
     only_tts = [o for o, v in (("--copy-to", args.copy_to), ("--base-url", args.base_url)) if v]
     if only_tts and args.format != "tts":
         raise UsageError(f"{only_tts[0]}: only export tts takes it")
-    only_shop = [o for o, v in (("--colour", args.colour), ("--ink-limit", args.ink_limit)) if v]
+    only_shop = [o for o, v in (("--colour", args.colour), ("--ink-limit", args.ink_limit), ("--pdfx", args.pdfx)) if v]
     if only_shop and args.format != "printshop":
         raise UsageError(f"{only_shop[0]}: only export printshop takes it (and build)")
     if args.format != "printshop":  # a game's print: colour is for its print files, not its PNG or TTS images

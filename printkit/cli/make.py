@@ -161,6 +161,7 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
         "foldover",
         "colour",
         "ink_limit",
+        "pdfx",
     )
     given = print_settings(args, keys)
     selection = Selection(names(args.decks), names(args.cards), args.copies)

@@ -113,6 +113,16 @@ def _colour(p: argparse.ArgumentParser, which: str = "") -> None:
         metavar="PERCENT",
         help=f"{which}under cmyk, the most ink at any point, the four inks added, 100%% to 400%% (default: 240%%)",
     )
+    first = settings.PDFX_VERSIONS[0]
+    default = f"the shop's, else {first}" if which else first
+    version = p.add_argument(
+        "--pdfx",
+        metavar="VERSION",
+        help=f"{which}under cmyk, the PDFs' standard: {' or '.join(settings.PDFX_VERSIONS)}, or the year alone "
+        f"(default: {default})",
+    )
+    # the years, which it takes too: bash's completion splits a word at a colon
+    completion.offers(version, "words:" + " ".join(settings.pdfx_year(v) for v in settings.PDFX_VERSIONS))
 
 
 def _workers(p: argparse.ArgumentParser, default: int) -> None:

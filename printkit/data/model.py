@@ -272,6 +272,7 @@ class PrintDefaults(Frozen):
     cuts: Literal["auto", "shared", "separate"] | None = None
     colour: Literal["rgb", "cmyk"] | None = None  # cmyk: for a print shop
     ink_limit: Text | Positive | None = None  # cmyk: the most ink at any point, such as 240%
+    pdfx: Text | Positive | None = None  # cmyk: the PDF/X-1a version, PDF/X-1a:2001 or PDF/X-1a:2003, or its year
 
 
 # --- Time Line Battle abilities ---------------------------------------------

@@ -31,6 +31,9 @@ DUPLEX_EDGES = ("long", "short", "none")
 # bleed and cut lines, a gutter of twice the bleed between; auto: separate when it fits as many to a page
 CUT_MODES = ("auto", "shared", "separate")
 COLOUR_MODES = ("rgb", "cmyk")  # cmyk: for a print shop, through an ICC profile (printkit/draw/ink.py)
+# cmyk: the PDF/X-1a versions printkit writes (printkit/draw/pdfx.py), the first a build's and a shop's that
+# names none: the oldest, which every PDF/X-1a workflow reads
+PDFX_VERSIONS = ("PDF/X-1a:2001", "PDF/X-1a:2003")
 INK_LIMIT_RANGE = (100, 400)  # total ink in percent: 400 is every ink solid, shops ask for 240 to 340
 MAX_BLEED = 5 * MM
 MAX_PRINTER_MARGIN = 20 * MM
@@ -170,6 +173,20 @@ def ink_limit(value: int | float | str) -> float:
     return number / 100
 
 
+def pdfx(value: str | int) -> str:
+    """A PDF/X-1a version by its name, PDF/X-1a:2001 or PDF/X-1a:2003 in any case, or by its year alone."""
+    key = str(value).strip().lower()
+    found = next((name for name in PDFX_VERSIONS if key in (name.lower(), pdfx_year(name))), None)
+    if found is None:
+        raise ValueError(f"expected {' or '.join(PDFX_VERSIONS)} (or the year alone), found {value!r}")
+    return found
+
+
+def pdfx_year(name: str) -> str:
+    """The year a PDF/X version is named by: 2003 for PDF/X-1a:2003."""
+    return name.rpartition(":")[2]
+
+
 # Each setting as written in game.yaml, printkit.toml and on the command line: its parser and
 # the PrintSettings field it sets.
 SETTINGS: dict[str, tuple[Callable[[Any], Any], str]] = {
@@ -184,6 +201,7 @@ SETTINGS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "dpi": (dpi, "dpi"),
     "colour": (colour, "colour"),
     "ink_limit": (ink_limit, "ink_limit"),
+    "pdfx": (pdfx, "pdfx"),
 }
 
 
@@ -203,6 +221,13 @@ class PrintSettings:
     dpi: int = 300  # for card images
     colour: str = "rgb"  # or cmyk, for a print shop
     ink_limit: float = 2.4  # cmyk: the most ink at any point, all four added (2.4 is 240%)
+    # cmyk: the PDF/X-1a version asked for; None leaves it to the shop an export is for, else the first version
+    pdfx: str | None = None
+
+    @property
+    def pdfx_version(self) -> str:
+        """The PDF/X-1a version a CMYK file is written in when no shop says otherwise."""
+        return self.pdfx or PDFX_VERSIONS[0]
 
     @property
     def card_size(self) -> tuple[float, float]:
@@ -222,7 +247,11 @@ class PrintSettings:
             "foldover": self.foldover,
             "dpi": self.dpi,
             "colour": self.colour,
-        } | ({"ink_limit_percent": round(self.ink_limit * 100, 1)} if self.colour == "cmyk" else {})
+        } | (
+            {"ink_limit_percent": round(self.ink_limit * 100, 1), "pdfx": self.pdfx_version}
+            if self.colour == "cmyk"
+            else {}
+        )
 
 
 def apply(

@@ -1,9 +1,9 @@
 """Colour as a print shop inks it: the drawing's sRGB colours and pictures turned into CMYK through an ICC profile,
 total ink limited, on a canvas that converts every colour set on it.
 
-RGB output never comes here: `canvas` hands back reportlab's own Canvas when no press is asked for,
-so those files stay byte for byte what they were. For CMYK the canvas converts each colour as it
-is set (fills, strokes, text, icons, boards, and the shapes svglib makes of SVG art), pictures are
+RGB output never comes here: `canvas` hands back printkit.draw.forms' canvas, reportlab's drawing
+with complete forms, when no press is asked for. For CMYK the canvas converts each colour as it is
+set (fills, strokes, text, icons, boards, and the shapes svglib makes of SVG art), pictures are
 converted once each through a 3-D table sampled from the profile, and nothing is transparent:
 PDF/X-1a has no transparency, so a translucent colour is flattened onto the paper and a
 picture's transparent pixels are cut out with a stencil mask.
@@ -15,7 +15,7 @@ import functools
 import io
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -25,8 +25,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core.errors import UsageError
-from printkit.data.settings import PrintSettings
-from printkit.draw import fonts, pdfx
+from printkit.data.settings import PDFX_VERSIONS, PrintSettings
+from printkit.draw import fonts, forms, pdfx
 
 # Where a CMYK output profile is found, first match wins. Ghostscript's SWOP profile comes from
 # Debian's libgs-common (installed with ghostscript), under Ghostscript's GNU AGPL: free to use and
@@ -73,10 +73,14 @@ def limited(c: float, m: float, y: float, k: float, limit: float) -> tuple[float
 
 @dataclass(frozen=True)
 class Press:
-    """A CMYK press: its ICC profile and total ink limit (a fraction: 2.4 is 240%)."""
+    """A CMYK press: its ICC profile, total ink limit (a fraction: 2.4 is 240%) and the PDF/X-1a version of the
+    files sent to it."""
 
     profile: Path
     limit: float  # the print settings' ink_limit: 240% by default, DriveThruCards' ceiling
+    # the file's standard, not how ink is laid down: left out of comparing and naming, so a picture converted
+    # once serves both versions (its image object is the same in either)
+    pdfx: str = field(default=PDFX_VERSIONS[0], compare=False, repr=False)
 
     @property
     def aim(self) -> float:
@@ -193,17 +197,17 @@ def _table(path: Path, aim: float) -> ImageFilter.Color3DLUT:
 
 
 def press(settings: PrintSettings) -> Press | None:
-    """The press the settings print for: None for rgb; for cmyk the machine's profile and the settings' ink
-    limit, or one line saying how to get a profile."""
+    """The press the settings print for: None for rgb; for cmyk the machine's profile, the settings' ink limit
+    and PDF/X-1a version, or one line saying how to get a profile."""
     if settings.colour != "cmyk":
         return None
     profile = found_profile()
     if profile is None:
         raise UsageError(missing_profile())
-    return Press(profile, settings.ink_limit)
+    return Press(profile, settings.ink_limit, settings.pdfx_version)
 
 
-class PressCanvas(Canvas):
+class PressCanvas(forms.Canvas):
     """A reportlab canvas that writes every colour in CMYK for a press, and no transparency."""
 
     def __init__(self, *args: Any, press: Press, **kwargs: Any) -> None:
@@ -228,18 +232,8 @@ class PressCanvas(Canvas):
     def radialGradient(self, x: float, y: float, radius: float, colors: Sequence[Any], *args: Any) -> None:
         super().radialGradient(x, y, radius, [self.press.colour(c) for c in colors], *args)
 
-    def endForm(self, **extra: Any) -> None:
-        name = self._formData[0]
-        shading = dict(self._shadingUsed)
-        super().endForm(**extra)
-        if shading:
-            form = self._doc.idToObject[self._doc.getXObjectName(name)]
-            form.__class__ = pdfx.ShadedForm
-            form.shading = shading
-
     def save(self) -> None:
-
-        pdfx.frame(self, self.press.profile_bytes, self.press.description)
+        pdfx.frame(self, self.press.profile_bytes, self.press.description, self.press.pdfx)
         super().save()
 
 
@@ -254,9 +248,10 @@ def _embedded(name: str) -> str:
 
 
 def canvas(buffer: io.BytesIO, press: Press | None, **kwargs: Any) -> Canvas:
-    """A canvas writing into buffer: reportlab's own for RGB (the same bytes as ever), else one for the press."""
+    """A canvas writing into buffer, its forms complete: for RGB reportlab's drawing as it is, else one for the
+    press."""
     if press is None:
-        return Canvas(buffer, **kwargs)
+        return forms.Canvas(buffer, **kwargs)
     return PressCanvas(buffer, press=press, **kwargs)
 
 

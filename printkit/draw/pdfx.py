@@ -1,21 +1,47 @@
-"""PDF/X-1a:2001 (ISO 15930-1) for CMYK print files: the output intent with its ICC profile, the identification
-keys in the Info dictionary, a trim and a bleed box on every page, and a PDF 1.3 header.
+"""PDF/X-1a for CMYK print files, in the version a shop asks for: PDF/X-1a:2001 (ISO 15930-1, on PDF 1.3) or
+PDF/X-1a:2003 (ISO 15930-4, on PDF 1.4). Either way: the output intent with its ICC profile, the keys naming
+the version in the Info dictionary, a trim and a bleed box on every page, and the header of the PDF version
+the standard is built on.
 
 The drawing itself keeps to what PDF/X-1a allows (ink.PressCanvas): DeviceCMYK colours and
 pictures, stencil masks rather than soft ones, no transparency; reportlab embeds every font
-printkit draws with.
+printkit draws with. PDF 1.4 brought transparency, JBIG2 and reference XObjects, and PDF/X-1a:2003
+refuses all three, so the same drawing serves both versions; they differ in the header and the keys.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-VERSION = "PDF/X-1:2001"  # /GTS_PDFXVersion, as ISO 15930-1 spells it
-CONFORMANCE = "PDF/X-1a:2001"  # /GTS_PDFXConformance: the all-CMYK, fonts-embedded level
-PDF_VERSION = (1, 3)  # PDF/X-1a:2001 is built on PDF 1.3
+
+@dataclass(frozen=True)
+class Version:
+    """A PDF/X-1a version: the PDF version it is built on and the Info keys that name it."""
+
+    name: str  # as print settings and printshops.yaml write it
+    standard: str
+    pdf: tuple[int, int]  # the header's %PDF-1.x
+    keys: tuple[tuple[str, str], ...]  # Info dictionary entries, in the order written
+
+
+VERSIONS = {
+    version.name: version
+    for version in (
+        # :2001 names the part (PDF/X-1) and then the level within it (1a: all CMYK, every font embedded)
+        Version(
+            "PDF/X-1a:2001",
+            "ISO 15930-1:2001",
+            (1, 3),
+            (("GTS_PDFXVersion", "PDF/X-1:2001"), ("GTS_PDFXConformance", "PDF/X-1a:2001")),
+        ),
+        # :2003 has the one level only, named by the version key; it has no conformance key
+        Version("PDF/X-1a:2003", "ISO 15930-4:2003", (1, 4), (("GTS_PDFXVersion", "PDF/X-1a:2003"),)),
+    )
+}
 # an output condition of the profile's own, not a registered printing condition: the profile travels in the file
 CONDITION_ID = "Custom"
 REGISTRY = "http://www.color.org"
@@ -24,9 +50,11 @@ REGISTRY = "http://www.color.org"
 class _Info(pdfdoc.PDFInfo):
     """The document's Info dictionary with the PDF/X keys."""
 
+    keys: tuple[tuple[str, str], ...] = ()
+
     def format(self, document: Any) -> bytes:
         text: bytes = super().format(document)
-        keys = (f"/GTS_PDFXVersion {_string(VERSION)} /GTS_PDFXConformance {_string(CONFORMANCE)} ").encode("latin-1")
+        keys = "".join(f"/{key} {_string(value)} " for key, value in self.keys).encode("latin-1")
         return text.replace(b"<<", b"<<\n" + keys, 1)
 
 
@@ -34,8 +62,10 @@ def _string(text: str) -> str:
     return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
 
 
-def frame(c: Canvas, profile: bytes, description: str) -> None:
-    """Make c's document, about to be saved, a PDF/X-1a:2001 one printed through profile (its ICC bytes)."""
+def frame(c: Canvas, profile: bytes, description: str, version: str) -> None:
+    """Make c's document, about to be saved, a PDF/X-1a one in version (a name of VERSIONS, the print settings'
+    pdfx) printed through profile (its ICC bytes)."""
+    standard = VERSIONS[version]
     doc = c._doc
     if len(c._code):  # a page still open is closed as save would, so it gets its boxes too
         c.showPage()
@@ -62,8 +92,11 @@ def frame(c: Canvas, profile: bytes, description: str) -> None:
     catalog.OutputIntents = pdfdoc.PDFArray([intent])
     info = _Info()
     info.__dict__.update(doc.info.__dict__)
+    info.keys = standard.keys
     info.trapped = "False"  # printkit does no trapping; PDF/X wants it said
     doc.info = info
+    # reportlab starts at PDF 1.3 and moves up only for transparency, which the press canvas never sets
+    doc._pdfVersion = standard.pdf
 
 
 class StencilMask(pdfdoc.PDFImageXObject):
@@ -100,25 +133,3 @@ class MaskedImage(pdfdoc.PDFImageXObject):
         if self.stencil is None:
             return text
         return text.replace(b"<<", b"<< /Mask " + self.stencil.format(document) + b" ", 1)
-
-
-class ShadedForm(pdfdoc.PDFFormXObject):
-    """A form XObject whose resources name the shadings it paints: reportlab's own leaves them out, so an SVG
-    gradient drawn inside a card's form points at nothing (a RIP skips it, a preflight refuses the file)."""
-
-    shading: dict[str, str] | None = None
-
-    def format(self, document: Any) -> bytes:
-        if not getattr(self, "Resources", None) and self.shading:
-            resources = pdfdoc.PDFResourceDictionary()
-            resources.basicFonts()
-            if self.hasImages:
-                resources.allProcs()
-            else:
-                resources.basicProcs()
-            if self.XObjects:
-                resources.XObject = self.XObjects
-            resources.setShading(self.shading)
-            self.Resources = resources
-        formatted: bytes = super().format(document)
-        return formatted

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -17,7 +17,7 @@ from printkit.core import atomic, units
 from printkit.core.errors import DataError, UsageError, display_path
 from printkit.data.game import Game
 from printkit.data.model import Frozen
-from printkit.data.settings import CardSize, PrintSettings, card_size
+from printkit.data.settings import CardSize, PrintSettings, card_size, pdfx
 from printkit.data.validation import problems_from
 from printkit.data.yamlsource import load
 from printkit.draw import fonts, ink, raster
@@ -59,6 +59,13 @@ class Shop(Frozen):
     # the pictures' format under --colour cmyk (a PNG cannot hold CMYK): tiff or jpeg, or png where the shop
     # takes RGB PNGs only, so its pack stays RGB
     cmyk_images: Literal["tiff", "jpeg", "png"] = "tiff"
+    # the PDF/X-1a version of its PDFs under --colour cmyk, where the shop names one; else the print settings'
+    pdfx: str | None = None
+
+    @field_validator("pdfx")
+    @classmethod
+    def _pdfx_version(cls, value: str | None) -> str | None:
+        return None if value is None else pdfx(value)
 
     @field_validator("templates")
     @classmethod
@@ -167,11 +174,16 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
     if service not in table:
         raise UsageError(f"--service: expected one of {', '.join(table)}, found {service!r}")
     shop = table[service]
+    notes: list[str] = []
+    if settings.colour == "cmyk" and shop.pdfx is not None:
+        if settings.pdfx is None:  # nobody chose: the version the shop asks for
+            settings = replace(settings, pdfx=shop.pdfx)
+        elif settings.pdfx != shop.pdfx:
+            notes.append(f"{shop.name} asks for {shop.pdfx}: its PDFs are {settings.pdfx}, as the print settings say")
     press = ink.press(settings)
     kind = shop.cmyk_images if press is not None else "png"
     card = settings.card
     bleed = shop.cut / shop.dpi * 72
-    notes: list[str] = []
     pixels = shop.image_size(card)
     if pixels is None:
         pixels = (round((card.width + 2 * bleed) / 72 * shop.dpi), round((card.height + 2 * bleed) / 72 * shop.dpi))
@@ -222,7 +234,7 @@ def _pdf(
     press: ink.Press | None = None,
 ) -> bytes:
     """One card side per page, each card's sides in the shop's order (and once a copy when it counts them so);
-    TrimBox marks the cut, BleedBox the whole image. For a press, a PDF/X-1a in its inks."""
+    TrimBox marks the cut, BleedBox the whole image. For a press, a PDF/X-1a in its inks and version."""
     buffer = io.BytesIO()
     c = ink.canvas(buffer, press, pagesize=page, invariant=1, pageCompression=1, initialFontName=fonts.use("sans"))
     c.setTitle(f"{game.title} - cards for printing")
