@@ -123,3 +123,24 @@ def test_pruning_drops_the_least_recently_used_first(studio: Path) -> None:
     finally:
         drawcache.use(None)
     assert not kept[0].exists() and all(p.exists() for p in kept[1:])
+
+
+def test_a_kept_picture_is_written_as_the_png_it_was_kept_as(studio: Path) -> None:
+    """The site writes a kept picture's stored bytes, encoding none twice: the very bytes an encoding would give."""
+    import io
+
+    from printkit.draw import raster
+
+    drawcache.use(studio.parent / "cache" / "drawings")
+    try:
+        image = Image.new("RGB", (40, 30), (200, 40, 10))
+        drawcache._store("ab" + "0" * 62, image, set())
+        kept = drawcache._load("ab" + "0" * 62)
+    finally:
+        drawcache.use(None)
+    assert kept is not None and drawcache.png(kept) is not None
+    plain = io.BytesIO()
+    kept.copy().save(plain, format="PNG", compress_level=1)
+    assert raster.png(kept, compress_level=1) == plain.getvalue() == drawcache.png(image)
+    assert drawcache.png(kept.crop((0, 0, 20, 20))) is None  # a picture made from it is its own
+    assert drawcache.png(kept.convert("L")) is None
