@@ -21,16 +21,20 @@
   function rulesPage() {
     scrollableTables();
     window.addEventListener("resize", scrollableTables);
-    var links = Array.prototype.slice.call(document.querySelectorAll(".toc-side a"));
+    var links = Array.prototype.slice.call(document.querySelectorAll(".toc-side a, .toc-drop a"));
     var drop = document.querySelector(".toc-drop");
+    var now = document.querySelector(".toc-now");
     if (drop) {
       drop.addEventListener("click", function (event) {
         if (event.target.closest("a")) drop.open = false;
       });
     }
-    if (!links.length || !("IntersectionObserver" in window)) return;
+    if (!links.length) return;
     var byId = {};
-    links.forEach(function (a) { byId[a.getAttribute("href").slice(1)] = a; });
+    links.forEach(function (a) {
+      var id = a.getAttribute("href").slice(1);
+      (byId[id] = byId[id] || []).push(a);
+    });
     var heads = Array.prototype.slice.call(document.querySelectorAll(".rules h2[id], .rules h3[id]"))
       .filter(function (h) { return byId[h.id]; });
     var current = null;
@@ -38,8 +42,9 @@
       if (id === current) return;
       current = id;
       links.forEach(function (a) {
-        if (a === byId[id]) a.setAttribute("aria-current", "true"); else a.removeAttribute("aria-current");
+        if (byId[id].indexOf(a) >= 0) a.setAttribute("aria-current", "true"); else a.removeAttribute("aria-current");
       });
+      if (now) now.textContent = byId[id][0].textContent; // the bar on a phone names the section being read
     }
     // the section being read is the last whose heading has passed the top third of the screen
     function follow() {
