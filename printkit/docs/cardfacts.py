@@ -142,7 +142,7 @@ def facts(game: Game, card: Any, decks: list[DeckCards], layout: Layout | None =
         out.facets["users"] = [u.strip() for u in printed["users"].split(",")]
         rows += [("Side", printed["faction"]), ("Used by", printed["users"])]
         words = [printed["faction"]]
-        out.brief = printed["users"]
+        out.brief = _plain(lines[0]) if lines else printed["users"]  # what it does tells one from another
     elif isinstance(card, PlainCard):
         rows += [(name.replace("_", " ").capitalize(), value) for name, value in card.stats.items()]
         out.numbers |= dict(card.stats)

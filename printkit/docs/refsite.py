@@ -160,6 +160,32 @@ def _card_decks(game: Game) -> dict[str, list[DeckCards]]:
     return held
 
 
+def _rules(game: Game, diagrams: booklet.Diagrams, out: dict[str, bytes | str]) -> tuple[str, list[rulesbook.Heading]]:
+    """The rules as HTML and their headings, each diagram a file of its own (added to out) that it links to."""
+    used: dict[str, bytes] = {}
+
+    def diagram_file(name: str) -> bytes | None:
+        data = diagrams(name)
+        if data is not None:
+            used[name] = data
+        return data
+
+    if not (game.folder / rulesbook.RULES_FILE).is_file():
+        return f"<p>No rules yet: write them in {rulesbook.RULES_FILE}.</p>", []
+    body, headings = rulesbook.to_html(rulesbook.render_markdown(game), diagram_file)
+    for name, data in used.items():  # the site links its pictures as files, not inline data
+        width, height = Image.open(io.BytesIO(data)).size
+        uri = _data_uri(data)
+        for match in set(re.findall(rf'<img class="diagram" src="{re.escape(uri)}" alt="[^"]*">', body)):
+            picture = match.replace(
+                f'src="{uri}"', f'src="diagrams/{name}.png" width="{width}" height="{height}" loading="lazy"'
+            )
+            # a link to the picture itself: a board or a table of cards is read larger on a phone
+            body = body.replace(match, f'<a class="diagram-link" href="diagrams/{name}.png">{picture}</a>')
+        out[f"diagrams/{name}.png"] = data
+    return body, headings
+
+
 def game_pages(
     game: Game,
     settings: PrintSettings,
@@ -172,24 +198,7 @@ def game_pages(
     """
     diagrams = diagrams or booklet.Diagrams(game, settings)
     out: dict[str, bytes | str] = {}
-    used: dict[str, bytes] = {}
-
-    def diagram_file(name: str) -> bytes | None:
-        data = diagrams(name)
-        if data is not None:
-            used[name] = data
-        return data
-
-    if (game.folder / rulesbook.RULES_FILE).is_file():
-        body, headings = rulesbook.to_html(rulesbook.render_markdown(game), diagram_file)
-    else:
-        body, headings = f"<p>No rules yet: write them in {rulesbook.RULES_FILE}.</p>", []
-    for name, data in used.items():  # the site links its pictures as files, not inline data
-        width, height = Image.open(io.BytesIO(data)).size
-        body = body.replace(
-            f'src="{_data_uri(data)}"', f'src="diagrams/{name}.png" width="{width}" height="{height}" loading="lazy"'
-        )
-        out[f"diagrams/{name}.png"] = data
+    body, headings = _rules(game, diagrams, out)
     parts = cardfacts.sections(body)
 
     held = _card_decks(game)
@@ -207,7 +216,6 @@ def game_pages(
     cards = []
     for fact, picture in zip(facts, pictures, strict=True):
         name, width, height = picture.full
-        fields = dict(fact.fields)
         words = [fact.card.name, *(v for _, v in fact.fields), *fact.rules, fact.card.flavour or ""]
         cards.append(
             {
@@ -225,7 +233,6 @@ def game_pages(
                 "balance": figures.get(fact.card.id, []),
                 "full": {"src": name, "width": width, "height": height, "dpi": picture.dpi},
                 "picture": picture,
-                "value_label": fields.get("Value", ""),
             }
         )
     about_game = about(game, pictures[0] if pictures else None, back_pictures[0] if back_pictures else None)
@@ -245,7 +252,7 @@ def game_pages(
         headings=toc,
         current="rules",
     )
-    shown = [{k: v for k, v in c.items() if k not in ("picture", "value_label")} for c in cards]
+    shown = [{k: v for k, v in c.items() if k != "picture"} for c in cards]  # what the card view reads
     out[CARDS_PAGE] = templating.render(
         "reference/cards.html.j2",
         **page,
