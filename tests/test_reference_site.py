@@ -154,3 +154,12 @@ def test_the_balance_report_is_read_back_for_each_card(games: dict[str, Game], t
     assert refbalance.read(tmp_path) is None
     results.write_text('{"summary": {"games": 3, "cards": [{"id": "x", "games_played_in": "many"')  # cut short
     assert refbalance.read(tmp_path) is None
+
+
+def test_a_game_an_older_build_left_stays_on_the_front_page(tmp_path: Path) -> None:
+    """A game.json of before covers and colours (slug, title, credit) still lists its game, plainly."""
+    (tmp_path / "old-game").mkdir()
+    old = {"slug": "old-game", "title": "Old Game", "credit": "Its designer."}
+    (tmp_path / "old-game" / refsite.ABOUT).write_text(json.dumps(old))
+    html = refsite.index_page(tmp_path, {})
+    assert 'href="old-game/index.html"' in html and "Old Game" in html

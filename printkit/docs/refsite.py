@@ -32,6 +32,8 @@ ASSETS = ("site.css", "site.js")  # beside the front page, shared by every page 
 GALLERY_PX = 240  # the widest a card shows in the gallery, in CSS pixels: drawn at this, at twice it and for print
 EAGER = 12  # the gallery's first cards, loaded at once: a screenful on a desktop
 LIGHT, DARK = "#ffffff", "#1f2226"  # the page's surfaces, which the accent's text colours must read on
+# the site's colours for a game that gives none (site.css's :root)
+PLAIN = {"accent": "#4a5d7a", "on_accent": "#ffffff", "accent_ink": "#3b4b63", "accent_ink_dark": "#a9bbd6"}
 
 
 @dataclass(frozen=True)
@@ -304,7 +306,7 @@ def _about_read(data: Any, slug: str) -> dict[str, Any]:
     entry["decks"] = [[str(name), int(size)] for name, size in data.get("decks", [])]
     entry["cards"] = int(data.get("cards", 0))
     entry["designs"] = int(data.get("designs", 0))
-    colours = data.get("colours", {})
+    colours = data.get("colours") or PLAIN  # an older build's game.json has none: the site's own colours
     entry["colours"] = {k: str(colours[k]) for k in ("accent", "on_accent", "accent_ink", "accent_ink_dark")}
     if not all(_COLOUR.match(v.lower()) for v in entry["colours"].values()):
         raise ValueError("not a colour")
