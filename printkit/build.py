@@ -89,7 +89,9 @@ def make_all(
         from printkit.docs import refsite
 
         site = out / REFERENCE
-        files[site / "index.html"] = refsite.index_page(site, [plan.game for plan in plans])
+        fresh = {p.game.slug: str(files[site / p.game.slug / refsite.ABOUT]) for p in plans if REFERENCE in p.parts}
+        files[site / "index.html"] = refsite.index_page(site, fresh)
+        files |= {site / name: text for name, text in refsite.site_assets().items()}
     if any("cards" in plan.parts for plan in plans):
         files |= calibration_pages(plans, out)
     return files
@@ -136,10 +138,12 @@ def make_game(plan: Plan, out: Path) -> Files:
         made = paper_parts(game, settings, paper, plan.selection, plan.parts, rules.get(paper))
         files |= {folder / name: data for name, data in made.items()}
     if REFERENCE in plan.parts and diagrams is not None:
-        from printkit.docs import refsite
+        from printkit.docs import refbalance, refsite
 
         site = out / REFERENCE / game.slug
-        files |= {site / name: data for name, data in refsite.game_pages(game, settings, diagrams).items()}
+        balance = refbalance.read(folder)  # the game's balance report, when `printkit balance` wrote one here
+        pages = refsite.game_pages(game, settings, diagrams, balance)
+        files |= {site / name: data for name, data in pages.items()}
     return files
 
 

@@ -94,7 +94,7 @@ def test_art_reaches_the_sheet_and_every_export(studio: Path, capsys: pytest.Cap
         shop = Image.open(io.BytesIO(archive.read(first)))
     assert _close(_art_centre(shop, 36, 300), MAGENTA)
 
-    thumb = Image.open(studio / "output" / "reference" / "art-game" / "cards" / "main-dragon.png")
+    thumb = Image.open(studio / "output" / "reference" / "art-game" / "cards" / "main-dragon-240.png")
     assert _close(_art_centre(thumb, 0, thumb.width / (63.5 / 25.4)), MAGENTA)
 
 

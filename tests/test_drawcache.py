@@ -9,10 +9,14 @@ import pytest
 from PIL import Image
 
 from printkit.cli import main
+from printkit.data.settings import PrintSettings
+from printkit.docs import refsite
 from printkit.draw import drawcache
 
 GAME = "cache-game"
 CARDS = 12
+SIZES = len(refsite.resolutions(PrintSettings()))  # the reference site draws each picture at every one
+PICTURES = (CARDS + 1) * SIZES  # each card and the deck's back, as the reference site draws them
 
 
 @pytest.fixture
@@ -55,16 +59,16 @@ REFERENCE = ("build", GAME, "--only", "reference", "--no-check")
 def test_a_warm_build_draws_only_the_changed_card_and_writes_what_a_cold_one_does(
     studio: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert _run(*REFERENCE) == drawcache.Counts(kept=0, drawn=CARDS)
-    assert _run(*REFERENCE) == drawcache.Counts(kept=CARDS, drawn=0)
+    assert _run(*REFERENCE) == drawcache.Counts(kept=0, drawn=PICTURES)
+    assert _run(*REFERENCE) == drawcache.Counts(kept=PICTURES, drawn=0)
     cards = studio / "cards" / GAME / "cards.yaml"
     cards.write_text(cards.read_text().replace("Card 3 text.", "Card 3 says more."))
-    assert _run(*REFERENCE) == drawcache.Counts(kept=CARDS - 1, drawn=1)
+    assert _run(*REFERENCE) == drawcache.Counts(kept=PICTURES - SIZES, drawn=SIZES)
     warm = _outputs(studio / "output")
     monkeypatch.setenv("PRINTKIT_CACHE", str(studio.parent / "empty"))  # a cold run: nothing kept
-    assert _run(*REFERENCE, "--out", "cold") == drawcache.Counts(kept=0, drawn=CARDS)
+    assert _run(*REFERENCE, "--out", "cold") == drawcache.Counts(kept=0, drawn=PICTURES)
     assert _outputs(studio / "cold") == warm
-    assert any(name.endswith("-c3.png") for name in warm)
+    assert any("-c3-" in name for name in warm)
 
 
 def test_a_picture_edited_in_place_redraws_its_card(studio: Path) -> None:
@@ -73,10 +77,12 @@ def test_a_picture_edited_in_place_redraws_its_card(studio: Path) -> None:
     picture = studio / "cards" / GAME / "art" / "c5.png"
     Image.new("RGB", (300, 170), (250, 250, 0)).save(picture)  # the same name and size of file
     os.utime(picture, ns=(1, 1))  # and an old time: its content alone tells
-    assert _run(*REFERENCE) == drawcache.Counts(kept=CARDS - 1, drawn=1)
+    assert _run(*REFERENCE) == drawcache.Counts(kept=PICTURES - SIZES, drawn=SIZES)
     after = _outputs(studio / "output")
     changed = [name for name in after if after[name] != before.get(name)]
-    assert [n for n in changed if n.endswith(".png")] == [f"reference/{GAME}/cards/main-c5.png"]
+    assert [n for n in changed if n.endswith(".png")] == [
+        f"reference/{GAME}/cards/main-c5-{w}.png" for w in (240, 480, 750)
+    ]
 
 
 def test_exports_share_the_kept_pictures_and_their_bytes(studio: Path) -> None:
@@ -91,17 +97,17 @@ def test_a_damaged_kept_picture_is_drawn_again(studio: Path) -> None:
     _run(*REFERENCE)
     before = _outputs(studio / "output")
     kept = sorted((studio.parent / "cache" / "drawings").glob("*/*.png"))
-    assert len(kept) == CARDS
+    assert len(kept) == PICTURES
     kept[0].write_bytes(kept[0].read_bytes()[:200])  # cut short, as by a full disk
     kept[1].write_bytes(b"")
-    assert _run(*REFERENCE) == drawcache.Counts(kept=CARDS - 2, drawn=2)
+    assert _run(*REFERENCE) == drawcache.Counts(kept=PICTURES - 2, drawn=2)
     assert _outputs(studio / "output") == before
 
 
 def test_the_pictures_are_kept_outside_the_project(studio: Path) -> None:
     _run(*REFERENCE)
     assert not [p for p in studio.rglob("*") if ".cache" in p.name or p.suffix == ".part"]
-    assert len(list((studio.parent / "cache" / "drawings").glob("*/*.png"))) == CARDS
+    assert len(list((studio.parent / "cache" / "drawings").glob("*/*.png"))) == PICTURES
 
 
 def test_pruning_drops_the_least_recently_used_first(studio: Path) -> None:
@@ -117,3 +123,24 @@ def test_pruning_drops_the_least_recently_used_first(studio: Path) -> None:
     finally:
         drawcache.use(None)
     assert not kept[0].exists() and all(p.exists() for p in kept[1:])
+
+
+def test_a_kept_picture_is_written_as_the_png_it_was_kept_as(studio: Path) -> None:
+    """The site writes a kept picture's stored bytes, encoding none twice: the very bytes an encoding would give."""
+    import io
+
+    from printkit.draw import raster
+
+    drawcache.use(studio.parent / "cache" / "drawings")
+    try:
+        image = Image.new("RGB", (40, 30), (200, 40, 10))
+        drawcache._store("ab" + "0" * 62, image, set())
+        kept = drawcache._load("ab" + "0" * 62)
+    finally:
+        drawcache.use(None)
+    assert kept is not None and drawcache.png(kept) is not None
+    plain = io.BytesIO()
+    kept.copy().save(plain, format="PNG", compress_level=1)
+    assert raster.png(kept, compress_level=1) == plain.getvalue() == drawcache.png(image)
+    assert drawcache.png(kept.crop((0, 0, 20, 20))) is None  # a picture made from it is its own
+    assert drawcache.png(kept.convert("L")) is None

@@ -194,18 +194,31 @@ def test_hostile_card_text_stays_text_in_the_booklet(tmp_path: Path) -> None:
 
 def test_hostile_card_text_stays_text_on_the_reference_site(tmp_path: Path) -> None:
     game = _hostile_game(tmp_path)
-    html = str(refsite.game_pages(game, PrintSettings())["index.html"])
-    assert '<img src="http' not in html and "<link rel=attachment" not in html
-    assert "\\u003clink rel=attachment" in html  # inside the card data, as JSON text
+    pages = refsite.game_pages(game, PrintSettings())
+    for name in (refsite.RULES_PAGE, refsite.CARDS_PAGE):
+        html = str(pages[name])
+        assert '<img src="http' not in html and "<link rel=attachment" not in html and "<b>First" not in html
+    cards = str(pages[refsite.CARDS_PAGE])
+    assert "\\u003clink rel=attachment" in cards  # inside the card data, as JSON text
+    assert "&lt;link rel=attachment" in cards and "&lt;b&gt;First&lt;/b&gt; Card" in cards  # in the gallery, as text
+    assert "innerHTML" not in refsite.site_assets()["site.js"]  # the card view writes its text as text too
 
 
 def test_reference_site_is_offline(tmp_path: Path, games: dict[str, Game]) -> None:
     only_site = frozenset({"reference"})
     build.build_all([build.Plan(games["soldier-battler"], PrintSettings(), parts=only_site)], tmp_path)
     site = tmp_path / "reference"
-    html = (site / "soldier-battler" / "index.html").read_text()
-    assert not re.search(r"(src|href)=\"(https?:)?//", html)
-    for ref in re.findall(r"(?:src|href)=\"([^\"#]+)\"", html):
-        assert (site / "soldier-battler" / ref).exists(), ref
-    assert len(list((site / "soldier-battler" / "cards").glob("*.png"))) == 8
+    for page in ("index.html", "soldier-battler/index.html", "soldier-battler/cards.html"):
+        html = (site / page).read_text()
+        assert not re.search(r"(src|href|srcset)=\"(https?:)?//", html)
+        refs = re.findall(r"(?:src|href)=\"([^\"#]+)\"", html)
+        refs += [part.split()[0] for srcset in re.findall(r'srcset="([^"]+)"', html) for part in srcset.split(",")]
+        assert refs
+        for ref in refs:
+            assert (site / page).parent.joinpath(ref).resolve().is_file(), (page, ref)
+    for name, text in refsite.site_assets().items():  # no font, script or picture fetched from anywhere
+        assert not re.search(r"https?:|@import|@font-face|url\(", text), name
+    # each of the four soldiers once, however many decks hold it, at every resolution the site draws
+    pictures = list((site / "soldier-battler" / "cards").glob("*.png"))
+    assert len(pictures) == 4 * len(refsite.resolutions(PrintSettings())) == 12
     assert 'href="soldier-battler/index.html"' in (site / "index.html").read_text()

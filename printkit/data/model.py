@@ -533,6 +533,26 @@ class FontSpec(Frozen):
         return self
 
 
+Minutes = Annotated[int, Field(ge=1, le=24 * 60)]  # a day's play is past any game of cards
+
+
+class PlayTime(Frozen):
+    """How long one game takes: minutes, or the least and most of them, and where the figure comes from."""
+
+    minutes: Minutes | Annotated[list[Minutes], Field(min_length=2, max_length=2)]
+    origin: Literal["seed", "source", "reconstructed"]
+    note: Text | None = None  # what a reconstructed figure rests on
+
+    @model_validator(mode="after")
+    def _in_order(self) -> PlayTime:
+        if isinstance(self.minutes, list) and self.minutes[0] > self.minutes[1]:
+            raise ValueError(f"expected the shorter time first, such as [20, 40], found {self.minutes}")
+        return self
+
+
+CardKind = Literal["character", "soldier", "sage", "tanach", "troop", "tactics", "timeline", "plain"]
+
+
 class GameFile(Frozen):
     """The contents of cards/<slug>/game.yaml."""
 
@@ -542,6 +562,9 @@ class GameFile(Frozen):
     credit: Text
     seed: Seed | None = None
     players: Annotated[int, Field(ge=1, le=8)] = 2
+    play_time: PlayTime | None = None  # what the reference site's front page says a game takes
+    # what the rules call each kind of card (Sage, Tanach card): the words the reference site filters by
+    kind_names: dict[CardKind, Text] = {}
     engine: Id | None = None  # the reference engine that plays it (battle-line, ...); none: not played
     print: PrintDefaults = PrintDefaults()
     factions: list[Faction] = []

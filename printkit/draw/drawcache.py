@@ -140,6 +140,20 @@ class Counts:
 counts = Counts()
 
 
+_PNG = "printkit.png"  # a kept picture's PNG bytes, in its image's info, with the id of the image they are of
+
+
+def _remember(image: Image.Image, png: bytes) -> None:
+    image.info[_PNG] = (id(image), png)
+
+
+def png(image: Image.Image) -> bytes | None:
+    """The PNG (compression level 1) a kept or just-stored picture was stored as, so a run that writes it as
+    such encodes it no second time; None for any other image, one cropped or converted from it included."""
+    mark = image.info.get(_PNG)
+    return mark[1] if isinstance(mark, tuple) and mark[0] == id(image) else None
+
+
 def _path(name: str) -> Path | None:
     return _folder / name[:2] / f"{name}.png" if _folder is not None else None
 
@@ -157,6 +171,7 @@ def _load(name: str) -> Image.Image | None:
             return None
         image = Image.open(io.BytesIO(png), formats=["PNG"])
         image.load()
+        _remember(image, png)
         os.utime(path)  # recently used: the pruning keeps it
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):  # absent, damaged or unreadable
         return None
@@ -172,6 +187,7 @@ def _store(name: str, image: Image.Image, read: set[Path]) -> None:
         return
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=1)
+    _remember(image, out.getvalue())
     with contextlib.suppress(OSError):  # a cache that cannot be written costs time, never the run
         atomic.write_bytes(path, json.dumps(digests).encode() + b"\n" + out.getvalue())
 

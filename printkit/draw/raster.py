@@ -78,6 +78,10 @@ def board_pdf(game: Game, comp: Component) -> bytes:
 def png(image: Image.Image, compress_level: int = 6, dpi: float | None = None) -> bytes:
     """PNG bytes; with dpi, the resolution in the file (pHYs) that print shops and image tools read its size from,
     where a PNG without one is taken for 72 dpi."""
+    if compress_level == 1 and not dpi:
+        kept = drawcache.png(image)  # the same bytes this would write, already made when it was kept
+        if kept is not None:
+            return kept
     out = io.BytesIO()
     extra = {"dpi": (dpi, dpi)} if dpi else {}
     image.save(out, format="PNG", compress_level=compress_level, **extra)

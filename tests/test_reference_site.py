@@ -1,0 +1,165 @@
+"""The reference site's pages as built, without a browser: the printed drawings at the print settings' size, the
+game's own words, legible accents, the balance report read back, and the front page's facts from the data."""
+
+from __future__ import annotations
+
+import io
+import json
+import typing
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from reportlab.lib.colors import HexColor
+
+from printkit.core.errors import DataError
+from printkit.data import model
+from printkit.data.game import Game
+from printkit.data.loader import load_game
+from printkit.data.settings import PrintSettings, card_size
+from printkit.docs import cardfacts, refbalance, refsite
+from printkit.draw import legibility, raster
+from printkit.sheets.designs import card_faces
+
+ROOT = Path(__file__).resolve().parent.parent
+SLUGS = ["battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline"]
+
+
+def test_the_site_pictures_are_the_card_drawings_at_the_print_settings(games: dict[str, Game]) -> None:
+    """One print-settings object makes both outputs: a tarot card at 150 dpi is drawn so on the site too."""
+    game = games["soldier-battler"]
+    settings = PrintSettings(card=card_size("tarot"), dpi=150)
+    pages = refsite.game_pages(game, settings)
+    face = next(f for f in card_faces(game, settings.card_size) if f.card is not None)
+    drawn = raster.pictures(game, [face], 0.0, settings.dpi)[0]  # as the card sheets' exports draw it
+    width = round(settings.card.width / 72 * settings.dpi)
+    site = Image.open(io.BytesIO(pages[f"cards/{face.deck}-{face.label}-{width}.png"]))  # type: ignore[arg-type]
+    assert site.size == drawn.size == (width, round(settings.card.height / 72 * settings.dpi))
+    assert site.convert("RGB").tobytes() == drawn.tobytes()
+
+    def widths(settings: PrintSettings) -> list[int]:
+        return [round(settings.card.width / 72 * d) for d in refsite.resolutions(settings)]
+
+    assert widths(PrintSettings()) == [refsite.GALLERY_PX, 2 * refsite.GALLERY_PX, 750]  # poker at 300 dpi
+    assert widths(settings) == [refsite.GALLERY_PX, width]  # none finer than the print resolution
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_filters_name_cards_in_the_game_s_words(games: dict[str, Game], slug: str) -> None:
+    game = games[slug]
+    held: dict[str, list[typing.Any]] = {}
+    for deck in game.decks:
+        for card, _ in deck.entries:
+            held.setdefault(card.id, []).append(deck)
+    facts = [cardfacts.facts(game, game.card(card_id), decks) for card_id, decks in held.items()]
+    kinds = {c.kind for c in game.cards}
+    named = dict(game.info.kind_names)
+    assert kinds <= set(named), "every bundled game names its kinds of card"
+    for facet in cardfacts.facets(game, facts):
+        assert not set(facet.values) & kinds, (facet.label, facet.values)  # no `troop`, no `timeline`
+        if facet.key == "kind":
+            assert set(facet.values) <= set(named.values())
+        if facet.key == "deck":
+            assert set(facet.values) <= {d.deck.name for d in game.decks}
+    html = str(refsite.game_pages(game, PrintSettings())[refsite.CARDS_PAGE])
+    assert not [k for k in kinds if f'value="{k}"' in html or f">{k}<" in html]
+
+
+def test_one_facet_is_offered_for_two_that_split_the_cards_alike(games: dict[str, Game]) -> None:
+    game = games["battle-line"]  # the Troop deck holds the Troops, the Tactics deck the Tactics cards
+    held = {c.id: [d] for d in game.decks for c, _ in d.entries}
+    facts = [cardfacts.facts(game, game.card(i), decks) for i, decks in held.items()]
+    keys = [f.key for f in cardfacts.facets(game, facts)]
+    assert "deck" in keys and "kind" not in keys and "colour" in keys and "group" in keys
+
+
+def test_card_kinds_named_by_kind_names_are_the_card_kinds() -> None:
+    classes = typing.get_args(typing.get_args(model.Card)[0])  # Card is Annotated[Character | Soldier | ..., ...]
+    card_kinds = {typing.get_args(c.model_fields["kind"].annotation)[0] for c in classes}
+    assert set(typing.get_args(model.CardKind)) == card_kinds
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_accent_reads_on_light_and_dark_pages(games: dict[str, Game], slug: str) -> None:
+    colours = refsite.accents(games[slug])
+    ratio = legibility.contrast
+    assert ratio(HexColor(colours["accent_ink"]), HexColor(refsite.LIGHT)) >= legibility.NORMAL
+    assert ratio(HexColor(colours["accent_ink_dark"]), HexColor(refsite.DARK)) >= legibility.NORMAL
+    assert ratio(HexColor(colours["on_accent"]), HexColor(colours["accent"])) >= legibility.NORMAL
+
+
+def test_the_front_page_says_players_length_and_decks_from_the_data(games: dict[str, Game]) -> None:
+    fresh = {}
+    for slug in ("battle-line", "time-line"):
+        fresh[slug] = str(refsite.game_pages(games[slug], PrintSettings())[refsite.ABOUT])
+    html = refsite.index_page(ROOT / "no-such-folder", fresh)
+    battle, time_line = (json.loads(fresh[s]) for s in ("battle-line", "time-line"))
+    assert battle["play_time"] == {"words": "30 min", "estimate": False, "note": ""}  # the seed's figure
+    assert time_line["play_time"]["estimate"] and time_line["play_time"]["note"]  # a reconstruction, said so
+    assert "30 min" in html and "about 60–90 min" in html and "(estimate)" in html
+    assert "Troop deck: 60 cards" in html and "Tactics deck: 10 cards" in html and "2 players" in html
+    for entry in (battle, time_line):
+        for picture in entry["cover"]:
+            assert f'src="{entry["slug"]}/{picture["src"]}"' in html
+
+
+def test_a_game_json_that_points_outside_its_folder_is_left_off_the_front_page(
+    games: dict[str, Game], tmp_path: Path
+) -> None:
+    about = json.loads(str(refsite.game_pages(games["soldier-battler"], PrintSettings())[refsite.ABOUT]))
+    about["cover"][0]["src"] = "../../../etc/passwd"
+    (tmp_path / "soldier-battler").mkdir()
+    (tmp_path / "soldier-battler" / refsite.ABOUT).write_text(json.dumps(about))
+    assert "Soldier Battler" not in refsite.index_page(tmp_path, {})
+
+
+def test_a_play_time_the_wrong_way_round_is_an_error_at_its_line(tmp_path: Path) -> None:
+    from printkit.cli import main
+
+    assert main(["new", "Timed", "--dir", str(tmp_path), "-q"]) == 0
+    path = tmp_path / "timed" / "game.yaml"
+    path.write_text(path.read_text() + "play_time: {minutes: [40, 20], origin: reconstructed}\n")
+    with pytest.raises(DataError) as found:
+        load_game(tmp_path / "timed")
+    assert "game.yaml:" in str(found.value) and "shorter time first" in str(found.value)
+
+
+def _report(folder: Path, game: Game) -> None:
+    """A real balance report of a few games, as `printkit simulate` writes it."""
+    from engine import registry, simulate, stats
+    from printkit.docs import balance
+
+    records = simulate.run(simulate.Plan(game.folder, ("random", "random"), 24, 3))
+    figures = stats.summarise(records, registry.build(game).card_names())
+    run = {"game": game.slug, "agents": ["random", "random"], "games": 24, "seed": 3}
+    balance.write(folder / "balance", game.title, figures, run, records, pdf=False)
+
+
+def test_the_balance_report_is_read_back_for_each_card(games: dict[str, Game], tmp_path: Path) -> None:
+    game = games["soldier-battler"]
+    assert refbalance.read(tmp_path) is None  # no report: no figures
+    _report(tmp_path, game)
+    found = refbalance.read(tmp_path)
+    assert found is not None
+    run, figures = found
+    assert run.games == 24 and run.agents == "random against random" and run.values_by == ""
+    assert set(figures) == {c.id for c in game.cards}
+    for rows in figures.values():
+        for row in rows:
+            assert 0 <= row["low"] <= row["at"] <= row["high"] <= 100 and "95% interval" in row["words"]
+    html = str(refsite.game_pages(game, PrintSettings(), balance=found)[refsite.CARDS_PAGE])
+    assert "From the balance report: 24 games" in html
+    results = tmp_path / refbalance.RESULTS
+    results.write_text(json.dumps({"settings": {}, "sweep": {"points": []}}))  # a sweep's, not a report's
+    assert refbalance.read(tmp_path) is None
+    results.write_text('{"summary": {"games": 3, "cards": [{"id": "x", "games_played_in": "many"')  # cut short
+    assert refbalance.read(tmp_path) is None
+
+
+def test_a_game_an_older_build_left_stays_on_the_front_page(tmp_path: Path) -> None:
+    """A game.json of before covers and colours (slug, title, credit) still lists its game, plainly."""
+    (tmp_path / "old-game").mkdir()
+    old = {"slug": "old-game", "title": "Old Game", "credit": "Its designer."}
+    (tmp_path / "old-game" / refsite.ABOUT).write_text(json.dumps(old))
+    html = refsite.index_page(tmp_path, {})
+    assert 'href="old-game/index.html"' in html and "Old Game" in html
