@@ -18,7 +18,7 @@ from printkit.data.game import Game
 from printkit.data.loader import load_game
 from printkit.data.model import Character, Tactics, Tanach, TimeCard
 from printkit.data.settings import PrintSettings
-from printkit.docs import booklet, refsite, rulesbook
+from printkit.docs import booklet, refsite, rulesbook, templating
 from printkit.docs.safefetch import FetchRefused, read
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,14 +77,37 @@ def test_a_booklet_is_the_same_bytes_whenever_it_is_made(
     import time
 
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    # the fontTools path, which a machine without libharfbuzz-subset takes, whatever this one has
+    # as a machine without libharfbuzz-subset, whatever this one has
     monkeypatch.setattr("weasyprint.pdf.fonts.harfbuzz_subset", None)
     made = []
     for clock in (1.7e9, 1.9e9):  # fontTools dates each font subset by the clock, unless told otherwise
         monkeypatch.setattr(time, "time", lambda clock=clock: clock)
+        templating._SUBSETS.clear()  # each build makes its subsets anew
         made.append(booklet.build(games["soldier-battler"], "a5", _diagrams(games["soldier-battler"])))
     assert made[0] == made[1]
     assert "SOURCE_DATE_EPOCH" not in os.environ
+
+
+def test_a_booklet_is_the_same_bytes_with_and_without_libharfbuzz_subset(
+    games: dict[str, Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import weasyprint.pdf.fonts
+
+    game = games["torah-timeline"]  # Latin and Hebrew, in three faces
+    # as this machine has it (Debian's libharfbuzz-subset0 here), then as a machine without the library
+    present = weasyprint.pdf.fonts.harfbuzz_subset
+    with_it = booklet.build(game, "a5", _diagrams(game))
+    monkeypatch.setattr("weasyprint.pdf.fonts.harfbuzz_subset", None)
+    templating._SUBSETS.clear()
+    without = booklet.build(game, "a5", _diagrams(game))
+    assert with_it == without, f"libharfbuzz-subset {'present' if present else 'absent'} here"
+    # and the fonts are subsets, not whole fonts: DejaVu Sans alone is 740 kB
+    fonts = [
+        page["/Resources"]["/Font"][name]["/DescendantFonts"][0].get_object()["/FontDescriptor"]["/FontFile2"]
+        for page in PdfReader(io.BytesIO(without)).pages
+        for name in page["/Resources"]["/Font"]
+    ]
+    assert fonts and max(len(f.get_object().get_data()) for f in fonts) < 200_000
 
 
 def test_booklet_pdf_has_cover_contents_headers_and_page_numbers(games: dict[str, Game]) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import ctypes.util
 import shutil
 import sys
 import tempfile
@@ -58,14 +57,6 @@ def _fonts() -> Iterator[Finding]:
         yield Finding(OK, "fonts", f"all {len(found)} DejaVu faces the layouts use, in {', '.join(folders)}")
 
 
-def _library(name: str, what: str, fix: str, level: str = WARN) -> Callable[[], Iterator[Finding]]:
-    def check() -> Iterator[Finding]:
-        found = ctypes.util.find_library(name)
-        yield Finding(OK, name, f"found ({found})") if found else Finding(level, name, f"not found: {what}", fix)
-
-    return check
-
-
 def _weasyprint() -> Iterator[Finding]:
     try:
         import weasyprint  # the rules booklets and the balance report need it and its Pango
@@ -113,11 +104,6 @@ CHECKS: tuple[Callable[[], Iterator[Finding]], ...] = (
     _installation,
     _fonts,
     _weasyprint,
-    _library(
-        "harfbuzz-subset",
-        "booklets subset their fonts with the slower fontTools, and their bytes differ from a machine that has it",
-        "apt-get install libharfbuzz-subset0",
-    ),
     _program("chromium", "only the rules reference's browser test needs it", "apt-get install chromium"),
     _program(
         "gs", "Ghostscript, for checking print-shop files in CMYK; nothing needs it yet", "apt-get install ghostscript"
