@@ -247,6 +247,38 @@ def test_every_font_is_embedded(games: dict[str, Game], slug: str) -> None:
         assert str(font["/BaseFont"]).split("+")[-1].startswith("DejaVu")
 
 
+def _font_programs(pdf: bytes) -> dict[str, set[str]]:
+    """Each embedded font's name (its subset tag and family), and the digests of the font programs under it."""
+    reader = PdfReader(io.BytesIO(pdf))
+    found: dict[str, set[str]] = defaultdict(set)
+    for number in range(1, int(reader.trailer["/Size"])):
+        try:
+            obj = reader.get_object(IndirectObject(number, 0, reader))
+        except Exception:  # free entries in the cross-reference table
+            continue
+        if isinstance(obj, DictionaryObject) and obj.get("/Type") == "/FontDescriptor":
+            program = obj["/FontFile2"].get_object().get_data()
+            found[str(obj["/FontName"])].add(hashlib.sha256(program).hexdigest())
+    return found
+
+
+def test_each_font_subset_has_a_name_of_its_own(games: dict[str, Game]) -> None:
+    """Subset tags come from the subset's content: one name, one font program, in a sheet and in the bundle."""
+    from printkit.build import paper_parts
+
+    game = games["torah-timeline"]  # Hebrew and en dashes: subsets that differ from part to part
+    made = paper_parts(game, PrintSettings(), "a4", parts=frozenset({"bundle"}))
+    bundle = made["print-and-play-a4.pdf"]
+    assert isinstance(bundle, bytes)
+    programs = _font_programs(bundle)
+    shared = {name: len(digests) for name, digests in programs.items() if len(digests) > 1}
+    assert not shared, f"names shared by different fonts: {shared}"
+    tags = {name.lstrip("/").split("+")[0] for name in programs}
+    assert len(tags) == len(programs) and all(len(t) == 6 and t.isalpha() and t.isupper() for t in tags)
+    # the tag is the content's: the same card sheet names its subsets alike on every build
+    assert _font_programs(_build(game)[0]) == _font_programs(_build(game)[0])
+
+
 def _page_text(pdf: bytes) -> str:
     doc = pdfium.PdfDocument(pdf)
     text = "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
