@@ -15,7 +15,7 @@ from printkit.core import units
 from printkit.core.errors import PLACED, PlacedError, PrintkitError, safe
 from printkit.data.game import Game
 from printkit.data.model import ICON_NAMES
-from printkit.draw import art, fonts, icons, textfit
+from printkit.draw import art, fonts, icons, rtl, textfit
 from printkit.draw.layout import FIELD, Box, Layout
 from printkit.draw.legibility import INK, colour, text_colour
 
@@ -287,9 +287,13 @@ class CardPainter:
         face = fonts.face(font)
         space = fonts.width(" ", font, size)
         align = "center" if centred else (spec.align or "left")
-        for line in fitted.lines:
+        for number, line in enumerate(fitted.lines):
             width = sum(textfit.word_width(wd, font, size) for wd in line) + space * (len(line) - 1)
             cursor = x + (0 if align == "left" else (w - width) / 2 if align == "center" else w - width)
+            if fitted.logical:  # right to left: seen in visual order, written as typed
+                rtl.draw(c, face, size, cursor, baseline, fitted.logical[number])
+                baseline -= fitted.leading
+                continue
             for i, word in enumerate(line):
                 if i:
                     cursor += space
