@@ -164,6 +164,33 @@ def test_fetcher_reads_only_the_project() -> None:
             read(url, ROOT)
 
 
+def _shown_ppi(pdf: bytes) -> list[tuple[int, float]]:
+    """Each picture in a PDF: its page and the pixels per inch it prints at, the lesser of its two directions."""
+    import pypdfium2.raw as pdfium_raw
+
+    doc = pdfium.PdfDocument(pdf)
+    found = []
+    for number in range(len(doc)):
+        for picture in doc[number].get_objects(filter=[pdfium_raw.FPDF_PAGEOBJ_IMAGE], max_depth=8):
+            left, bottom, right, top = picture.get_bounds()
+            width, height = picture.get_px_size()
+            found.append((number + 1, min(width / ((right - left) / 72), height / ((top - bottom) / 72))))
+    return found
+
+
+def test_booklet_diagrams_print_at_300_ppi_or_more(games: dict[str, Game]) -> None:
+    """Read back from the PDF: each diagram's pixels against the size the page shows it at, on Letter,
+    the widest page a booklet is made on (a narrower page shows a diagram no larger)."""
+    shown = 0
+    for slug in ("battle-line", "soldier-battler", "time-line", "time-line-battle"):
+        pictures = _shown_ppi(booklet.build(games[slug], "letter", _diagrams(games[slug])))
+        assert pictures, f"{slug}: no diagram in the booklet"
+        soft = [(page, round(ppi)) for page, ppi in pictures if ppi < 300]
+        assert not soft, f"{slug}: diagrams under 300 ppi (page, ppi): {soft}"
+        shown += len(pictures)
+    assert shown == 4
+
+
 def _images(reader: PdfReader) -> int:
     """Distinct image XObjects anywhere in the document, forms included."""
     found: set[int] = set()
