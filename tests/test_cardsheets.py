@@ -293,7 +293,21 @@ def test_card_text_is_real_selectable_text(games: dict[str, Game]) -> None:
             assert card.name in text, (slug, card.name)
     text = _page_text(_build(games["time-line-battle"])[0])
     assert "Attack the Rear 2 enemies for 4 each." in text
-    assert games["time-line-battle"].info.credit.split(".")[0] in text
+    assert games["time-line-battle"].info.byline in text  # on every back, with the game's name
+
+
+def test_backs_carry_the_games_name_and_no_process_notes(games: dict[str, Game]) -> None:
+    """Each deck's back, read back from the sheet: the game's name, the deck's title, the byline; not the credit."""
+    for slug in ("soldier-battler", "torah-timeline", "battle-line"):
+        game = games[slug]
+        pdf, manifest = _build(game)
+        doc = pdfium.PdfDocument(pdf)
+        back_pages = sorted({s["page"] for s in manifest.slots if s["side"] == "back"})
+        text = " ".join(" ".join(doc[p - 1].get_textpage().get_text_range().split()) for p in back_pages)
+        assert game.printed_title in text and all(d.deck.back.title in text for d in game.decks)
+        assert "reconstructed" not in text and game.info.credit not in text, slug
+        if game.info.byline:
+            assert game.info.byline in text
 
 
 def test_hebrew_glyphs_come_out_right_to_left(games: dict[str, Game]) -> None:
@@ -436,3 +450,30 @@ def test_a_card_beside_an_empty_slot_bleeds_in_full(games: dict[str, Game], dupl
                 assert isinstance(ink, tuple) and min(ink) < 230, (side, slot["id"], outside)
                 checked += 1
     assert checked == 64
+
+
+def test_a_backs_plate_is_filled_by_its_words(games: dict[str, Game]) -> None:
+    """Read back from the sheet: the words on a back's plate sit at its middle, with or without a subtitle
+    (Torah Timeline's back once left the subtitle's share of its plate empty)."""
+    from printkit.draw.layout import layouts_for
+
+    for slug in ("torah-timeline", "time-line-battle", "battle-line"):
+        game = games[slug]
+        pdf, manifest = _build(game)
+        doc = pdfium.PdfDocument(pdf)
+        plate = next(b for b in layouts_for(game, {"back"})["back"].boxes(card_size("poker").size) if b.name == "plate")
+        for deck in game.decks:
+            slot = next(s for s in manifest.slots if s["side"] == "back" and s["group"] == deck.deck.id)
+            textpage = doc[slot["page"] - 1].get_textpage()
+            # the plate on the page: the slot's corner is its trim's bottom-left, the layout measures from the top
+            top = slot["y"] + slot["h"] - plate.y
+            bottom = top - plate.h
+            left, right = slot["x"] + plate.x, slot["x"] + plate.x + plate.w
+            inside = [
+                box
+                for box in (textpage.get_charbox(i) for i in range(textpage.count_chars()))
+                if left <= (box[0] + box[2]) / 2 <= right and bottom <= (box[1] + box[3]) / 2 <= top
+            ]
+            assert inside, (slug, deck.deck.id)
+            words_middle = (min(b[1] for b in inside) + max(b[3] for b in inside)) / 2
+            assert abs(words_middle - (top + bottom) / 2) < 1.2 * MM, (slug, deck.deck.id)

@@ -89,7 +89,18 @@ def _lines(text: str, width: float) -> list[str] | None:
     return textfit.wrapped(text, "sans", width, CREDIT_SIZE)
 
 
-def _credit(c: Canvas, game: Game, comp: Component, width: float, height: float) -> None:
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 on the board, points
+
+
+def _line(c: Canvas, text: str, face: str, size: float, x: float, baseline: float, labels: list[Rect] | None) -> None:
+    """Note where one line of text lies (left edge x): its ascent above the baseline, its descent below."""
+    if labels is not None:
+        labels.append((x, baseline - 0.25 * size, x + c.stringWidth(text, face, size), baseline + 0.8 * size))
+
+
+def _credit(
+    c: Canvas, game: Game, comp: Component, width: float, height: float, labels: list[Rect] | None = None
+) -> None:
     """The game's title and credit, right-aligned in the column beside the board's name, wrapped to fit.
 
     When they do not fit there (a narrow board), the credit moves to the strip along the board's
@@ -110,16 +121,19 @@ def _credit(c: Canvas, game: Game, comp: Component, width: float, height: float)
             f"{game.place('component', comp.id)}: {comp.id}: the board's name, the game's title and its credit "
             f"do not fit its {width / MM:.0f} mm width at {CREDIT_SIZE:g} pt: widen the board or shorten the credit"
         )
-    c.setFont(fonts.use("sans"), CREDIT_SIZE)
+    face = fonts.use("sans")
+    c.setFont(face, CREDIT_SIZE)
     c.setFillColor(HexColor(INK))
-    for i, line in enumerate(title + credit):
-        c.drawRightString(width - PAD, height - PAD - 2.5 * MM - i * leading, line)
-    for i, line in enumerate(reversed(below)):  # in the bottom padding, clear of the sections above it
-        c.drawRightString(width - PAD, 1.6 * MM + i * leading, line)
+    placed = [(line, height - PAD - 2.5 * MM - i * leading) for i, line in enumerate(title + credit)]
+    placed += [(line, 1.6 * MM + i * leading) for i, line in enumerate(reversed(below))]  # in the bottom padding
+    for line, baseline in placed:
+        c.drawRightString(width - PAD, baseline, line)
+        _line(c, line, face, CREDIT_SIZE, width - PAD - c.stringWidth(line, face, CREDIT_SIZE), baseline, labels)
 
 
-def draw_board(c: Canvas, game: Game, comp: Component) -> None:
-    """The whole part at full size, its bottom-left at the origin."""
+def draw_board(c: Canvas, game: Game, comp: Component, labels: list[Rect] | None = None) -> None:
+    """The whole part at full size, its bottom-left at the origin; labels, when given, gets where each line of
+    its text lies, so that marks printed over the board can keep clear of it."""
     assert comp.board is not None
     width, height = board_size(comp)
     accent = _accent(game)
@@ -130,22 +144,26 @@ def draw_board(c: Canvas, game: Game, comp: Component) -> None:
     c.setFillColor(HexColor(accent))
     c.setFont(fonts.use("serif-bold"), 16)
     c.drawString(PAD, height - PAD - 9 * MM, comp.name)
-    _credit(c, game, comp, width, height)
+    _line(c, comp.name, fonts.use("serif-bold"), 16, PAD, height - PAD - 9 * MM, labels)
+    _credit(c, game, comp, width, height, labels)
     top = height - PAD - TITLE_H
     at = f"{game.place('component', comp.id)}: board {comp.id}"  # where a label that cannot fit is reported
     for section in comp.board.sections:
-        top = _draw_section(c, game, section, top, accent, at) - SECTION_GAP
+        top = _draw_section(c, game, section, top, accent, at, labels) - SECTION_GAP
 
 
-def _draw_section(c: Canvas, game: Game, section: Section, top: float, accent: str, at: str) -> float:
+def _draw_section(
+    c: Canvas, game: Game, section: Section, top: float, accent: str, at: str, labels: list[Rect] | None = None
+) -> float:
     cw, ch = _cell(section)
     if section.title:
         c.setFillColor(_mix(accent, "#000000", 0.35))
         c.setFont(fonts.use("sans-bold"), 11)
         c.drawString(PAD + 1 * MM, top - 5 * MM, section.title)
+        _line(c, section.title, fonts.use("sans-bold"), 11, PAD + 1 * MM, top - 5 * MM, labels)
         top -= SECTION_TITLE_H
-    labels = space_labels(game, section)
-    for i, label in enumerate(labels):
+    spaces = space_labels(game, section)
+    for i, label in enumerate(spaces):
         row, col = divmod(i, section.cols)
         x = PAD + col * cw
         y = top - (row + 1) * ch
@@ -158,11 +176,13 @@ def _draw_section(c: Canvas, game: Game, section: Section, top: float, accent: s
             c.setFillColor(_mix(accent, "#ffffff", 0.7))
             icons.IconSet.of(game).draw(c, section.icon, x + (cw - side) / 2, y + (ch - side) / 2, side)
         if label:
-            _label(c, label, (x + 2.5 * MM, y + 2.5 * MM, cw - 5 * MM, ch - 5 * MM), min(ch, cw), at)
+            _label(c, label, (x + 2.5 * MM, y + 2.5 * MM, cw - 5 * MM, ch - 5 * MM), min(ch, cw), at, labels)
     return top - section.rows * ch
 
 
-def _label(c: Canvas, text: str, box: tuple[float, float, float, float], scale: float, at: str) -> None:
+def _label(
+    c: Canvas, text: str, box: tuple[float, float, float, float], scale: float, at: str, labels: list[Rect] | None
+) -> None:
     x, y, w, h = box
     size = max(SMALLEST_TEXT, min(14.0, scale / 5))
     fitted = textfit.fit(text, "sans-bold", w, h, size, SMALLEST_TEXT, 1.2, False, True)
@@ -170,8 +190,10 @@ def _label(c: Canvas, text: str, box: tuple[float, float, float, float], scale: 
         space = f"{w / MM:.0f} x {h / MM:.0f} mm"
         raise PlacedError(f"{at}: a space's label does not fit its {space} even at {SMALLEST_TEXT} pt: {text[:50]!r}")
     c.setFillColor(HexColor(INK))
-    c.setFont(fonts.use("sans-bold"), fitted.size)
+    face = fonts.use("sans-bold")
+    c.setFont(face, fitted.size)
     baseline = y + h - fitted.size * 0.8
     for words in fitted.texts:
         c.drawCentredString(x + w / 2, baseline, words)
+        _line(c, words, face, fitted.size, x + (w - c.stringWidth(words, face, fitted.size)) / 2, baseline, labels)
         baseline -= fitted.leading
