@@ -138,6 +138,8 @@ def check(
     if all_cards:  # a name that no card or piece asks for is a typo: its picture would never print
         asked = {k for c in cards for k in iconkeys.card_keys(c.card)}
         asked |= {k for comp in info.components for k in iconkeys.component_keys(comp)}
+        if any(s.eras for comp in info.components if comp.board for s in comp.board.sections):
+            asked |= {era.id for era in info.eras}  # a board's era spaces show their era's icon
         for name in info.icons:
             if name not in asked:
                 problems.append(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core.errors import PlacedError
@@ -141,6 +141,10 @@ def draw_board(c: Canvas, game: Game, comp: Component, labels: list[Rect] | None
     c.setStrokeColor(HexColor(accent))
     c.setLineWidth(1.2)
     c.roundRect(0, 0, width, height, 4 * MM, stroke=1, fill=1)
+    _lattice(c, width, height, _mix(accent, "#ffffff", 0.72))
+    c.setStrokeColor(HexColor(accent))
+    c.setLineWidth(0.5)
+    c.roundRect(2 * MM, 2 * MM, width - 4 * MM, height - 4 * MM, 2.5 * MM, stroke=1, fill=0)
     c.setFillColor(HexColor(accent))
     c.setFont(fonts.use("serif-bold"), 16)
     c.drawString(PAD, height - PAD - 9 * MM, comp.name)
@@ -150,6 +154,23 @@ def draw_board(c: Canvas, game: Game, comp: Component, labels: list[Rect] | None
     at = f"{game.place('component', comp.id)}: board {comp.id}"  # where a label that cannot fit is reported
     for section in comp.board.sections:
         top = _draw_section(c, game, section, top, accent, at, labels) - SECTION_GAP
+
+
+def _lattice(c: Canvas, width: float, height: float, colour: Color) -> None:
+    """Fine diagonal lines both ways over the board's ground, inside its rounded edge: a printed texture."""
+    c.saveState()
+    clip = c.beginPath()
+    clip.roundRect(0, 0, width, height, 4 * MM)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.setStrokeColor(colour)
+    c.setLineWidth(0.4)
+    step = 6 * MM
+    offset = -height
+    while offset < width:
+        c.line(offset, 0, offset + height, height)
+        c.line(offset, height, offset + height, 0)
+        offset += step
+    c.restoreState()
 
 
 def _draw_section(
@@ -171,10 +192,16 @@ def _draw_section(
         c.setStrokeColor(_mix(accent, "#000000", 0.2))
         c.setLineWidth(0.8)
         c.roundRect(x + 1 * MM, y + 1 * MM, cw - 2 * MM, ch - 2 * MM, 2 * MM, stroke=1, fill=1)
-        if section.icon:
+        c.setStrokeColor(_mix(accent, "#ffffff", 0.55))
+        c.setLineWidth(0.4)
+        c.roundRect(x + 1.8 * MM, y + 1.8 * MM, cw - 3.6 * MM, ch - 3.6 * MM, 1.4 * MM, stroke=1, fill=0)
+        # an era's space shows the icon the game's icons: table gives that era, else the section's
+        era = game.info.eras[i] if section.eras and i < len(game.info.eras) else None
+        icon = (game.info.icons.get(era.id) if era else None) or section.icon
+        if icon:
             side = min(cw, ch) * 0.45
             c.setFillColor(_mix(accent, "#ffffff", 0.7))
-            icons.IconSet.of(game).draw(c, section.icon, x + (cw - side) / 2, y + (ch - side) / 2, side)
+            icons.IconSet.of(game).draw(c, icon, x + (cw - side) / 2, y + (ch - side) / 2, side)
         if label:
             _label(c, label, (x + 2.5 * MM, y + 2.5 * MM, cw - 5 * MM, ch - 5 * MM), min(ch, cw), at, labels)
     return top - section.rows * ch
