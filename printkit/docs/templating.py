@@ -45,9 +45,13 @@ def pdf(html: str, root: Path) -> bytes:
     return bytes(out)
 
 
-# Tables a font program in a PDF never uses: WeasyPrint has shaped the text (GSUB, GPOS, kern) and
-# draws no colour glyphs. Removed before subsetting, as fontTools would read the layout tables first.
-_UNUSED_TABLES = ("GSUB", "GPOS", "kern", "SVG ")
+# Tables a font program in a PDF never uses, removed before subsetting (fontTools would read the
+# layout tables first): WeasyPrint has shaped the text (GSUB, GPOS, kern, JSTF, BASE, MATH) and draws
+# no colour or bitmap glyphs; the rest are what WeasyPrint's HarfBuzz path drops too.
+_UNUSED_TABLES = (
+    *("GSUB", "GPOS", "kern", "JSTF", "BASE", "MATH"),
+    *("SVG ", "DSIG", "EBDT", "EBLC", "EBSC", "LTSH", "PCLT"),
+)
 
 
 def _fonttools_subset(font: Any, to_unicode: dict[int, str], hinting: bool) -> None:
