@@ -35,8 +35,8 @@ def card_keys(card: Any) -> list[str]:
 
 
 def component_keys(comp: Component) -> list[str]:
-    """A counter, token or marker: its id, then its kind."""
-    return [comp.id, comp.kind]
+    """A counter, token or marker: its id, then its era (a period troop shows its era's icon), then its kind."""
+    return [comp.id, *([comp.era] if comp.era else []), comp.kind]
 
 
 def choose(icons: dict[str, str], keys: list[str], default: str | None = DEFAULT_ICON) -> str | None:
