@@ -67,7 +67,7 @@ def test_board_spaces_come_from_the_data(games: dict[str, Game]) -> None:
     sb = games["soldier-battler"]
     field = next(c for c in sb.info.components if c.id == "battlefield")
     assert field.board is not None
-    assert board.space_labels(sb, field.board.sections[0])[8].startswith("Red deployment")
+    assert board.space_labels(sb, field.board.sections[0])[8].startswith("Row 1 · Red deployment")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -251,3 +251,100 @@ def test_a_credit_no_board_can_hold_stops_validate_naming_the_board(
     err = capsys.readouterr().err.strip().splitlines()
     board = [line for line in err if "the board's name, the game's title and its credit do not fit" in line]
     assert len(board) == 1 and re.match(r".*game\.yaml:\d+:\d+: battlefield: ", board[0]), err  # the card backs too
+
+
+def _words(pdf: bytes) -> list[str]:
+    doc = pdfium.PdfDocument(pdf)
+    return " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc))).split()
+
+
+def test_boards_count_as_players_do(games: dict[str, Game]) -> None:
+    """Soldier Battler's rows from 1, and a track numbered in every space, read back from the printed boards."""
+    built = boards.build(games["soldier-battler"], "a4")
+    assert built is not None
+    text = " ".join(_words(built[0]))
+    assert all(f"Row {n}" in text for n in (1, 2, 3)) and not re.search(r"\brow 0\b", text, re.I)
+    vp = boards.build(games["time-line-battle"], "a4")
+    assert vp is not None
+    track = next(c for c in games["time-line-battle"].info.components if c.id == "vp-track")
+    assert track.board is not None
+    section = track.board.sections[0]
+    first, last = section.numbers or (0, 0)
+    assert last - first + 1 == section.cols * section.rows  # no space left without its number
+    words = set(_words(vp[0]))
+    assert {str(n) for n in range(first, last + 1)} <= words
+
+
+def test_a_numbered_track_with_spaces_past_its_numbers_is_a_data_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "time-line-battle"
+    shutil.copytree(ROOT / "cards" / "time-line-battle", game)
+    yaml = game / "game.yaml"
+    yaml.write_text(yaml.read_text().replace("numbers: [0, 59]", "numbers: [0, 50]"))
+    assert main(["validate", str(game)]) == 2
+    err = capsys.readouterr().err
+    line = next(i for i, text in enumerate(yaml.read_text().splitlines(), 1) if "numbers: [0, 50]" in text)
+    assert f"game.yaml:{line}:" in err and "leave 9 of the 60 spaces blank" in err
+
+
+def _crosses_and_letters(
+    pdf: bytes,
+) -> list[tuple[int, list[tuple[float, float]], list[tuple[float, float, float, float]]]]:
+    """Each page: the centres of its alignment crosses (circles 3 mm across) and the boxes of its letters."""
+    doc = pdfium.PdfDocument(pdf)
+    pages = []
+    for i in range(len(doc)):
+        page = doc[i]
+        crosses = []
+        for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=1):
+            x0, y0, x1, y1 = obj.get_bounds()
+            if abs((x1 - x0) - 3 * MM) < 0.4 * MM and abs((y1 - y0) - 3 * MM) < 0.4 * MM:
+                crosses.append(((x0 + x1) / 2, (y0 + y1) / 2))
+        textpage = page.get_textpage()
+        letters = [
+            textpage.get_charbox(k) for k in range(textpage.count_chars()) if textpage.get_text_range(k, 1).strip()
+        ]
+        pages.append((i + 1, crosses, letters))
+    return pages
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_alignment_crosses_keep_off_the_boards_text(games: dict[str, Game], paper: str) -> None:
+    crossed = 0
+    for game in games.values():
+        built = boards.build(game, paper)
+        if built is None:
+            continue
+        for number, crosses, letters in _crosses_and_letters(built[0]):
+            crossed += len(crosses)
+            for cx, cy in crosses:  # the cross's arms reach 3 mm from its centre
+                hit = [b for b in letters if b[0] - 3 * MM < cx < b[2] + 3 * MM and b[1] - 3 * MM < cy < b[3] + 3 * MM]
+                assert not hit, (
+                    f"{game.slug} boards-{paper} page {number}: a cross at {cx / MM:.0f}, {cy / MM:.0f} mm over text"
+                )
+    assert crossed > 20
+
+
+def test_unit_counters_say_what_they_are_and_what_their_figures_mean(games: dict[str, Game]) -> None:
+    """Read back from the counter sheet: every unit's name and labelled figures on its face, its own code behind."""
+    game = games["time-line"]
+    built = counters.build(game, PrintSettings(), "a4")
+    assert built is not None
+    text = " ".join(_words(built[0]))
+    units = [c for c in game.info.components if c.unit]
+    codes = [c.unit.code for c in units if c.unit]
+    assert len(set(codes)) == len(codes) == 8
+    for comp in units:
+        assert comp.unit is not None
+        assert comp.name in text and f"FORCE {comp.unit.force} MOVE {comp.unit.move}" in text, comp.id
+        assert re.search(rf"\b{comp.unit.code}\b", text), comp.id
+
+
+def test_two_unit_types_with_one_code_is_a_data_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = tmp_path / "time-line"
+    shutil.copytree(ROOT / "cards" / "time-line", game)
+    yaml = game / "game.yaml"
+    yaml.write_text(yaml.read_text().replace("code: WS}", "code: WZ}"))
+    assert main(["validate", str(game)]) == 2
+    assert "unit code 'WZ' is Wizard's already" in capsys.readouterr().err

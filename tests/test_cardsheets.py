@@ -16,6 +16,7 @@ import pypdfium2.raw as raw
 import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, DictionaryObject, IndirectObject
+from slots import to_piece
 
 from printkit.cli import main
 from printkit.core import units
@@ -247,6 +248,38 @@ def test_every_font_is_embedded(games: dict[str, Game], slug: str) -> None:
         assert str(font["/BaseFont"]).split("+")[-1].startswith("DejaVu")
 
 
+def _font_programs(pdf: bytes) -> dict[str, set[str]]:
+    """Each embedded font's name (its subset tag and family), and the digests of the font programs under it."""
+    reader = PdfReader(io.BytesIO(pdf))
+    found: dict[str, set[str]] = defaultdict(set)
+    for number in range(1, int(reader.trailer["/Size"])):
+        try:
+            obj = reader.get_object(IndirectObject(number, 0, reader))
+        except Exception:  # free entries in the cross-reference table
+            continue
+        if isinstance(obj, DictionaryObject) and obj.get("/Type") == "/FontDescriptor":
+            program = obj["/FontFile2"].get_object().get_data()
+            found[str(obj["/FontName"])].add(hashlib.sha256(program).hexdigest())
+    return found
+
+
+def test_each_font_subset_has_a_name_of_its_own(games: dict[str, Game]) -> None:
+    """Subset tags come from the subset's content: one name, one font program, in a sheet and in the bundle."""
+    from printkit.build import paper_parts
+
+    game = games["torah-timeline"]  # Hebrew and en dashes: subsets that differ from part to part
+    made = paper_parts(game, PrintSettings(), "a4", parts=frozenset({"bundle"}))
+    bundle = made["print-and-play-a4.pdf"]
+    assert isinstance(bundle, bytes)
+    programs = _font_programs(bundle)
+    shared = {name: len(digests) for name, digests in programs.items() if len(digests) > 1}
+    assert not shared, f"names shared by different fonts: {shared}"
+    tags = {name.lstrip("/").split("+")[0] for name in programs}
+    assert len(tags) == len(programs) and all(len(t) == 6 and t.isalpha() and t.isupper() for t in tags)
+    # the tag is the content's: the same card sheet names its subsets alike on every build
+    assert _font_programs(_build(game)[0]) == _font_programs(_build(game)[0])
+
+
 def _page_text(pdf: bytes) -> str:
     doc = pdfium.PdfDocument(pdf)
     text = "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
@@ -261,7 +294,21 @@ def test_card_text_is_real_selectable_text(games: dict[str, Game]) -> None:
             assert card.name in text, (slug, card.name)
     text = _page_text(_build(games["time-line-battle"])[0])
     assert "Attack the Rear 2 enemies for 4 each." in text
-    assert games["time-line-battle"].info.credit.split(".")[0] in text
+    assert games["time-line-battle"].info.byline in text  # on every back, with the game's name
+
+
+def test_backs_carry_the_games_name_and_no_process_notes(games: dict[str, Game]) -> None:
+    """Each deck's back, read back from the sheet: the game's name, the deck's title, the byline; not the credit."""
+    for slug in ("soldier-battler", "torah-timeline", "battle-line"):
+        game = games[slug]
+        pdf, manifest = _build(game)
+        doc = pdfium.PdfDocument(pdf)
+        back_pages = sorted({s["page"] for s in manifest.slots if s["side"] == "back"})
+        text = " ".join(" ".join(doc[p - 1].get_textpage().get_text_range().split()) for p in back_pages)
+        assert game.printed_title in text and all(d.deck.back.title in text for d in game.decks)
+        assert "reconstructed" not in text and game.info.credit not in text, slug
+        if game.info.byline:
+            assert game.info.byline in text
 
 
 def test_hebrew_glyphs_come_out_right_to_left(games: dict[str, Game]) -> None:
@@ -277,6 +324,35 @@ def test_hebrew_glyphs_come_out_right_to_left(games: dict[str, Game]) -> None:
     logical = games["torah-timeline"].card("rebbi-akiva").hebrew.replace(" ", "")  # type: ignore[union-attr]
     left_to_right = "".join(ch for _, ch in sorted(chars))
     assert left_to_right == logical[::-1]  # the first letter of the name stands rightmost
+
+
+def test_hebrew_reads_as_typed_in_every_text_tool(games: dict[str, Game], tmp_path: Path) -> None:
+    """pypdf, pdfminer.six, Poppler's pdftotext and pdfium each read every Sage's Hebrew name in logical order."""
+    import re
+    import shutil
+    import subprocess
+
+    from pdfminer.high_level import extract_text
+
+    assert shutil.which("pdftotext"), "the test needs Poppler's pdftotext (apt-get install poppler-utils)"
+    game = games["torah-timeline"]
+    pdf, _ = _build(game, decks=("deck",))
+    path = tmp_path / "cards.pdf"
+    path.write_bytes(pdf)
+    doc = pdfium.PdfDocument(pdf)
+    read = {
+        "pypdf": "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages),
+        "pdfminer": extract_text(path),
+        "pdftotext": subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout,
+        "pdfium": "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc))),
+    }
+    names = [card.hebrew for card in game.cards if getattr(card, "hebrew", None)]
+    assert len(names) == 30
+    for tool, text in read.items():
+        # pdftotext marks a right-to-left run with embedding characters; spaces may come doubled
+        words = " ".join(re.sub("[\u202a-\u202e]", "", text).split())
+        missing = [name for name in names if name not in words]
+        assert not missing, f"{tool} does not read {missing[:3]} (reversed: {[n[::-1] in words for n in missing[:3]]})"
 
 
 def test_same_input_gives_the_same_bytes(games: dict[str, Game]) -> None:
@@ -375,3 +451,33 @@ def test_a_card_beside_an_empty_slot_bleeds_in_full(games: dict[str, Game], dupl
                 assert isinstance(ink, tuple) and min(ink) < 230, (side, slot["id"], outside)
                 checked += 1
     assert checked == 64
+
+
+def test_a_backs_plate_is_filled_by_its_words(games: dict[str, Game]) -> None:
+    """Read back from the sheet: the words on a back's plate sit at its middle, with or without a subtitle
+    (Torah Timeline's back once left the subtitle's share of its plate empty)."""
+    from printkit.draw.layout import layouts_for
+
+    for slug in ("torah-timeline", "time-line-battle", "battle-line"):
+        game = games[slug]
+        pdf, manifest = _build(game)
+        doc = pdfium.PdfDocument(pdf)
+        width, height = card_size("poker").size
+        plate = next(b for b in layouts_for(game, {"back"})["back"].boxes((width, height)) if b.name == "plate")
+        for deck in game.decks:
+            slot = next(s for s in manifest.slots if s["side"] == "back" and s["group"] == deck.deck.id)
+            textpage = doc[slot["page"] - 1].get_textpage()
+            # the plate in the card's own coordinates (bottom-left origin; the layout measures from the top),
+            # and each letter brought there from the page, however the slot is turned
+            top = height - plate.y
+            bottom = top - plate.h
+            inside = []
+            for i in range(textpage.count_chars()):
+                x0, y0, x1, y1 = textpage.get_charbox(i)
+                corners = [to_piece(slot, (width, height), x, y) for x, y in ((x0, y0), (x1, y1))]
+                u, v = (sum(c[0] for c in corners) / 2, sum(c[1] for c in corners) / 2)
+                if plate.x <= u <= plate.x + plate.w and bottom <= v <= top:
+                    inside.append((min(c[1] for c in corners), max(c[1] for c in corners)))
+            assert inside, (slug, deck.deck.id)
+            words_middle = (min(b[0] for b in inside) + max(b[1] for b in inside)) / 2
+            assert abs(words_middle - (top + bottom) / 2) < 1.2 * MM, (slug, deck.deck.id)

@@ -14,6 +14,7 @@ from typing import Any
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
+from slots import to_piece
 
 from printkit import build
 from printkit.cli import main
@@ -54,16 +55,6 @@ def _inside(box: Box, region: Box, slack: float = SLACK) -> bool:
     )
 
 
-def _to_piece(slot: dict[str, Any], size: tuple[float, float], x: float, y: float) -> tuple[float, float]:
-    """A page point in the piece's own coordinates (origin at its trim's bottom-left), however it is turned."""
-    w, h = size
-    if slot["turn"] == 90:  # top to the left: drawn at x + h, y and turned a quarter anticlockwise
-        return y - slot["y"], slot["x"] + h - x
-    if slot["turn"] == -90:  # top to the right
-        return slot["y"] + w - y, x - slot["x"]
-    return x - slot["x"], y - slot["y"]
-
-
 def _text_regions(layout: Layout, size: tuple[float, float]) -> list[Box]:
     """Where a layout prints text on a piece of this size, in the piece's coordinates."""
     return [
@@ -83,7 +74,7 @@ def _check_pieces(pdf: bytes, manifest: Any, designs: dict[tuple[str, str], tupl
             slot = next((s for s in slots if s["x"] <= cx <= s["x"] + s["w"] and s["y"] <= cy <= s["y"] + s["h"]), None)
             assert slot is not None, (number, char, box)  # no text outside every piece
             layout, size = designs[(slot["id"], slot["side"])]
-            corners = [_to_piece(slot, size, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+            corners = [to_piece(slot, size, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
             local = (
                 min(p[0] for p in corners),
                 min(p[1] for p in corners),

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
 from collections import Counter
+from pathlib import Path
+
+import pytest
 
 from printkit.data.effect_text import effect_text
 from printkit.data.game import Game
@@ -86,16 +90,53 @@ def test_every_card_with_effects_has_printed_text(games: dict[str, Game]) -> Non
                 assert effect_text(card, dict(game.info.texts)).strip(), card.id
 
 
-def test_each_card_pictures_its_telling_effect(games: dict[str, Game]) -> None:
-    from printkit.draw.cardview import art_icon
+def test_a_card_pictures_the_most_particular_name_its_icons_table_has(games: dict[str, Game]) -> None:
+    from printkit.data.iconkeys import card_keys, choose
 
-    tlb = games["time-line-battle"]
-    pictured = {c.id: art_icon(tlb, c) for c in tlb.cards}
-    assert (pictured["archer"], pictured["reviver"], pictured["guard"], pictured["rogue"]) == (
-        "crossbow",
-        "heart",
-        "sword",
-        "spear",
-    )
-    assert pictured["paladin"] == "shield"  # its reduction says more than its attack
-    assert art_icon(games["time-line"], games["time-line"].card("paradox")) == "skull"
+    sword = games["time-line"].card("vorpal-sword")  # a Force card a Hero plays
+    assert choose({"force": "force", "force-hero": "sword"}, card_keys(sword)) == "sword"
+    assert choose({"force-hero": "sword", "vorpal-sword": "dagger"}, card_keys(sword)) == "dagger"
+    assert choose({"force-teraxian": "atom", "force-atlantean": "wand"}, card_keys(sword)) == "wand"
+    assert choose({"timeline": "scroll"}, card_keys(sword)) == "scroll"
+    assert choose({}, card_keys(sword)) == "star"
+    paladin = games["time-line-battle"].card("paladin")  # attacks, then reduces: the later ability tells more
+    assert choose({"attack-front": "sword", "reduce_chosen": "shield"}, card_keys(paladin)) == "shield"
+    akiva = games["torah-timeline"].card("rebbi-akiva")
+    assert choose({"sage": "scroll", "tanna": "tablets"}, card_keys(akiva)) == "tablets"
+
+
+def test_the_bundled_cards_picture_what_each_does(games: dict[str, Game]) -> None:
+    """In every deck whose cards show a picture, no one picture is on more than a quarter of the cards."""
+    from collections import Counter
+
+    from printkit.draw.cardview import art_icon
+    from printkit.draw.layout import layouts_for
+
+    checked = 0
+    for game in games.values():
+        for deck in game.decks:
+            cards = [card for card, _ in deck.entries]
+            layouts = layouts_for(game, {card.kind for card in cards})
+            shown = [c for c in cards if any(r.icon == "{art_icon}" for _, r in layouts[c.kind].regions)]
+            if len(shown) < 9:
+                continue
+            pictured = Counter(art_icon(game, card) for card in shown)
+            icon, most = pictured.most_common(1)[0]
+            assert most <= len(shown) / 4, f"{game.slug} {deck.deck.id}: {icon} on {most} of {len(shown)} cards"
+            checked += 1
+    assert checked == 6  # Time Line Battle's two decks, Time Line's two, Torah Timeline's, Battle Line's Tactics
+
+
+def test_an_icons_name_no_card_asks_for_is_an_error_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from printkit.cli import main
+
+    game = tmp_path / "time-line"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "cards" / "time-line", game)
+    yaml = game / "game.yaml"
+    yaml.write_text(yaml.read_text().replace("  force-hero: sword\n", "  forse-hero: sword\n"))
+    assert main(["validate", str(game)]) == 2
+    line = next(i for i, text in enumerate(yaml.read_text().splitlines(), 1) if "forse-hero" in text)
+    err = capsys.readouterr().err
+    assert f"game.yaml:{line}:" in err and "'forse-hero'" in err and "did you mean 'force-hero'" in err

@@ -97,3 +97,38 @@ def test_low_contrast_text_is_a_warning_naming_region_colours_and_cards(
     assert "under the 4.5:1 text of its size needs (cards first-card" in err
     err = _validated_with_footer(tmp_path, capsys, monkeypatch, "{colour: auto}")  # ink or paper, as reads best
     assert "contrast" not in err
+
+
+def test_a_cards_frame_panel_and_picture_stand_apart(games: dict[str, Game]) -> None:
+    """Drawn and read back as pixels: on the first card of every deck, the coloured frame, the paper panel and the
+    picture area behind the card's icon differ by at least 60/255 in some channel, so none reads as a smudge of
+    another (Battle Line's Tactics once had a picture area 10/255 off its panel)."""
+    from printkit.core.units import MM
+    from printkit.draw import raster
+    from printkit.draw.layout import layouts_for
+
+    dpi = 60
+    size = PrintSettings().card_size
+
+    def at(image: object, x_mm: float, y_mm: float) -> tuple[int, int, int]:
+        return image.getpixel((round(x_mm * dpi / 25.4), round(y_mm * dpi / 25.4)))  # type: ignore[attr-defined]
+
+    def apart(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
+        return max(abs(p - q) for p, q in zip(a, b, strict=True))
+
+    checked = 0
+    for game in games.values():
+        for deck in game.decks:
+            card = deck.entries[0][0]
+            layout = layouts_for(game, {card.kind})[card.kind]
+            regions = dict(layout.regions)
+            if "art" not in regions or "panel" not in regions:
+                continue
+            image = raster.render_pdf(raster.card_pdf(game, deck, card, size, 0.0), dpi)
+            art = next(b for b in layout.boxes(size) if b.name == "art")
+            frame, panel = at(image, 1.5, 44), at(image, 4.2, 78)
+            picture = at(image, art.x / MM + 1.2, art.y / MM + art.h / MM / 2)
+            assert apart(frame, panel) >= 60, (game.slug, deck.deck.id, frame, panel)
+            assert apart(picture, panel) >= 60, (game.slug, deck.deck.id, picture, panel)
+            checked += 1
+    assert checked >= 6

@@ -109,3 +109,36 @@ def test_an_icon_file_name_must_be_its_name_in_text(studio: Path, capsys: pytest
     (_game(studio) / "icons" / "My-Icon.svg").write_text(RUNE)
     assert main(["validate"]) == 2
     assert "icons/My-Icon.svg:1:1: an icon's file name is its name in card text" in capsys.readouterr().err
+
+
+def test_printkits_icons_are_many_distinct_vector_shapes_inside_their_square() -> None:
+    """Each built-in icon drawn alone, read back: vector paths only, ink inside its square, none a copy of another."""
+    import io
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.data.model import ICON_NAMES
+    from printkit.draw import icons
+
+    assert len(ICON_NAMES) >= 40
+    side, page = 72.0, 144.0
+    seen: dict[bytes, str] = {}
+    for name in sorted(ICON_NAMES):
+        buffer = io.BytesIO()
+        c = Canvas(buffer, pagesize=(page, page), invariant=1)
+        icons.draw(c, name, 36, 36, side)
+        c.showPage()
+        c.save()
+        doc = pdfium.PdfDocument(buffer.getvalue())
+        objects = list(doc[0].get_objects(max_depth=4))
+        assert objects and all(o.type == raw.FPDF_PAGEOBJ_PATH for o in objects), name
+        image = doc[0].render(scale=1).to_pil().convert("L")
+        inked = [(x, y) for y in range(image.height) for x in range(image.width) if image.getpixel((x, y)) < 128]
+        assert len(inked) > 0.05 * side * side, f"{name}: hardly any ink"
+        xs, ys = [x for x, _ in inked], [y for _, y in inked]
+        assert min(xs) >= 35 and max(xs) <= 109 and min(ys) >= 35 and max(ys) <= 109, f"{name} leaves its square"
+        key = image.tobytes()
+        assert key not in seen, f"{name} draws what {seen.get(key)} does"
+        seen[key] = name

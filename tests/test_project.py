@@ -165,7 +165,7 @@ def test_project_and_game_layouts_override_the_built_in_ones(studio: Path) -> No
     )
     # the game's own layouts/ win over both: its back says so
     (game / "layouts").mkdir()
-    (game / "layouts" / "back.yaml").write_text("extends: back\nregions:\n  subtitle: {text: GAME OWN BACK}\n")
+    (game / "layouts" / "back.yaml").write_text("extends: back\nregions:\n  title: {text: GAME OWN BACK}\n")
     loaded = load_game(game, project.find())
     layouts = layouts_for(loaded, {"plain", "back"})
     plain = dict(layouts["plain"].regions)

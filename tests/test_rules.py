@@ -18,7 +18,7 @@ from printkit.data.game import Game
 from printkit.data.loader import load_game
 from printkit.data.model import Character, Tactics, Tanach, TimeCard
 from printkit.data.settings import PrintSettings
-from printkit.docs import booklet, refsite, rulesbook
+from printkit.docs import booklet, refsite, rulesbook, templating
 from printkit.docs.safefetch import FetchRefused, read
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,14 +81,37 @@ def test_a_booklet_is_the_same_bytes_whenever_it_is_made(
     import time
 
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    # the fontTools path, which a machine without libharfbuzz-subset takes, whatever this one has
+    # as a machine without libharfbuzz-subset, whatever this one has
     monkeypatch.setattr("weasyprint.pdf.fonts.harfbuzz_subset", None)
     made = []
     for clock in (1.7e9, 1.9e9):  # fontTools dates each font subset by the clock, unless told otherwise
         monkeypatch.setattr(time, "time", lambda clock=clock: clock)
+        templating._SUBSETS.clear()  # each build makes its subsets anew
         made.append(booklet.build(games["soldier-battler"], "a5", _diagrams(games["soldier-battler"])))
     assert made[0] == made[1]
     assert "SOURCE_DATE_EPOCH" not in os.environ
+
+
+def test_a_booklet_is_the_same_bytes_with_and_without_libharfbuzz_subset(
+    games: dict[str, Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import weasyprint.pdf.fonts
+
+    game = games["torah-timeline"]  # Latin and Hebrew, in three faces
+    # as this machine has it (Debian's libharfbuzz-subset0 here), then as a machine without the library
+    present = weasyprint.pdf.fonts.harfbuzz_subset
+    with_it = booklet.build(game, "a5", _diagrams(game))
+    monkeypatch.setattr("weasyprint.pdf.fonts.harfbuzz_subset", None)
+    templating._SUBSETS.clear()
+    without = booklet.build(game, "a5", _diagrams(game))
+    assert with_it == without, f"libharfbuzz-subset {'present' if present else 'absent'} here"
+    # and the fonts are subsets, not whole fonts: DejaVu Sans alone is 740 kB
+    fonts = [
+        page["/Resources"]["/Font"][name]["/DescendantFonts"][0].get_object()["/FontDescriptor"]["/FontFile2"]
+        for page in PdfReader(io.BytesIO(without)).pages
+        for name in page["/Resources"]["/Font"]
+    ]
+    assert fonts and max(len(f.get_object().get_data()) for f in fonts) < 200_000
 
 
 def test_booklet_pdf_has_cover_contents_headers_and_page_numbers(games: dict[str, Game]) -> None:
@@ -143,6 +166,37 @@ def test_fetcher_reads_only_the_project() -> None:
     ):
         with pytest.raises(FetchRefused):
             read(url, ROOT)
+
+
+def _shown_ppi(pdf: bytes) -> list[tuple[int, float, float]]:
+    """Each picture in a PDF: its page and the pixels per inch it prints at across and down."""
+    import pypdfium2.raw as pdfium_raw
+
+    doc = pdfium.PdfDocument(pdf)
+    found = []
+    for number in range(len(doc)):
+        for picture in doc[number].get_objects(filter=[pdfium_raw.FPDF_PAGEOBJ_IMAGE], max_depth=8):
+            left, bottom, right, top = picture.get_bounds()
+            width, height = picture.get_px_size()
+            found.append((number + 1, width / ((right - left) / 72), height / ((top - bottom) / 72)))
+    return found
+
+
+def test_booklet_diagrams_print_at_300_ppi_or_more_and_unsquashed(games: dict[str, Game]) -> None:
+    """Read back from the PDF: each diagram's pixels against the size the page shows it at, on Letter,
+    the widest page a booklet is made on (a narrower page shows a diagram no larger), the same across as
+    down (a picture held to the greatest height once printed squashed), and every diagram the rules name."""
+    for slug in ("battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline"):
+        game = games[slug]
+        pictures = _shown_ppi(booklet.build(game, "letter", _diagrams(game)))
+        named = set(re.findall(r"\]\(diagram:([a-z0-9-]+)\)", rulesbook.render_markdown(game)))
+        assert len(pictures) == len(named) > 0, (slug, named)
+        soft = [(page, round(min(across, down))) for page, across, down in pictures if min(across, down) < 300]
+        assert not soft, f"{slug}: diagrams under 300 ppi (page, ppi): {soft}"
+        squashed = [
+            (page, round(across), round(down)) for page, across, down in pictures if abs(across / down - 1) > 0.02
+        ]
+        assert not squashed, f"{slug}: diagrams printed out of proportion (page, ppi across, down): {squashed}"
 
 
 def _images(reader: PdfReader) -> int:

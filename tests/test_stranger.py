@@ -409,7 +409,7 @@ def test_what_a_rules_template_may_ask_for_still_works(studio: Path) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "expected"),
     [
-        ("cols: 10, rows: 6, numbers: [0, 50]", "cols: 10, rows: 100000, numbers: [0, 50]", "expected a value <= 100"),
+        ("cols: 10, rows: 6, numbers: [0, 59]", "cols: 10, rows: 100000, numbers: [0, 59]", "expected a value <= 100"),
         ("{id: guard, kind: character,", "{id: guard, copies: 5000, kind: character,", "expected a value <= 1000"),
     ],
     ids=["board-of-a-million-spaces", "five-thousand-copies"],

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import ctypes.util
 import shutil
 import sys
 import tempfile
@@ -56,14 +55,6 @@ def _fonts() -> Iterator[Finding]:
     else:
         folders = sorted({str(p.parent) for p in found})
         yield Finding(OK, "fonts", f"all {len(found)} DejaVu faces the layouts use, in {', '.join(folders)}")
-
-
-def _library(name: str, what: str, fix: str, level: str = WARN) -> Callable[[], Iterator[Finding]]:
-    def check() -> Iterator[Finding]:
-        found = ctypes.util.find_library(name)
-        yield Finding(OK, name, f"found ({found})") if found else Finding(level, name, f"not found: {what}", fix)
-
-    return check
 
 
 def _weasyprint() -> Iterator[Finding]:
@@ -129,11 +120,6 @@ CHECKS: tuple[Callable[[], Iterator[Finding]], ...] = (
     _installation,
     _fonts,
     _weasyprint,
-    _library(
-        "harfbuzz-subset",
-        "booklets subset their fonts with the slower fontTools, and their bytes differ from a machine that has it",
-        "apt-get install libharfbuzz-subset0",
-    ),
     _program("chromium", "only the rules reference's browser test needs it", "apt-get install chromium"),
     _cmyk_profile,
     _program(

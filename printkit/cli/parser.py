@@ -587,8 +587,8 @@ COMMANDS = (
         "doctor",
         "help",
         "check what printkit needs on this machine",
-        "Check what printkit's outputs depend on: Python, the fonts, WeasyPrint, libharfbuzz-subset,\n"
-        "Chromium, Ghostscript, the project and the output folder. One line each, with the fix.",
+        "Check what printkit's outputs depend on: Python, the fonts, WeasyPrint, Chromium,\n"
+        "Ghostscript, the project and the output folder. One line each, with the fix.",
         ("printkit doctor", "printkit doctor --out /tmp/prints"),
         doctor.cmd_doctor,
     ),

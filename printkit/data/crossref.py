@@ -10,7 +10,7 @@ from typing import Any
 
 from printkit.core import units
 from printkit.core.errors import Problem
-from printkit.data import settings
+from printkit.data import iconkeys, settings
 from printkit.data.effect_text import effect_lines, template_keys
 from printkit.data.model import (
     BOARD_KINDS,
@@ -117,7 +117,13 @@ def check(
         text = getattr(info.print, key)
         if text is not None:
             problems.extend(_size_problem(text, smap, ("print", key), parse))
+    coded: dict[str, str] = {}  # a unit code and the unit type that has it
     for i, comp in enumerate(info.components):
+        if comp.unit is not None:  # players tell counters apart by their code: one unit type each
+            holder = coded.setdefault(comp.unit.code, comp.name)
+            if holder != comp.name:
+                message = f"unit code {comp.unit.code!r} is {holder}'s already: each unit type needs a code of its own"
+                problems.append(smap.problem(("components", i, "unit", "code"), message))
         problems.extend(_check_board(info, comp, smap, ("components", i), icons))
         if comp.size is not None:
             # a reference card is a card (poker, 70x110); a counter, token or marker is square (5/8in)
@@ -127,6 +133,22 @@ def check(
         ref(comp.era, eras, "era", smap, ("components", i, "era"))
     for name, icon in info.icons.items():
         ref(icon, icons, "icon", smap, ("icons", name))
+    for i, deck in enumerate(info.decks):
+        ref(deck.back.icon, icons, "icon", smap, ("decks", i, "back", "icon"))
+    if all_cards:  # a name that no card or piece asks for is a typo: its picture would never print
+        asked = {k for c in cards for k in iconkeys.card_keys(c.card)}
+        asked |= {k for comp in info.components for k in iconkeys.component_keys(comp)}
+        if any(s.eras for comp in info.components if comp.board for s in comp.board.sections):
+            asked |= {era.id for era in info.eras}  # a board's era spaces show their era's icon
+        for name in info.icons:
+            if name not in asked:
+                problems.append(
+                    smap.problem(
+                        ("icons", name),
+                        f"icons: {_missing('card, effect or piece', name, asked)}: a name is a card's or piece's "
+                        "id, an effect's kind (alone or with a unit or faction, force-hero), an era, a group or a kind",
+                    )
+                )
     rule_ids = {r.id for r in info.rules}
     for i, phase in enumerate(info.phases):
         for name in re.findall(r"\{([a-z_]+)\}", phase.summary):
@@ -228,6 +250,15 @@ def _check_board(info: GameFile, comp: Component, smap: SourceMap, path: PathT, 
                 smap.problem(
                     (*where, "numbers"),
                     f"{last - first + 1} numbers need {last - first + 1} spaces, found {spaces} (cols x rows)",
+                )
+            )
+        elif section.numbers and section.numbers[1] - section.numbers[0] + 1 < spaces:
+            first, last = section.numbers  # a track's spaces past its last number would print blank
+            problems.append(
+                smap.problem(
+                    (*where, "numbers"),
+                    f"numbers {first}-{last} leave {spaces - (last - first + 1)} of the {spaces} spaces blank: "
+                    f"number them all ({first}-{first + spaces - 1}) or give the section {last - first + 1} spaces",
                 )
             )
         if len(section.labels) > spaces:

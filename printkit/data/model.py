@@ -32,11 +32,15 @@ Paper = Literal["a4", "letter"]
 PICTURE_KINDS = (".png", ".jpg", ".jpeg", ".webp", ".svg")
 FONT_KINDS = (".ttf", ".otf")  # what card art may be; draw/art.py reads each
 BOARD_KINDS = ("board", "mat", "track", "strip")  # components printed full size, tiled over pages
-# The icons every game may name, in its data and inline in card text as {name}; draw/icons.py draws each.
-ICON_NAMES = frozenset(
-    {"sword", "axe", "spear", "crossbow", "heart", "shield", "star", "hourglass", "flag", "skull", "coin"}
-    | {"move", "force", "eye", "scroll"}
-)
+# The icons every game may name, in its data and inline in card text as {name}; draw/iconshapes.py draws each.
+_ICONS = """
+atom axe beacon bomb book books boot bow burst cards chest chip claw clock cloud coin coins column
+crest crossbow crown cycle dagger deflect die drops eye fire fist flag force gear grave heart helmet
+horns horseshoe hourglass key lamp lance magnifier mask meteor move orb padlock portal quill rewind
+rocket scroll scythe shield skull snowflake spear spyglass star stone swap sword tablets target
+tornado tower vortex wall wand
+"""
+ICON_NAMES = frozenset(_ICONS.split())
 
 
 class Frozen(BaseModel):
@@ -186,7 +190,7 @@ class UnitStats(Frozen):
     force: Count
     move: Count
     start: Count = 0
-    code: Annotated[str, Field(pattern=r"^[A-Z]$")]
+    code: Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9]{0,2}$")]  # one to three capitals, one unit type's own
 
 
 class Section(Frozen):
@@ -220,6 +224,7 @@ class Component(Frozen):
     per: Literal["game", "player"] = "game"
     faction: Id | None = None
     era: Id | None = None
+    colour: Colour | None = None  # a piece's own colour, over its faction's or era's
     value: int | None = None
     unit: UnitStats | None = None
     shape: Literal["square", "round", "rect"] | None = None
@@ -237,6 +242,7 @@ class Back(Frozen):
     colour: Colour
     subtitle: Text | None = None
     art: RelativePath | None = None  # a picture on the back
+    icon: Id | None = None  # the deck's emblem, one of the game's icons
 
 
 class DeckEntry(Frozen):
@@ -560,6 +566,8 @@ class GameFile(Frozen):
     # the name printed where room is short or the card fonts lack a letter: card footers, the bundle's cover
     short_title: Annotated[str, Field(min_length=1, max_length=60)] | None = None
     credit: Text
+    # who made the game, in a few words printed on every card back ("a game by ..."); the credit goes elsewhere
+    byline: Annotated[str, Field(min_length=1, max_length=80)] | None = None
     seed: Seed | None = None
     players: Annotated[int, Field(ge=1, le=8)] = 2
     play_time: PlayTime | None = None  # what the reference site's front page says a game takes

@@ -19,8 +19,8 @@ from printkit.data.game import GAME_FILE
 
 MAX_NAME = 500  # characters: a title, not a paragraph
 MAX_SLUG = 60  # characters of the folder name, cut at a word
-SHORT = 24  # characters of the name the cards print: it fits a back's title and a card's footer
-WORD = 16  # characters of one word of it: a back's title wraps between words, never inside one
+SHORT = 24  # characters of the name the cards print: it fits a back's band and a card's footer
+WORD = 16  # characters of one word of it: a name wraps between words, never inside one
 
 _GAME = """\
 title: {title}{short}
@@ -37,7 +37,7 @@ components:
 decks:
   - id: main
     name: Main deck
-    back: {{title: {back}, colour: "#34495e"}}
+    back: {{title: Main deck, colour: "#34495e", icon: star}}
     include: {{kind: plain}}
 """
 
@@ -192,7 +192,6 @@ def new_game(
         title=_quoted(title),
         short="" if printed == title else f"\nshort_title: {_quoted(printed)}",
         credit=_quoted(f"{printed} (c) its designer. Print-and-play for personal use."),
-        back=_quoted(printed),
     )
     atomic.write_text(game_file, schema.modeline("game.schema.json", game_file, project) + game_text)
     atomic.write_text(cards_file, schema.modeline("cards.schema.json", cards_file, project) + _CARDS)

@@ -6,24 +6,41 @@ import io
 from collections.abc import Callable
 
 import markupsafe
-from PIL import Image, ImageDraw, ImageFont
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
 
+from printkit.core import units
+from printkit.core.units import MM
 from printkit.data.game import Game
 from printkit.data.model import Troop
-from printkit.data.settings import PrintSettings
+from printkit.data.settings import PAPERS, PrintSettings
 from printkit.docs import examples, rulesbook, scenes, templating
-from printkit.draw import fonts, raster
+from printkit.draw import cardview, fonts, raster
+from printkit.draw.cardrender import CardPainter, Target
 from printkit.draw.cardview import aid_fields
 from printkit.draw.layout import layouts_for
+from printkit.draw.legibility import INK
 from printkit.sheets.cardsheets import aid_size
 
 PAGE_SIZES = {"a5": "A5", "a4": "A4", "letter": "letter", "half-letter": "5.5in 8.5in"}
 SADDLE = {"a5": "a4", "half-letter": "letter"}  # booklet page size -> the sheet two pages share
-DIAGRAM_DPI = 110
+# A diagram is shown at most this tall and as wide as the text (the booklet's style sheet says so), and
+# rendered from its drawing with pixels enough for SHARP_PPI however large the widest page shows it.
+DIAGRAM_HEIGHT = rulesbook.DIAGRAM_TALLEST_MM * MM
+WIDEST_PAGE = max(PAPERS["a4"][0], PAPERS["letter"][0])  # the text is narrower still: a margin to spare
+SHARP_PPI = 300
+_DRAWN_PPI = SHARP_PPI * 1.03  # a little over, so whole pixels and the layout's rounding never take it under
 
 
-def _formations_png(game: Game, settings: PrintSettings) -> bytes | None:
+def sharp_dpi(size: tuple[float, float]) -> float:
+    """The resolution to render a drawing of this size (points) at for SHARP_PPI as the booklet shows it."""
+    width, height = size
+    shown = min(WIDEST_PAGE, DIAGRAM_HEIGHT * width / height)  # a tall drawing is held to the height
+    return _DRAWN_PPI * shown / width
+
+
+def _formations_pdf(game: Game, settings: PrintSettings) -> bytes | None:
     """Battle Line's formations, strongest first, each shown with example Troops drawn as printed."""
     troops = {(c.colour, c.value): c for c in game.cards if isinstance(c, Troop)}
     colours = [c.id for c in game.info.colours]
@@ -39,51 +56,57 @@ def _formations_png(game: Game, settings: PrintSettings) -> bytes | None:
         "host": [(c, values[i]) for c, i in zip(colours[:3], (0, 4, 8), strict=True)],
     }
     deck = game.deck("troops")
-    size = settings.card_size
-    font = ImageFont.truetype(str(fonts.font_file("sans-bold")), 26)
-    rows = []
-    for formation in game.info.formations:
-        images = [
-            raster.render_pdf(raster.card_pdf(game, deck, troops[key], size, 0.0), 60) for key in examples[formation.id]
-        ]
-        rows.append((formation.name, images))
-    w, h = rows[0][1][0].size
-    label_w = 300
-    sheet = Image.new("RGB", (label_w + 3 * (w + 12), len(rows) * (h + 14)), "white")
-    draw = ImageDraw.Draw(sheet)
-    for i, (name, images) in enumerate(rows):
-        y = i * (h + 14)
-        draw.text((10, y + h // 2 - 14), f"{i + 1}. {name}", fill="black", font=font)
-        for j, image in enumerate(images):
-            sheet.paste(image, (label_w + j * (w + 12), y))
-    return raster.png(sheet)
+    w, h = settings.card_size
+    layout = layouts_for(game, {"troop"})["troop"]
+    gap, label_w = 0.2 * units.INCH, 5 * units.INCH
+    rows = len(game.info.formations)
+    size = (label_w + 3 * (w + gap), rows * (h + gap))
+
+    label = 0.43 * units.INCH  # the diagram is shown about a quarter of its size: about 8 pt on the page
+
+    def draw(c: Canvas) -> None:
+        for i, formation in enumerate(game.info.formations):
+            y = size[1] - (i + 1) * (h + gap)
+            c.setFillColor(HexColor(INK))
+            c.setFont(fonts.use("sans-bold"), label)
+            c.drawString(0.17 * units.INCH, y + h / 2 - 0.35 * label, f"{i + 1}. {formation.name}")
+            for j, key in enumerate(examples[formation.id]):
+                card = troops[key]
+                c.saveState()
+                c.translate(label_w + j * (w + gap), y)
+                target = Target.of(game, card.id, layout, game.place("card", card.id))
+                CardPainter(c, (w, h), 0.0).paint(layout, cardview.face_fields(game, deck, card), target)
+                c.restoreState()
+
+    return raster.drawing_pdf(size, draw)
 
 
-def _board_png(game: Game, kind: str) -> bytes | None:
+def _board_pdf(game: Game, kind: str) -> bytes | None:
     comp = next((c for c in game.info.components if c.kind == kind and c.board), None)
-    return raster.png(raster.render_pdf(raster.board_pdf(game, comp), 60)) if comp else None
+    return raster.board_pdf(game, comp) if comp else None
 
 
-def _aid_png(game: Game, settings: PrintSettings) -> bytes | None:
+def _aid_pdf(game: Game, settings: PrintSettings) -> bytes | None:
     comp = next((c for c in game.info.components if c.kind == "reference"), None)
     if comp is None:
         return None
     layout = layouts_for(game, {"reference"})["reference"]
     size = aid_size(comp, settings.card_size)
-    pdf = raster.design_pdf(layout, aid_fields(game, comp), size, 0.0, game, comp.id, game.place("component", comp.id))
-    return raster.png(raster.render_pdf(pdf, DIAGRAM_DPI + 40))
+    return raster.design_pdf(layout, aid_fields(game, comp), size, 0.0, game, comp.id, game.place("component", comp.id))
 
 
+# Each diagram a game's rules may name: a one-page drawing (PDF) of it, which Diagrams renders sharp.
 DIAGRAMS: dict[str, Callable[[Game, PrintSettings], bytes | None]] = {
-    "formations": _formations_png,
-    "battlefield": lambda game, _: _board_png(game, "board"),
-    "era-track": lambda game, _: _board_png(game, "board"),
-    "day-phases": _aid_png,
+    "formations": _formations_pdf,
+    "battlefield": lambda game, _: _board_pdf(game, "board"),
+    "era-track": lambda game, _: _board_pdf(game, "board"),
+    "day-phases": _aid_pdf,
 }
 
 
 class Diagrams:
-    """Each diagram a game's rules name, drawn once per build: those above, the setup, each example's position."""
+    """Each diagram a game's rules name, drawn once per build as a PNG sharp where the booklet shows it: those
+    above (rendered at SHARP_PPI), the setup and each example's position (composed at scenes.PPI)."""
 
     def __init__(self, game: Game, settings: PrintSettings) -> None:
         self.game = game
@@ -110,7 +133,14 @@ class Diagrams:
             replay = self.replays().get(name[len("example-") :])
             return scenes.position(self.game, self.settings, replay) if replay else None
         make = DIAGRAMS.get(name)
-        return make(self.game, self.settings) if make else None
+        drawing = make(self.game, self.settings) if make else None
+        return None if drawing is None else _sharp_png(drawing)
+
+
+def _sharp_png(pdf: bytes) -> bytes:
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    dpi = sharp_dpi((float(page.mediabox.width), float(page.mediabox.height)))
+    return raster.png(raster.render_pdf(pdf, dpi), dpi=dpi)
 
 
 def html(game: Game, size: str, diagrams: Diagrams) -> str:
@@ -125,6 +155,7 @@ def html(game: Game, size: str, diagrams: Diagrams) -> str:
         body=markupsafe.Markup(body),
         headings=[h for h in headings if h.level == 1],
         page=PAGE_SIZES[size],
+        diagram_height=f"{DIAGRAM_HEIGHT / MM:g}mm",
     )
 
 

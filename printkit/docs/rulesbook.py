@@ -9,6 +9,7 @@ from the data can never become markup.
 from __future__ import annotations
 
 import base64
+import math
 import re
 import traceback
 from collections.abc import Callable
@@ -478,16 +479,31 @@ def _slug(text: str, taken: dict[str, int]) -> str:
     return anchor
 
 
+# A booklet shows a diagram at most this tall (and as wide as the text): booklet.DIAGRAM_HEIGHT is this
+DIAGRAM_TALLEST_MM = 120.0
+
+
 def _printed_width(png: bytes) -> str:
-    """A style giving a picture the width its resolution says (a 300 ppi picture prints sharp), or nothing."""
+    """A style giving a picture the width its resolution says (a 300 ppi picture prints sharp), or nothing.
+
+    A picture that would print taller than DIAGRAM_TALLEST_MM gets the width that keeps it that tall, so
+    the style sheet's limits only ever narrow it with its height following: never a squashed picture.
+    """
     if png[12:16] != b"IHDR":
         return ""
     width = int.from_bytes(png[16:20], "big")
+    height = int.from_bytes(png[20:24], "big")
     at = png.find(b"pHYs")
     if at < 0 or png[at + 12] != 1:  # no resolution, or not in pixels per metre
         return ""
     per_metre = int.from_bytes(png[at + 4 : at + 8], "big")
-    return f' style="width: {width / per_metre * 1000:.1f}mm"' if per_metre else ""
+    if not per_metre or not height:
+        return ""
+    width_mm, height_mm = width / per_metre * 1000, height / per_metre * 1000
+    if height_mm > DIAGRAM_TALLEST_MM:
+        width_mm *= DIAGRAM_TALLEST_MM / height_mm
+    # a tenth of a millimetre down, never up: a picture drawn at 300 ppi still prints at 300 or more
+    return f' style="width: {math.floor(width_mm * 10) / 10:.1f}mm"'
 
 
 def to_html(markdown: str, diagrams: Callable[[str], bytes | None]) -> tuple[str, list[Heading]]:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
+import io
 import os
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import jinja2
 
@@ -29,25 +32,91 @@ def render(template: str, **values: object) -> str:
 def pdf(html: str, root: Path) -> bytes:
     """A PDF of html; the only files it may read are data: URIs and files under root."""
     with warnings.catch_warnings():
-        # WeasyPrint warns when the system lacks libharfbuzz-subset; it subsets the fonts with fontTools instead
+        # WeasyPrint warns when the system lacks libharfbuzz-subset; printkit subsets with fontTools either way
         warnings.filterwarnings("ignore", message="HarfBuzz-Subset", category=DeprecationWarning)
         import weasyprint  # imported when a PDF is made: most commands never need it
 
         from printkit.docs.safefetch import fetcher
 
+        _subset_with_fonttools()
         with _fonts_dated():
             out = weasyprint.HTML(string=html, base_url=str(root), url_fetcher=fetcher(root)).write_pdf()
     assert out is not None
     return bytes(out)
 
 
+# Tables a font program in a PDF never uses, removed before subsetting (fontTools would read the
+# layout tables first): WeasyPrint has shaped the text (GSUB, GPOS, kern, JSTF, BASE, MATH) and draws
+# no colour or bitmap glyphs; the rest are what WeasyPrint's HarfBuzz path drops too.
+_UNUSED_TABLES = (
+    *("GSUB", "GPOS", "kern", "JSTF", "BASE", "MATH"),
+    *("SVG ", "DSIG", "EBDT", "EBLC", "EBSC", "LTSH", "PCLT"),
+)
+
+
+def _fonttools_subset(font: Any, to_unicode: dict[int, str], hinting: bool) -> None:
+    """Keep only the glyphs a document uses, by their ids (kept in place): the same subset on every machine."""
+    if not to_unicode:
+        return
+    notdef = bool(font.missing)
+    key = (hashlib.sha256(font.file_content).digest(), font.index, tuple(sorted(to_unicode)), hinting, notdef)
+    made = _SUBSETS.pop(key, None) or _subset(font.file_content, *key[1:])
+    _SUBSETS[key] = made  # the most recent last
+    while len(_SUBSETS) > 64:
+        del _SUBSETS[next(iter(_SUBSETS))]
+    font.file_content = made
+
+
+# subsets made in this process, by font and glyphs: an A5 and an A4 booklet of a game use the same ones
+_SUBSETS: dict[tuple[bytes, int, tuple[int, ...], bool, bool], bytes] = {}
+
+
+def _subset(data: bytes, index: int, gids: tuple[int, ...], hinting: bool, notdef: bool) -> bytes:
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options(
+        retain_gids=True,
+        passthrough_tables=True,
+        ignore_missing_glyphs=True,
+        hinting=hinting,
+        desubroutinize=True,
+        notdef_outline=notdef,
+    )
+    options.drop_tables += [t.strip() for t in _UNUSED_TABLES]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(gids=gids)
+    ttfont = TTFont(io.BytesIO(data), fontNumber=index)
+    for table in _UNUSED_TABLES:
+        if table in ttfont:
+            del ttfont[table]
+    subsetter.subset(ttfont)
+    out = io.BytesIO()
+    ttfont.save(out)
+    return out.getvalue()
+
+
+@functools.cache
+def _subset_with_fonttools() -> None:
+    """WeasyPrint's fonts subset by fontTools alone, whether or not the system has libharfbuzz-subset.
+
+    WeasyPrint subsets with HarfBuzz when libharfbuzz-subset is installed and with fontTools when it
+    is not, and the two make different font programs, so the same booklet would be other bytes on a
+    machine with the library than on one without (and other bytes again with another HarfBuzz
+    version). fontTools is a Python package installed with printkit: the same versions of it subset
+    alike on every system.
+    """
+    from weasyprint.pdf.fonts import Font
+
+    Font.subset = _fonttools_subset
+
+
 @contextlib.contextmanager
 def _fonts_dated() -> Iterator[None]:
     """Font subsets dated by SOURCE_DATE_EPOCH, not the clock, so the same booklet gives the same bytes.
 
-    Without libharfbuzz-subset WeasyPrint subsets fonts with fontTools, which stamps each subset's
-    head table with the time it was made unless SOURCE_DATE_EPOCH (reproducible-builds.org) is set;
-    one the user set is kept.
+    fontTools stamps each subset's head table with the time it was made unless SOURCE_DATE_EPOCH
+    (reproducible-builds.org) is set; one the user set is kept.
     """
     if "SOURCE_DATE_EPOCH" in os.environ:
         yield

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core.errors import PlacedError
@@ -90,7 +90,18 @@ def _lines(text: str, width: float) -> list[str] | None:
     return textfit.wrapped(text, "sans", width, CREDIT_SIZE)
 
 
-def _credit(c: Canvas, game: Game, comp: Component, width: float, height: float) -> None:
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 on the board, points
+
+
+def _line(c: Canvas, text: str, face: str, size: float, x: float, baseline: float, labels: list[Rect] | None) -> None:
+    """Note where one line of text lies (left edge x): its ascent above the baseline, its descent below."""
+    if labels is not None:
+        labels.append((x, baseline - 0.25 * size, x + c.stringWidth(text, face, size), baseline + 0.8 * size))
+
+
+def _credit(
+    c: Canvas, game: Game, comp: Component, width: float, height: float, labels: list[Rect] | None = None
+) -> None:
     """The game's title and credit, right-aligned in the column beside the board's name, wrapped to fit.
 
     When they do not fit there (a narrow board), the credit moves to the strip along the board's
@@ -111,12 +122,14 @@ def _credit(c: Canvas, game: Game, comp: Component, width: float, height: float)
             f"{game.place('component', comp.id)}: {comp.id}: the board's name, the game's title and its credit "
             f"do not fit its {width / MM:.0f} mm width at {CREDIT_SIZE:g} pt: widen the board or shorten the credit"
         )
-    c.setFont(fonts.use("sans"), CREDIT_SIZE)
+    face = fonts.use("sans")
+    c.setFont(face, CREDIT_SIZE)
     c.setFillColor(HexColor(INK))
-    for i, line in enumerate(title + credit):
-        c.drawRightString(width - PAD, height - PAD - 2.5 * MM - i * leading, line)
-    for i, line in enumerate(reversed(below)):  # in the bottom padding, clear of the sections above it
-        c.drawRightString(width - PAD, 1.6 * MM + i * leading, line)
+    placed = [(line, height - PAD - 2.5 * MM - i * leading) for i, line in enumerate(title + credit)]
+    placed += [(line, 1.6 * MM + i * leading) for i, line in enumerate(reversed(below))]  # in the bottom padding
+    for line, baseline in placed:
+        c.drawRightString(width - PAD, baseline, line)
+        _line(c, line, face, CREDIT_SIZE, width - PAD - c.stringWidth(line, face, CREDIT_SIZE), baseline, labels)
 
 
 def name_size(game: Game, comp: Component) -> float:
@@ -126,8 +139,9 @@ def name_size(game: Game, comp: Component) -> float:
     return textfit.one_line(comp.name, "serif-bold", width - 2 * PAD, 16, where, min_size=NAME_LEAST)
 
 
-def draw_board(c: Canvas, game: Game, comp: Component) -> None:
-    """The whole part at full size, its bottom-left at the origin."""
+def draw_board(c: Canvas, game: Game, comp: Component, labels: list[Rect] | None = None) -> None:
+    """The whole part at full size, its bottom-left at the origin; labels, when given, gets where each line of
+    its text lies, so that marks printed over the board can keep clear of it."""
     assert comp.board is not None
     width, height = board_size(comp)
     accent = _accent(game)
@@ -136,17 +150,41 @@ def draw_board(c: Canvas, game: Game, comp: Component) -> None:
     c.setStrokeColor(HexColor(accent))
     c.setLineWidth(1.2)
     c.roundRect(0, 0, width, height, 4 * MM, stroke=1, fill=1)
+    _lattice(c, width, height, _mix(accent, "#ffffff", 0.72))
+    c.setStrokeColor(HexColor(accent))
+    c.setLineWidth(0.5)
+    c.roundRect(2 * MM, 2 * MM, width - 4 * MM, height - 4 * MM, 2.5 * MM, stroke=1, fill=0)
     c.setFillColor(HexColor(accent))
     c.setFont(fonts.use("serif-bold"), size)
     c.drawString(PAD, height - PAD - 9 * MM, comp.name)
-    _credit(c, game, comp, width, height)
+    _line(c, comp.name, fonts.use("serif-bold"), size, PAD, height - PAD - 9 * MM, labels)
+    _credit(c, game, comp, width, height, labels)
     top = height - PAD - TITLE_H
     at = f"{game.place('component', comp.id)}: board {comp.id}"  # where a label that cannot fit is reported
     for section in comp.board.sections:
-        top = _draw_section(c, game, section, top, accent, at) - SECTION_GAP
+        top = _draw_section(c, game, section, top, accent, at, labels) - SECTION_GAP
 
 
-def _draw_section(c: Canvas, game: Game, section: Section, top: float, accent: str, at: str) -> float:
+def _lattice(c: Canvas, width: float, height: float, colour: Color) -> None:
+    """Fine diagonal lines both ways over the board's ground, inside its rounded edge: a printed texture."""
+    c.saveState()
+    clip = c.beginPath()
+    clip.roundRect(0, 0, width, height, 4 * MM)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.setStrokeColor(colour)
+    c.setLineWidth(0.4)
+    step = 6 * MM
+    offset = -height
+    while offset < width:
+        c.line(offset, 0, offset + height, height)
+        c.line(offset, height, offset + height, 0)
+        offset += step
+    c.restoreState()
+
+
+def _draw_section(
+    c: Canvas, game: Game, section: Section, top: float, accent: str, at: str, labels: list[Rect] | None = None
+) -> float:
     cw, ch = _cell(section)
     if section.title:
         where = f"{at}: section {section.title[:30]!r}: its title"
@@ -154,9 +192,10 @@ def _draw_section(c: Canvas, game: Game, section: Section, top: float, accent: s
         c.setFillColor(_mix(accent, "#000000", 0.35))
         c.setFont(fonts.use("sans-bold"), size)
         c.drawString(PAD + 1 * MM, top - 5 * MM, section.title)
+        _line(c, section.title, fonts.use("sans-bold"), size, PAD + 1 * MM, top - 5 * MM, labels)
         top -= SECTION_TITLE_H
-    labels = space_labels(game, section)
-    for i, label in enumerate(labels):
+    spaces = space_labels(game, section)
+    for i, label in enumerate(spaces):
         row, col = divmod(i, section.cols)
         x = PAD + col * cw
         y = top - (row + 1) * ch
@@ -164,16 +203,24 @@ def _draw_section(c: Canvas, game: Game, section: Section, top: float, accent: s
         c.setStrokeColor(_mix(accent, "#000000", 0.2))
         c.setLineWidth(0.8)
         c.roundRect(x + 1 * MM, y + 1 * MM, cw - 2 * MM, ch - 2 * MM, 2 * MM, stroke=1, fill=1)
-        if section.icon:
+        c.setStrokeColor(_mix(accent, "#ffffff", 0.55))
+        c.setLineWidth(0.4)
+        c.roundRect(x + 1.8 * MM, y + 1.8 * MM, cw - 3.6 * MM, ch - 3.6 * MM, 1.4 * MM, stroke=1, fill=0)
+        # an era's space shows the icon the game's icons: table gives that era, else the section's
+        era = game.info.eras[i] if section.eras and i < len(game.info.eras) else None
+        icon = (game.info.icons.get(era.id) if era else None) or section.icon
+        if icon:
             side = min(cw, ch) * 0.45
             c.setFillColor(_mix(accent, "#ffffff", 0.7))
-            icons.IconSet.of(game).draw(c, section.icon, x + (cw - side) / 2, y + (ch - side) / 2, side)
+            icons.IconSet.of(game).draw(c, icon, x + (cw - side) / 2, y + (ch - side) / 2, side)
         if label:
-            _label(c, label, (x + 2.5 * MM, y + 2.5 * MM, cw - 5 * MM, ch - 5 * MM), min(ch, cw), at)
+            _label(c, label, (x + 2.5 * MM, y + 2.5 * MM, cw - 5 * MM, ch - 5 * MM), min(ch, cw), at, labels)
     return top - section.rows * ch
 
 
-def _label(c: Canvas, text: str, box: tuple[float, float, float, float], scale: float, at: str) -> None:
+def _label(
+    c: Canvas, text: str, box: tuple[float, float, float, float], scale: float, at: str, labels: list[Rect] | None
+) -> None:
     x, y, w, h = box
     size = max(SMALLEST_TEXT, min(14.0, scale / 5))
     fitted = textfit.fit(text, "sans-bold", w, h, size, SMALLEST_TEXT, 1.2, False, True)
@@ -181,8 +228,10 @@ def _label(c: Canvas, text: str, box: tuple[float, float, float, float], scale: 
         space = f"{w / MM:.0f} x {h / MM:.0f} mm"
         raise PlacedError(f"{at}: a space's label does not fit its {space} even at {SMALLEST_TEXT} pt: {text[:50]!r}")
     c.setFillColor(HexColor(INK))
-    c.setFont(fonts.use("sans-bold"), fitted.size)
+    face = fonts.use("sans-bold")
+    c.setFont(face, fitted.size)
     baseline = y + h - fitted.size * 0.8
     for words in fitted.texts:
         c.drawCentredString(x + w / 2, baseline, words)
+        _line(c, words, face, fitted.size, x + (w - c.stringWidth(words, face, fitted.size)) / 2, baseline, labels)
         baseline -= fitted.leading

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from printkit.core import units
 from printkit.core.errors import PLACED, PlacedError, PrintkitError, safe
 from printkit.data.game import Game
 from printkit.data.model import ICON_NAMES
-from printkit.draw import art, fonts, icons, textfit
+from printkit.draw import art, fonts, icons, rtl, textfit
 from printkit.draw.layout import FIELD, Box, Layout
 from printkit.draw.legibility import INK, colour, text_colour
 
@@ -123,7 +124,7 @@ class CardPainter:
         elif kind == "line":
             c.line(x, y + h, x + w, y)
         elif kind == "pattern":
-            self._pattern(x, y, w, h, stroke)
+            self._pattern(box, stroke)
         elif kind == "badge":
             self._badge(box, fields, target)
         elif kind == "icon":
@@ -193,20 +194,54 @@ class CardPainter:
         place = target.layout.place(box.name, key)
         return f"{place}: {self._where(target, box)}" if place else self._where(target, box)
 
-    def _pattern(self, x: float, y: float, w: float, h: float, stroke: Color | None) -> None:
-        """Diagonal hatching clipped to the box: a back that hides nothing and shows misalignment."""
-        c = self.c
+    def _pattern(self, box: Box, stroke: Color | None) -> None:
+        """A figure in the stroke colour clipped to the box: hatching shows a misaligned back at once."""
+        c, spec = self.c, box.spec
+        x, y, w, h = self._rect(box)
+        step = max(_pt(spec.step), 1.0)
         c.saveState()
         path = c.beginPath()
-        path.rect(x, y, w, h)
+        radius = _pt(spec.radius)
+        path.roundRect(x, y, w, h, radius) if radius else path.rect(x, y, w, h)
         c.clipPath(path, stroke=0, fill=0)
         if stroke:
             c.setStrokeColor(stroke)
-        step = 9.0
-        offset = -h
-        while offset < w:
-            c.line(x + offset, y, x + offset + h, y + h)
-            offset += step
+            c.setFillColor(stroke)
+        motif = spec.motif or "hatching"
+        cx, cy = x + w / 2, y + h / 2
+        reach = math.hypot(w, h) / 2 + step
+        if motif in ("hatching", "lattice"):
+            offset = -h
+            while offset < w:
+                c.line(x + offset, y, x + offset + h, y + h)
+                if motif == "lattice":
+                    c.line(x + offset, y + h, x + offset + h, y)
+                offset += step
+        elif motif == "rays":  # wedges from the centre, every other one filled: a sunburst, step wide at its rim
+            count = max(4, round(math.pi * min(w, h) / 2 / step)) * 2
+            for i in range(0, count, 2):
+                a0, a1 = 2 * math.pi * i / count, 2 * math.pi * (i + 1) / count
+                wedge = c.beginPath()
+                wedge.moveTo(cx, cy)
+                wedge.lineTo(cx + reach * math.cos(a0), cy + reach * math.sin(a0))
+                wedge.lineTo(cx + reach * math.cos(a1), cy + reach * math.sin(a1))
+                wedge.close()
+                c.drawPath(wedge, stroke=0, fill=1)
+        elif motif == "rings":
+            r = step
+            while r < reach:
+                c.circle(cx, cy, r, stroke=1, fill=0)
+                r += step
+        elif motif == "dots":  # a staggered grid, each dot a quarter of the step across
+            row = 0
+            yy = y - step
+            while yy < y + h + step:
+                xx = x - step + (step / 2 if row % 2 else 0)
+                while xx < x + w + step:
+                    c.circle(xx, yy, step / 8, stroke=0, fill=1)
+                    xx += step
+                yy += step * 0.866
+                row += 1
         c.restoreState()
 
     def _badge(self, box: Box, fields: dict[str, Any], target: Target) -> None:
@@ -287,9 +322,13 @@ class CardPainter:
         face = fonts.face(font)
         space = fonts.width(" ", font, size)
         align = "center" if centred else (spec.align or "left")
-        for line in fitted.lines:
+        for number, line in enumerate(fitted.lines):
             width = sum(textfit.word_width(wd, font, size) for wd in line) + space * (len(line) - 1)
             cursor = x + (0 if align == "left" else (w - width) / 2 if align == "center" else w - width)
+            if fitted.logical:  # right to left: seen in visual order, written as typed
+                rtl.draw(c, face, size, cursor, baseline, fitted.logical[number])
+                baseline -= fitted.leading
+                continue
             for i, word in enumerate(line):
                 if i:
                     cursor += space

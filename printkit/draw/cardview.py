@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from printkit.data import iconkeys
 from printkit.data.effect_text import effect_lines
 from printkit.data.game import DeckCards, Game
-from printkit.data.model import Attack, Character, Component, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
+from printkit.data.model import Character, Component, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
 
 Fields = dict[str, Any]
 
@@ -39,29 +41,9 @@ def accent(game: Game, deck: DeckCards, card: Any | None = None) -> str:
     return str(faction.colour if faction else deck.deck.back.colour)
 
 
-DEFAULT_ICON = "star"
-
-
 def art_icon(game: Game, card: Any) -> str:
-    """The icon a card pictures: the game's icon for its most telling effect, else for its kind.
-
-    A Character's later abilities say more about it than its attack, so they are asked first;
-    an attack is asked as kind-target ("attack-rear") before plain "attack".
-    """
-    icons = game.info.icons
-    if isinstance(card, Character):
-        kinds = [
-            k
-            for a in reversed(card.ability)
-            for k in ([f"attack-{a.target}", "attack"] if isinstance(a, Attack) else [a.kind])
-        ]
-    elif isinstance(card, TimeCard):
-        kinds = [e.kind for e in card.effects]
-    elif isinstance(card, (Tanach, Tactics)):
-        kinds = [card.effect.kind]
-    else:
-        kinds = []
-    return next((icons[k] for k in [*kinds, card.kind] if k in icons), DEFAULT_ICON)
+    """The icon a card pictures: the first of its names (data/iconkeys.py) that the game's icons: table has."""
+    return iconkeys.choose(game.info.icons, iconkeys.card_keys(card)) or iconkeys.DEFAULT_ICON
 
 
 def face_fields(game: Game, deck: DeckCards, card: Any) -> Fields:
@@ -139,11 +121,15 @@ def back_fields(game: Game, deck: DeckCards) -> Fields:
         "deck": deck.deck.name,
         "game": game.printed_title,
         "credit": game.info.credit,
+        "byline": game.info.byline or "",
+        "icon": "{" + back.icon + "}" if back.icon else "",
         "accent": back.colour,
     }
 
 
 def _component_accent(game: Game, comp: Component) -> str:
+    if comp.colour:
+        return str(comp.colour)
     faction = _by_id(game.info.factions, comp.faction)
     if faction:
         return str(faction.colour)
@@ -154,29 +140,56 @@ def _component_accent(game: Game, comp: Component) -> str:
 
 
 def component_fields(game: Game, comp: Component) -> Fields:
-    """What a counter, token or marker face may print."""
+    """What a counter, token or marker face (and reverse) may print.
+
+    A unit counter has a title (its name), its icon and its figures, worded by the game's texts
+    counter.unit_stats ({force}, {move}, {start}); a counter of an era its title counter.era_title
+    ({number}, {name}) and figures counter.era_stats ({force}); a token its value as a large label;
+    anything else its name as plain text. icon is the piece's icon from the game's icons: table;
+    title_icon and plain_icon split it by the kind of face, and plain_alone is the name with no icon.
+    """
     era = _by_id(game.info.eras, comp.era)
-    label, stats = "", ""
+    texts = game.info.texts
+    title, label, stats = "", "", ""
     if comp.unit:
-        label, stats = comp.unit.code, f"{comp.unit.force}-{comp.unit.move}"
+        unit = comp.unit
+        title = comp.name
+        figures: dict[str, Any] = {"force": unit.force, "move": unit.move, "start": unit.start}
+        stats = _fill(texts.get("counter.unit_stats", "{force}-{move}"), figures)
     elif era is not None:
-        label, stats = str(era.number or ""), str(era.force if era.force is not None else "")
+        figures = {"number": era.number or "", "name": era.name, "force": era.force}
+        title = _fill(texts.get("counter.era_title", "{number}"), figures)
+        stats = _fill(texts.get("counter.era_stats", "{force}"), figures) if era.force is not None else ""
     elif comp.value is not None:
         label = str(comp.value)
+    chosen = iconkeys.choose(game.info.icons, iconkeys.component_keys(comp), None)
+    icon = "{" + chosen + "}" if chosen else ""
+    plain = "" if title or label else comp.name
     faction = _by_id(game.info.factions, comp.faction)
     return {
         "id": comp.id,
         "name": comp.name,
+        "title": title,
         "label": label,
         "stats": stats,
+        "code": comp.unit.code if comp.unit else "",
+        "icon": icon,
+        "title_icon": icon if title else "",
+        "plain_icon": icon if plain else "",
         "game": game.printed_title,
         "faction": faction.name if faction else "",
         "era": era.name if era else "",
         "reverse": comp.reverse or "",
         "accent": _component_accent(game, comp),
         "credit": game.info.credit,
-        "plain": "" if label else comp.name,
+        "plain": plain,
+        "plain_alone": plain if not icon else "",
+        "plain_named": plain if icon else "",
     }
+
+
+def _fill(template: str, values: dict[str, Any]) -> str:
+    return re.sub(r"\{([a-z_]+)\}", lambda m: str(values.get(m.group(1), m.group(0))), template)
 
 
 def aid_fields(game: Game, comp: Component) -> Fields:

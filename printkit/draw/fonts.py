@@ -7,12 +7,14 @@ import hashlib
 import io
 import shutil
 import subprocess
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfbase.ttfonts import TTFError
 
 from printkit.core import files
 from printkit.core.errors import PrintkitError
@@ -38,6 +40,45 @@ _SEARCH_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), Path.h
 
 class FontMissing(PrintkitError):
     """A font the layouts need is not installed."""
+
+
+def subset_tag(font: bytes, codes: Sequence[int]) -> str:
+    """Six capital letters for a subset of a font (font: a digest of its file) and the characters it keeps, in order.
+
+    PDF 32000-1 9.6.4 asks that different subsets in one file have different tags; reportlab numbers
+    them from AAAAAA+ in each file, so two files joined (the bundle) held different fonts under one
+    name. A tag from the content is the same for the same subset on every run and machine.
+    """
+    digest = hashlib.sha256(font + ",".join(map(str, codes)).encode()).digest()
+    number = int.from_bytes(digest[:8], "big")
+    return "".join(chr(65 + (number // 26**i) % 26) for i in range(6))
+
+
+_TAGGING = threading.Lock()  # reportlab reads the subset names from a function of its module's
+
+
+class TTFont(ttfonts.TTFont):
+    """reportlab's TrueType font, each embedded subset named by its content (subset_tag) rather than its number."""
+
+    def addObjects(self, doc: Any) -> None:
+        state = self.state.get(doc)
+        if state is None:
+            super().addObjects(doc)
+            return
+        font = self._digest()
+        tags = [subset_tag(font, codes).encode() for codes in state.subsets]
+        with _TAGGING:
+            numbered = ttfonts.SUBSETN
+            ttfonts.SUBSETN = lambda n, *_: tags[n]
+            try:
+                super().addObjects(doc)
+            finally:
+                ttfonts.SUBSETN = numbered
+
+    def _digest(self) -> bytes:
+        if not hasattr(self, "_font_digest"):
+            self._font_digest = hashlib.sha256(self.face._ttf_data).digest()
+        return self._font_digest
 
 
 def _fc_match(pattern: str, filename: str) -> Path | None:

@@ -20,7 +20,10 @@ from printkit.data.validation import problems_from
 from printkit.data.yamlsource import SourceMap, load
 
 Length = Annotated[str, Field(pattern=r"^-?\d+(\.\d+)?(/\d+)?\s*(mm|cm|in|pt)$")]
-ColourRef = Annotated[str, Field(pattern=r"^(#[0-9A-Fa-f]{6}|accent|accent-dark|accent-light|ink|paper|auto|none)$")]
+ColourRef = Annotated[
+    str,
+    Field(pattern=r"^(#[0-9A-Fa-f]{6}|accent|accent-dark|accent-shade|accent-tint|accent-light|ink|paper|auto|none)$"),
+]
 
 
 class Region(Frozen):
@@ -35,6 +38,8 @@ class Region(Frozen):
     stroke: ColourRef | None = None
     stroke_width: Length | None = None
     radius: Length | None = None
+    motif: Literal["hatching", "lattice", "rays", "rings", "dots"] | None = None  # a pattern's figure
+    step: Length | None = None  # a pattern's spacing: between lines, rings or dots, or a ray's width at its rim
     text: Annotated[str, Field(max_length=2000)] | None = None
     font: Id | None = None  # one of printkit's (sans, sans-bold, ..., serif-bold) or one the game's fonts: names
     size: Annotated[float, Field(gt=0, le=200)] | None = None
@@ -77,6 +82,8 @@ DEFAULTS = Region(
     stroke="none",
     stroke_width="0.6pt",
     radius="0mm",
+    motif="hatching",
+    step="9pt",
     font="sans",
     size=9.0,
     min_size=6.0,

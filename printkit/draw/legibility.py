@@ -43,6 +43,8 @@ def colour(ref: str | None, fields: dict[str, Any]) -> Color | None:
     table = {
         "accent": lambda: HexColor(accent),
         "accent-dark": lambda: mix(accent, "#000000", 0.45),
+        "accent-shade": lambda: mix(accent, "#000000", 0.18),
+        "accent-tint": lambda: mix(accent, "#ffffff", 0.22),
         "accent-light": lambda: mix(accent, "#ffffff", 0.82),
         "ink": lambda: HexColor(INK),
         "paper": lambda: HexColor(PAPER),

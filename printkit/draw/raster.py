@@ -18,7 +18,8 @@ from printkit.draw.cardrender import CardPainter, Target
 from printkit.draw.layout import Layout, layouts_for
 
 
-def _pdf(size: tuple[float, float], draw: Callable[[Canvas], None]) -> bytes:
+def drawing_pdf(size: tuple[float, float], draw: Callable[[Canvas], None]) -> bytes:
+    """A one-page PDF of the given size (points) that draw paints, in printkit's fonts."""
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=size, invariant=1, initialFontName=fonts.use("sans"))
     draw(c)
@@ -62,7 +63,7 @@ def design_pdf(
         c.translate(bleed, bleed)
         CardPainter(c, size, bleed).paint(layout, fields, Target.of(game, label, layout, place))
 
-    return _pdf((width + 2 * bleed, height + 2 * bleed), draw)
+    return drawing_pdf((width + 2 * bleed, height + 2 * bleed), draw)
 
 
 def card_pdf(game: Game, deck: DeckCards, card: Card, size: tuple[float, float], bleed: float) -> bytes:
@@ -72,7 +73,7 @@ def card_pdf(game: Game, deck: DeckCards, card: Card, size: tuple[float, float],
 
 
 def board_pdf(game: Game, comp: Component) -> bytes:
-    return _pdf(board.board_size(comp), lambda c: board.draw_board(c, game, comp))
+    return drawing_pdf(board.board_size(comp), lambda c: board.draw_board(c, game, comp))
 
 
 def png(image: Image.Image, compress_level: int = 6, dpi: float | None = None) -> bytes:

@@ -13,12 +13,11 @@ import functools
 import re
 from dataclasses import dataclass
 
-from bidi import get_display
-
 from printkit.core.errors import PlacedError
 from printkit.core.units import MM
 from printkit.data.model import ICON_NAMES
 from printkit.draw import fonts
+from printkit.draw import rtl as rtl_text
 
 STEP = 0.25  # points per shrink step
 SMALLEST = 6.0  # points: the least any text prints at (layout.SMALLEST_TEXT is this)
@@ -33,8 +32,9 @@ Word = tuple[Segment, ...]
 class Fitted:
     size: float
     leading: float  # baseline to baseline, points
-    lines: tuple[tuple[Word, ...], ...]
+    lines: tuple[tuple[Word, ...], ...]  # a right-to-left line: one word, the line as it is seen
     widths: tuple[float, ...]
+    logical: tuple[str, ...] = ()  # a right-to-left text's lines as typed, which draw/rtl.py writes
 
     @property
     def texts(self) -> list[str]:
@@ -120,9 +120,11 @@ def fit(
             # the first line needs only the font's ascent; each further one a full leading
             needed = current * 0.95 + (len(lines) - 1) * current * leading
             if needed <= height + 1e-6:
+                logical: tuple[str, ...] = ()
                 if rtl:
-                    lines = [(((get_display(" ".join(str(s) for w in line for s in w)),),)) for line in lines]
-                return Fitted(current, current * leading, tuple(lines), tuple(widths))
+                    logical = tuple(" ".join(str(s) for w in line for s in w) for line in lines)
+                    lines = [((rtl_text.visual(text),),) for text in logical]
+                return Fitted(current, current * leading, tuple(lines), tuple(widths), logical)
         current = round(current - STEP, 4)
     return None
 
