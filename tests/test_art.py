@@ -154,9 +154,10 @@ def test_art_compressed_once_writes_what_reportlab_would(studio: Path, monkeypat
     game = studio / "cards" / "art-game"
     see_through = Image.new("RGBA", (400, 300), (*MAGENTA, 128))  # transparency: a soft mask goes with it
     see_through.save(game / "art" / "glass.png")
+    Image.new("RGB", (300, 200), MAGENTA).save(game / "art" / "dragon.webp")
     (game / "cards.yaml").write_text(
         "cards:\n  - {id: glass, kind: plain, name: Glass, art: art/glass.png}\n"
-        "  - {id: dragon, kind: plain, name: Dragon, art: art/dragon.png}\n"
+        "  - {id: dragon, kind: plain, name: Dragon, art: art/dragon.webp}\n"
     )
     assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
     cached = (studio / "output" / "art-game" / "cards-a4.pdf").read_bytes()
@@ -168,6 +169,68 @@ def test_art_compressed_once_writes_what_reportlab_would(studio: Path, monkeypat
     assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
     assert (studio / "output" / "art-game" / "cards-a4.pdf").read_bytes() == cached
     assert b"/SMask" in cached
+
+
+def _damaged_png(path: Path, cut: bool) -> None:
+    """An RGB PNG whose header is sound and whose rows are not: the last third cut off, or bytes scrambled."""
+    Image.frombytes("RGB", (64, 64), bytes(range(256)) * 48).save(path)
+    data = bytearray(path.read_bytes())
+    start = data.index(b"IDAT") + 4
+    if cut:
+        data = data[: start + (len(data) - start) * 2 // 3]
+    else:
+        data[start + 20 : start + 60] = bytes(40)
+    path.write_bytes(bytes(data))
+
+
+def _png_stream(path: Path) -> bytes:
+    """A PNG file's image data chunks, joined: its pixels as the file deflated them."""
+    data, at, parts = path.read_bytes(), 8, []
+    while at < len(data):
+        length, kind = int.from_bytes(data[at : at + 4], "big"), data[at + 4 : at + 8]
+        if kind == b"IDAT":
+            parts.append(data[at + 8 : at + 8 + length])
+        at += 12 + length
+    return b"".join(parts)
+
+
+def test_opaque_png_art_goes_into_the_pdf_as_the_file_deflated_it(studio: Path) -> None:
+    """8-bit grey and RGB PNGs keep their own compressed rows (nothing inflated and deflated again) and read
+    back pixel for pixel; a palette PNG, which a PDF cannot take that way, is converted and reads back the same."""
+    import random
+
+    game = studio / "cards" / "art-game"
+    noise = random.Random(5)
+
+    def pixels(mode: str, size: tuple[int, int]) -> Image.Image:
+        return Image.frombytes(mode, size, bytes(noise.randrange(256) for _ in range(size[0] * size[1] * len(mode))))
+
+    pictures = {"rgb": pixels("RGB", (120, 80)), "grey": pixels("L", (90, 60)), "palette": pixels("RGB", (150, 100))}
+    pictures["palette"] = pictures["palette"].quantize(16)
+    for name, picture in pictures.items():
+        picture.save(game / "art" / f"{name}.png")
+    (game / "cards.yaml").write_text(
+        "cards:\n" + "".join(f"  - {{id: {n}, kind: plain, name: {n}, art: art/{n}.png}}\n" for n in pictures)
+    )
+    assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
+    pdf = PdfReader(studio / "output" / "art-game" / "cards-a4.pdf")
+    images = {}
+    for number in range(1, int(pdf.trailer["/Size"])):
+        obj = pdf.get_object(number)
+        if isinstance(obj, dict) and obj.get("/Subtype") == "/Image":
+            images[int(obj["/Width"])] = obj
+    assert images[120]._data == _png_stream(game / "art" / "rgb.png")
+    assert images[90]._data == _png_stream(game / "art" / "grey.png")
+    assert images[120]["/DecodeParms"][0]["/Predictor"] == 15 and "/DecodeParms" not in images[150]
+    # pixels as a viewer decodes them (pdfium, as Chrome does): pypdf alone forgave a malformed DecodeParms
+    shown = {}
+    for obj in pdfium.PdfDocument(studio / "output" / "art-game" / "cards-a4.pdf")[0].get_objects(max_depth=4):
+        if obj.type == pdfium.raw.FPDF_PAGEOBJ_IMAGE:
+            bitmap = obj.get_bitmap(render=False).to_pil()
+            shown[bitmap.width] = bitmap
+    assert shown[120].convert("RGB").tobytes() == pictures["rgb"].tobytes()
+    assert shown[90].convert("L").tobytes() == pictures["grey"].tobytes()
+    assert shown[150].convert("RGB").tobytes() == pictures["palette"].convert("RGB").tobytes()
 
 
 @pytest.mark.parametrize(
@@ -200,8 +263,20 @@ def test_art_compressed_once_writes_what_reportlab_would(studio: Path, monkeypat
             "expected an SVG in UTF-8",
         ),
         ("crowd.svg", lambda p: p.write_text("<svg>" + "<rect/>" * 30_000 + "</svg>"), "more than 20,000 elements"),
+        ("cut.png", lambda p: _damaged_png(p, cut=True), "or a damaged one"),
+        ("scrambled.png", lambda p: _damaged_png(p, cut=False), "or a damaged one"),
     ],
-    ids=["eps-named-png", "gif-named-png", "bmp-named-jpg", "animated-webp", "huge-svg", "utf16-svg", "crowded-svg"],
+    ids=[
+        "eps-named-png",
+        "gif-named-png",
+        "bmp-named-jpg",
+        "animated-webp",
+        "huge-svg",
+        "utf16-svg",
+        "crowded-svg",
+        "png-rows-cut-short",
+        "png-rows-scrambled",
+    ],
 )
 def test_a_picture_is_what_its_name_says_or_refused(
     studio: Path, capsys: pytest.CaptureFixture[str], name: str, make: object, expected: str

@@ -13,10 +13,13 @@ import functools
 import io
 import logging
 import re
+import struct
 import warnings
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, UnidentifiedImageError
 from reportlab.graphics import renderPDF
@@ -51,10 +54,65 @@ class Picture:
     drawing: Drawing | None
     width: float  # pixels for raster art, points for SVG
     height: float
+    png: PngPixels | None = None  # a PNG's own compressed pixels, when a PDF can show them as they are
 
     @property
     def vector(self) -> bool:
         return self.drawing is not None
+
+
+@dataclass(frozen=True)
+class PngPixels:
+    """A PNG's image data as one deflate stream, still filtered row by row: a PDF reads it through PNG predictors."""
+
+    stream: bytes
+    colours: int  # 1 for grey, 3 for RGB
+    columns: int
+    file: bytes  # the whole PNG, decoded only where the pixels themselves are needed (a press's inks)
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _png_pixels(data: bytes) -> PngPixels | None:
+    """The pixels of a PNG a PDF can take unchanged (8-bit grey or RGB, not interlaced, nothing transparent),
+    so they are neither inflated for the PDF nor deflated again: the build's slowest step for art. None otherwise."""
+    if not data.startswith(_PNG_SIGNATURE):
+        return None
+    at, header, parts = len(_PNG_SIGNATURE), b"", []
+    while at + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[at : at + 8])
+        body = data[at + 8 : at + 8 + length]
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            parts.append(body)
+        elif kind == b"tRNS":  # a transparent colour: the picture needs a mask reportlab makes from the pixels
+            return None
+        elif kind == b"IEND":
+            break
+        at += 12 + length
+    if len(header) != 13 or not parts:
+        return None
+    width, _, depth, colour_type, _, _, interlaced = struct.unpack(">IIBBBBB", header)
+    colours = {0: 1, 2: 3}.get(colour_type)
+    if depth != 8 or colours is None or interlaced:
+        return None
+    return PngPixels(b"".join(parts), colours, width, data)
+
+
+def _whole(png: PngPixels, rows: int) -> bool:
+    """Whether the deflated rows inflate to exactly the rows the header promises, each with a filter PNG defines:
+    what a viewer needs to draw them. Anything else goes to Pillow, which names the damage."""
+    row = 1 + png.columns * png.colours
+    inflater = zlib.decompressobj()
+    try:
+        rows_read = inflater.decompress(png.stream, row * rows + 1)
+    except zlib.error:
+        return False
+    if len(rows_read) != row * rows or not inflater.eof:
+        return False
+    return max(rows_read[::row]) <= 4
 
 
 def load(path: Path, within: Sequence[Path]) -> Picture:
@@ -80,6 +138,11 @@ def _load(real: Path, mtime: int, size: int, shown: Path) -> Picture:
             # EPS to Ghostscript, whatever it is called)
             image: Image.Image = Image.open(io.BytesIO(data), formats=[FORMATS[real.suffix.lower()]])
             pixels = image.width * image.height
+            plain = image.format == "PNG" and image.mode in ("RGB", "L") and not getattr(image, "is_animated", False)
+            png = _png_pixels(data) if plain else None
+            if png is not None and pixels <= MAX_PIXELS and _whole(png, image.height):
+                # the PDF takes the file's rows as they are: the pixels are decoded only if a press needs them
+                return Picture(shown, None, None, image.width, image.height, png)
             if pixels <= MAX_PIXELS:
                 image.load()
     except Image.DecompressionBombError as exc:  # past Pillow's own hard limit: only its message has the size
@@ -93,6 +156,17 @@ def _load(real: Path, mtime: int, size: int, shown: Path) -> Picture:
     if getattr(image, "is_animated", False):
         raise files.refused(shown, "an animated picture: a card prints one frame; save the one you want alone")
     return Picture(shown, ImageReader(_printable(image)), None, image.width, image.height)
+
+
+def pixels_of(picture: Picture) -> ImageReader:
+    """A raster picture's pixels for reportlab; a PNG kept as its file deflated it is decoded now, once."""
+    return picture.raster if picture.raster is not None else _decoded(picture)
+
+
+@functools.lru_cache(maxsize=CACHED)
+def _decoded(picture: Picture) -> ImageReader:
+    assert picture.png is not None
+    return ImageReader(Image.open(io.BytesIO(picture.png.file), formats=["PNG"]))
 
 
 def _printable(image: Image.Image) -> Image.Image:
@@ -171,7 +245,7 @@ def draw(c: Canvas, picture: Picture, where: tuple[float, float, float, float]) 
     try:
         name = _place_image(c, picture) if press is None else _place_image(c, picture, press)
     except AttributeError:  # a reportlab without the internals below: its own way, slower and the same
-        c.drawImage(picture.raster, x, y, w, h, mask="auto")
+        c.drawImage(pixels_of(picture), x, y, w, h, mask="auto")
         return
     c.saveState()
     c.translate(x, y)
@@ -194,8 +268,10 @@ class _Compressed:
 def _compressed(picture: Picture) -> _Compressed:
     """What reportlab's drawImage makes of the picture on each call (hashing and deflating its pixels), made once:
     a rebuild under --watch, or the same art on many cards, reuses it. The bytes written are the same."""
-    reader = picture.raster
-    assert reader is not None  # only raster pictures are compressed
+    if picture.png is not None:
+        name = _digester(picture.png.stream)
+        return _Compressed(name, _PngImage(name, picture), None)
+    reader = pixels_of(picture)
     pixels = reader.getRGBData()  # reads the transparency too, into _dataA
     mask = reader._dataA
     name = _digester(pixels + (mask.getRGBData() if mask else b"auto"))
@@ -207,12 +283,34 @@ def _compressed(picture: Picture) -> _Compressed:
     return _Compressed(name, image, soft)
 
 
+class _PngImage(pdfdoc.PDFImageXObject):
+    """An image XObject holding a PNG's deflated rows as they are, with the predictor that undoes its filters."""
+
+    def __init__(self, name: str, picture: Picture) -> None:
+        super().__init__(name)
+        assert picture.png is not None
+        self.png = picture.png
+        self.width, self.height = int(picture.width), int(picture.height)
+        self.bitsPerComponent = 8
+        self.colorSpace = "DeviceRGB" if self.png.colours == 3 else "DeviceGray"
+        self.streamContent = self.png.stream
+        self._filters = ("FlateDecode",)
+        self.mask = None
+
+    def format(self, document: Any) -> bytes:
+        text: bytes = super().format(document)
+        png = self.png
+        # an array, as Filter is one: pdfium and Poppler ignore a lone dictionary beside a filter array (black art)
+        parms = f"/Predictor 15 /Colors {png.colours} /BitsPerComponent 8 /Columns {png.columns}"
+        parms = f"/DecodeParms [ << {parms} >> ] "
+        return text.replace(b"<<", b"<< " + parms.encode(), 1)
+
+
 @functools.lru_cache(maxsize=CACHED)
 def _compressed_cmyk(picture: Picture, press: ink.Press) -> _Compressed:
     """The picture in the press's inks, its transparent pixels cut out by a stencil (PDF/X-1a has no soft
     masks), compressed once like an RGB one."""
-    reader = picture.raster
-    assert reader is not None
+    reader = pixels_of(picture)
     cmyk, stencil = press.picture(reader._image)
     name = _digester(cmyk.tobytes() + (stencil.tobytes() if stencil else b"opaque") + str(press).encode())
     image = pdfx.MaskedImage(name, ImageReader(cmyk), mask=None)
