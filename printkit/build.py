@@ -110,8 +110,27 @@ def calibration_pages(plans: list[Plan], out: Path) -> Files:
 
 
 def write(files: Files, out: Path | None = None) -> list[Path]:
-    """Every file whole, or none changed when the disk refuses one, all inside out; the paths written."""
-    return atomic.write_all(files, out)
+    """Every file whole, or none changed when the disk refuses one, all inside out; the paths written.
+
+    Then each game's reference folder written loses the pictures and pages this build did not make (a card
+    renamed or removed, a size no longer drawn), so the site a player copies holds only what its pages show.
+    """
+    written = atomic.write_all(files, out)
+    _prune_reference(written)
+    return written
+
+
+SITE_SUFFIXES = frozenset({".html", ".json", ".png", ".webp", ".jpg", ".svg", ".css", ".js"})
+
+
+def _prune_reference(written: list[Path]) -> None:
+    """Remove, from every game folder of the reference site just written, the site's kinds of file it left out."""
+    kept = set(written)
+    folders = {path.parent for path in written if path.name == "index.html" and path.parent.parent.name == REFERENCE}
+    for folder in folders:
+        for found in folder.rglob("*"):
+            if found.suffix in SITE_SUFFIXES and found not in kept and found.is_file() and not found.is_symlink():
+                found.unlink(missing_ok=True)
 
 
 def make_game(plan: Plan, out: Path) -> Files:

@@ -163,3 +163,38 @@ def test_a_game_an_older_build_left_stays_on_the_front_page(tmp_path: Path) -> N
     (tmp_path / "old-game" / refsite.ABOUT).write_text(json.dumps(old))
     html = refsite.index_page(tmp_path, {})
     assert 'href="old-game/index.html"' in html and "Old Game" in html
+
+
+def test_a_rebuilt_site_keeps_only_what_its_pages_show(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A card removed from the data leaves no picture behind in the site; a failed build removes nothing; files
+    of other kinds, and other games' folders, are left alone."""
+    from printkit.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "."]) == 0 and main(["new", "Site Game"]) == 0
+    cards = tmp_path / "cards" / "site-game" / "cards.yaml"
+    cards.write_text(
+        "cards:\n  - {id: keep, kind: plain, name: Keep, text: Stays.}\n"
+        "  - {id: drop, kind: plain, name: Drop, text: Goes.}\n"
+    )
+    assert main(["build", "--only", "reference", "--no-check", "-q"]) == 0
+    site = tmp_path / "output" / "reference" / "site-game"
+    dropped = [p for p in (site / "cards").iterdir() if "drop" in p.name]
+    assert dropped
+    (site / "notes.txt").write_text("mine")
+    (tmp_path / "output" / "reference" / "other-game").mkdir()
+    (tmp_path / "output" / "reference" / "other-game" / "index.html").write_text("another build's")
+
+    cards.write_text("cards:\n  - {id: keep, kind: plain, name: Keep, text: Stays.\n")  # a YAML error
+    assert main(["build", "--only", "reference", "--no-check", "-q"]) == 2
+    assert all(p.exists() for p in dropped)
+
+    cards.write_text("cards:\n  - {id: keep, kind: plain, name: Keep, text: Stays.}\n")
+    assert main(["build", "--only", "reference", "--no-check", "-q"]) == 0
+    assert not any(p.exists() for p in dropped)
+    assert any("keep" in p.name for p in (site / "cards").iterdir())
+    assert (site / "notes.txt").read_text() == "mine"
+    assert (tmp_path / "output" / "reference" / "other-game" / "index.html").read_text() == "another build's"
+    capsys.readouterr()
