@@ -20,14 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
+from engine.needs import BATTLE_LINE
 from printkit.data.game import Game
 from printkit.data.model import Tactics, Troop
 
 # --- the data, read once -------------------------------------------------------
 
-RANKS = ("host", "skirmish", "battalion", "phalanx", "wedge")  # the mechanism knows these five kinds
-MAX_FLAGS = 50  # a line the table can hold; the engine keeps every flag's sides in memory
-MAX_FORMATION = 10
+RANKS = BATTLE_LINE.formations[::-1]  # the five kinds the mechanism knows, weakest first: a rank is its index
 
 
 @dataclass(frozen=True)
@@ -73,9 +72,7 @@ def rules_from(game: Game) -> Rules:
             tactics.append((card.id, card.name, card.effect.kind, vals))
     scout = next((c.effect for c in game.cards if isinstance(c, Tactics) and c.effect.kind == "scout"), None)
     mud = next((c.effect for c in game.cards if isinstance(c, Tactics) and c.effect.kind == "mud"), None)
-    order = [f.id for f in info.formations]
-    if sorted(order) != sorted(RANKS):
-        raise ValueError(f"battle-line formations must be {', '.join(RANKS)}, found {', '.join(order)}")
+    mud_size = game.rule("mud_formation_size")  # the Mud card's own size, when it gives one, comes first
     return Rules(
         letters=letters,
         values=values,
@@ -85,7 +82,7 @@ def rules_from(game: Game) -> Rules:
         hand=int(game.rule("hand_size")),
         flags=int(game.rule("flags")),
         size=int(game.rule("formation_size")),
-        mud_size=int(mud.formation_size if mud and mud.formation_size else game.rule("mud_formation_size")),
+        mud_size=int(mud.formation_size if mud and mud.formation_size else mud_size),
         breakthrough=int(game.rule("breakthrough")),
         envelopment=int(game.rule("envelopment")),
         leaders=int(game.rule("leaders_per_player")),
@@ -426,12 +423,7 @@ class BattleLineGame(GameDef):
     def __init__(self, game: Game) -> None:
         self.title = game.title
         self.rules = rules_from(game)
-        r = self.rules
-        if not 1 <= r.flags <= MAX_FLAGS or not 1 <= r.size <= MAX_FORMATION or not 1 <= r.mud_size <= MAX_FORMATION:
-            raise ValueError(
-                f"flags: expected 1 to {MAX_FLAGS}, formation sizes 1 to {MAX_FORMATION}; "
-                f"found {r.flags} flags, formations of {r.size} and {r.mud_size} under Mud"
-            )
+        r = self.rules  # within the bounds engine.needs declares: the registry checks the data before building
         self.n_troops = r.troops
         self.n_cards = r.troops + len(r.tactics)
         self.names = [r.troop_name(i) for i in range(r.troops)] + [t[0] for t in r.tactics]
