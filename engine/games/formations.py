@@ -1,0 +1,241 @@
+"""Battle Line's formations and the proof claim, for any line of troops: the colours, values and wild cards
+are arguments, so a variant's data (or a position typed in a test) is read as it stands.
+
+Troops are written as a colour letter and a value ("R10", "B1"); Tactics cards that stand in a formation by
+their card id ("alexander", "companion-cavalry"). A formation's strength is (rank, sum), rank 0 (host) to
+4 (wedge), higher stronger; a full tie goes to the side that completed first.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+Concrete = tuple[int, int]  # (colour index, value)
+Strength = tuple[int, int]  # (formation rank, sum); higher is stronger
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """What formations are made of: the colours' letters in data order, the troop values low to high, and the
+    values each wild card (a Leader or Morale Tactics card, by id) may stand for, in any colour."""
+
+    letters: tuple[str, ...]
+    values: tuple[int, ...]
+    wild: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+    def troop_name(self, colour: int, value: int) -> str:
+        return f"{self.letters[colour]}{value}"
+
+
+def strength(cards: Sequence[Concrete], fog: bool = False) -> Strength:
+    """The formation rank and sum of concrete cards."""
+    total = sum(v for _, v in cards)
+    if fog:
+        return 0, total
+    values = sorted(v for _, v in cards)
+    one_colour = len({c for c, _ in cards}) == 1
+    run = all(b - a == 1 for a, b in itertools.pairwise(values))
+    if one_colour and run:
+        return 4, total
+    if len(set(values)) == 1:
+        return 3, total
+    if one_colour:
+        return 2, total
+    if run:
+        return 1, total
+    return 0, total
+
+
+class Card:
+    """What a card can stand for in a formation: one concrete troop, or a wild set of them."""
+
+    __slots__ = ("colours", "name", "troop", "values")
+
+    def __init__(self, name: str, troop: Concrete | None, values: tuple[int, ...] = ()) -> None:
+        self.name = name
+        self.troop = troop
+        self.values = values  # a wild card's possible values; any colour
+
+    def options(self, colours: Iterable[int]) -> list[Concrete]:
+        if self.troop is not None:
+            return [self.troop]
+        return [(c, v) for c in colours for v in self.values]
+
+
+def _colour_choices(fixed: Iterable[Concrete], colours: int) -> list[int]:
+    """The colours worth trying for a wild card: those already present, and one more."""
+    present = sorted({c for c, _ in fixed})
+    if len(present) < colours:
+        present.append(next(c for c in range(colours) if c not in present))
+    return present
+
+
+def best_strength(cards: Sequence[Card], fog: bool, colours: int) -> tuple[Strength, list[Concrete]]:
+    """The strongest reading of a formation, wild cards chosen to suit."""
+    troops = [c.troop for c in cards if c.troop is not None]
+    if len(troops) == len(cards):  # no wild card: one reading only, the usual case
+        return strength(troops, fog), troops
+    choices = _colour_choices((c.troop for c in cards if c.troop is not None), colours)
+    best: tuple[Strength, list[Concrete]] | None = None
+    for combo in itertools.product(*(c.options(choices) for c in cards)):
+        s = strength(combo, fog)
+        if best is None or s > best[0]:
+            best = (s, list(combo))
+    assert best is not None
+    return best
+
+
+def _best_completion(
+    fixed: list[Concrete],
+    need: int,
+    pool: list[Concrete],
+    beat: Strength,
+    fog: bool,
+    values: tuple[int, ...],
+    colours: int,
+) -> list[Concrete] | None:
+    """Cards from pool that complete fixed into a formation stronger than beat, or None.
+
+    Each formation kind is checked from the strongest down, each at its highest sum, so the
+    first completion found that beats `beat` is returned and no weaker kind needs a look.
+    """
+    size = len(fixed) + need
+    have = set(pool)
+    base = sum(v for _, v in fixed)
+
+    def top(cards: Iterable[Concrete], k: int) -> list[Concrete] | None:
+        chosen = sorted(cards, key=lambda t: -t[1])[:k]
+        return chosen if len(chosen) == k else None
+
+    if fog:
+        extra = top(pool, need)
+        if extra is not None and (0, base + sum(v for _, v in extra)) > beat:
+            return extra
+        return None
+    fixed_colours = {c for c, _ in fixed}
+    fixed_values = [v for _, v in fixed]
+    distinct = len(set(fixed_values)) == len(fixed_values)
+    low, high = values[0], values[-1]
+
+    def runs(rank: int) -> Iterator[range]:
+        """Runs of values that hold every fixed value, strongest first, while one could still beat."""
+        for start in range(high - size + 1, low - 1, -1):
+            run = range(start, start + size)
+            if any(v not in run for v in fixed_values):
+                continue
+            if (rank, sum(run)) <= beat:
+                return
+            yield run
+
+    for rank in (4, 3, 2, 1, 0):
+        if rank < beat[0]:
+            return None
+        if rank == 4 and len(fixed_colours) <= 1 and distinct:  # wedge
+            for run in runs(rank):
+                for colour in fixed_colours or range(colours):
+                    missing = [(colour, v) for v in run if v not in fixed_values]
+                    if all(m in have for m in missing):
+                        return missing
+        elif rank == 3 and len(set(fixed_values)) <= 1:  # phalanx
+            for value in sorted(set(fixed_values) or values, reverse=True):
+                if (rank, value * size) <= beat:
+                    break
+                spare = [t for t in pool if t[1] == value and t[0] not in fixed_colours]
+                if len(spare) >= need:
+                    return spare[:need]
+        elif rank == 2 and len(fixed_colours) <= 1:  # battalion
+            best: list[Concrete] | None = None
+            for colour in fixed_colours or range(colours):
+                extra = top((t for t in pool if t[0] == colour), need)
+                if extra is not None and (best is None or sum(v for _, v in extra) > sum(v for _, v in best)):
+                    best = extra
+            if best is not None and (rank, base + sum(v for _, v in best)) > beat:
+                return best
+        elif rank == 1 and distinct:  # skirmish line
+            for run in runs(rank):
+                missing_values = [v for v in run if v not in fixed_values]
+                picks = [next((t for t in pool if t[1] == v), None) for v in missing_values]
+                if all(p is not None for p in picks):
+                    return [p for p in picks if p is not None]
+        elif rank == 0:  # host
+            extra = top(pool, need)
+            if extra is not None and (rank, base + sum(v for _, v in extra)) > beat:
+                return extra
+    return None
+
+
+def counter_example(
+    mine: Sequence[Card],
+    theirs: Sequence[Card],
+    unplayed: Sequence[Concrete],
+    size: int,
+    fog: bool,
+    values: tuple[int, ...],
+    colours: int,
+) -> list[Concrete | Card] | None:
+    """A completion of theirs (their cards first, then troops from unplayed) that beats mine, or None."""
+    beat, _ = best_strength(mine, fog, colours)
+    need = size - len(theirs)
+    pool = list(unplayed)
+    wild = [c for c in theirs if c.troop is None]
+    fixed = [c.troop for c in theirs if c.troop is not None]
+    # a wild card may take any colour. The unplayed troops differ from colour to colour, so each
+    # colour with a troop in theirs or in the pool is tried; the colours with none are all alike,
+    # and one of them stands for the rest (a colour of their own never makes a formation stronger)
+    seen = {c for c, _ in fixed} | {c for c, _ in pool}
+    choices = sorted(seen) + [c for c in range(colours) if c not in seen][:1]
+    for combo in itertools.product(*(c.options(choices) for c in wild)):
+        extra = _best_completion(fixed + list(combo), need, pool, beat, fog, values, colours)
+        if extra is not None:
+            return [*theirs, *extra]
+    return None
+
+
+def parse(names: Iterable[str], line: Line) -> list[Card]:
+    """Cards from their names: "R10" for a troop, a wild card's id for a Leader or Morale card."""
+    wild = dict(line.wild)
+    out = []
+    for name in names:
+        if name in wild:
+            out.append(Card(name, None, wild[name]))
+            continue
+        letter, number = name[:1], name[1:]
+        if letter not in line.letters or not number.isdigit() or int(number) not in line.values:
+            raise ValueError(f"expected a troop such as R10 or a wild card's id, found {name!r}")
+        out.append(Card(name, (line.letters.index(letter), int(number))))
+    return out
+
+
+def compare_formations(
+    a: list[str], b: list[str], line: Line, *, size: int, fog: bool = False, a_first: bool = True
+) -> int:
+    """1 if formation a beats formation b, -1 if b wins; a_first says which was completed first (it wins ties)."""
+    if len(a) != size or len(b) != size:
+        raise ValueError(f"formations need {size} cards each, found {len(a)} and {len(b)}")
+    colours = len(line.letters)
+    sa, _ = best_strength(parse(a, line), fog, colours)
+    sb, _ = best_strength(parse(b, line), fog, colours)
+    if sa != sb:
+        return 1 if sa > sb else -1
+    return 1 if a_first else -1
+
+
+def prove_claim(
+    mine: list[str], theirs: list[str], unplayed: list[str], line: Line, *, size: int, fog: bool = False
+) -> list[str] | None:
+    """Whether a complete formation holds its flag against an incomplete one.
+
+    None when no completion of theirs from the unplayed troops beats mine (a tie goes to mine,
+    completed first); otherwise one completion that beats it: the full list of their cards.
+    """
+    if len(mine) != size:
+        raise ValueError(f"mine must be complete ({size} cards), found {len(mine)}")
+    if len(theirs) >= size:
+        raise ValueError(f"theirs must be incomplete (under {size} cards), found {len(theirs)}")
+    pool = [c.troop for c in parse(unplayed, line) if c.troop is not None]
+    found = counter_example(parse(mine, line), parse(theirs, line), pool, size, fog, line.values, len(line.letters))
+    if found is None:
+        return None
+    return [x.name if isinstance(x, Card) else line.troop_name(*x) for x in found]
