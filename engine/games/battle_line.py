@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
 from engine.games import formations
-from engine.games.formations import Card, Concrete, Line, Strength, best_strength, counter_example
+from engine.games.formations import Card, Concrete, Line, Strength, best_strength, counter_example, troops_of
 from engine.needs import BATTLE_LINE
 from printkit.data.game import Game
 from printkit.data.model import Tactics, Troop
@@ -281,6 +281,7 @@ class BattleLineGame(GameDef):
         self.mud_card = self.effect.index(Effect.MUD) if Effect.MUD in self.effect else NO_FLAG
         self.flag_range = range(r.flags)
         self.colours = len(r.letters)
+        self.troops = troops_of(r.values, self.colours)  # a troop's bit is its card number
         # a formation's strength by its cards, sorted, then Fog: worked out once per game, looked up after
         self._strength: dict[tuple[tuple[int, ...], bool], Strength] = {}
 
@@ -352,6 +353,9 @@ class BattleLineGame(GameDef):
                     placed += [(flag, seat, c) for c in cards(words)]
             elif key == "discard":
                 state.discard += cards(text)
+                for card in state.discard:
+                    if card < self.n_troops:
+                        state.unplayed &= ~(1 << card)
             elif key == "to move":
                 to_move = int(text)
             else:
@@ -398,6 +402,7 @@ class BattleLineState(TwoPlayerState):
         "tops",
         "troop_deck",
         "turns",
+        "unplayed",
     )
 
     g: BattleLineGame
@@ -425,7 +430,8 @@ class BattleLineState(TwoPlayerState):
     passes: int  # passes in a row
     # per (flag, seat): a completion that beat the seat's formation, kept while it stays possible, so the
     # same flag is not proved again at every turn
-    refuted: dict[tuple[int, int], tuple[Any, list[Concrete]]]
+    refuted: dict[tuple[int, int], tuple[Any, int]]  # ... (the position it beat, its troops' bits)
+    unplayed: int  # the troops not yet on the table (in a deck or a hand), one bit each by card number
 
     def __init__(self, game: BattleLineGame) -> None:
         r = game.rules
@@ -448,6 +454,7 @@ class BattleLineState(TwoPlayerState):
         self.turns = 0
         self.passes = 0
         self.refuted = {}
+        self.unplayed = (1 << game.n_troops) - 1
         self._start_record()
 
     def _no_pending(self) -> None:
@@ -474,6 +481,7 @@ class BattleLineState(TwoPlayerState):
         other.drawing_from, other.back_to = self.drawing_from, self.back_to
         other.clock, other.turns, other.passes = self.clock, self.turns, self.passes
         other.refuted = dict(self.refuted)
+        other.unplayed = self.unplayed
         self._copy_record(other)
         return other
 
@@ -742,6 +750,8 @@ class BattleLineState(TwoPlayerState):
         else:
             self.sides[flag][self.player].cards.append(card)
             self._mark(flag, self.player)
+            if card < self.g.n_troops:
+                self.unplayed &= ~(1 << card)
 
     def _use_tactic(self, card: int) -> None:
         p = self.player
@@ -849,7 +859,6 @@ class BattleLineState(TwoPlayerState):
 
     def _claim(self, p: int) -> None:
         """p claims every flag its formation is proved to win; a new flag may win the game."""
-        unplayed: set[Concrete] | None = None  # worked out once a turn, and only if a proof needs it
         claimed = False
         r = self.g.rules
         for flag in self.g.flag_range:
@@ -857,9 +866,7 @@ class BattleLineState(TwoPlayerState):
                 continue
             if len(self.sides[flag][p].cards) < (r.mud_size if self.mud[flag] != NO_FLAG else r.size):
                 continue
-            if unplayed is None:
-                unplayed = self._unplayed_concrete()
-            if self.can_claim(flag, p, unplayed):
+            if self.can_claim(flag, p):
                 self.claimed[flag] = p
                 claimed = True
                 if self.narration is not None:
@@ -868,10 +875,6 @@ class BattleLineState(TwoPlayerState):
             if self.narration is not None:  # words only for a replay
                 self._say(f"seat {p} holds {self.claimed.count(p)} flags, {self._win_words(p)}")
             self._finish(p, "normal")
-
-    def _unplayed_concrete(self) -> set[Concrete]:
-        cards = self.g.formation_card
-        return {t for c in self.unplayed_troops() if (t := cards[c].troop) is not None}
 
     def _formation_words(self, cards: list[int], fog: bool) -> str:
         formation = [self.g.formation_card[c] for c in cards]
@@ -906,7 +909,8 @@ class BattleLineState(TwoPlayerState):
         return self.troop_deck + tops + [c for h in self.hands for c in h if self.is_troop(c)]
 
     def can_claim(self, flag: int, p: int, unplayed: set[Concrete] | None = None) -> bool:
-        """Whether p's formation at flag is proved to win it; unplayed: the troops not yet on the table."""
+        """Whether p's formation at flag is proved to win it; unplayed: the troops not yet on the table, as
+        (colour, value) pairs, when not the state's own."""
         mine, theirs = self.sides[flag][p], self.sides[flag][1 - p]
         size = self.size(flag)
         if len(mine.cards) < size:
@@ -920,26 +924,26 @@ class BattleLineState(TwoPlayerState):
                 theirs.complete_at is None or mine.complete_at < theirs.complete_at
             )
             return a > b or (a == b and first)
-        if unplayed is None:
-            unplayed = self._unplayed_concrete()
+        pool = self.unplayed if unplayed is None else g.troops.bits(unplayed)
         # the completion that beat this formation last time still beats it while its troops are unplayed
         position = (tuple(mine.cards), tuple(theirs.cards), fog, size)
         known = self.refuted.get((flag, p))
-        if known is not None and known[0] == position and all(t in unplayed for t in known[1]):
+        if known is not None and known[0] == position and not known[1] & ~pool:
             return False
         cards = g.formation_card
         found = counter_example(
             [cards[c] for c in mine.cards],
             [cards[c] for c in theirs.cards],
-            sorted(unplayed),
+            pool,
             size,
             fog,
             g.rules.values,
             g.colours,
+            g.strength(mine.cards, fog),
         )
         if found is None:
             return True
-        self.refuted[(flag, p)] = (position, [x for x in found if not isinstance(x, Card)])
+        self.refuted[(flag, p)] = (position, g.troops.bits(x for x in found if not isinstance(x, Card)))
         return False
 
     def _won(self, p: int) -> bool:

@@ -8,6 +8,7 @@ their card id ("alexander", "companion-cavalry"). A formation's strength is (ran
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -87,33 +88,80 @@ def best_strength(cards: Sequence[Card], fog: bool, colours: int) -> tuple[Stren
     return best
 
 
+class Troops:
+    """Every troop of a line as one bit of an int, colour by colour, values low to high: a set of troops (the
+    unplayed ones) is then one int, which the proof looks up and a game keeps up to date at little cost."""
+
+    __slots__ = ("by_value", "colour_bits", "colours", "index", "nv", "troop", "value_bits", "values")
+
+    def __init__(self, values: tuple[int, ...], colours: int) -> None:
+        self.values, self.colours, self.nv = values, colours, len(values)
+        self.index = {(c, v): c * self.nv + i for c in range(colours) for i, v in enumerate(values)}
+        self.troop = [(c, v) for c in range(colours) for v in values]  # bit -> troop
+        self.value_bits = {v: sum(1 << self.index[c, v] for c in range(colours)) for v in values}
+        self.colour_bits = [sum(1 << self.index[c, v] for v in values) for c in range(colours)]
+
+    def bits(self, troops: Iterable[Concrete]) -> int:
+        out = 0
+        for t in troops:
+            out |= 1 << self.index[t]
+        return out
+
+    def of_value(self, unplayed: int, value: int, skip: set[int] | frozenset[int] = frozenset()) -> list[Concrete]:
+        """The unplayed troops of a value, lowest colour first, leaving out the colours in skip."""
+        m = unplayed & self.value_bits.get(value, 0)
+        out = []
+        while m:
+            low = m & -m
+            troop = self.troop[low.bit_length() - 1]
+            if troop[0] not in skip:
+                out.append(troop)
+            m ^= low
+        return out
+
+    def strongest(self, unplayed: int, k: int, colour: int | None = None) -> list[Concrete]:
+        """Up to k unplayed troops (of one colour, when given), highest value first, then lowest colour."""
+        out: list[Concrete] = []
+        if colour is not None:
+            m = unplayed & self.colour_bits[colour]
+            while m and len(out) < k:
+                high = m.bit_length() - 1
+                out.append(self.troop[high])
+                m ^= 1 << high
+            return out
+        for v in reversed(self.values):
+            if len(out) >= k:
+                break
+            out += self.of_value(unplayed, v)[: k - len(out)]
+        return out
+
+
+@functools.cache
+def troops_of(values: tuple[int, ...], colours: int) -> Troops:
+    return Troops(values, colours)
+
+
 def _best_completion(
     fixed: list[Concrete],
     need: int,
-    pool: list[Concrete],
+    unplayed: int,
     beat: Strength,
     fog: bool,
-    values: tuple[int, ...],
-    colours: int,
+    troops: Troops,
 ) -> list[Concrete] | None:
-    """Cards from pool that complete fixed into a formation stronger than beat, or None.
+    """Troops from unplayed (a Troops bit set) that complete fixed into a formation stronger than beat, or None.
 
     Each formation kind is checked from the strongest down, each at its highest sum, so the
     first completion found that beats `beat` is returned and no weaker kind needs a look.
     """
     size = len(fixed) + need
-    have = set(pool)
     base = sum(v for _, v in fixed)
-
-    def top(cards: Iterable[Concrete], k: int) -> list[Concrete] | None:
-        chosen = sorted(cards, key=lambda t: -t[1])[:k]
-        return chosen if len(chosen) == k else None
-
     if fog:
-        extra = top(pool, need)
-        if extra is not None and (0, base + sum(v for _, v in extra)) > beat:
+        extra = troops.strongest(unplayed, need)
+        if len(extra) == need and (0, base + sum(v for _, v in extra)) > beat:
             return extra
         return None
+    values, index = troops.values, troops.index
     fixed_colours = {c for c, _ in fixed}
     fixed_values = [v for _, v in fixed]
     distinct = len(set(fixed_values)) == len(fixed_values)
@@ -134,34 +182,39 @@ def _best_completion(
             return None
         if rank == 4 and len(fixed_colours) <= 1 and distinct:  # wedge
             for run in runs(rank):
-                for colour in fixed_colours or range(colours):
+                for colour in fixed_colours or range(troops.colours):
                     missing = [(colour, v) for v in run if v not in fixed_values]
-                    if all(m in have for m in missing):
+                    if all((at := index.get(m)) is not None and unplayed >> at & 1 for m in missing):
                         return missing
         elif rank == 3 and len(set(fixed_values)) <= 1:  # phalanx
             for value in sorted(set(fixed_values) or values, reverse=True):
                 if (rank, value * size) <= beat:
                     break
-                spare = [t for t in pool if t[1] == value and t[0] not in fixed_colours]
+                spare = troops.of_value(unplayed, value, fixed_colours)
                 if len(spare) >= need:
                     return spare[:need]
         elif rank == 2 and len(fixed_colours) <= 1:  # battalion
             best: list[Concrete] | None = None
-            for colour in fixed_colours or range(colours):
-                extra = top((t for t in pool if t[0] == colour), need)
-                if extra is not None and (best is None or sum(v for _, v in extra) > sum(v for _, v in best)):
+            for colour in fixed_colours or range(troops.colours):
+                extra = troops.strongest(unplayed, need, colour)
+                if len(extra) == need and (best is None or sum(v for _, v in extra) > sum(v for _, v in best)):
                     best = extra
             if best is not None and (rank, base + sum(v for _, v in best)) > beat:
                 return best
         elif rank == 1 and distinct:  # skirmish line
             for run in runs(rank):
-                missing_values = [v for v in run if v not in fixed_values]
-                picks = [next((t for t in pool if t[1] == v), None) for v in missing_values]
-                if all(p is not None for p in picks):
-                    return [p for p in picks if p is not None]
+                picks = []
+                for v in run:
+                    if v not in fixed_values:
+                        m = unplayed & troops.value_bits.get(v, 0)
+                        if not m:
+                            break
+                        picks.append(troops.troop[(m & -m).bit_length() - 1])
+                else:
+                    return picks
         elif rank == 0:  # host
-            extra = top(pool, need)
-            if extra is not None and (rank, base + sum(v for _, v in extra)) > beat:
+            extra = troops.strongest(unplayed, need)
+            if len(extra) == need and (rank, base + sum(v for _, v in extra)) > beat:
                 return extra
     return None
 
@@ -169,25 +222,34 @@ def _best_completion(
 def counter_example(
     mine: Sequence[Card],
     theirs: Sequence[Card],
-    unplayed: Sequence[Concrete],
+    unplayed: Sequence[Concrete] | int,
     size: int,
     fog: bool,
     values: tuple[int, ...],
     colours: int,
+    beat: Strength | None = None,
 ) -> list[Concrete | Card] | None:
-    """A completion of theirs (their cards first, then troops from unplayed) that beats mine, or None."""
-    beat, _ = best_strength(mine, fog, colours)
+    """A completion of theirs (their cards first, then troops from unplayed) that beats mine, or None.
+
+    unplayed: the troops, or their Troops bit set; beat: mine's strength, when the caller knows it already.
+    """
+    if beat is None:
+        beat, _ = best_strength(mine, fog, colours)
+    troops = troops_of(values, colours)
+    pool = unplayed if isinstance(unplayed, int) else troops.bits(unplayed)
     need = size - len(theirs)
-    pool = list(unplayed)
     wild = [c for c in theirs if c.troop is None]
     fixed = [c.troop for c in theirs if c.troop is not None]
+    if not wild:  # the usual case: one completion search
+        extra = _best_completion(fixed, need, pool, beat, fog, troops)
+        return None if extra is None else [*theirs, *extra]
     # a wild card may take any colour. The unplayed troops differ from colour to colour, so each
     # colour with a troop in theirs or in the pool is tried; the colours with none are all alike,
     # and one of them stands for the rest (a colour of their own never makes a formation stronger)
-    seen = {c for c, _ in fixed} | {c for c, _ in pool}
+    seen = {c for c, _ in fixed} | {c for c in range(colours) if pool & troops.colour_bits[c]}
     choices = sorted(seen) + [c for c in range(colours) if c not in seen][:1]
     for combo in itertools.product(*(c.options(choices) for c in wild)):
-        extra = _best_completion(fixed + list(combo), need, pool, beat, fog, values, colours)
+        extra = _best_completion(fixed + list(combo), need, pool, beat, fog, troops)
         if extra is not None:
             return [*theirs, *extra]
     return None
