@@ -13,6 +13,7 @@ Public functions, for the bundled game's own cards:
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 import random
@@ -280,6 +281,11 @@ class BattleLineGame(GameDef):
         self.fog_card = self.effect.index(Effect.FOG) if Effect.FOG in self.effect else NO_FLAG
         self.mud_card = self.effect.index(Effect.MUD) if Effect.MUD in self.effect else NO_FLAG
         self.flag_range = range(r.flags)
+        self.all_flags = (1 << r.flags) - 1
+        self._flags_in: dict[int, list[int]] = {}
+        self.plays_at: list[dict[int, list[int]]] = [{} for _ in range(self.n_cards)]
+        # what a report counts of a card played, by seat and card: made once, shared by every game's record
+        self.play_events = [[Event("play", seat, name) for name in self.names] for seat in (0, 1)]
         self.colours = len(r.letters)
         self.troops = troops_of(r.values, self.colours)  # a troop's bit is its card number
         # a formation's strength by its cards, sorted, then Fog: worked out once per game, looked up after
@@ -290,6 +296,13 @@ class BattleLineGame(GameDef):
 
     def card_names(self) -> dict[str, str]:
         return {t[0]: t[1] for t in self.rules.tactics} | {n: n for n in self.names[: self.n_troops]}
+
+    def flags_in(self, bits: int) -> list[int]:
+        """The flags whose bits are set, lowest first (the same list each time: not to be changed)."""
+        found = self._flags_in.get(bits)
+        if found is None:
+            found = self._flags_in[bits] = [f for f in self.flag_range if bits >> f & 1]
+        return found
 
     def strength(self, cards: Sequence[int], fog: bool) -> Strength:
         """The strength of a formation of cards (by number), wild cards read at their best."""
@@ -384,6 +397,7 @@ class BattleLineState(TwoPlayerState):
         "discard",
         "drawing_from",
         "fog",
+        "full",
         "g",
         "guile",
         "hands",
@@ -399,6 +413,7 @@ class BattleLineState(TwoPlayerState):
         "sides",
         "tactics_deck",
         "tactics_played",
+        "taken",
         "tops",
         "troop_deck",
         "turns",
@@ -414,6 +429,8 @@ class BattleLineState(TwoPlayerState):
     fog: list[int]  # by flag: the seat whose Fog is there, or NO_FLAG
     mud: list[int]
     claimed: list[int]  # by flag: the seat that claimed it, or NO_FLAG
+    full: list[int]  # by seat: a bit for each flag where its formation is complete
+    taken: int  # a bit for each claimed flag
     tactics_played: list[int]  # by seat
     leaders_played: list[int]
     discard: list[int]
@@ -444,6 +461,8 @@ class BattleLineState(TwoPlayerState):
         self.fog = [NO_FLAG] * r.flags
         self.mud = [NO_FLAG] * r.flags
         self.claimed = [NO_FLAG] * r.flags
+        self.full = [0, 0]
+        self.taken = 0
         self.tactics_played = [0, 0]
         self.leaders_played = [0, 0]
         self.discard = []
@@ -473,7 +492,7 @@ class BattleLineState(TwoPlayerState):
         other.tactics_deck = self.tactics_deck[:]
         other.tops = [t[:] for t in self.tops]
         other.sides = [[Side(s.cards[:], s.reached[:], s.complete_at) for s in flag] for flag in self.sides]
-        other.fog, other.mud, other.claimed = self.fog[:], self.mud[:], self.claimed[:]
+        other.fog, other.mud, other.claimed, other.full = self.fog[:], self.mud[:], self.claimed[:], self.full[:]
         other.tactics_played, other.leaders_played = self.tactics_played[:], self.leaders_played[:]
         other.discard = self.discard[:]
         other.player, other.phase, other.guile, other.picked = self.player, self.phase, self.guile, self.picked
@@ -481,6 +500,7 @@ class BattleLineState(TwoPlayerState):
         other.drawing_from, other.back_to = self.drawing_from, self.back_to
         other.clock, other.turns, other.passes = self.clock, self.turns, self.passes
         other.refuted = dict(self.refuted)
+        other.taken = self.taken
         other.unplayed = self.unplayed
         self._copy_record(other)
         return other
@@ -505,7 +525,12 @@ class BattleLineState(TwoPlayerState):
             self.clock += 1
             reached.append(self.clock)
         size = self.g.rules.mud_size if self.mud[flag] != NO_FLAG else self.g.rules.size
-        s.complete_at = reached[size - 1] if n >= size else None
+        if n >= size:
+            s.complete_at = reached[size - 1]
+            self.full[side] |= 1 << flag
+        else:
+            s.complete_at = None
+            self.full[side] &= ~(1 << flag)
 
     # -- the API ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -530,9 +555,20 @@ class BattleLineState(TwoPlayerState):
 
     def sample_chance(self, rng: random.Random) -> int:
         a = self.g.act
-        if self.phase == Phase.FIRST:
+        phase = self.phase
+        if phase == Phase.FIRST:
             return pick(rng, (a.first, a.first + 1))
-        return a.deal + pick(rng, self._chance_deck())
+        deck = self.troop_deck if phase == Phase.DEAL or self.drawing_from == 0 else self.tactics_deck
+        return a.deal + deck[int(rng.random() * len(deck))]  # api.pick, inline: a draw at every turn
+
+    def legal_actions(self) -> list[int]:
+        legal = self._legal  # worked out once a position: the runner and the agent both ask
+        if legal is None:
+            phase = self.phase
+            legal = self._legal = (
+                _LEGAL[phase](self) if phase > Phase.DRAWING and not self.over else self._work_out_legal()
+            )
+        return legal
 
     def _work_out_legal(self) -> list[int]:
         if self.over:
@@ -545,48 +581,58 @@ class BattleLineState(TwoPlayerState):
         g = self.g
         r, p = g.rules, self.player
         flags = r.flags
-        claimed, mud, fog, sides = self.claimed, self.mud, self.fog, self.sides
-        size, mud_size = r.size, r.mud_size
-        open_flags = [f for f in g.flag_range if claimed[f] == NO_FLAG]
-        room = [f for f in open_flags if len(sides[f][p].cards) < (mud_size if mud[f] != NO_FLAG else size)]
-        may_tactic = self.tactics_played[p] <= self.tactics_played[1 - p] + r.tactics_lead
-        effect = g.effect
+        bits = g.all_flags & ~(self.taken | self.full[p])  # the flags with room: unclaimed, p's side not complete
+        hand = sorted(self.hands[p])
+        # troops are numbered before Tactics cards: the hand's troops come first, each at every flag with room
+        troops = bisect.bisect_left(hand, g.n_troops)
         out: list[int] = []
-        has_troop_move = False
-        for card in sorted(self.hands[p]):
-            kind = effect[card]
-            if kind == Effect.TROOP:
-                if room:
-                    base = card * flags
-                    out += [base + f for f in room]
-                    has_troop_move = True
-            elif not may_tactic:
-                continue
-            elif kind in STANDS_IN:
-                if kind == Effect.WILD and self.leaders_played[p] >= r.leaders:
-                    continue
-                base = card * flags
-                out += [base + f for f in room]
-            elif kind == Effect.FOG:
-                out += [card * flags + f for f in open_flags if fog[f] == NO_FLAG]
-            elif kind == Effect.MUD:
-                out += [card * flags + f for f in open_flags if mud[f] == NO_FLAG]
-            elif self._guile_possible(kind, room):
-                out.append(g.act.guile + card - g.n_troops)
-        if not has_troop_move:
+        at = g.plays_at  # by card, then the room's bits: that card's plays, worked out once a game
+        for c in hand[:troops]:
+            plays = at[c].get(bits)
+            if plays is None:
+                plays = at[c][bits] = [c * flags + f for f in g.flags_in(bits)]
+            out += plays
+        if troops < len(hand) and self.tactics_played[p] <= self.tactics_played[1 - p] + r.tactics_lead:
+            self._legal_tactics(hand[troops:], bits, out)
+        if not (troops and bits):
             out.append(g.act.pass_)
         return out
 
-    def _guile_possible(self, kind: Effect, room: list[int]) -> bool:
+    def _legal_tactics(self, tactics: list[int], room: int, out: list[int]) -> None:
+        """The plays of the Tactics cards in hand, in card order, onto out; room: the bits of the flags with room."""
+        g = self.g
+        p, flags = self.player, g.rules.flags
+        for card in tactics:
+            kind = g.effect[card]
+            if kind in STANDS_IN:
+                if kind == Effect.WILD and self.leaders_played[p] >= g.rules.leaders:
+                    continue
+                out += [card * flags + f for f in g.flags_in(room)]
+            elif kind == Effect.FOG:
+                out += [card * flags + f for f in g.flag_range if self.claimed[f] == NO_FLAG and self.fog[f] == NO_FLAG]
+            elif kind == Effect.MUD:
+                out += [card * flags + f for f in g.flag_range if self.claimed[f] == NO_FLAG and self.mud[f] == NO_FLAG]
+            elif self._guile_possible(kind, room):
+                out.append(g.act.guile + card - g.n_troops)
+
+    def _guile_possible(self, kind: Effect, room: int) -> bool:
+        """Whether a Guile card has something to act on: what _legal_pick would list is not empty."""
         p = self.player
         if kind == Effect.SCOUT:
-            return self.deck_count(0) + self.deck_count(1) > 0
-        if kind == Effect.REDEPLOY:
-            return bool(self._pickable(p, troops_only=False))
-        if kind == Effect.DESERTER:
-            return bool(self._pickable(1 - p, troops_only=False))
+            return bool(self.troop_deck or self.tactics_deck or self.tops[0] or self.tops[1])
+        claimed, sides = self.claimed, self.sides
         if kind == Effect.TRAITOR:
-            return bool(self._pickable(1 - p, troops_only=True)) and bool(room)
+            n_troops = self.g.n_troops
+            return bool(room) and any(
+                claimed[f] == NO_FLAG and any(c < n_troops for c in sides[f][1 - p].cards) for f in self.g.flag_range
+            )
+        if kind in (Effect.REDEPLOY, Effect.DESERTER):
+            owner = p if kind == Effect.REDEPLOY else 1 - p
+            fog, mud = self.fog, self.mud
+            return any(
+                claimed[f] == NO_FLAG and (sides[f][owner].cards or fog[f] == owner or mud[f] == owner)
+                for f in self.g.flag_range
+            )
         return False
 
     def _pickable(self, owner: int, troops_only: bool) -> list[tuple[int, int]]:
@@ -641,7 +687,10 @@ class BattleLineState(TwoPlayerState):
 
     def _legal_draw(self) -> list[int]:
         a = self.g.act
-        return [action for action, which in ((a.draw_troop, 0), (a.draw_tactics, 1)) if self.deck_count(which)]
+        out = [a.draw_troop] if self.troop_deck or self.tops[0] else []
+        if self.tactics_deck or self.tops[1]:
+            out.append(a.draw_tactics)
+        return out
 
     def _legal_scout_return(self) -> list[int]:
         a = self.g.act
@@ -653,8 +702,14 @@ class BattleLineState(TwoPlayerState):
         phase = self.phase
         if phase <= Phase.DRAWING:
             self._chance(action)
-        else:
-            self._take_move(action, PHASE_WORDS[phase])
+        else:  # TwoPlayerState._take_move, inline: checked, counted when there was a choice, recorded
+            legal = self._legal if self._legal is not None else self.legal_actions()
+            if action not in legal:
+                raise IllegalAction(f"{action} is not legal now ({PHASE_WORDS[phase]})")
+            if len(legal) > 1:
+                self.tally.decisions += 1
+            self.history.append(action)
+            self._legal = None
             _MOVES[phase](self, action)
         self._legal = None
 
@@ -667,22 +722,26 @@ class BattleLineState(TwoPlayerState):
             self.player = action - a.first
             self._start_turn()
             return
-        deck = self._chance_deck()
+        phase = self.phase
+        deck = self.troop_deck if phase == Phase.DEAL or self.drawing_from == 0 else self.tactics_deck
         card = action - a.deal
         try:
             at = deck.index(card)
         except ValueError:
-            at = -1
-        self._take_chance(action, at >= 0, PHASE_WORDS[self.phase])
+            self._take_chance(action, False, PHASE_WORDS[phase])
         del deck[at]
-        if self.phase == Phase.DEAL:
+        self.history.append(action)
+        if phase == Phase.DEAL:
             hands = self.hands
             hands[0 if len(hands[0]) <= len(hands[1]) else 1].append(card)
             if len(hands[1]) == self.g.rules.hand:
                 self.phase = Phase.FIRST
             return
         self.hands[self.player].append(card)
-        self._after_draw()
+        if self.back_to == Phase.DRAW:  # the usual draw: the turn ends
+            self._end_turn()
+        else:
+            self._after_draw()
 
     def _draw(self, which: int) -> None:
         """Draw from a deck: a known top card at once, otherwise a chance node."""
@@ -720,7 +779,7 @@ class BattleLineState(TwoPlayerState):
             card = g.n_troops + action - a.guile
             self._use_tactic(card)
             kind = g.effect[card]
-            self.tally.events.append(Event("play", p, g.names[card]))
+            self.tally.events.append(g.play_events[p][card])
             self.discard.append(card)
             self.guile = kind
             if kind == Effect.SCOUT:
@@ -731,12 +790,26 @@ class BattleLineState(TwoPlayerState):
                 self.phase = Phase.PICK
             return
         card, flag = divmod(action - a.play, a.flags)
-        self.hands[p].remove(card)
-        self.tally.events.append(Event("play", p, g.names[card]))
-        if g.effect[card] != Effect.TROOP:
+        hand = self.hands[p]
+        hand.remove(card)
+        self.tally.events.append(g.play_events[p][card])
+        if card < g.n_troops:  # _put and _mark, inline for the usual move: one more troop on a side with room
+            side = self.sides[flag][p]
+            side.cards.append(card)
+            self.clock += 1
+            side.reached.append(self.clock)
+            size = g.rules.mud_size if self.mud[flag] != NO_FLAG else g.rules.size
+            if len(side.cards) >= size:
+                side.complete_at = side.reached[size - 1]
+                self.full[p] |= 1 << flag
+            self.unplayed &= ~(1 << card)
+        else:
             self._use_tactic(card)
-        self._put(flag, card)
-        self._to_draw()
+            self._put(flag, card)
+        if len(hand) < g.rules.hand and (self.troop_deck or self.tactics_deck or self.tops[0] or self.tops[1]):
+            self.phase = Phase.DRAW  # _to_draw, inline
+        else:
+            self._end_turn()
 
     def _put(self, flag: int, card: int) -> None:
         """The player's card goes to a flag: to its side, or, Fog or Mud, to the flag itself."""
@@ -770,7 +843,13 @@ class BattleLineState(TwoPlayerState):
             self._end_turn()
 
     def _do_draw(self, action: int) -> None:
-        self._draw(0 if action == self.g.act.draw_troop else 1)
+        which = 0 if action == self.g.act.draw_troop else 1
+        if self.tops[which]:
+            self._draw(which)
+        else:  # _draw, inline: the usual draw, from a deck whose top is unknown
+            self.drawing_from = which
+            self.back_to = self.phase
+            self.phase = Phase.DRAWING
 
     def _do_scout_return(self, action: int) -> None:
         card = action - self.g.act.ret
@@ -834,7 +913,8 @@ class BattleLineState(TwoPlayerState):
 
     # -- turns and claims -----------------------------------------------------------------
     def _end_turn(self) -> None:
-        self._no_pending()
+        if self.guile:  # what a Guile card left pending is done with
+            self._no_pending()
         r = self.g.rules
         if r.claim_timing == "after_play":  # the basic rule: claim in your own turn, having played
             self._claim(self.player)
@@ -849,8 +929,10 @@ class BattleLineState(TwoPlayerState):
         if self.turns >= r.turn_cap:
             self._finish_by_count("cap")
             return
-        self.player = 1 - self.player
-        self._start_turn()
+        self.player = p = 1 - self.player
+        self.phase = Phase.PLAY
+        if r.claim_timing == "start_of_turn" and self.full[p]:
+            self._claim(p)
 
     def _start_turn(self) -> None:
         self.phase = Phase.PLAY
@@ -860,14 +942,16 @@ class BattleLineState(TwoPlayerState):
     def _claim(self, p: int) -> None:
         """p claims every flag its formation is proved to win; a new flag may win the game."""
         claimed = False
-        r = self.g.rules
-        for flag in self.g.flag_range:
+        todo = self.full[p]  # the flags where p's formation is complete, lowest first
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            flag = low.bit_length() - 1
             if self.claimed[flag] != NO_FLAG:
-                continue
-            if len(self.sides[flag][p].cards) < (r.mud_size if self.mud[flag] != NO_FLAG else r.size):
                 continue
             if self.can_claim(flag, p):
                 self.claimed[flag] = p
+                self.taken |= low
                 claimed = True
                 if self.narration is not None:
                     self._say(f"seat {p} claims flag {flag + 1}: {self._claim_words(flag, p)}")
@@ -912,11 +996,11 @@ class BattleLineState(TwoPlayerState):
         """Whether p's formation at flag is proved to win it; unplayed: the troops not yet on the table, as
         (colour, value) pairs, when not the state's own."""
         mine, theirs = self.sides[flag][p], self.sides[flag][1 - p]
-        size = self.size(flag)
+        g = self.g
+        size = g.rules.mud_size if self.mud[flag] != NO_FLAG else g.rules.size
         if len(mine.cards) < size:
             return False
         fog = self.fog[flag] != NO_FLAG
-        g = self.g
         if len(theirs.cards) >= size:
             a = g.strength(mine.cards, fog)
             b = g.strength(theirs.cards, fog)
@@ -926,9 +1010,12 @@ class BattleLineState(TwoPlayerState):
             return a > b or (a == b and first)
         pool = self.unplayed if unplayed is None else g.troops.bits(unplayed)
         # the completion that beat this formation last time still beats it while its troops are unplayed
-        position = (tuple(mine.cards), tuple(theirs.cards), fog, size)
         known = self.refuted.get((flag, p))
-        if known is not None and known[0] == position and not known[1] & ~pool:
+        if (
+            known is not None
+            and not known[1] & ~pool
+            and known[0] == (mine.cards, theirs.cards, fog, size)  # lists compared, not copied
+        ):
             return False
         cards = g.formation_card
         found = counter_example(
@@ -943,6 +1030,7 @@ class BattleLineState(TwoPlayerState):
         )
         if found is None:
             return True
+        position = (mine.cards[:], theirs.cards[:], fog, size)
         self.refuted[(flag, p)] = (position, g.troops.bits(x for x in found if not isinstance(x, Card)))
         return False
 

@@ -92,7 +92,7 @@ class Troops:
     """Every troop of a line as one bit of an int, colour by colour, values low to high: a set of troops (the
     unplayed ones) is then one int, which the proof looks up and a game keeps up to date at little cost."""
 
-    __slots__ = ("by_value", "colour_bits", "colours", "index", "nv", "troop", "value_bits", "values")
+    __slots__ = ("colour_bits", "colours", "index", "nv", "runs", "troop", "value_bits", "values")
 
     def __init__(self, values: tuple[int, ...], colours: int) -> None:
         self.values, self.colours, self.nv = values, colours, len(values)
@@ -100,6 +100,18 @@ class Troops:
         self.troop = [(c, v) for c in range(colours) for v in values]  # bit -> troop
         self.value_bits = {v: sum(1 << self.index[c, v] for c in range(colours)) for v in values}
         self.colour_bits = [sum(1 << self.index[c, v] for v in values) for c in range(colours)]
+        # (colour, first value, size) -> the bits of that run of one colour, or -1 when the line lacks one of
+        # its values
+        self.runs: dict[tuple[int, int, int], int] = {}
+
+    def run(self, colour: int, start: int, size: int) -> int | None:
+        key = (colour, start, size)
+        found = self.runs.get(key)
+        if found is None:
+            at = [self.index.get((colour, v)) for v in range(start, start + size)]
+            found = -1 if None in at else sum(1 << i for i in at if i is not None)
+            self.runs[key] = found
+        return None if found < 0 else found
 
     def bits(self, troops: Iterable[Concrete]) -> int:
         out = 0
@@ -161,7 +173,7 @@ def _best_completion(
         if len(extra) == need and (0, base + sum(v for _, v in extra)) > beat:
             return extra
         return None
-    values, index = troops.values, troops.index
+    values = troops.values
     fixed_colours = {c for c, _ in fixed}
     fixed_values = [v for _, v in fixed]
     distinct = len(set(fixed_values)) == len(fixed_values)
@@ -181,11 +193,15 @@ def _best_completion(
         if rank < beat[0]:
             return None
         if rank == 4 and len(fixed_colours) <= 1 and distinct:  # wedge
+            fixed_bits = 0
+            for t in fixed:
+                at = troops.index.get(t)
+                fixed_bits |= 0 if at is None else 1 << at
             for run in runs(rank):
                 for colour in fixed_colours or range(troops.colours):
-                    missing = [(colour, v) for v in run if v not in fixed_values]
-                    if all((at := index.get(m)) is not None and unplayed >> at & 1 for m in missing):
-                        return missing
+                    bits = troops.run(colour, run.start, size)
+                    if bits is not None and not bits & ~fixed_bits & ~unplayed:  # the run's other troops unplayed
+                        return [(colour, v) for v in run if v not in fixed_values]
         elif rank == 3 and len(set(fixed_values)) <= 1:  # phalanx
             for value in sorted(set(fixed_values) or values, reverse=True):
                 if (rank, value * size) <= beat:
