@@ -32,15 +32,19 @@ class Line:
 
 def strength(cards: Sequence[Concrete], fog: bool = False) -> Strength:
     """The formation rank and sum of concrete cards."""
-    total = sum(v for _, v in cards)
+    values = sorted([v for _, v in cards])
+    total = sum(values)
     if fog:
         return 0, total
-    values = sorted(v for _, v in cards)
-    one_colour = len({c for c, _ in cards}) == 1
-    run = all(b - a == 1 for a, b in itertools.pairwise(values))
+    if not values:
+        return 1, 0  # nothing at all reads as a run of nothing: only ever asked of a formation to come
+    colours = [c for c, _ in cards]
+    one_colour = colours.count(colours[0]) == len(colours)
+    distinct = len(set(values)) == len(values)
+    run = distinct and values[-1] - values[0] == len(values) - 1  # sorted and distinct: consecutive
     if one_colour and run:
         return 4, total
-    if len(set(values)) == 1:
+    if values[0] == values[-1]:
         return 3, total
     if one_colour:
         return 2, total
