@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from printkit.core.errors import display_path, safe
 from printkit.data.game import GAME_FILE, Game
-from printkit.data.model import Tactics
+from printkit.data.model import Tactics, Troop
 
 Scalar = int | float | str | bool
 Bound = int | str  # a number, or the id of another rule option whose value is the bound
@@ -152,6 +152,25 @@ def _battle_line_cards(game: Game) -> list[str]:
         out.append(
             f"{game.place('rule', 'hand_size')}: rules: hand_size: the battle-line engine deals both hands from the "
             f"troops: needs at least {2 * hand} troop cards, found {troops}"
+        )
+    # the engine numbers troops colour by colour, value by value: one of each colour at each value
+    values = sorted({c.value for c in game.cards if isinstance(c, Troop)})
+    seen: dict[tuple[str, int], str] = {}
+    for card in game.cards:
+        if isinstance(card, Troop):
+            key = (card.colour, card.value)
+            if key in seen:
+                out.append(
+                    f"{game.place('card', card.id)}: the battle-line engine plays one troop of each colour and "
+                    f"value: {safe(card.colour)} {card.value} is also {safe(seen[key])}"
+                )
+            seen[key] = card.id
+    missing = [f"{c.id} {v}" for c in game.info.colours for v in values if (c.id, v) not in seen]
+    if missing and seen:
+        shown = ", ".join(missing[:4]) + (f" and {len(missing) - 4} more" if len(missing) > 4 else "")
+        out.append(
+            f"{game.place('engine', 'engine')}: the battle-line engine plays one troop of each colour at each "
+            f"value the troops have: missing {safe(shown)}"
         )
     for card in game.cards:
         if not isinstance(card, Tactics):

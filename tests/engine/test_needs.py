@@ -92,3 +92,14 @@ def test_data_outside_the_engines_needs_is_refused_at_its_line(
     assert len(err) == 1 and expected in err[0] and f"game.yaml:{line}:5: rules: " in err[0], err
     with pytest.raises(registry.EngineMismatch, match=re.escape(expected)):
         registry.build(load_game(folder))
+
+
+def test_a_battle_line_missing_a_troop_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The engine deals every colour at every value: a troop taken out of the data must not be played."""
+    folder = tmp_path / "line"
+    shutil.copytree(ROOT / "cards" / "battle-line", folder)
+    troops = folder / "troops.yaml"
+    troops.write_text("".join(line for line in troops.read_text().splitlines(True) if "{id: G7," not in line))
+    assert main(["validate", str(folder)]) == 2
+    err = [e for e in capsys.readouterr().err.splitlines() if not e.startswith(("note:", "warning:"))]
+    assert len(err) == 1 and "game.yaml:" in err[0] and "missing green 7" in err[0], err
