@@ -68,6 +68,10 @@ class Phase(IntEnum):
 
 
 PHASE_WORDS = tuple(p.name.lower() for p in Phase)
+# the phases and effects as module names: the rules test them at every action, and a name in the module is
+# found at once where an Enum's class attribute is looked up through its metaclass each time
+DEAL, FIRST, DRAWING, PLAY, DRAW, PICK, PLACE, SCOUT_DRAW, SCOUT_RETURN = Phase
+TROOP, WILD, FIXED_VALUE, VALUE_CHOICE, FOG, MUD, SCOUT, REDEPLOY, DESERTER, TRAITOR = Effect
 
 
 @dataclass(frozen=True)
@@ -268,7 +272,7 @@ class BattleLineGame(GameDef):
         self.n_cards = r.troops + len(r.tactics)
         self.names = [r.troop_name(i) for i in range(r.troops)] + [t[0] for t in r.tactics]
         self.index = {name: i for i, name in enumerate(self.names)}
-        self.effect: tuple[Effect, ...] = (Effect.TROOP,) * r.troops + tuple(Effect[t[2].upper()] for t in r.tactics)
+        self.effect: tuple[Effect, ...] = (TROOP,) * r.troops + tuple(Effect[t[2].upper()] for t in r.tactics)
         self.act = Actions.sized(r.flags, self.n_cards)
         self.printed = {tid: name for tid, name, _, _ in r.tactics}  # a Tactics card's name as it prints
         n_values = len(r.values)
@@ -278,8 +282,8 @@ class BattleLineGame(GameDef):
         for tid, _, kind, vals in r.tactics:
             self.formation_card.append(Card(tid, None, r.values if kind == "wild" else vals))
         # the card Fog (Mud) is at a flag: the first card of that effect, as Redeploy and Deserter take it back
-        self.fog_card = self.effect.index(Effect.FOG) if Effect.FOG in self.effect else NO_FLAG
-        self.mud_card = self.effect.index(Effect.MUD) if Effect.MUD in self.effect else NO_FLAG
+        self.fog_card = self.effect.index(FOG) if FOG in self.effect else NO_FLAG
+        self.mud_card = self.effect.index(MUD) if MUD in self.effect else NO_FLAG
         self.flag_range = range(r.flags)
         self.all_flags = (1 << r.flags) - 1
         self._flags_in: dict[int, list[int]] = {}
@@ -378,9 +382,9 @@ class BattleLineGame(GameDef):
         for flag, seat, card in placed:
             state.player = seat
             state._put(flag, card)
-            if self.effect[card] != Effect.TROOP:
+            if self.effect[card] != TROOP:
                 state._use_tactic(card)
-        state.player, state.phase = to_move, Phase.PLAY
+        state.player, state.phase = to_move, PLAY
         state._legal = None
         return state
 
@@ -467,7 +471,7 @@ class BattleLineState(TwoPlayerState):
         self.leaders_played = [0, 0]
         self.discard = []
         self.player = 0
-        self.phase = Phase.DEAL
+        self.phase = DEAL
         self._no_pending()
         self.clock = 0
         self.turns = 0
@@ -477,11 +481,11 @@ class BattleLineState(TwoPlayerState):
         self._start_record()
 
     def _no_pending(self) -> None:
-        self.guile = Effect.TROOP
+        self.guile = TROOP
         self.picked = (NO_FLAG, NO_FLAG)
         self.scout_draws = self.scout_returns = 0
         self.drawing_from = 0
-        self.back_to = Phase.DEAL
+        self.back_to = DEAL
 
     # -- small helpers ---------------------------------------------------------------
     def clone(self) -> BattleLineState:
@@ -536,44 +540,42 @@ class BattleLineState(TwoPlayerState):
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        if self.phase <= Phase.DRAWING:
+        if self.phase <= DRAWING:
             return CHANCE
         return self.player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         a = self.g.act
-        if self.phase == Phase.FIRST:
+        if self.phase == FIRST:
             return [(a.first, 0.5), (a.first + 1, 0.5)]
         deck = self._chance_deck()
         p = 1.0 / len(deck)
         return [(a.deal + c, p) for c in deck]
 
     def _chance_deck(self) -> list[int]:
-        if self.phase == Phase.DEAL or self.drawing_from == 0:
+        if self.phase == DEAL or self.drawing_from == 0:
             return self.troop_deck
         return self.tactics_deck
 
     def sample_chance(self, rng: random.Random) -> int:
         a = self.g.act
         phase = self.phase
-        if phase == Phase.FIRST:
+        if phase == FIRST:
             return pick(rng, (a.first, a.first + 1))
-        deck = self.troop_deck if phase == Phase.DEAL or self.drawing_from == 0 else self.tactics_deck
+        deck = self.troop_deck if phase == DEAL or self.drawing_from == 0 else self.tactics_deck
         return a.deal + deck[int(rng.random() * len(deck))]  # api.pick, inline: a draw at every turn
 
     def legal_actions(self) -> list[int]:
         legal = self._legal  # worked out once a position: the runner and the agent both ask
         if legal is None:
             phase = self.phase
-            legal = self._legal = (
-                _LEGAL[phase](self) if phase > Phase.DRAWING and not self.over else self._work_out_legal()
-            )
+            legal = self._legal = _LEGAL[phase](self) if phase > DRAWING and not self.over else self._work_out_legal()
         return legal
 
     def _work_out_legal(self) -> list[int]:
         if self.over:
             return []
-        if self.phase <= Phase.DRAWING:
+        if self.phase <= DRAWING:
             return [a for a, _ in self.chance_outcomes()]
         return _LEGAL[self.phase](self)
 
@@ -605,12 +607,12 @@ class BattleLineState(TwoPlayerState):
         for card in tactics:
             kind = g.effect[card]
             if kind in STANDS_IN:
-                if kind == Effect.WILD and self.leaders_played[p] >= g.rules.leaders:
+                if kind == WILD and self.leaders_played[p] >= g.rules.leaders:
                     continue
                 out += [card * flags + f for f in g.flags_in(room)]
-            elif kind == Effect.FOG:
+            elif kind == FOG:
                 out += [card * flags + f for f in g.flag_range if self.claimed[f] == NO_FLAG and self.fog[f] == NO_FLAG]
-            elif kind == Effect.MUD:
+            elif kind == MUD:
                 out += [card * flags + f for f in g.flag_range if self.claimed[f] == NO_FLAG and self.mud[f] == NO_FLAG]
             elif self._guile_possible(kind, room):
                 out.append(g.act.guile + card - g.n_troops)
@@ -618,16 +620,16 @@ class BattleLineState(TwoPlayerState):
     def _guile_possible(self, kind: Effect, room: int) -> bool:
         """Whether a Guile card has something to act on: what _legal_pick would list is not empty."""
         p = self.player
-        if kind == Effect.SCOUT:
+        if kind == SCOUT:
             return bool(self.troop_deck or self.tactics_deck or self.tops[0] or self.tops[1])
         claimed, sides = self.claimed, self.sides
-        if kind == Effect.TRAITOR:
+        if kind == TRAITOR:
             n_troops = self.g.n_troops
             return bool(room) and any(
                 claimed[f] == NO_FLAG and any(c < n_troops for c in sides[f][1 - p].cards) for f in self.g.flag_range
             )
-        if kind in (Effect.REDEPLOY, Effect.DESERTER):
-            owner = p if kind == Effect.REDEPLOY else 1 - p
+        if kind in (REDEPLOY, DESERTER):
+            owner = p if kind == REDEPLOY else 1 - p
             fog, mud = self.fog, self.mud
             return any(
                 claimed[f] == NO_FLAG and (sides[f][owner].cards or fog[f] == owner or mud[f] == owner)
@@ -660,22 +662,22 @@ class BattleLineState(TwoPlayerState):
 
     def _legal_pick(self) -> list[int]:
         a = self.g.act
-        owner = self.player if self.guile == Effect.REDEPLOY else 1 - self.player
-        pairs = self._pickable(owner, troops_only=self.guile == Effect.TRAITOR)
+        owner = self.player if self.guile == REDEPLOY else 1 - self.player
+        pairs = self._pickable(owner, troops_only=self.guile == TRAITOR)
         return sorted({a.pick_at(f, c) for f, c in pairs})
 
     def _legal_place(self) -> list[int]:
         a = self.g.act
         p, (src, card) = self.player, self.picked
-        redeploy = self.guile == Effect.REDEPLOY
+        redeploy = self.guile == REDEPLOY
         out = []
         kind = self.g.effect[card]
         for f in self.g.flag_range:
             if self.claimed[f] != NO_FLAG or (f == src and redeploy):
                 continue
-            if kind == Effect.FOG:
+            if kind == FOG:
                 ok = self.fog[f] == NO_FLAG
-            elif kind == Effect.MUD:
+            elif kind == MUD:
                 ok = self.mud[f] == NO_FLAG
             else:
                 ok = len(self.sides[f][p].cards) < self.size(f)
@@ -700,7 +702,7 @@ class BattleLineState(TwoPlayerState):
         if self.over:
             raise IllegalAction("the game is over")
         phase = self.phase
-        if phase <= Phase.DRAWING:
+        if phase <= DRAWING:
             self._chance(action)
         else:  # TwoPlayerState._take_move, inline: checked, counted when there was a choice, recorded
             legal = self._legal if self._legal is not None else self.legal_actions()
@@ -717,13 +719,13 @@ class BattleLineState(TwoPlayerState):
     def _chance(self, action: int) -> None:
         """A chance outcome, checked without listing every card of the deck, recorded and played."""
         a = self.g.act
-        if self.phase == Phase.FIRST:
+        if self.phase == FIRST:
             self._take_chance(action, a.first <= action <= a.first + 1, "first")
             self.player = action - a.first
             self._start_turn()
             return
         phase = self.phase
-        deck = self.troop_deck if phase == Phase.DEAL or self.drawing_from == 0 else self.tactics_deck
+        deck = self.troop_deck if phase == DEAL or self.drawing_from == 0 else self.tactics_deck
         card = action - a.deal
         try:
             at = deck.index(card)
@@ -731,14 +733,14 @@ class BattleLineState(TwoPlayerState):
             self._take_chance(action, False, PHASE_WORDS[phase])
         del deck[at]
         self.history.append(action)
-        if phase == Phase.DEAL:
+        if phase == DEAL:
             hands = self.hands
             hands[0 if len(hands[0]) <= len(hands[1]) else 1].append(card)
             if len(hands[1]) == self.g.rules.hand:
-                self.phase = Phase.FIRST
+                self.phase = FIRST
             return
         self.hands[self.player].append(card)
-        if self.back_to == Phase.DRAW:  # the usual draw: the turn ends
+        if self.back_to == DRAW:  # the usual draw: the turn ends
             self._end_turn()
         else:
             self._after_draw()
@@ -753,14 +755,14 @@ class BattleLineState(TwoPlayerState):
         else:
             self.drawing_from = which
             self.back_to = self.phase
-            self.phase = Phase.DRAWING
+            self.phase = DRAWING
 
     def _after_draw(self) -> None:
-        if self.back_to == Phase.SCOUT_DRAW:
+        if self.back_to == SCOUT_DRAW:
             self.scout_draws -= 1
             more = self.scout_draws and self.deck_count(0) + self.deck_count(1)
-            self.phase = Phase.SCOUT_DRAW if more else Phase.SCOUT_RETURN
-            if self.phase == Phase.SCOUT_RETURN and not self._legal_scout_return():
+            self.phase = SCOUT_DRAW if more else SCOUT_RETURN
+            if self.phase == SCOUT_RETURN and not self._legal_scout_return():
                 self._end_turn()
         else:
             self._end_turn()
@@ -782,12 +784,12 @@ class BattleLineState(TwoPlayerState):
             self.tally.events.append(g.play_events[p][card])
             self.discard.append(card)
             self.guile = kind
-            if kind == Effect.SCOUT:
+            if kind == SCOUT:
                 self.scout_draws = g.rules.scout_draw
                 self.scout_returns = g.rules.scout_return
-                self.phase = Phase.SCOUT_DRAW
+                self.phase = SCOUT_DRAW
             else:
-                self.phase = Phase.PICK
+                self.phase = PICK
             return
         card, flag = divmod(action - a.play, a.flags)
         hand = self.hands[p]
@@ -807,16 +809,16 @@ class BattleLineState(TwoPlayerState):
             self._use_tactic(card)
             self._put(flag, card)
         if len(hand) < g.rules.hand and (self.troop_deck or self.tactics_deck or self.tops[0] or self.tops[1]):
-            self.phase = Phase.DRAW  # _to_draw, inline
+            self.phase = DRAW  # _to_draw, inline
         else:
             self._end_turn()
 
     def _put(self, flag: int, card: int) -> None:
         """The player's card goes to a flag: to its side, or, Fog or Mud, to the flag itself."""
         kind = self.g.effect[card]
-        if kind == Effect.FOG:
+        if kind == FOG:
             self.fog[flag] = self.player
-        elif kind == Effect.MUD:
+        elif kind == MUD:
             self.mud[flag] = self.player
             self._mark(flag, 0)
             self._mark(flag, 1)
@@ -831,14 +833,14 @@ class BattleLineState(TwoPlayerState):
         if card in self.hands[p]:
             self.hands[p].remove(card)
         self.tactics_played[p] += 1
-        if self.g.effect[card] == Effect.WILD:
+        if self.g.effect[card] == WILD:
             self.leaders_played[p] += 1
 
     def _to_draw(self) -> None:
         if len(self.hands[self.player]) < self.g.rules.hand and (
             self.troop_deck or self.tactics_deck or self.tops[0] or self.tops[1]
         ):
-            self.phase = Phase.DRAW
+            self.phase = DRAW
         else:
             self._end_turn()
 
@@ -849,7 +851,7 @@ class BattleLineState(TwoPlayerState):
         else:  # _draw, inline: the usual draw, from a deck whose top is unknown
             self.drawing_from = which
             self.back_to = self.phase
-            self.phase = Phase.DRAWING
+            self.phase = DRAWING
 
     def _do_scout_return(self, action: int) -> None:
         card = action - self.g.act.ret
@@ -861,13 +863,13 @@ class BattleLineState(TwoPlayerState):
 
     def _do_pick(self, action: int) -> None:
         flag, card = self.g.act.picked(action)
-        if self.guile == Effect.DESERTER:
+        if self.guile == DESERTER:
             self._remove(flag, card)
             self.discard.append(card)
             self._to_draw()
             return
         self.picked = (flag, card)
-        self.phase = Phase.PLACE
+        self.phase = PLACE
 
     def _do_place(self, action: int) -> None:
         src, card = self.picked
@@ -881,10 +883,10 @@ class BattleLineState(TwoPlayerState):
     def _remove(self, flag: int, card: int) -> None:
         """Take a card off a flag; when Mud goes, a side left with too many cards sheds its weakest."""
         kind = self.g.effect[card]
-        if kind == Effect.FOG:
+        if kind == FOG:
             self.fog[flag] = NO_FLAG
             return
-        if kind == Effect.MUD:
+        if kind == MUD:
             self.mud[flag] = NO_FLAG
             for side in (0, 1):
                 cards = self.sides[flag][side].cards
@@ -930,12 +932,12 @@ class BattleLineState(TwoPlayerState):
             self._finish_by_count("cap")
             return
         self.player = p = 1 - self.player
-        self.phase = Phase.PLAY
+        self.phase = PLAY
         if r.claim_timing == "start_of_turn" and self.full[p]:
             self._claim(p)
 
     def _start_turn(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = PLAY
         if self.g.rules.claim_timing == "start_of_turn":
             self._claim(self.player)
 
@@ -1101,7 +1103,7 @@ class BattleLineState(TwoPlayerState):
             return f"plays {names[self.g.n_troops + action - a.guile]}"
         if a.pick <= action < a.to_flag:
             flag, card = a.picked(action)
-            verb = "discards" if self.guile == Effect.DESERTER else "takes"  # a Deserter's card goes
+            verb = "discards" if self.guile == DESERTER else "takes"  # a Deserter's card goes
             return f"{verb} {names[card]} from flag {flag + 1}"
         if action == a.discard_it:
             return "discards it"
@@ -1114,7 +1116,7 @@ class BattleLineState(TwoPlayerState):
 
     def played_card(self, action: int) -> str | None:
         a = self.g.act
-        if self.phase != Phase.PLAY or self.is_chance_node() or action == a.pass_:
+        if self.phase != PLAY or self.is_chance_node() or action == a.pass_:
             return None
         card = self.g.n_troops + action - a.guile if a.guile <= action < a.pass_ else a.played(action)[0]
         return str(self.g.names[card])
@@ -1142,18 +1144,18 @@ class BattleLineState(TwoPlayerState):
 
 # the rules of each phase a player acts in: its legal actions, and what an action does
 _LEGAL: dict[Phase, Callable[[BattleLineState], list[int]]] = {
-    Phase.PLAY: BattleLineState._legal_play,
-    Phase.DRAW: BattleLineState._legal_draw,
-    Phase.SCOUT_DRAW: BattleLineState._legal_draw,
-    Phase.PICK: BattleLineState._legal_pick,
-    Phase.PLACE: BattleLineState._legal_place,
-    Phase.SCOUT_RETURN: BattleLineState._legal_scout_return,
+    PLAY: BattleLineState._legal_play,
+    DRAW: BattleLineState._legal_draw,
+    SCOUT_DRAW: BattleLineState._legal_draw,
+    PICK: BattleLineState._legal_pick,
+    PLACE: BattleLineState._legal_place,
+    SCOUT_RETURN: BattleLineState._legal_scout_return,
 }
 _MOVES: dict[Phase, Callable[[BattleLineState, int], None]] = {
-    Phase.PLAY: BattleLineState._do_play,
-    Phase.DRAW: BattleLineState._do_draw,
-    Phase.SCOUT_DRAW: BattleLineState._do_draw,
-    Phase.PICK: BattleLineState._do_pick,
-    Phase.PLACE: BattleLineState._do_place,
-    Phase.SCOUT_RETURN: BattleLineState._do_scout_return,
+    PLAY: BattleLineState._do_play,
+    DRAW: BattleLineState._do_draw,
+    SCOUT_DRAW: BattleLineState._do_draw,
+    PICK: BattleLineState._do_pick,
+    PLACE: BattleLineState._do_place,
+    SCOUT_RETURN: BattleLineState._do_scout_return,
 }
