@@ -171,7 +171,8 @@ def _best_completion(
     first completion found that beats `beat` is returned and no weaker kind needs a look.
     """
     size = len(fixed) + need
-    base = sum(v for _, v in fixed)
+    fixed_values = [v for _, v in fixed]
+    base = sum(fixed_values)
     if fog:
         extra = troops.strongest(unplayed, need)
         if len(extra) == need and (0, base + sum(v for _, v in extra)) > beat:
@@ -179,19 +180,19 @@ def _best_completion(
         return None
     values = troops.values
     fixed_colours = {c for c, _ in fixed}
-    fixed_values = [v for _, v in fixed]
     distinct = len(set(fixed_values)) == len(fixed_values)
     low, high = values[0], values[-1]
 
+    # the runs of values that hold every fixed value start from top down to bottom
+    top = min(high - size + 1, min(fixed_values)) if fixed_values else high - size + 1
+    bottom = max(low, max(fixed_values) - size + 1) if fixed_values else low
+
     def runs(rank: int) -> Iterator[range]:
         """Runs of values that hold every fixed value, strongest first, while one could still beat."""
-        for start in range(high - size + 1, low - 1, -1):
-            run = range(start, start + size)
-            if any(v not in run for v in fixed_values):
-                continue
-            if (rank, sum(run)) <= beat:
+        for start in range(top, bottom - 1, -1):
+            if (rank, size * start + size * (size - 1) // 2) <= beat:  # the run's sum
                 return
-            yield run
+            yield range(start, start + size)
 
     for rank in (4, 3, 2, 1, 0):
         if rank < beat[0]:
