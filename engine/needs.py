@@ -42,9 +42,6 @@ class Needs:
     formations: tuple[str, ...] = ()  # formation ids the engine ranks: the game lists exactly these
     checks: tuple[Check, ...] = ()
 
-    def option(self, rule_id: str) -> Option:
-        return next(o for o in self.options if o.id == rule_id)
-
     def assumptions(self) -> set[str]:
         """The rule options the engine plays by: a reconstructed one among them is an assumption the booklet prints."""
         return {o.id for o in self.options}
