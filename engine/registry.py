@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 
+from engine import needs
 from engine.api import GameDef
 from printkit.core.errors import DataError, PrintkitError, safe
 from printkit.data.game import Game, reading_rules
@@ -47,6 +48,10 @@ def build(game: Game) -> GameDef:
         raise KeyError(f"{game.slug}: no engine plays this game (game.yaml names none)")
     if name not in builders:
         raise KeyError(f"{game.slug}: no engine {name!r} (engines: {', '.join(sorted(builders))})")
+    found = needs.problems(game, needs.DECLARED[name]) if name in needs.DECLARED else []
+    if found:  # said in validate's words: where in the data, what the engine needs
+        more = f" (and {len(found) - 1} more: printkit validate lists them)" if len(found) > 1 else ""
+        raise EngineMismatch(f"{game.slug}: the {name} engine cannot play this game's data: {found[0]}{more}")
     try:
         return builders[name](game)
     except (KeyError, ValueError, TypeError) as exc:  # the data lacks or misshapes what these rules need
@@ -69,6 +74,9 @@ def data_problems(game: Game) -> list[str]:
         hint = difflib.get_close_matches(name, builders, n=1)
         guess = f"; did you mean {hint[0]!r}?" if hint else f" (engines: {', '.join(sorted(builders))})"
         return [f"{at}: engine: no engine named {safe(repr(name))}{guess}"]
+    declared = needs.DECLARED.get(name)
+    if declared is not None and (found := needs.problems(game, declared)):
+        return found
     try:
         builders[name](game)
     except DataError as exc:  # a rule option or a value the rules read, missing: already placed
@@ -88,12 +96,16 @@ def unread_options(game: Game) -> str | None:
     builders = _builders()
     if name is None or name not in builders:
         return None
+    if name in needs.DECLARED and needs.problems(game, needs.DECLARED[name]):
+        return None  # data_problems says what the engine lacks
     with reading_rules() as read:
         try:
             builders[name](game)
         except Exception:  # reported by data_problems
             return None
-    unread = [option.id for option in game.info.rules if option.id not in read]
+    # an option the engine declares is checked against the values it plays, so it is not played "whatever its value"
+    declared = needs.DECLARED[name].assumptions() if name in needs.DECLARED else set()
+    unread = [option.id for option in game.info.rules if option.id not in read and option.id not in declared]
     if not unread:
         return None
     shown = ", ".join(unread)

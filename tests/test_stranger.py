@@ -171,9 +171,9 @@ def test_a_game_its_engine_cannot_play_writes_nothing_unless_told(
 ) -> None:
     game_yaml = _game(studio) / "game.yaml"
     game_yaml.write_text(game_yaml.read_text().replace("players: 2", "players: 2\nengine: time-line"))
-    assert main(["build"]) == 1
+    assert main(["build"]) == 2  # refused before anything is made, at the line naming the engine, as validate does
     err = capsys.readouterr().err
-    assert "the time-line engine cannot play this game's data" in err and "nothing was written" in err
+    assert "game.yaml:5:9: the time-line engine plays with timeline cards: the game has none" in err
     assert not (studio / "output").exists()
     assert main(["build", "--no-check"]) == 0
     assert (studio / "output" / "shared-game" / "cards-a4.pdf").is_file()

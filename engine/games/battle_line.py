@@ -1,33 +1,77 @@
-"""Battle Line: formations, the proof claim, all ten Tactics cards, and the game state for the engine.
+"""Battle Line: all ten Tactics cards, the claims, and the game state for the engine, in typed fields.
 
-Troops are written as a colour letter and a value ("R10", "B1"); Tactics by their card id
-("alexander", "companion-cavalry", "shield-bearers", ...). The colours, values, formation
-order, formation sizes and every other number come from cards/battle-line/.
+Cards are numbered troops first (colour by colour, each colour's values low to high), then the Tactics
+cards in data order; a card's name is a colour letter and a value ("R10") or its Tactics id ("alexander").
+The colours, values, formations, sizes and every other number come from cards/battle-line/; the formation
+and proof library is engine.games.formations. A position can be set up from a short description:
+BattleLineGame.position("hands: R1 R2 | B1; flag 3: R7 R8 R9 | B8 B9").
 
-Public functions:
+Public functions, for the bundled game's own cards:
     compare_formations(a, b, *, fog=False, mud=False, a_first=True) -> 1 | -1
     prove_claim(mine, theirs, unplayed, *, fog=False, mud=False) -> list[str] | None
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
-import itertools
 import math
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import Any
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
+from engine.games import formations
+from engine.games.formations import Card, Concrete, Line, Strength, best_strength, counter_example, troops_of
+from engine.needs import BATTLE_LINE
 from printkit.data.game import Game
 from printkit.data.model import Tactics, Troop
 
 # --- the data, read once -------------------------------------------------------
 
-RANKS = ("host", "skirmish", "battalion", "phalanx", "wedge")  # the mechanism knows these five kinds
-MAX_FLAGS = 50  # a line the table can hold; the engine keeps every flag's sides in memory
-MAX_FORMATION = 10
+RANKS = BATTLE_LINE.formations[::-1]  # the five kinds the mechanism knows, weakest first: a rank is its index
+
+
+class Effect(IntEnum):
+    """What a card does when played: a troop, or one of the Tactics effects the data names."""
+
+    TROOP = 0
+    WILD = 1
+    FIXED_VALUE = 2
+    VALUE_CHOICE = 3
+    FOG = 4
+    MUD = 5
+    SCOUT = 6
+    REDEPLOY = 7
+    DESERTER = 8
+    TRAITOR = 9
+
+
+STANDS_IN = (Effect.WILD, Effect.FIXED_VALUE, Effect.VALUE_CHOICE)  # played into a formation as a troop
+GUILE = (Effect.SCOUT, Effect.REDEPLOY, Effect.DESERTER, Effect.TRAITOR)  # played to the discard, then done
+
+
+class Phase(IntEnum):
+    """Where a turn stands; the first three are chance nodes."""
+
+    DEAL = 0
+    FIRST = 1  # who plays first, by lot
+    DRAWING = 2  # a card drawn from a deck whose top is unknown
+    PLAY = 3
+    DRAW = 4
+    PICK = 5  # a Guile card's card to take
+    PLACE = 6  # where the taken card goes
+    SCOUT_DRAW = 7
+    SCOUT_RETURN = 8
+
+
+PHASE_WORDS = tuple(p.name.lower() for p in Phase)
+# the phases and effects as module names: the rules test them at every action, and a name in the module is
+# found at once where an Enum's class attribute is looked up through its metaclass each time
+DEAL, FIRST, DRAWING, PLAY, DRAW, PICK, PLACE, SCOUT_DRAW, SCOUT_RETURN = Phase
+TROOP, WILD, FIXED_VALUE, VALUE_CHOICE, FOG, MUD, SCOUT, REDEPLOY, DESERTER, TRAITOR = Effect
 
 
 @dataclass(frozen=True)
@@ -61,6 +105,15 @@ class Rules:
         colour, value = divmod(card, len(self.values))
         return f"{self.letters[colour]}{self.values[value]}"
 
+    @functools.cached_property
+    def line(self) -> Line:
+        """The formations' values: colours, troop values, and what each wild Tactics card may stand for."""
+        wild = tuple((t, self.values if kind == "wild" else vals) for t, _, kind, vals in self.tactics if kind in _WILD)
+        return Line(self.letters, self.values, wild)
+
+
+_WILD = ("wild", "fixed_value", "value_choice")
+
 
 def rules_from(game: Game) -> Rules:
     info = game.info
@@ -73,9 +126,7 @@ def rules_from(game: Game) -> Rules:
             tactics.append((card.id, card.name, card.effect.kind, vals))
     scout = next((c.effect for c in game.cards if isinstance(c, Tactics) and c.effect.kind == "scout"), None)
     mud = next((c.effect for c in game.cards if isinstance(c, Tactics) and c.effect.kind == "mud"), None)
-    order = [f.id for f in info.formations]
-    if sorted(order) != sorted(RANKS):
-        raise ValueError(f"battle-line formations must be {', '.join(RANKS)}, found {', '.join(order)}")
+    mud_size = game.rule("mud_formation_size")  # the Mud card's own size, when it gives one, comes first
     return Rules(
         letters=letters,
         values=values,
@@ -85,7 +136,7 @@ def rules_from(game: Game) -> Rules:
         hand=int(game.rule("hand_size")),
         flags=int(game.rule("flags")),
         size=int(game.rule("formation_size")),
-        mud_size=int(mud.formation_size if mud and mud.formation_size else game.rule("mud_formation_size")),
+        mud_size=int(mud.formation_size if mud and mud.formation_size else mud_size),
         breakthrough=int(game.rule("breakthrough")),
         envelopment=int(game.rule("envelopment")),
         leaders=int(game.rule("leaders_per_player")),
@@ -100,242 +151,29 @@ def rules_from(game: Game) -> Rules:
 
 @functools.cache
 def default_rules() -> Rules:
-    """The bundled game's rules, for the public functions that take no game."""
+    """The bundled game's rules, for the public functions below that take no game."""
     from printkit.data.loader import bundled_games, load_game
 
     folder = next(p for p in bundled_games() if p.name == "battle-line")
     return rules_from(load_game(folder))
 
 
-# --- formations ------------------------------------------------------------------
-
-Concrete = tuple[int, int]  # (colour index, value)
-Strength = tuple[int, int]  # (formation rank, sum); higher is stronger
-
-
-def strength(cards: Sequence[Concrete], fog: bool = False) -> Strength:
-    """The formation rank and sum of concrete cards."""
-    total = sum(v for _, v in cards)
-    if fog:
-        return 0, total
-    values = sorted(v for _, v in cards)
-    one_colour = len({c for c, _ in cards}) == 1
-    run = all(b - a == 1 for a, b in itertools.pairwise(values))
-    if one_colour and run:
-        return 4, total
-    if len(set(values)) == 1:
-        return 3, total
-    if one_colour:
-        return 2, total
-    if run:
-        return 1, total
-    return 0, total
-
-
-class Card:
-    """What a card can stand for in a formation: one concrete troop, or a wild set of them."""
-
-    __slots__ = ("colours", "name", "troop", "values")
-
-    def __init__(self, name: str, troop: Concrete | None, values: tuple[int, ...] = ()) -> None:
-        self.name = name
-        self.troop = troop
-        self.values = values  # a wild card's possible values; any colour
-
-    def options(self, colours: Iterable[int]) -> list[Concrete]:
-        if self.troop is not None:
-            return [self.troop]
-        return [(c, v) for c in colours for v in self.values]
-
-
-def parse(names: Iterable[str], rules: Rules) -> list[Card]:
-    """Cards from their names: "R10" for a troop, a tactics id for a morale or leader card."""
-    tactics = {t[0]: t for t in rules.tactics}
-    out = []
-    for name in names:
-        if name in tactics:
-            _, _, kind, vals = tactics[name]
-            if kind == "wild":
-                out.append(Card(name, None, rules.values))
-            elif kind in ("fixed_value", "value_choice"):
-                out.append(Card(name, None, vals))
-            else:
-                raise ValueError(f"{name} is not a card that stands in a formation")
-            continue
-        letter, number = name[:1], name[1:]
-        if letter not in rules.letters or not number.isdigit() or int(number) not in rules.values:
-            raise ValueError(f"expected a troop such as R10 or a tactics id, found {name!r}")
-        out.append(Card(name, (rules.letters.index(letter), int(number))))
-    return out
-
-
-def _colour_choices(fixed: Iterable[Concrete], colours: int) -> list[int]:
-    """The colours worth trying for a wild card: those already present, and one more."""
-    present = sorted({c for c, _ in fixed})
-    if len(present) < colours:
-        present.append(next(c for c in range(colours) if c not in present))
-    return present
-
-
-def best_strength(cards: Sequence[Card], fog: bool, colours: int) -> tuple[Strength, list[Concrete]]:
-    """The strongest reading of a formation, wild cards chosen to suit."""
-    troops = [c.troop for c in cards if c.troop is not None]
-    if len(troops) == len(cards):  # no wild card: one reading only, the usual case
-        return strength(troops, fog), troops
-    choices = _colour_choices((c.troop for c in cards if c.troop is not None), colours)
-    best: tuple[Strength, list[Concrete]] | None = None
-    for combo in itertools.product(*(c.options(choices) for c in cards)):
-        s = strength(combo, fog)
-        if best is None or s > best[0]:
-            best = (s, list(combo))
-    assert best is not None
-    return best
-
-
 def compare_formations(
     a: list[str], b: list[str], *, fog: bool = False, mud: bool = False, a_first: bool = True
 ) -> int:
-    """1 if formation a beats formation b, -1 if b wins; a_first says which was completed first (it wins ties)."""
+    """formations.compare_formations for the bundled game's cards."""
     rules = default_rules()
-    need = rules.mud_size if mud else rules.size
-    if len(a) != need or len(b) != need:
-        raise ValueError(f"formations need {need} cards each, found {len(a)} and {len(b)}")
-    colours = len(rules.letters)
-    sa, _ = best_strength(parse(a, rules), fog, colours)
-    sb, _ = best_strength(parse(b, rules), fog, colours)
-    if sa != sb:
-        return 1 if sa > sb else -1
-    return 1 if a_first else -1
-
-
-def _best_completion(
-    fixed: list[Concrete],
-    need: int,
-    pool: list[Concrete],
-    beat: Strength,
-    fog: bool,
-    values: tuple[int, ...],
-    colours: int,
-) -> list[Concrete] | None:
-    """Cards from pool that complete fixed into a formation stronger than beat, or None.
-
-    Each formation kind is checked from the strongest down, each at its highest sum, so the
-    first completion found that beats `beat` is returned and no weaker kind needs a look.
-    """
-    size = len(fixed) + need
-    have = set(pool)
-    base = sum(v for _, v in fixed)
-
-    def top(cards: Iterable[Concrete], k: int) -> list[Concrete] | None:
-        chosen = sorted(cards, key=lambda t: -t[1])[:k]
-        return chosen if len(chosen) == k else None
-
-    if fog:
-        extra = top(pool, need)
-        if extra is not None and (0, base + sum(v for _, v in extra)) > beat:
-            return extra
-        return None
-    fixed_colours = {c for c, _ in fixed}
-    fixed_values = [v for _, v in fixed]
-    distinct = len(set(fixed_values)) == len(fixed_values)
-    low, high = values[0], values[-1]
-
-    def runs(rank: int) -> Iterator[range]:
-        """Runs of values that hold every fixed value, strongest first, while one could still beat."""
-        for start in range(high - size + 1, low - 1, -1):
-            run = range(start, start + size)
-            if any(v not in run for v in fixed_values):
-                continue
-            if (rank, sum(run)) <= beat:
-                return
-            yield run
-
-    for rank in (4, 3, 2, 1, 0):
-        if rank < beat[0]:
-            return None
-        if rank == 4 and len(fixed_colours) <= 1 and distinct:  # wedge
-            for run in runs(rank):
-                for colour in fixed_colours or range(colours):
-                    missing = [(colour, v) for v in run if v not in fixed_values]
-                    if all(m in have for m in missing):
-                        return missing
-        elif rank == 3 and len(set(fixed_values)) <= 1:  # phalanx
-            for value in sorted(set(fixed_values) or values, reverse=True):
-                if (rank, value * size) <= beat:
-                    break
-                spare = [t for t in pool if t[1] == value and t[0] not in fixed_colours]
-                if len(spare) >= need:
-                    return spare[:need]
-        elif rank == 2 and len(fixed_colours) <= 1:  # battalion
-            best: list[Concrete] | None = None
-            for colour in fixed_colours or range(colours):
-                extra = top((t for t in pool if t[0] == colour), need)
-                if extra is not None and (best is None or sum(v for _, v in extra) > sum(v for _, v in best)):
-                    best = extra
-            if best is not None and (rank, base + sum(v for _, v in best)) > beat:
-                return best
-        elif rank == 1 and distinct:  # skirmish line
-            for run in runs(rank):
-                missing_values = [v for v in run if v not in fixed_values]
-                picks = [next((t for t in pool if t[1] == v), None) for v in missing_values]
-                if all(p is not None for p in picks):
-                    return [p for p in picks if p is not None]
-        elif rank == 0:  # host
-            extra = top(pool, need)
-            if extra is not None and (rank, base + sum(v for _, v in extra)) > beat:
-                return extra
-    return None
-
-
-def counter_example(
-    mine: Sequence[Card],
-    theirs: Sequence[Card],
-    unplayed: Sequence[Concrete],
-    size: int,
-    fog: bool,
-    values: tuple[int, ...],
-    colours: int,
-) -> list[Concrete | Card] | None:
-    """A completion of theirs (their cards first, then troops from unplayed) that beats mine, or None."""
-    beat, _ = best_strength(mine, fog, colours)
-    need = size - len(theirs)
-    pool = list(unplayed)
-    wild = [c for c in theirs if c.troop is None]
-    fixed = [c.troop for c in theirs if c.troop is not None]
-    # a wild card may take any colour. The unplayed troops differ from colour to colour, so each
-    # colour with a troop in theirs or in the pool is tried; the colours with none are all alike,
-    # and one of them stands for the rest (a colour of their own never makes a formation stronger)
-    seen = {c for c, _ in fixed} | {c for c, _ in pool}
-    choices = sorted(seen) + [c for c in range(colours) if c not in seen][:1]
-    for combo in itertools.product(*(c.options(choices) for c in wild)):
-        extra = _best_completion(fixed + list(combo), need, pool, beat, fog, values, colours)
-        if extra is not None:
-            return [*theirs, *extra]
-    return None
+    size = rules.mud_size if mud else rules.size
+    return formations.compare_formations(a, b, rules.line, size=size, fog=fog, a_first=a_first)
 
 
 def prove_claim(
     mine: list[str], theirs: list[str], unplayed: list[str], *, fog: bool = False, mud: bool = False
 ) -> list[str] | None:
-    """Whether a complete formation holds its flag against an incomplete one.
-
-    None when no completion of theirs from the unplayed troops beats mine (a tie goes to mine,
-    completed first); otherwise one completion that beats it: the full list of their cards.
-    """
+    """formations.prove_claim for the bundled game's cards."""
     rules = default_rules()
     size = rules.mud_size if mud else rules.size
-    if len(mine) != size:
-        raise ValueError(f"mine must be complete ({size} cards), found {len(mine)}")
-    if len(theirs) >= size:
-        raise ValueError(f"theirs must be incomplete (under {size} cards), found {len(theirs)}")
-    pool = [c.troop for c in parse(unplayed, rules) if c.troop is not None]
-    found = counter_example(parse(mine, rules), parse(theirs, rules), pool, size, fog, rules.values, len(rules.letters))
-    if found is None:
-        return None
-    n_values = len(rules.values)
-    return [
-        x.name if isinstance(x, Card) else rules.troop_name(x[0] * n_values + rules.values.index(x[1])) for x in found
-    ]
+    return formations.prove_claim(mine, theirs, unplayed, rules.line, size=size, fog=fog)
 
 
 # --- the game state ------------------------------------------------------------------
@@ -408,11 +246,13 @@ class Actions:
         return flag, card
 
 
-NO_FLAG = -1
+NO_FLAG = -1  # no flag, no owner: an unclaimed flag, a flag without Fog or Mud
 
 
-@dataclass
+@dataclass(slots=True)
 class Side:
+    """One seat's cards at one flag, in the order played."""
+
     cards: list[int] = field(default_factory=list)
     # reached[k]: the clock when this side came to hold k + 1 cards, and has held as many since; so
     # when Mud leaves a flag, the side that really held a full formation first is known
@@ -425,17 +265,14 @@ class BattleLineGame(GameDef):
 
     def __init__(self, game: Game) -> None:
         self.title = game.title
-        self.rules = rules_from(game)
+        self.rules = rules_from(game)  # within the bounds engine.needs declares: the registry checks the data first
         r = self.rules
-        if not 1 <= r.flags <= MAX_FLAGS or not 1 <= r.size <= MAX_FORMATION or not 1 <= r.mud_size <= MAX_FORMATION:
-            raise ValueError(
-                f"flags: expected 1 to {MAX_FLAGS}, formation sizes 1 to {MAX_FORMATION}; "
-                f"found {r.flags} flags, formations of {r.size} and {r.mud_size} under Mud"
-            )
+        self.line = r.line
         self.n_troops = r.troops
         self.n_cards = r.troops + len(r.tactics)
         self.names = [r.troop_name(i) for i in range(r.troops)] + [t[0] for t in r.tactics]
-        self.kind = ["troop"] * r.troops + [t[2] for t in r.tactics]
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.effect: tuple[Effect, ...] = (TROOP,) * r.troops + tuple(Effect[t[2].upper()] for t in r.tactics)
         self.act = Actions.sized(r.flags, self.n_cards)
         self.printed = {tid: name for tid, name, _, _ in r.tactics}  # a Tactics card's name as it prints
         n_values = len(r.values)
@@ -443,8 +280,20 @@ class BattleLineGame(GameDef):
             Card(self.names[i], (i // n_values, r.values[i % n_values])) for i in range(r.troops)
         ]
         for tid, _, kind, vals in r.tactics:
-            allowed = r.values if kind == "wild" else vals
-            self.formation_card.append(Card(tid, None, allowed))
+            self.formation_card.append(Card(tid, None, r.values if kind == "wild" else vals))
+        # the card Fog (Mud) is at a flag: the first card of that effect, as Redeploy and Deserter take it back
+        self.fog_card = self.effect.index(FOG) if FOG in self.effect else NO_FLAG
+        self.mud_card = self.effect.index(MUD) if MUD in self.effect else NO_FLAG
+        self.flag_range = range(r.flags)
+        self.all_flags = (1 << r.flags) - 1
+        self._flags_in: dict[int, list[int]] = {}
+        self.plays_at: list[dict[int, list[int]]] = [{} for _ in range(self.n_cards)]
+        # what a report counts of a card played, by seat and card: made once, shared by every game's record
+        self.play_events = [[Event("play", seat, name) for name in self.names] for seat in (0, 1)]
+        self.colours = len(r.letters)
+        self.troops = troops_of(r.values, self.colours)  # a troop's bit is its card number
+        # a formation's strength by its cards, sorted, then Fog: worked out once per game, looked up after
+        self._strength: dict[tuple[tuple[int, ...], bool], Strength] = {}
 
     def new_initial_state(self) -> BattleLineState:
         return BattleLineState(self)
@@ -452,35 +301,191 @@ class BattleLineGame(GameDef):
     def card_names(self) -> dict[str, str]:
         return {t[0]: t[1] for t in self.rules.tactics} | {n: n for n in self.names[: self.n_troops]}
 
+    def flags_in(self, bits: int) -> list[int]:
+        """The flags whose bits are set, lowest first (the same list each time: not to be changed)."""
+        found = self._flags_in.get(bits)
+        if found is None:
+            found = self._flags_in[bits] = [f for f in self.flag_range if bits >> f & 1]
+        return found
+
+    def strength(self, cards: Sequence[int], fog: bool) -> Strength:
+        """The strength of a formation of cards (by number), wild cards read at their best."""
+        key = (tuple(sorted(cards)), fog)
+        found = self._strength.get(key)
+        if found is None:
+            found = best_strength([self.formation_card[c] for c in key[0]], fog, self.colours)[0]
+            self._strength[key] = found
+        return found
+
+    def position(self, description: str) -> BattleLineState:
+        """A position in the play phase, from a short description: lines (or ;-separated parts) such as
+
+            hands: R1 R2 fog | B1 B2        each seat's hand, seat 0 first
+            flag 3: R7 R8 R9 | B8 mud        the cards at a flag (1-based), each seat's in the order played
+            discard: B10                     cards out of play
+            to move: 1                       the seat to play (0 unless given)
+
+        A flag may be named on several lines: its cards are played line by line, seat 0's before seat 1's,
+        which decides who completed a formation first. Fog and Mud go to the flag for the seat that lists
+        them; Tactics cards at flags count as played. Every card not named stays in its deck, in order.
+        """
+        state = self.new_initial_state()
+        placed: list[tuple[int, int, int]] = []  # (flag, seat, card) in the order played
+        used: set[int] = set()
+
+        def cards(words: str) -> list[int]:
+            out = []
+            for word in words.split():
+                if word not in self.index:
+                    raise ValueError(f"position: no card {word!r} (cards are such as R10 or {self.names[-1]})")
+                card = self.index[word]
+                if card in used:
+                    raise ValueError(f"position: {word} is named twice")
+                used.add(card)
+                out.append(card)
+            return out
+
+        def sides(text: str, what: str) -> tuple[str, str]:
+            left, bar, right = text.partition("|")
+            if not bar:
+                raise ValueError(f"position: {what}: expected seat 0's cards | seat 1's cards, found {text.strip()!r}")
+            return left, right
+
+        to_move = 0
+        for part in description.replace(";", "\n").splitlines():
+            key, colon, text = part.partition(":")
+            key = key.strip()
+            if not key:
+                continue
+            if not colon:
+                raise ValueError(f"position: expected 'what: cards', found {part.strip()!r}")
+            if key == "hands":
+                for seat, words in enumerate(sides(text, key)):
+                    state.hands[seat] = cards(words)
+            elif key.startswith("flag") and key[4:].strip().isdigit():
+                flag = int(key[4:]) - 1
+                if flag not in self.flag_range:
+                    raise ValueError(f"position: {key}: flags are 1 to {self.rules.flags}")
+                for seat, words in enumerate(sides(text, key)):
+                    placed += [(flag, seat, c) for c in cards(words)]
+            elif key == "discard":
+                state.discard += cards(text)
+                for card in state.discard:
+                    if card < self.n_troops:
+                        state.unplayed &= ~(1 << card)
+            elif key == "to move":
+                to_move = int(text)
+            else:
+                raise ValueError(f"position: unknown part {key!r} (hands, flag N, discard, to move)")
+        state.troop_deck = [c for c in state.troop_deck if c not in used]
+        state.tactics_deck = [c for c in state.tactics_deck if c not in used]
+        for flag, seat, card in placed:
+            state.player = seat
+            state._put(flag, card)
+            if self.effect[card] != TROOP:
+                state._use_tactic(card)
+        state.player, state.phase = to_move, PLAY
+        state._legal = None
+        return state
+
 
 class BattleLineState(TwoPlayerState):
-    """A Battle Line position. Flags are claimed automatically at the start of each turn, since a
-    claim can never hurt its claimer; the proof uses every troop not yet on the table."""
+    """A Battle Line position. Flags are claimed automatically at the start of each turn (or, under the basic
+    rule, at the end of one's own), since a claim can never hurt its claimer; the proof uses every troop not
+    yet on the table."""
+
+    __slots__ = (
+        "back_to",
+        "claimed",
+        "clock",
+        "discard",
+        "drawing_from",
+        "fog",
+        "full",
+        "g",
+        "guile",
+        "hands",
+        "leaders_played",
+        "mud",
+        "passes",
+        "phase",
+        "picked",
+        "player",
+        "refuted",
+        "scout_draws",
+        "scout_returns",
+        "sides",
+        "tactics_deck",
+        "tactics_played",
+        "taken",
+        "tops",
+        "troop_deck",
+        "turns",
+        "unplayed",
+    )
+
+    g: BattleLineGame
+    hands: list[list[int]]  # each seat's cards
+    troop_deck: list[int]
+    tactics_deck: list[int]
+    tops: list[list[tuple[int, int]]]  # known top cards per deck (troops, tactics): (card, the seat that put it)
+    sides: list[list[Side]]  # by flag, then seat
+    fog: list[int]  # by flag: the seat whose Fog is there, or NO_FLAG
+    mud: list[int]
+    claimed: list[int]  # by flag: the seat that claimed it, or NO_FLAG
+    full: list[int]  # by seat: a bit for each flag where its formation is complete
+    taken: int  # a bit for each claimed flag
+    tactics_played: list[int]  # by seat
+    leaders_played: list[int]
+    discard: list[int]
+    player: int  # the seat whose turn it is
+    phase: Phase
+    guile: Effect  # the Guile card being played (TROOP when none)
+    picked: tuple[int, int]  # (flag, card) a Guile card took
+    scout_draws: int  # cards Scout still draws
+    scout_returns: int  # cards Scout still puts back
+    drawing_from: int  # the deck a chance draw comes from: 0 troops, 1 tactics
+    back_to: Phase  # the phase a chance draw returns to
+    clock: int
+    turns: int
+    passes: int  # passes in a row
+    # per (flag, seat): a completion that beat the seat's formation, kept while it stays possible, so the
+    # same flag is not proved again at every turn
+    refuted: dict[tuple[int, int], tuple[Any, int]]  # ... (the position it beat, its troops' bits)
+    unplayed: int  # the troops not yet on the table (in a deck or a hand), one bit each by card number
 
     def __init__(self, game: BattleLineGame) -> None:
         r = game.rules
         self.g = game
-        self.hands: list[list[int]] = [[], []]
-        self.troop_deck: list[int] = list(range(game.n_troops))
-        self.tactics_deck: list[int] = list(range(game.n_troops, game.n_cards))
-        self.tops: list[list[tuple[int, int]]] = [[], []]  # known top cards per deck: (card, who put it there)
-        self.sides: list[list[Side]] = [[Side(), Side()] for _ in range(r.flags)]
-        self.fog: list[int] = [NO_FLAG] * r.flags  # owner of the Fog card at each flag, or NO_FLAG
-        self.mud: list[int] = [NO_FLAG] * r.flags
-        self.claimed: list[int] = [NO_FLAG] * r.flags
+        self.hands = [[], []]
+        self.troop_deck = list(range(game.n_troops))
+        self.tactics_deck = list(range(game.n_troops, game.n_cards))
+        self.tops = [[], []]
+        self.sides = [[Side(), Side()] for _ in range(r.flags)]
+        self.fog = [NO_FLAG] * r.flags
+        self.mud = [NO_FLAG] * r.flags
+        self.claimed = [NO_FLAG] * r.flags
+        self.full = [0, 0]
+        self.taken = 0
         self.tactics_played = [0, 0]
         self.leaders_played = [0, 0]
-        self.discard: list[int] = []
+        self.discard = []
         self.player = 0
-        self.phase = "deal"
-        self.pending: dict[str, Any] = {}
+        self.phase = DEAL
+        self._no_pending()
         self.clock = 0
         self.turns = 0
         self.passes = 0
-        # per (flag, seat): a completion that beat the seat's formation, kept while it stays
-        # possible, so the same flag is not proved again at every turn
-        self.refuted: dict[tuple[int, int], tuple[Any, list[Concrete]]] = {}
+        self.refuted = {}
+        self.unplayed = (1 << game.n_troops) - 1
         self._start_record()
+
+    def _no_pending(self) -> None:
+        self.guile = TROOP
+        self.picked = (NO_FLAG, NO_FLAG)
+        self.scout_draws = self.scout_returns = 0
+        self.drawing_from = 0
+        self.back_to = DEAL
 
     # -- small helpers ---------------------------------------------------------------
     def clone(self) -> BattleLineState:
@@ -491,23 +496,26 @@ class BattleLineState(TwoPlayerState):
         other.tactics_deck = self.tactics_deck[:]
         other.tops = [t[:] for t in self.tops]
         other.sides = [[Side(s.cards[:], s.reached[:], s.complete_at) for s in flag] for flag in self.sides]
-        other.fog, other.mud, other.claimed = self.fog[:], self.mud[:], self.claimed[:]
+        other.fog, other.mud, other.claimed, other.full = self.fog[:], self.mud[:], self.claimed[:], self.full[:]
         other.tactics_played, other.leaders_played = self.tactics_played[:], self.leaders_played[:]
         other.discard = self.discard[:]
-        other.player, other.phase, other.pending = self.player, self.phase, dict(self.pending)
+        other.player, other.phase, other.guile, other.picked = self.player, self.phase, self.guile, self.picked
+        other.scout_draws, other.scout_returns = self.scout_draws, self.scout_returns
+        other.drawing_from, other.back_to = self.drawing_from, self.back_to
         other.clock, other.turns, other.passes = self.clock, self.turns, self.passes
         other.refuted = dict(self.refuted)
+        other.taken = self.taken
+        other.unplayed = self.unplayed
         self._copy_record(other)
         return other
 
     def size(self, flag: int) -> int:
+        """Cards in a complete formation at flag: more under Mud."""
         return self.g.rules.mud_size if self.mud[flag] != NO_FLAG else self.g.rules.size
 
-    def _deck(self, which: int) -> list[int]:
-        return self.troop_deck if which == 0 else self.tactics_deck
-
     def deck_count(self, which: int) -> int:
-        return len(self._deck(which)) + len(self.tops[which])
+        """Cards left in a deck: 0 the troops, 1 the tactics."""
+        return len(self.troop_deck if which == 0 else self.tactics_deck) + len(self.tops[which])
 
     def is_troop(self, card: int) -> bool:
         return card < self.g.n_troops
@@ -515,210 +523,254 @@ class BattleLineState(TwoPlayerState):
     def _mark(self, flag: int, side: int) -> None:
         """Bring a side's times up to its cards after they changed, and whether (since when) it is complete."""
         s = self.sides[flag][side]
-        del s.reached[len(s.cards) :]  # cards taken away: the counts they made are no longer held
-        while len(s.reached) < len(s.cards):
+        reached, n = s.reached, len(s.cards)
+        del reached[n:]  # cards taken away: the counts they made are no longer held
+        while len(reached) < n:
             self.clock += 1
-            s.reached.append(self.clock)
-        size = self.size(flag)
-        s.complete_at = s.reached[size - 1] if len(s.cards) >= size else None
+            reached.append(self.clock)
+        size = self.g.rules.mud_size if self.mud[flag] != NO_FLAG else self.g.rules.size
+        if n >= size:
+            s.complete_at = reached[size - 1]
+            self.full[side] |= 1 << flag
+        else:
+            s.complete_at = None
+            self.full[side] &= ~(1 << flag)
 
     # -- the API ------------------------------------------------------------------------
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        if self.phase in ("deal", "first", "drawing"):
+        if self.phase <= DRAWING:
             return CHANCE
         return self.player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         a = self.g.act
-        if self.phase == "first":
+        if self.phase == FIRST:
             return [(a.first, 0.5), (a.first + 1, 0.5)]
         deck = self._chance_deck()
         p = 1.0 / len(deck)
         return [(a.deal + c, p) for c in deck]
 
     def _chance_deck(self) -> list[int]:
-        return self._deck(0 if self.phase == "deal" else self.pending["deck"])
+        if self.phase == DEAL or self.drawing_from == 0:
+            return self.troop_deck
+        return self.tactics_deck
 
     def sample_chance(self, rng: random.Random) -> int:
         a = self.g.act
-        if self.phase == "first":
+        phase = self.phase
+        if phase == FIRST:
             return pick(rng, (a.first, a.first + 1))
-        deck = self._chance_deck()
-        return a.deal + pick(rng, deck)
+        deck = self.troop_deck if phase == DEAL or self.drawing_from == 0 else self.tactics_deck
+        return a.deal + deck[int(rng.random() * len(deck))]  # api.pick, inline: a draw at every turn
+
+    def legal_actions(self) -> list[int]:
+        legal = self._legal  # worked out once a position: the runner and the agent both ask
+        if legal is None:
+            phase = self.phase
+            legal = self._legal = _LEGAL[phase](self) if phase > DRAWING and not self.over else self._work_out_legal()
+        return legal
 
     def _work_out_legal(self) -> list[int]:
         if self.over:
             return []
-        if self.current_player() == CHANCE:
+        if self.phase <= DRAWING:
             return [a for a, _ in self.chance_outcomes()]
-        return getattr(self, f"_legal_{self.phase}")()
+        return _LEGAL[self.phase](self)
 
     def _legal_play(self) -> list[int]:
-        a = self.g.act
-        r, p = self.g.rules, self.player
-        hand = self.hands[p]
-        open_flags = [f for f in range(r.flags) if self.claimed[f] == NO_FLAG]
-        room = [f for f in open_flags if len(self.sides[f][p].cards) < self.size(f)]
-        may_tactic = self.tactics_played[p] <= self.tactics_played[1 - p] + r.tactics_lead
+        g = self.g
+        r, p = g.rules, self.player
+        flags = r.flags
+        bits = g.all_flags & ~(self.taken | self.full[p])  # the flags with room: unclaimed, p's side not complete
+        hand = sorted(self.hands[p])
+        # troops are numbered before Tactics cards: the hand's troops come first, each at every flag with room
+        troops = bisect.bisect_left(hand, g.n_troops)
         out: list[int] = []
-        has_troop_move = False
-        for card in sorted(set(hand)):
-            kind = self.g.kind[card]
-            if kind == "troop":
-                out += [a.play_at(card, f) for f in room]
-                has_troop_move = has_troop_move or bool(room)
-            elif not may_tactic:
-                continue
-            elif kind in ("wild", "fixed_value", "value_choice"):
-                if kind == "wild" and self.leaders_played[p] >= r.leaders:
-                    continue
-                out += [a.play_at(card, f) for f in room]
-            elif kind == "fog":
-                out += [a.play_at(card, f) for f in open_flags if self.fog[f] == NO_FLAG]
-            elif kind == "mud":
-                out += [a.play_at(card, f) for f in open_flags if self.mud[f] == NO_FLAG]
-            elif self._guile_possible(kind, open_flags, room):
-                out.append(a.guile + card - self.g.n_troops)
-        if not has_troop_move:
-            out.append(a.pass_)
+        at = g.plays_at  # by card, then the room's bits: that card's plays, worked out once a game
+        for c in hand[:troops]:
+            plays = at[c].get(bits)
+            if plays is None:
+                plays = at[c][bits] = [c * flags + f for f in g.flags_in(bits)]
+            out += plays
+        if troops < len(hand) and self.tactics_played[p] <= self.tactics_played[1 - p] + r.tactics_lead:
+            self._legal_tactics(hand[troops:], bits, out)
+        if not (troops and bits):
+            out.append(g.act.pass_)
         return out
 
-    def _guile_possible(self, kind: str, open_flags: list[int], room: list[int]) -> bool:
+    def _legal_tactics(self, tactics: list[int], room: int, out: list[int]) -> None:
+        """The plays of the Tactics cards in hand, in card order, onto out; room: the bits of the flags with room."""
+        g = self.g
+        p, flags = self.player, g.rules.flags
+        for card in tactics:
+            kind = g.effect[card]
+            if kind in STANDS_IN:
+                if kind == WILD and self.leaders_played[p] >= g.rules.leaders:
+                    continue
+                out += [card * flags + f for f in g.flags_in(room)]
+            elif kind == FOG:
+                out += [card * flags + f for f in g.flag_range if self.claimed[f] == NO_FLAG and self.fog[f] == NO_FLAG]
+            elif kind == MUD:
+                out += [card * flags + f for f in g.flag_range if self.claimed[f] == NO_FLAG and self.mud[f] == NO_FLAG]
+            elif self._guile_possible(kind, room):
+                out.append(g.act.guile + card - g.n_troops)
+
+    def _guile_possible(self, kind: Effect, room: int) -> bool:
+        """Whether a Guile card has something to act on: what _legal_pick would list is not empty."""
         p = self.player
-        if kind == "scout":
-            return self.deck_count(0) + self.deck_count(1) > 0
-        if kind == "redeploy":
-            return bool(self._pickable(p, troops_only=False))
-        if kind == "deserter":
-            return bool(self._pickable(1 - p, troops_only=False))
-        if kind == "traitor":
-            return bool(self._pickable(1 - p, troops_only=True)) and bool(room)
+        if kind == SCOUT:
+            return bool(self.troop_deck or self.tactics_deck or self.tops[0] or self.tops[1])
+        claimed, sides = self.claimed, self.sides
+        if kind == TRAITOR:
+            n_troops = self.g.n_troops
+            return bool(room) and any(
+                claimed[f] == NO_FLAG and any(c < n_troops for c in sides[f][1 - p].cards) for f in self.g.flag_range
+            )
+        if kind in (REDEPLOY, DESERTER):
+            owner = p if kind == REDEPLOY else 1 - p
+            fog, mud = self.fog, self.mud
+            return any(
+                claimed[f] == NO_FLAG and (sides[f][owner].cards or fog[f] == owner or mud[f] == owner)
+                for f in self.g.flag_range
+            )
         return False
 
     def _pickable(self, owner: int, troops_only: bool) -> list[tuple[int, int]]:
         """(flag, card) pairs of owner's cards at unclaimed flags, environment cards included."""
         out = []
-        for f in range(self.g.rules.flags):
+        n_troops = self.g.n_troops
+        for f in self.g.flag_range:
             if self.claimed[f] != NO_FLAG:
                 continue
-            out += [(f, c) for c in self.sides[f][owner].cards if not troops_only or self.is_troop(c)]
-            if not troops_only:
+            if troops_only:
+                out += [(f, c) for c in self.sides[f][owner].cards if c < n_troops]
+            else:
+                out += [(f, c) for c in self.sides[f][owner].cards]
                 out += [(f, c) for c, env in self._environment(f) if env == owner]
         return out
 
     def _environment(self, flag: int) -> list[tuple[int, int]]:
         """(card, owner) of the environment cards at a flag."""
         out = []
-        for kind, owners in (("fog", self.fog), ("mud", self.mud)):
-            if owners[flag] != NO_FLAG:
-                out.append((self._card_of_kind(kind), owners[flag]))
+        if self.fog[flag] != NO_FLAG:
+            out.append((self.g.fog_card, self.fog[flag]))
+        if self.mud[flag] != NO_FLAG:
+            out.append((self.g.mud_card, self.mud[flag]))
         return out
-
-    def _card_of_kind(self, kind: str) -> int:
-        return self.g.kind.index(kind)
 
     def _legal_pick(self) -> list[int]:
         a = self.g.act
-        action = self.pending["guile"]
-        owner = self.player if action == "redeploy" else 1 - self.player
-        pairs = self._pickable(owner, troops_only=action == "traitor")
+        owner = self.player if self.guile == REDEPLOY else 1 - self.player
+        pairs = self._pickable(owner, troops_only=self.guile == TRAITOR)
         return sorted({a.pick_at(f, c) for f, c in pairs})
 
     def _legal_place(self) -> list[int]:
         a = self.g.act
-        p, (src, card) = self.player, self.pending["picked"]
+        p, (src, card) = self.player, self.picked
+        redeploy = self.guile == REDEPLOY
         out = []
-        kind = self.g.kind[card]
-        for f in range(self.g.rules.flags):
-            if self.claimed[f] != NO_FLAG or (f == src and self.pending["guile"] == "redeploy"):
+        kind = self.g.effect[card]
+        for f in self.g.flag_range:
+            if self.claimed[f] != NO_FLAG or (f == src and redeploy):
                 continue
-            if kind == "fog":
+            if kind == FOG:
                 ok = self.fog[f] == NO_FLAG
-            elif kind == "mud":
+            elif kind == MUD:
                 ok = self.mud[f] == NO_FLAG
             else:
                 ok = len(self.sides[f][p].cards) < self.size(f)
             if ok:
                 out.append(a.to_flag + f)
-        if self.pending["guile"] == "redeploy":
+        if redeploy:
             out.append(a.discard_it)
         return out
 
-    def _legal_scout_draw(self) -> list[int]:
+    def _legal_draw(self) -> list[int]:
         a = self.g.act
-        return [action for action, which in ((a.draw_troop, 0), (a.draw_tactics, 1)) if self.deck_count(which)]
-
-    _legal_draw = _legal_scout_draw
+        out = [a.draw_troop] if self.troop_deck or self.tops[0] else []
+        if self.tactics_deck or self.tops[1]:
+            out.append(a.draw_tactics)
+        return out
 
     def _legal_scout_return(self) -> list[int]:
         a = self.g.act
         return sorted({a.ret + c for c in self.hands[self.player]})
 
     def apply_action(self, action: int) -> None:
-        a = self.g.act
         if self.over:
             raise IllegalAction("the game is over")
-        player = self.current_player()
-        if player == CHANCE:  # checked directly, without listing every card of the deck
-            possible = (
-                a.first <= action <= a.first + 1 if self.phase == "first" else action - a.deal in self._chance_deck()
-            )
-            self._take_chance(action, possible, self.phase)
-        else:
-            self._take_move(action, self.phase)
-        if player == CHANCE:
+        phase = self.phase
+        if phase <= DRAWING:
             self._chance(action)
-        else:
-            getattr(self, f"_do_{self.phase}")(action)
+        else:  # TwoPlayerState._take_move, inline: checked, counted when there was a choice, recorded
+            legal = self._legal if self._legal is not None else self.legal_actions()
+            if action not in legal:
+                raise IllegalAction(f"{action} is not legal now ({PHASE_WORDS[phase]})")
+            if len(legal) > 1:
+                self.tally.decisions += 1
+            self.history.append(action)
+            self._legal = None
+            _MOVES[phase](self, action)
         self._legal = None
 
     # -- chance ------------------------------------------------------------------------------
     def _chance(self, action: int) -> None:
+        """A chance outcome, checked without listing every card of the deck, recorded and played."""
         a = self.g.act
-        if self.phase == "first":
+        if self.phase == FIRST:
+            self._take_chance(action, a.first <= action <= a.first + 1, "first")
             self.player = action - a.first
             self._start_turn()
             return
+        phase = self.phase
+        deck = self.troop_deck if phase == DEAL or self.drawing_from == 0 else self.tactics_deck
         card = action - a.deal
-        if self.phase == "deal":
-            self.troop_deck.remove(card)
-            seat = 0 if len(self.hands[0]) <= len(self.hands[1]) else 1
-            self.hands[seat].append(card)
-            if len(self.hands[1]) == self.g.rules.hand:
-                self.phase = "first"
+        try:
+            at = deck.index(card)
+        except ValueError:
+            self._take_chance(action, False, PHASE_WORDS[phase])
+        del deck[at]
+        self.history.append(action)
+        if phase == DEAL:
+            hands = self.hands
+            hands[0 if len(hands[0]) <= len(hands[1]) else 1].append(card)
+            if len(hands[1]) == self.g.rules.hand:
+                self.phase = FIRST
             return
-        self._deck(self.pending["deck"]).remove(card)
         self.hands[self.player].append(card)
-        self._after_draw()
+        if self.back_to == DRAW:  # the usual draw: the turn ends
+            self._end_turn()
+        else:
+            self._after_draw()
 
     def _draw(self, which: int) -> None:
         """Draw from a deck: a known top card at once, otherwise a chance node."""
         if self.tops[which]:
             card, _ = self.tops[which].pop()
             self.hands[self.player].append(card)
+            self.back_to = self.phase
             self._after_draw()
         else:
-            self.pending["deck"] = which
-            self.pending["return_phase"] = self.phase
-            self.phase = "drawing"
+            self.drawing_from = which
+            self.back_to = self.phase
+            self.phase = DRAWING
 
     def _after_draw(self) -> None:
-        back = self.pending.pop("return_phase", self.phase)
-        self.pending.pop("deck", None)
-        if back == "scout_draw":
-            self.pending["scout_draws"] -= 1
-            left = self.pending["scout_draws"]
-            self.phase = "scout_draw" if left and self.deck_count(0) + self.deck_count(1) else "scout_return"
-            if self.phase == "scout_return" and not self._legal_scout_return():
+        if self.back_to == SCOUT_DRAW:
+            self.scout_draws -= 1
+            more = self.scout_draws and self.deck_count(0) + self.deck_count(1)
+            self.phase = SCOUT_DRAW if more else SCOUT_RETURN
+            if self.phase == SCOUT_RETURN and not self._legal_scout_return():
                 self._end_turn()
         else:
             self._end_turn()
 
     # -- moves -------------------------------------------------------------------------------
     def _do_play(self, action: int) -> None:
-        a = self.g.act
+        g = self.g
+        a = g.act
         p = self.player
         if action == a.pass_:
             self.passes += 1
@@ -726,101 +778,115 @@ class BattleLineState(TwoPlayerState):
             return
         self.passes = 0
         if a.guile <= action < a.pass_:
-            card = self.g.n_troops + action - a.guile
+            card = g.n_troops + action - a.guile
             self._use_tactic(card)
-            kind = self.g.kind[card]
-            self.tally.events.append(Event("play", p, self.g.names[card]))
+            kind = g.effect[card]
+            self.tally.events.append(g.play_events[p][card])
             self.discard.append(card)
-            self.pending = {"guile": kind}
-            if kind == "scout":
-                self.pending["scout_draws"] = self.g.rules.scout_draw
-                self.pending["scout_returns"] = self.g.rules.scout_return
-                self.phase = "scout_draw"
+            self.guile = kind
+            if kind == SCOUT:
+                self.scout_draws = g.rules.scout_draw
+                self.scout_returns = g.rules.scout_return
+                self.phase = SCOUT_DRAW
             else:
-                self.phase = "pick"
+                self.phase = PICK
             return
-        card, flag = a.played(action)
-        self.hands[p].remove(card)
-        kind = self.g.kind[card]
-        self.tally.events.append(Event("play", p, self.g.names[card]))
-        if kind != "troop":
-            self._use_tactic(card)
-        if kind == "fog":
-            self.fog[flag] = p
-        elif kind == "mud":
-            self.mud[flag] = p
-            for side in (0, 1):
-                self._mark(flag, side)
+        card, flag = divmod(action - a.play, a.flags)
+        hand = self.hands[p]
+        hand.remove(card)
+        self.tally.events.append(g.play_events[p][card])
+        if card < g.n_troops:  # _put and _mark, inline for the usual move: one more troop on a side with room
+            side = self.sides[flag][p]
+            side.cards.append(card)
+            self.clock += 1
+            side.reached.append(self.clock)
+            size = g.rules.mud_size if self.mud[flag] != NO_FLAG else g.rules.size
+            if len(side.cards) >= size:
+                side.complete_at = side.reached[size - 1]
+                self.full[p] |= 1 << flag
+            self.unplayed &= ~(1 << card)
         else:
-            self.sides[flag][p].cards.append(card)
-            self._mark(flag, p)
-        self._to_draw()
+            self._use_tactic(card)
+            self._put(flag, card)
+        if len(hand) < g.rules.hand and (self.troop_deck or self.tactics_deck or self.tops[0] or self.tops[1]):
+            self.phase = DRAW  # _to_draw, inline
+        else:
+            self._end_turn()
+
+    def _put(self, flag: int, card: int) -> None:
+        """The player's card goes to a flag: to its side, or, Fog or Mud, to the flag itself."""
+        kind = self.g.effect[card]
+        if kind == FOG:
+            self.fog[flag] = self.player
+        elif kind == MUD:
+            self.mud[flag] = self.player
+            self._mark(flag, 0)
+            self._mark(flag, 1)
+        else:
+            self.sides[flag][self.player].cards.append(card)
+            self._mark(flag, self.player)
+            if card < self.g.n_troops:
+                self.unplayed &= ~(1 << card)
 
     def _use_tactic(self, card: int) -> None:
         p = self.player
         if card in self.hands[p]:
             self.hands[p].remove(card)
         self.tactics_played[p] += 1
-        if self.g.kind[card] == "wild":
+        if self.g.effect[card] == WILD:
             self.leaders_played[p] += 1
 
     def _to_draw(self) -> None:
-        if len(self.hands[self.player]) < self.g.rules.hand and self.deck_count(0) + self.deck_count(1):
-            self.phase = "draw"
+        if len(self.hands[self.player]) < self.g.rules.hand and (
+            self.troop_deck or self.tactics_deck or self.tops[0] or self.tops[1]
+        ):
+            self.phase = DRAW
         else:
             self._end_turn()
 
     def _do_draw(self, action: int) -> None:
-        self._draw(0 if action == self.g.act.draw_troop else 1)
-
-    def _do_scout_draw(self, action: int) -> None:
-        self._draw(0 if action == self.g.act.draw_troop else 1)
+        which = 0 if action == self.g.act.draw_troop else 1
+        if self.tops[which]:
+            self._draw(which)
+        else:  # _draw, inline: the usual draw, from a deck whose top is unknown
+            self.drawing_from = which
+            self.back_to = self.phase
+            self.phase = DRAWING
 
     def _do_scout_return(self, action: int) -> None:
         card = action - self.g.act.ret
         self.hands[self.player].remove(card)
         self.tops[0 if self.is_troop(card) else 1].append((card, self.player))
-        self.pending["scout_returns"] -= 1
-        if not self.pending["scout_returns"] or not self.hands[self.player]:
+        self.scout_returns -= 1
+        if not self.scout_returns or not self.hands[self.player]:
             self._end_turn()
 
     def _do_pick(self, action: int) -> None:
         flag, card = self.g.act.picked(action)
-        guile = self.pending["guile"]
-        if guile == "deserter":
+        if self.guile == DESERTER:
             self._remove(flag, card)
             self.discard.append(card)
             self._to_draw()
             return
-        self.pending["picked"] = (flag, card)
-        self.phase = "place"
+        self.picked = (flag, card)
+        self.phase = PLACE
 
     def _do_place(self, action: int) -> None:
-        src, card = self.pending["picked"]
+        src, card = self.picked
         self._remove(src, card)
         if action == self.g.act.discard_it:
             self.discard.append(card)
         else:
-            flag = action - self.g.act.to_flag
-            kind = self.g.kind[card]
-            if kind == "fog":
-                self.fog[flag] = self.player
-            elif kind == "mud":
-                self.mud[flag] = self.player
-                for side in (0, 1):
-                    self._mark(flag, side)
-            else:
-                self.sides[flag][self.player].cards.append(card)
-                self._mark(flag, self.player)
+            self._put(action - self.g.act.to_flag, card)
         self._to_draw()
 
     def _remove(self, flag: int, card: int) -> None:
         """Take a card off a flag; when Mud goes, a side left with too many cards sheds its weakest."""
-        kind = self.g.kind[card]
-        if kind == "fog":
+        kind = self.g.effect[card]
+        if kind == FOG:
             self.fog[flag] = NO_FLAG
             return
-        if kind == "mud":
+        if kind == MUD:
             self.mud[flag] = NO_FLAG
             for side in (0, 1):
                 cards = self.sides[flag][side].cards
@@ -838,10 +904,7 @@ class BattleLineState(TwoPlayerState):
         """Discard the card whose loss leaves the strongest formation (the reconstructed Mud rule)."""
         cards = self.sides[flag][side].cards
         fog = self.fog[flag] != NO_FLAG
-        colours = len(self.g.rules.letters)
-        best = max(
-            cards, key=lambda c: best_strength([self.g.formation_card[x] for x in cards if x != c], fog, colours)[0]
-        )
+        best = max(cards, key=lambda c: self.g.strength([x for x in cards if x != c], fog))
         cards.remove(best)
         self.discard.append(best)
         if self.narration is not None:  # words only for a replay
@@ -852,40 +915,45 @@ class BattleLineState(TwoPlayerState):
 
     # -- turns and claims -----------------------------------------------------------------
     def _end_turn(self) -> None:
-        self.pending = {}
-        if self.g.rules.claim_timing == "after_play":  # the basic rule: claim in your own turn, having played
+        if self.guile:  # what a Guile card left pending is done with
+            self._no_pending()
+        r = self.g.rules
+        if r.claim_timing == "after_play":  # the basic rule: claim in your own turn, having played
             self._claim(self.player)
             if self.over:
                 return
         self.turns += 1
-        if self.passes >= self.g.rules.stalemate_passes:
+        if self.passes >= r.stalemate_passes:
             if self.narration is not None:  # words only for a replay
                 self._say(f"{self.passes} passes in a row: the game stops, more flags held wins")
             self._finish_by_count("stalemate")
             return
-        if self.turns >= self.g.rules.turn_cap:
+        if self.turns >= r.turn_cap:
             self._finish_by_count("cap")
             return
-        self.player = 1 - self.player
-        self._start_turn()
+        self.player = p = 1 - self.player
+        self.phase = PLAY
+        if r.claim_timing == "start_of_turn" and self.full[p]:
+            self._claim(p)
 
     def _start_turn(self) -> None:
-        self.phase = "play"
+        self.phase = PLAY
         if self.g.rules.claim_timing == "start_of_turn":
             self._claim(self.player)
 
     def _claim(self, p: int) -> None:
         """p claims every flag its formation is proved to win; a new flag may win the game."""
-        unplayed: set[Concrete] | None = None  # worked out once a turn, and only if a proof needs it
         claimed = False
-        for flag in range(self.g.rules.flags):
-            if self.claimed[flag] != NO_FLAG or len(self.sides[flag][p].cards) < self.size(flag):
+        todo = self.full[p]  # the flags where p's formation is complete, lowest first
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            flag = low.bit_length() - 1
+            if self.claimed[flag] != NO_FLAG:
                 continue
-            if unplayed is None:
-                cards = self.g.formation_card
-                unplayed = {t for c in self.unplayed_troops() if (t := cards[c].troop) is not None}
-            if self.can_claim(flag, p, unplayed):
+            if self.can_claim(flag, p):
                 self.claimed[flag] = p
+                self.taken |= low
                 claimed = True
                 if self.narration is not None:
                     self._say(f"seat {p} claims flag {flag + 1}: {self._claim_words(flag, p)}")
@@ -896,7 +964,7 @@ class BattleLineState(TwoPlayerState):
 
     def _formation_words(self, cards: list[int], fog: bool) -> str:
         formation = [self.g.formation_card[c] for c in cards]
-        (rank, total), read = best_strength(formation, fog, len(self.g.rules.letters))
+        (rank, total), read = best_strength(formation, fog, self.g.colours)
         r = self.g.rules
         shown = " ".join(
             (f"{self.g.printed[card.name]} as " if card.troop is None else "") + f"{r.letters[colour]}{value}"
@@ -927,40 +995,45 @@ class BattleLineState(TwoPlayerState):
         return self.troop_deck + tops + [c for h in self.hands for c in h if self.is_troop(c)]
 
     def can_claim(self, flag: int, p: int, unplayed: set[Concrete] | None = None) -> bool:
-        """Whether p's formation at flag is proved to win it; unplayed: the troops not yet on the table."""
+        """Whether p's formation at flag is proved to win it; unplayed: the troops not yet on the table, as
+        (colour, value) pairs, when not the state's own."""
         mine, theirs = self.sides[flag][p], self.sides[flag][1 - p]
-        size = self.size(flag)
+        g = self.g
+        size = g.rules.mud_size if self.mud[flag] != NO_FLAG else g.rules.size
         if len(mine.cards) < size:
             return False
         fog = self.fog[flag] != NO_FLAG
-        cards = self.g.formation_card
-        colours = len(self.g.rules.letters)
         if len(theirs.cards) >= size:
-            a, _ = best_strength([cards[c] for c in mine.cards], fog, colours)
-            b, _ = best_strength([cards[c] for c in theirs.cards], fog, colours)
+            a = g.strength(mine.cards, fog)
+            b = g.strength(theirs.cards, fog)
             first = mine.complete_at is not None and (
                 theirs.complete_at is None or mine.complete_at < theirs.complete_at
             )
             return a > b or (a == b and first)
-        if unplayed is None:
-            unplayed = {t for c in self.unplayed_troops() if (t := cards[c].troop) is not None}
+        pool = self.unplayed if unplayed is None else g.troops.bits(unplayed)
         # the completion that beat this formation last time still beats it while its troops are unplayed
-        position = (tuple(mine.cards), tuple(theirs.cards), fog, size)
         known = self.refuted.get((flag, p))
-        if known is not None and known[0] == position and all(t in unplayed for t in known[1]):
+        if (
+            known is not None
+            and not known[1] & ~pool
+            and known[0] == (mine.cards, theirs.cards, fog, size)  # lists compared, not copied
+        ):
             return False
+        cards = g.formation_card
         found = counter_example(
             [cards[c] for c in mine.cards],
             [cards[c] for c in theirs.cards],
-            sorted(unplayed),
+            pool,
             size,
             fog,
-            self.g.rules.values,
-            len(self.g.rules.letters),
+            g.rules.values,
+            g.colours,
+            g.strength(mine.cards, fog),
         )
         if found is None:
             return True
-        self.refuted[(flag, p)] = (position, [x for x in found if not isinstance(x, Card)])
+        position = (mine.cards[:], theirs.cards[:], fog, size)
+        self.refuted[(flag, p)] = (position, g.troops.bits(x for x in found if not isinstance(x, Card)))
         return False
 
     def _won(self, p: int) -> bool:
@@ -1030,7 +1103,7 @@ class BattleLineState(TwoPlayerState):
             return f"plays {names[self.g.n_troops + action - a.guile]}"
         if a.pick <= action < a.to_flag:
             flag, card = a.picked(action)
-            verb = "discards" if self.pending.get("guile") == "deserter" else "takes"  # a Deserter's card goes
+            verb = "discards" if self.guile == DESERTER else "takes"  # a Deserter's card goes
             return f"{verb} {names[card]} from flag {flag + 1}"
         if action == a.discard_it:
             return "discards it"
@@ -1043,7 +1116,7 @@ class BattleLineState(TwoPlayerState):
 
     def played_card(self, action: int) -> str | None:
         a = self.g.act
-        if self.phase != "play" or self.is_chance_node() or action == a.pass_:
+        if self.phase != PLAY or self.is_chance_node() or action == a.pass_:
             return None
         card = self.g.n_troops + action - a.guile if a.guile <= action < a.pass_ else a.played(action)[0]
         return str(self.g.names[card])
@@ -1053,8 +1126,8 @@ class BattleLineState(TwoPlayerState):
         if self.over:
             return self.returns()[player]
         score = 0.0
-        cards = self.g.formation_card
-        for f in range(self.g.rules.flags):
+        g = self.g
+        for f in g.flag_range:
             owner = self.claimed[f]
             if owner != NO_FLAG:
                 score += 1.0 if owner == player else -1.0
@@ -1063,7 +1136,26 @@ class BattleLineState(TwoPlayerState):
             for side, sign in ((player, 1.0), (1 - player, -1.0)):
                 placed = self.sides[f][side].cards
                 if placed:
-                    (rank, total), _ = best_strength([cards[c] for c in placed], fog, len(self.g.rules.letters))
+                    rank, total = g.strength(placed, fog)
                     fill = len(placed) / self.size(f)
                     score += sign * 0.3 * fill * (rank / 4 + total / 30) / 2
         return math.tanh(score / 3)
+
+
+# the rules of each phase a player acts in: its legal actions, and what an action does
+_LEGAL: dict[Phase, Callable[[BattleLineState], list[int]]] = {
+    PLAY: BattleLineState._legal_play,
+    DRAW: BattleLineState._legal_draw,
+    SCOUT_DRAW: BattleLineState._legal_draw,
+    PICK: BattleLineState._legal_pick,
+    PLACE: BattleLineState._legal_place,
+    SCOUT_RETURN: BattleLineState._legal_scout_return,
+}
+_MOVES: dict[Phase, Callable[[BattleLineState, int], None]] = {
+    PLAY: BattleLineState._do_play,
+    DRAW: BattleLineState._do_draw,
+    SCOUT_DRAW: BattleLineState._do_draw,
+    PICK: BattleLineState._do_pick,
+    PLACE: BattleLineState._do_place,
+    SCOUT_RETURN: BattleLineState._do_scout_return,
+}

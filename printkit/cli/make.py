@@ -87,6 +87,13 @@ def _engine_problems(game: Game) -> list[str]:
     return registry.data_problems(game) or findings.problems(game)
 
 
+def _engine_needs(game: Game) -> list[str]:
+    """What the engine the game names needs from its data and lacks: build refuses such data as validate does."""
+    from engine import registry
+
+    return registry.data_problems(game) if game.info.engine is not None else []
+
+
 def _unread_options(game: Game) -> str | None:
     """A note naming the rule options the game's engine plays one way only, whatever the data says."""
     from engine import registry
@@ -177,7 +184,7 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
     problems: list[str] = []
     for plan in plans:  # drawn once first: every problem of every game at once, before any work is made
         found = build.proof(plan.game, plan.settings)
-        problems += found.problems
+        problems += found.problems + (_engine_needs(plan.game) if check else [])
         for notice in found.notices:
             warn(notice)
     if problems:

@@ -232,6 +232,9 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
     places |= {("game", key): _place(smap, (key,)) for key in ("title", "credit") if key in info.model_fields_set}
     places |= {("rule", option.id): _place(smap, ("rules", i)) for i, option in enumerate(info.rules)}
     places |= {("study", str(i)): _place(smap, ("studies", i)) for i in range(len(info.studies))}
+    if info.formations:  # for an engine that ranks formations of its own kinds
+        places[("game", "formations")] = _place(smap, ("formations",))
+        places |= {("formation", f.id): _place(smap, ("formations", i)) for i, f in enumerate(info.formations)}
     if info.engine is not None:
         places[("engine", "engine")] = _place(smap, ("engine",))
     return Game(

@@ -11,7 +11,7 @@ import pytest
 
 from engine.agents import RandomAgent
 from engine.games import battle_line as bl
-from engine.games.battle_line import BattleLineGame, BattleLineState, compare_formations, prove_claim
+from engine.games.battle_line import BattleLineGame, BattleLineState, Phase, compare_formations, prove_claim
 from engine.runner import play
 from printkit.data.loader import load_game
 from printkit.docs.rulesbook import render_markdown
@@ -222,25 +222,25 @@ def test_proof_with_wild_cards_agrees_with_brute_force(shape: str) -> None:
 # --- the game state -------------------------------------------------------------------
 
 
-def _state(game: BattleLineGame, hands: list[list[str]], player: int = 0) -> BattleLineState:
-    """A state in the play phase with the given hands, the rest in the decks."""
-    state = game.new_initial_state()
-    index = {n: i for i, n in enumerate(game.names)}
-    state.hands = [[index[n] for n in h] for h in hands]
-    held = {c for h in state.hands for c in h}
-    state.troop_deck = [c for c in state.troop_deck if c not in held]
-    state.tactics_deck = [c for c in state.tactics_deck if c not in held]
-    state.player, state.phase = player, "play"
-    return state
+def _state(game: BattleLineGame, hands: list[list[str]], player: int = 0, table: str = "") -> BattleLineState:
+    """A position in the play phase with the given hands and table (BattleLineGame.position's words)."""
+    return game.position(f"hands: {' '.join(hands[0])} | {' '.join(hands[1])}; {table}; to move: {player}")
 
 
 def _play(state: BattleLineState, card: str, flag: int) -> None:
-    state.apply_action(state.g.act.play_at(state.g.names.index(card), flag))
+    state.apply_action(state.g.act.play_at(state.g.index[card], flag))
 
 
 def _settle_draw(state: BattleLineState, rng: random.Random) -> None:
-    while state.phase in ("draw", "drawing"):
+    while state.phase in (Phase.DRAW, Phase.DRAWING):
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _next_turn(state: BattleLineState, rng: random.Random, card: str | None = None, flag: int = 8) -> None:
+    """The player to move plays a troop (the first in hand unless named) at a flag, and draws: the turn passes."""
+    names = [state.g.names[c] for c in sorted(state.hands[state.player]) if state.is_troop(c)]
+    _play(state, card or names[0], flag)
+    _settle_draw(state, rng)
 
 
 @pytest.fixture
@@ -250,24 +250,22 @@ def game(engines: dict[str, object]) -> BattleLineGame:
     return g
 
 
+def _plays(state: BattleLineState, card: str) -> bool:
+    a = state.g.act
+    return any(a.played(x)[0] == state.g.index[card] for x in state.legal_actions() if x < a.guile)
+
+
 def test_one_leader_per_player(game: BattleLineGame) -> None:
-    state = _state(game, [["alexander", "darius", "R1"], ["B1", "B2", "B3"]])
-    _play(state, "alexander", 0)
-    state.phase, state.player = "play", 0
-    state.tactics_played[1] = 1  # the opponent has played one too: only the leader rule can stop Darius
-    darius = game.names.index("darius")
-    assert not any(game.act.played(a)[0] == darius for a in state.legal_actions() if a < game.act.guile)
+    # each has played a Tactics card, so only the leader rule can stop Darius
+    state = _state(game, [["darius", "R1"], ["B1", "B2", "B3"]], table="flag 1: alexander | fog")
+    assert state.leaders_played == [1, 0] and state.tactics_played == [1, 1]
+    assert not _plays(state, "darius")
+    assert _plays(_state(game, [["darius", "R1"], ["B1"]], table="flag 1: R2 | fog"), "darius")
 
 
 def test_tactics_play_limit(game: BattleLineGame) -> None:
-    state = _state(game, [["fog", "mud", "R1"], ["B1"]])
-    _play(state, "fog", 0)
-    state.phase, state.player = "play", 0
-    mud = game.names.index("mud")
-    assert not any(game.act.played(a)[0] == mud for a in state.legal_actions() if a < game.act.guile)
-    state.tactics_played[1] = 1
-    state._legal = None  # the test changed the position behind the state's back
-    assert any(game.act.played(a)[0] == mud for a in state.legal_actions() if a < game.act.guile)
+    assert not _plays(_state(game, [["mud", "R1"], ["B1"]], table="flag 1: fog |"), "mud")
+    assert _plays(_state(game, [["mud", "R1"], ["B1"]], table="flag 1: fog | darius"), "mud")
 
 
 def test_must_play_a_troop_when_one_fits(game: BattleLineGame) -> None:
@@ -277,39 +275,35 @@ def test_must_play_a_troop_when_one_fits(game: BattleLineGame) -> None:
     assert game.act.pass_ in state.legal_actions()
 
 
+def _desert(state: BattleLineState, flag: int, card: str) -> None:
+    game = state.g
+    state.apply_action(game.act.guile + game.index["deserter"] - game.n_troops)
+    state.apply_action(game.act.pick_at(flag, game.index[card]))
+
+
 def test_mud_makes_four_cards_a_formation_and_its_removal_sheds_the_weakest(game: BattleLineGame) -> None:
-    state = _state(game, [["R1"], ["B1"]])
-    index = game.names.index
-    state.sides[0][0].cards = [index(c) for c in ("R5", "R6", "R7")]
-    state._mark(0, 0)
+    names = game.names
+    state = _state(game, [["R1"], ["B1"]], table="flag 1: R5 R6 R7 |")
     assert state.sides[0][0].complete_at is not None
-    state.mud[0] = 1
-    state._mark(0, 0)
+    state = _state(game, [["R1"], ["deserter", "B1"]], 1, "flag 1: R5 R6 R7 mud |")
     assert state.sides[0][0].complete_at is None and state.size(0) == 4
-    state.sides[0][0].cards.append(index("B2"))
-    state._mark(0, 0)
-    state._remove(0, index("mud"))
-    assert sorted(game.names[c] for c in state.sides[0][0].cards) == ["R5", "R6", "R7"]
+    state = _state(game, [["R1"], ["deserter", "B1"]], 1, "flag 1: R5 R6 R7 mud |; flag 1: B2 |")
+    assert state.sides[0][0].complete_at is not None
+    _desert(state, 0, "mud")
+    assert sorted(names[c] for c in state.sides[0][0].cards) == ["R5", "R6", "R7"]
+    assert names[state.discard[-2]] == "B2" and state.size(0) == 3
 
 
 def test_when_mud_goes_the_side_that_completed_first_still_wins_the_tie(game: BattleLineGame) -> None:
-    state = _state(game, [["R1"], ["B1"]])
-    index = game.names.index
-    state.sides[0][1].cards = [index(c) for c in ("B5", "B6", "B7")]  # seat 1 completes first
-    state._mark(0, 1)
-    state.sides[0][0].cards = [index(c) for c in ("G5", "G6", "G7")]  # the same kind and sum, later
-    state._mark(0, 0)
-    state.mud[0] = 0
-    for side in (0, 1):
-        state._mark(0, side)
+    # seat 1 completes first; seat 0 the same kind and sum, later; then Mud comes, and goes
+    table = "flag 1: | B5 B6 B7; flag 1: G5 G6 G7 |; flag 1: mud |"
+    state = _state(game, [["R1"], ["deserter", "B1"]], 1, table)
     assert state.sides[0][0].complete_at is None and state.sides[0][1].complete_at is None
-    state._remove(0, index("mud"))
+    _desert(state, 0, "mud")
     assert state.can_claim(0, 1, set()) and not state.can_claim(0, 0, set())
     # a side that sheds a fourth card held its three since its third was played
-    state.mud[0] = 0
-    state.sides[0][0].cards.append(index("G8"))
-    state._mark(0, 0)
-    state._remove(0, index("mud"))
+    state = _state(game, [["R1"], ["deserter", "B1"]], 1, table + "; flag 1: G8 |")
+    _desert(state, 0, "mud")
     assert [game.names[c] for c in state.sides[0][0].cards] == ["G6", "G7", "G8"]
     assert state.can_claim(0, 0, set())  # G6-G8 now beats B5-B7 outright
 
@@ -317,78 +311,75 @@ def test_when_mud_goes_the_side_that_completed_first_still_wins_the_tie(game: Ba
 def test_scout_draws_three_returns_two_and_draws_no_more(game: BattleLineGame) -> None:
     rng = random.Random(3)
     state = _state(game, [["scout", "R1", "R2", "R3", "R4", "R5", "R6"], ["B1"]])
-    state.apply_action(game.act.guile + game.names.index("scout") - game.n_troops)
+    state.apply_action(game.act.guile + game.index["scout"] - game.n_troops)
     for _ in range(3):
         state.apply_action(game.act.draw_troop)
         while state.is_chance_node():
             state.apply_action(rng.choice(state.legal_actions()))
-    assert len(state.hands[0]) == 9 and state.phase == "scout_return"
-    r1, r2 = game.names.index("R1"), game.names.index("R2")
+    assert len(state.hands[0]) == 9 and state.phase == Phase.SCOUT_RETURN
+    r1, r2 = game.index["R1"], game.index["R2"]
     state.apply_action(game.act.ret + r1)
     state.apply_action(game.act.ret + r2)
     assert len(state.hands[0]) == 7 and state.player == 1  # the turn ended without a draw
     assert [c for c, _ in state.tops[0]] == [r1, r2]
-    state.player, state.phase = 0, "draw"
-    state.apply_action(game.act.draw_troop)  # the known top card comes back at once, no chance
-    assert r2 in state.hands[0]
+    _play(state, "B1", 0)
+    state.apply_action(game.act.draw_troop)  # the known top card comes at once, no chance
+    assert r2 in state.hands[1] and not state.is_chance_node() and state.player == 0
 
 
 def test_redeploy_deserter_and_traitor(game: BattleLineGame) -> None:
-    index = game.names.index
-    state = _state(game, [["redeploy", "deserter", "traitor", "R1"], ["B1"]])
-    state.sides[0][0].cards = [index("R9")]
-    state.sides[0][1].cards = [index("B9"), index("B8")]
-    state.apply_action(game.act.guile + index("redeploy") - game.n_troops)
-    state.apply_action(game.act.pick_at(0, index("R9")))
+    index = game.index
+    state = _state(game, [["redeploy", "R1"], ["B1"]], table="flag 1: R9 | B9 B8")
+    state.apply_action(game.act.guile + index["redeploy"] - game.n_troops)
+    state.apply_action(game.act.pick_at(0, index["R9"]))
     state.apply_action(game.act.to_flag + 4)
-    assert state.sides[4][0].cards == [index("R9")] and not state.sides[0][0].cards
-    state.player, state.phase = 0, "play"
-    state.tactics_played[1] = 5
-    state.apply_action(game.act.guile + index("deserter") - game.n_troops)
-    state.apply_action(game.act.pick_at(0, index("B9")))
-    assert state.sides[0][1].cards == [index("B8")] and index("B9") in state.discard
-    state.player, state.phase = 0, "play"
-    state.apply_action(game.act.guile + index("traitor") - game.n_troops)
-    state.apply_action(game.act.pick_at(0, index("B8")))
+    assert state.sides[4][0].cards == [index["R9"]] and not state.sides[0][0].cards
+    state = _state(game, [["deserter", "R1"], ["B1"]], table="flag 1: | B9 B8")
+    _desert(state, 0, "B9")
+    assert state.sides[0][1].cards == [index["B8"]] and index["B9"] in state.discard
+    state = _state(game, [["traitor", "R1"], ["B1"]], table="flag 1: | B8; flag 5: R9 |")
+    state.apply_action(game.act.guile + index["traitor"] - game.n_troops)
+    state.apply_action(game.act.pick_at(0, index["B8"]))
     state.apply_action(game.act.to_flag + 4)
-    assert state.sides[4][0].cards == [index("R9"), index("B8")] and not state.sides[0][1].cards
+    assert state.sides[4][0].cards == [index["R9"], index["B8"]] and not state.sides[0][1].cards
 
 
 def test_claims_and_breakthrough(game: BattleLineGame) -> None:
-    index = game.names.index
-    state = _state(game, [["R1"], ["B1"]], player=1)
-    for flag, cards in ((2, ("R8", "R9", "R10")), (3, ("O8", "O9", "O10")), (4, ("Y8", "Y9", "Y10"))):
-        state.sides[flag][0].cards = [index(c) for c in cards]
-        state._mark(flag, 0)
-    state._end_turn()  # seat 0's turn starts: all three flags are provably won
+    table = "flag 3: R8 R9 R10 |; flag 4: O8 O9 O10 |; flag 5: Y8 Y9 Y10 |"
+    state = _state(game, [["R1"], ["B1"]], player=1, table=table)
+    _next_turn(state, random.Random(1))  # seat 0's turn starts: all three flags are provably won
     assert state.claimed[2:5] == [0, 0, 0]
     assert state.is_terminal() and state.returns() == [1.0, -1.0]
 
 
 def test_a_claim_waits_while_it_could_still_be_lost(game: BattleLineGame) -> None:
-    index = game.names.index
-    state = _state(game, [["R1"], ["B1"]], player=1)
-    state.sides[0][0].cards = [index(c) for c in ("R2", "O2", "Y4")]
-    state._mark(0, 0)
-    state._end_turn()
-    assert state.claimed[0] == bl.NO_FLAG
+    state = _state(game, [["R1"], ["B1"]], player=1, table="flag 1: R2 O2 Y4 |")
+    _next_turn(state, random.Random(1))
+    assert state.player == 0 and state.claimed[0] == bl.NO_FLAG
 
 
 def test_a_remembered_counter_example_lapses_when_its_troop_is_played(game: BattleLineGame) -> None:
     """R7-R8-R9 against B8-B9: only B10 beats it (B7 ties, and the tie is the first finisher's)."""
-    index = game.names.index
-    state = _state(game, [["R1"], ["G1"]], player=1)
-    state.sides[0][0].cards = [index(c) for c in ("R7", "R8", "R9")]
-    state._mark(0, 0)
-    state.sides[0][1].cards = [index(c) for c in ("B8", "B9")]
-    state._mark(0, 1)
-    state._end_turn()  # seat 0's turn: B10 is still unplayed, so no claim, and the proof is remembered
+    rng = random.Random(2)
+    state = _state(game, [["R1"], ["G1", "B10"]], player=1, table="flag 1: R7 R8 R9 | B8 B9")
+    _next_turn(state, rng, "G1")  # seat 0's turn: B10 is still unplayed, so no claim, and the proof is remembered
     assert state.claimed[0] == bl.NO_FLAG and (0, 0) in state.refuted
-    state.troop_deck.remove(index("B10"))
-    state.sides[5][1].cards = [index("B10")]  # B10 goes to another flag
-    state._end_turn()
-    state._end_turn()
+    _next_turn(state, rng, "R1")
+    _next_turn(state, rng, "B10", 5)  # B10 goes to another flag
     assert state.claimed[0] == 0
+
+
+def test_a_position_is_set_up_from_its_description(game: BattleLineGame) -> None:
+    state = game.position("hands: R1 alexander | B2; flag 2: R7 R8 | B9 mud; discard: G5; to move: 1")
+    seen = state.observation(1)
+    assert seen["hand"] == ["B2"] and seen["opponent_hand"] == {"troops": 1, "tactics": 1}
+    assert seen["flags"][1] == {"mine": ["B9"], "theirs": ["R7", "R8"], "fog": False, "mud": True, "claimed": -1}
+    assert seen["discard"] == ["G5"] and seen["to_move"] == 1 and state.size(1) == 4
+    assert seen["decks"] == [60 - 6, 10 - 2] and state.tactics_played == [0, 1]
+    with pytest.raises(ValueError, match="no card 'Q3'"):
+        game.position("hands: Q3 |")
+    with pytest.raises(ValueError, match="named twice"):
+        game.position("hands: R1 | R1")
 
 
 def test_play_goes_on_after_the_decks_run_out(engines: dict[str, object]) -> None:
@@ -423,7 +414,7 @@ def test_a_line_of_ten_flags_plays_to_the_end(tmp_path: Path) -> None:
         assert record.end in ("normal", "stalemate")
         state = game.new_initial_state()
         for action in record.actions:
-            if state.current_player() >= 0 and state.phase == "play" and action < game.act.guile:
+            if state.current_player() >= 0 and state.phase == Phase.PLAY and action < game.act.guile:
                 flags_used.add(game.act.played(action)[1])
             state.apply_action(action)
         assert state.is_terminal()
@@ -444,12 +435,9 @@ def test_claim_timing_is_a_rule_option(tmp_path: Path, timing: str) -> None:
     rules.write_text(rules.read_text().replace('{{ example("proof-claim") }}', ""))
     loaded = load_game(folder)
     game = BattleLineGame(loaded)
-    state = _state(game, [["R10", "B1"], ["G1", "G2"]])
-    index = game.names.index
-    state.sides[0][0].cards = [index("R8"), index("R9")]
-    state._mark(0, 0)
+    state = _state(game, [["R10", "B1"], ["G1", "G2"]], table="flag 1: R8 R9 |")
     _play(state, "R10", 0)  # seat 0 completes the top wedge: no completion can beat it
-    while state.phase in ("draw", "drawing"):
+    while state.phase in (Phase.DRAW, Phase.DRAWING):
         state.apply_action(state.legal_actions()[0])
     # the basic rule claims it before the turn passes; the advanced rule at seat 0's next turn
     assert state.claimed[0] == (0 if timing == "after_play" else bl.NO_FLAG)

@@ -91,14 +91,18 @@ def test_simulate_stops_on_a_looping_game_with_one_line(
         (
             "  - {id: turn_cap,",
             "  - {id: turn_kap,",
-            ":1: rules: no rule option 'turn_cap' (the",
+            ":1: rules: no rule option 'turn_cap', which the battle-line engine needs",
         ),
         (
             "engine: battle-line",
             "engine: battle-lines",
             "8:9: engine: no engine named 'battle-lines'; did you",
         ),
-        ("id: wedge, name: Wedge", "id: wedgie, name: Wedge", "game.yaml:8:9: the battle-line engine cannot play"),
+        (
+            "id: wedge, name: Wedge",
+            "id: wedgie, name: Wedge",
+            ": formations: the battle-line engine ranks wedge, phalanx, battalion, skirmish, host; found wedgie",
+        ),
     ],
 )
 def test_validate_reports_what_the_engine_needs_from_the_data(

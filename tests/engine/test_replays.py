@@ -69,10 +69,7 @@ def test_a_deserter_discards(engines: dict[str, GameDef]) -> None:
 
     game = engines["battle-line"]
     assert isinstance(game, BattleLineGame)
-    state = game.new_initial_state()
+    state = game.position("hands: deserter | B1; flag 1: | B9")
     index = game.names.index
-    state.hands = [[index("deserter")], [index("B1")]]
-    state.sides[0][1].cards = [index("B9")]
-    state.player, state.phase = 0, "play"
     state.apply_action(game.act.guile + index("deserter") - game.n_troops)
     assert state.action_to_string(game.act.pick_at(0, index("B9"))) == "discards B9 from flag 1"

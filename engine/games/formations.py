@@ -1,0 +1,324 @@
+"""Battle Line's formations and the proof claim, for any line of troops: the colours, values and wild cards
+are arguments, so a variant's data (or a position typed in a test) is read as it stands.
+
+Troops are written as a colour letter and a value ("R10", "B1"); Tactics cards that stand in a formation by
+their card id ("alexander", "companion-cavalry"). A formation's strength is (rank, sum), rank 0 (host) to
+4 (wedge), higher stronger; a full tie goes to the side that completed first.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+Concrete = tuple[int, int]  # (colour index, value)
+Strength = tuple[int, int]  # (formation rank, sum); higher is stronger
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """What formations are made of: the colours' letters in data order, the troop values low to high, and the
+    values each wild card (a Leader or Morale Tactics card, by id) may stand for, in any colour."""
+
+    letters: tuple[str, ...]
+    values: tuple[int, ...]
+    wild: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+    def troop_name(self, colour: int, value: int) -> str:
+        return f"{self.letters[colour]}{value}"
+
+
+def strength(cards: Sequence[Concrete], fog: bool = False) -> Strength:
+    """The formation rank and sum of concrete cards."""
+    values = sorted([v for _, v in cards])
+    total = sum(values)
+    if fog:
+        return 0, total
+    if not values:
+        return 1, 0  # nothing at all reads as a run of nothing: only ever asked of a formation to come
+    colours = [c for c, _ in cards]
+    one_colour = colours.count(colours[0]) == len(colours)
+    distinct = len(set(values)) == len(values)
+    run = distinct and values[-1] - values[0] == len(values) - 1  # sorted and distinct: consecutive
+    if one_colour and run:
+        return 4, total
+    if values[0] == values[-1]:
+        return 3, total
+    if one_colour:
+        return 2, total
+    if run:
+        return 1, total
+    return 0, total
+
+
+class Card:
+    """What a card can stand for in a formation: one concrete troop, or a wild set of them."""
+
+    __slots__ = ("colours", "name", "troop", "values")
+
+    def __init__(self, name: str, troop: Concrete | None, values: tuple[int, ...] = ()) -> None:
+        self.name = name
+        self.troop = troop
+        self.values = values  # a wild card's possible values; any colour
+
+    def options(self, colours: Iterable[int]) -> list[Concrete]:
+        if self.troop is not None:
+            return [self.troop]
+        return [(c, v) for c in colours for v in self.values]
+
+
+def _colour_choices(fixed: Iterable[Concrete], colours: int) -> list[int]:
+    """The colours worth trying for a wild card: those already present, and one more."""
+    present = sorted({c for c, _ in fixed})
+    if len(present) < colours:
+        present.append(next(c for c in range(colours) if c not in present))
+    return present
+
+
+def best_strength(cards: Sequence[Card], fog: bool, colours: int) -> tuple[Strength, list[Concrete]]:
+    """The strongest reading of a formation, wild cards chosen to suit."""
+    troops = [c.troop for c in cards if c.troop is not None]
+    if len(troops) == len(cards):  # no wild card: one reading only, the usual case
+        return strength(troops, fog), troops
+    choices = _colour_choices((c.troop for c in cards if c.troop is not None), colours)
+    best: tuple[Strength, list[Concrete]] | None = None
+    for combo in itertools.product(*(c.options(choices) for c in cards)):
+        s = strength(combo, fog)
+        if best is None or s > best[0]:
+            best = (s, list(combo))
+    assert best is not None
+    return best
+
+
+class Troops:
+    """Every troop of a line as one bit of an int, colour by colour, values low to high: a set of troops (the
+    unplayed ones) is then one int, which the proof looks up and a game keeps up to date at little cost."""
+
+    __slots__ = ("colour_bits", "colours", "index", "nv", "runs", "troop", "value_bits", "values")
+
+    def __init__(self, values: tuple[int, ...], colours: int) -> None:
+        self.values, self.colours, self.nv = values, colours, len(values)
+        self.index = {(c, v): c * self.nv + i for c in range(colours) for i, v in enumerate(values)}
+        self.troop = [(c, v) for c in range(colours) for v in values]  # bit -> troop
+        self.value_bits = {v: sum(1 << self.index[c, v] for c in range(colours)) for v in values}
+        self.colour_bits = [sum(1 << self.index[c, v] for v in values) for c in range(colours)]
+        # (colour, first value, size) -> the bits of that run of one colour, or -1 when the line lacks one of
+        # its values
+        self.runs: dict[tuple[int, int, int], int] = {}
+
+    def run(self, colour: int, start: int, size: int) -> int | None:
+        key = (colour, start, size)
+        found = self.runs.get(key)
+        if found is None:
+            at = [self.index.get((colour, v)) for v in range(start, start + size)]
+            found = -1 if None in at else sum(1 << i for i in at if i is not None)
+            self.runs[key] = found
+        return None if found < 0 else found
+
+    def bits(self, troops: Iterable[Concrete]) -> int:
+        out = 0
+        for t in troops:
+            out |= 1 << self.index[t]
+        return out
+
+    def of_value(self, unplayed: int, value: int, skip: set[int] | frozenset[int] = frozenset()) -> list[Concrete]:
+        """The unplayed troops of a value, lowest colour first, leaving out the colours in skip."""
+        m = unplayed & self.value_bits.get(value, 0)
+        out = []
+        while m:
+            low = m & -m
+            troop = self.troop[low.bit_length() - 1]
+            if troop[0] not in skip:
+                out.append(troop)
+            m ^= low
+        return out
+
+    def strongest(self, unplayed: int, k: int, colour: int | None = None) -> list[Concrete]:
+        """Up to k unplayed troops (of one colour, when given), highest value first, then lowest colour."""
+        out: list[Concrete] = []
+        if colour is not None:
+            m = unplayed & self.colour_bits[colour]
+            while m and len(out) < k:
+                high = m.bit_length() - 1
+                out.append(self.troop[high])
+                m ^= 1 << high
+            return out
+        for v in reversed(self.values):
+            if len(out) >= k:
+                break
+            out += self.of_value(unplayed, v)[: k - len(out)]
+        return out
+
+
+@functools.cache
+def troops_of(values: tuple[int, ...], colours: int) -> Troops:
+    return Troops(values, colours)
+
+
+def _best_completion(
+    fixed: list[Concrete],
+    need: int,
+    unplayed: int,
+    beat: Strength,
+    fog: bool,
+    troops: Troops,
+) -> list[Concrete] | None:
+    """Troops from unplayed (a Troops bit set) that complete fixed into a formation stronger than beat, or None.
+
+    Each formation kind is checked from the strongest down, each at its highest sum, so the
+    first completion found that beats `beat` is returned and no weaker kind needs a look.
+    """
+    size = len(fixed) + need
+    fixed_values = [v for _, v in fixed]
+    base = sum(fixed_values)
+    if fog:
+        extra = troops.strongest(unplayed, need)
+        if len(extra) == need and (0, base + sum(v for _, v in extra)) > beat:
+            return extra
+        return None
+    values = troops.values
+    fixed_colours = {c for c, _ in fixed}
+    distinct = len(set(fixed_values)) == len(fixed_values)
+    low, high = values[0], values[-1]
+
+    # the runs of values that hold every fixed value start from top down to bottom
+    top = min(high - size + 1, min(fixed_values)) if fixed_values else high - size + 1
+    bottom = max(low, max(fixed_values) - size + 1) if fixed_values else low
+
+    def runs(rank: int) -> Iterator[range]:
+        """Runs of values that hold every fixed value, strongest first, while one could still beat."""
+        for start in range(top, bottom - 1, -1):
+            if (rank, size * start + size * (size - 1) // 2) <= beat:  # the run's sum
+                return
+            yield range(start, start + size)
+
+    for rank in (4, 3, 2, 1, 0):
+        if rank < beat[0]:
+            return None
+        if rank == 4 and len(fixed_colours) <= 1 and distinct:  # wedge
+            fixed_bits = 0
+            for t in fixed:
+                at = troops.index.get(t)
+                fixed_bits |= 0 if at is None else 1 << at
+            for run in runs(rank):
+                for colour in fixed_colours or range(troops.colours):
+                    bits = troops.run(colour, run.start, size)
+                    if bits is not None and not bits & ~fixed_bits & ~unplayed:  # the run's other troops unplayed
+                        return [(colour, v) for v in run if v not in fixed_values]
+        elif rank == 3 and len(set(fixed_values)) <= 1:  # phalanx
+            for value in sorted(set(fixed_values) or values, reverse=True):
+                if (rank, value * size) <= beat:
+                    break
+                spare = troops.of_value(unplayed, value, fixed_colours)
+                if len(spare) >= need:
+                    return spare[:need]
+        elif rank == 2 and len(fixed_colours) <= 1:  # battalion
+            best: list[Concrete] | None = None
+            for colour in fixed_colours or range(troops.colours):
+                extra = troops.strongest(unplayed, need, colour)
+                if len(extra) == need and (best is None or sum(v for _, v in extra) > sum(v for _, v in best)):
+                    best = extra
+            if best is not None and (rank, base + sum(v for _, v in best)) > beat:
+                return best
+        elif rank == 1 and distinct:  # skirmish line
+            for run in runs(rank):
+                picks = []
+                for v in run:
+                    if v not in fixed_values:
+                        m = unplayed & troops.value_bits.get(v, 0)
+                        if not m:
+                            break
+                        picks.append(troops.troop[(m & -m).bit_length() - 1])
+                else:
+                    return picks
+        elif rank == 0:  # host
+            extra = troops.strongest(unplayed, need)
+            if len(extra) == need and (rank, base + sum(v for _, v in extra)) > beat:
+                return extra
+    return None
+
+
+def counter_example(
+    mine: Sequence[Card],
+    theirs: Sequence[Card],
+    unplayed: Sequence[Concrete] | int,
+    size: int,
+    fog: bool,
+    values: tuple[int, ...],
+    colours: int,
+    beat: Strength | None = None,
+) -> list[Concrete | Card] | None:
+    """A completion of theirs (their cards first, then troops from unplayed) that beats mine, or None.
+
+    unplayed: the troops, or their Troops bit set; beat: mine's strength, when the caller knows it already.
+    """
+    if beat is None:
+        beat, _ = best_strength(mine, fog, colours)
+    troops = troops_of(values, colours)
+    pool = unplayed if isinstance(unplayed, int) else troops.bits(unplayed)
+    need = size - len(theirs)
+    wild = [c for c in theirs if c.troop is None]
+    fixed = [c.troop for c in theirs if c.troop is not None]
+    if not wild:  # the usual case: one completion search
+        extra = _best_completion(fixed, need, pool, beat, fog, troops)
+        return None if extra is None else [*theirs, *extra]
+    # a wild card may take any colour. The unplayed troops differ from colour to colour, so each
+    # colour with a troop in theirs or in the pool is tried; the colours with none are all alike,
+    # and one of them stands for the rest (a colour of their own never makes a formation stronger)
+    seen = {c for c, _ in fixed} | {c for c in range(colours) if pool & troops.colour_bits[c]}
+    choices = sorted(seen) + [c for c in range(colours) if c not in seen][:1]
+    for combo in itertools.product(*(c.options(choices) for c in wild)):
+        extra = _best_completion(fixed + list(combo), need, pool, beat, fog, troops)
+        if extra is not None:
+            return [*theirs, *extra]
+    return None
+
+
+def parse(names: Iterable[str], line: Line) -> list[Card]:
+    """Cards from their names: "R10" for a troop, a wild card's id for a Leader or Morale card."""
+    wild = dict(line.wild)
+    out = []
+    for name in names:
+        if name in wild:
+            out.append(Card(name, None, wild[name]))
+            continue
+        letter, number = name[:1], name[1:]
+        if letter not in line.letters or not number.isdigit() or int(number) not in line.values:
+            raise ValueError(f"expected a troop such as R10 or a wild card's id, found {name!r}")
+        out.append(Card(name, (line.letters.index(letter), int(number))))
+    return out
+
+
+def compare_formations(
+    a: list[str], b: list[str], line: Line, *, size: int, fog: bool = False, a_first: bool = True
+) -> int:
+    """1 if formation a beats formation b, -1 if b wins; a_first says which was completed first (it wins ties)."""
+    if len(a) != size or len(b) != size:
+        raise ValueError(f"formations need {size} cards each, found {len(a)} and {len(b)}")
+    colours = len(line.letters)
+    sa, _ = best_strength(parse(a, line), fog, colours)
+    sb, _ = best_strength(parse(b, line), fog, colours)
+    if sa != sb:
+        return 1 if sa > sb else -1
+    return 1 if a_first else -1
+
+
+def prove_claim(
+    mine: list[str], theirs: list[str], unplayed: list[str], line: Line, *, size: int, fog: bool = False
+) -> list[str] | None:
+    """Whether a complete formation holds its flag against an incomplete one.
+
+    None when no completion of theirs from the unplayed troops beats mine (a tie goes to mine,
+    completed first); otherwise one completion that beats it: the full list of their cards.
+    """
+    if len(mine) != size:
+        raise ValueError(f"mine must be complete ({size} cards), found {len(mine)}")
+    if len(theirs) >= size:
+        raise ValueError(f"theirs must be incomplete (under {size} cards), found {len(theirs)}")
+    pool = [c.troop for c in parse(unplayed, line) if c.troop is not None]
+    found = counter_example(parse(mine, line), parse(theirs, line), pool, size, fog, line.values, len(line.letters))
+    if found is None:
+        return None
+    return [x.name if isinstance(x, Card) else line.troop_name(*x) for x in found]

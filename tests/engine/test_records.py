@@ -1,0 +1,38 @@
+"""Same seeds, same games: each engine's seeded random-vs-random records pinned by digest, so a refactor or a
+speed-up that changes what is played (rather than how fast) fails here."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from engine.agents import RandomAgent
+from engine.api import GameDef
+from engine.runner import play
+
+# seeds played per game and the sha256 of their records (actions, results, how each ended), taken from the
+# engines as they were before their states were typed and sped up; Time Line's random games run to the
+# turn cap (thousands of actions each), so it plays two
+PINNED = {
+    "battle-line": (50, "20936a58894f4e2de8b0916264974920b7018f264d8c44941ec4e6b085db6473"),
+    "soldier-battler": (100, "d55920611062561d4f89e317a22e04fa0fe868a27296c3582f99987d3889c81e"),
+    "torah-timeline": (100, "2d1b029dd1a6b5fc075dd1302c540f73f3290dfdecf5f17274eac583d2e80b06"),
+    "time-line-battle": (100, "8c18c96271020ea025a318c97f1366905b6451b998ea79e92c8f62ff4832c56b"),
+    "time-line": (2, "e295b541a64579f7e393204bfac8e62d552817a0435008e6ceb7b076e48708ab"),
+}
+
+
+def digest(game: GameDef, seeds: int) -> str:
+    records = []
+    for seed in range(seeds):
+        record = play(game, [RandomAgent(), RandomAgent()], seed)
+        records.append([record.actions, record.returns, record.end, record.first, record.decisions])
+    return hashlib.sha256(json.dumps(records).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("slug", sorted(PINNED))
+def test_seeded_records_are_unchanged(engines: dict[str, GameDef], slug: str) -> None:
+    seeds, pinned = PINNED[slug]
+    assert digest(engines[slug], seeds) == pinned
