@@ -91,3 +91,14 @@ def test_the_blocks_of_a_body_are_the_body() -> None:
     for number in range(4):
         joined = joined.replace(f" data-block={number}", "", 1)
     assert joined == floats.figures(body)
+
+
+def test_a_list_split_for_a_picture_numbers_on() -> None:
+    """A numbered list cut in two for a picture keeps its numbers: the second part starts where the first
+    stopped (WeasyPrint reads the list-item counter, not the start attribute), and no item is lost."""
+    listed = floats.Block(
+        5, "ol", '<ol data-block=5 start="3">\n<li>a</li>\n<li>b<ul>\n<li>x</li>\n</ul>\n</li>\n<li>c</li>\n</ol>\n'
+    )
+    head, tail = floats._split_list(listed, 2, 9)
+    assert head.html == '<ol data-block=5 start="3">\n<li>a</li>\n<li>b<ul>\n<li>x</li>\n</ul>\n</li>\n</ol>\n'
+    assert tail.html == '<ol data-block=9 start="5" style="counter-reset: list-item 4"><li>c</li>\n</ol>\n'

@@ -5,7 +5,8 @@ next one and leaves the rest blank. CSS has no float to the top of the next page
 is laid out, and each such picture is printed a little smaller when that is enough, else moved
 past as much of the text after it as fills that blank, and laid out again. A picture never
 leaves its chapter, never passes another picture, and keeps the headings just above it with the
-text they head. A picture that ends its chapter, with no text after it to move past, goes up
+text they head; moved after a list that then breaks across pages, it goes into the list at the
+break, the list numbering on below it. A picture that ends its chapter, with no text after it to move past, goes up
 instead, before the text above it, as far as it takes to fit the page where that text starts.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html.parser import HTMLParser
 from typing import Any
 
@@ -21,6 +22,7 @@ SHRINK_LEAST = 0.6  # a picture may print this much of its size, and no smaller,
 GAP_SHARE = 0.15  # a page left this much empty or more, for a picture that would not fit, is worth moving it
 PX_PER_MM = 96 / 25.4  # WeasyPrint lays out in CSS pixels
 ROUNDS = 6  # layouts tried at most: each picture moves once a layout, and the booklets need two or three
+_LISTS = {"ol", "ul"}
 _VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 _FIGURE = re.compile(r'<p>(<img class="diagram" [^>]*>)</p>')
 _ALT = re.compile(r'alt="([^"]*)"')
@@ -78,6 +80,7 @@ class Block:
     number: int
     tag: str
     html: str
+    moved: bool = False  # a picture moved past the text after it
 
     @property
     def figure(self) -> bool:
@@ -111,10 +114,13 @@ class _Laid:
     picture: float = 0.0  # a figure's picture: its height
 
 
-def _laid(document: Any) -> tuple[dict[int, list[_Laid]], list[tuple[float, float]]]:
-    """Each block's parts as the document lays them out, and each page's content top and bottom."""
+def _laid(document: Any) -> tuple[dict[int, list[_Laid]], list[tuple[float, float]], dict[int, list[int]]]:
+    """Each block's parts as the document lays them out, each page's content top and bottom, and for each
+    list the page each of its items starts on."""
     parts: dict[int, list[_Laid]] = {}
     pages = []
+    items: dict[int, list[int]] = {}
+    seen: set[int] = set()
     for index, page in enumerate(document.pages):
         box = page._page_box
         top = box.content_box_y()
@@ -123,10 +129,15 @@ def _laid(document: Any) -> tuple[dict[int, list[_Laid]], list[tuple[float, floa
             number = child.element.get("data-block") if child.element is not None else None
             if number is None:
                 continue
+            if child.element_tag in _LISTS:
+                for item in child.children:
+                    if item.element_tag == "li" and id(item.element) not in seen:
+                        seen.add(id(item.element))
+                        items.setdefault(int(number), []).append(index)
             parts.setdefault(int(number), []).append(
                 _Laid(index, child.position_y, child.position_y + child.margin_height(), _picture(child))
             )
-    return parts, pages
+    return parts, pages, items
 
 
 def _picture(box: Any) -> float:
@@ -154,10 +165,13 @@ def _main_children(box: Any) -> list[Any]:
 def reflow(order: list[Block], document: Any) -> list[Block] | None:
     """A new order of the blocks moving the first picture that left a page gap past the text filling it;
     None when no picture does (or none can move)."""
-    parts, pages = _laid(document)
+    parts, pages, items = _laid(document)
     for at, block in enumerate(order):
         if not block.figure or block.number not in parts:
             continue
+        split = _into_list(order, at, items)
+        if split is not None:
+            return split
         page = parts[block.number][0].page
         # the blocks laid on the picture's page above it: only headings (kept with it), or nothing
         above = [b for b in order[:at] if b.number in parts and any(p.page == page for p in parts[b.number])]
@@ -196,7 +210,7 @@ def _shrunk(order: list[Block], at: int, gap: float, parts: dict[int, list[_Laid
     if scale < SHRINK_LEAST or smaller_mm >= now:
         return None
     narrower = f'style="width: {smaller_mm:.1f}mm"'
-    smaller = Block(figure.number, figure.tag, figure.html[: width.start()] + narrower + figure.html[width.end() :])
+    smaller = replace(figure, html=figure.html[: width.start()] + narrower + figure.html[width.end() :])
     return [*order[:at], smaller, *order[at + 1 :]]
 
 
@@ -215,7 +229,7 @@ def _past(order: list[Block], at: int, gap: float, parts: dict[int, list[_Laid]]
         end -= 1
     if end == at + 1:
         return None
-    return [*order[:at], *order[at + 1 : end], figure, *order[end:]]
+    return [*order[:at], *order[at + 1 : end], replace(figure, moved=True), *order[end:]]
 
 
 def _before(order: list[Block], at: int, parts: dict[int, list[_Laid]], bottom: float, page: int) -> list[Block] | None:
@@ -235,3 +249,41 @@ def _before(order: list[Block], at: int, parts: dict[int, list[_Laid]], bottom: 
         if first[0].top + height + 6 * PX_PER_MM <= bottom:  # the room _shrunk keeps too
             return [*order[:k], figure, *order[k:at], *order[at + 1 :]]
     return None
+
+
+def _into_list(order: list[Block], at: int, items: dict[int, list[int]]) -> list[Block] | None:
+    """The order with the picture at `at`, moved after a list that broke across pages, put at the list's last
+    page break: the list's items on the pages before, then the picture at the top of the page, then the rest
+    (an ordered list numbering on). None when the block before the picture is no list broken over pages."""
+    if at == 0 or not order[at].moved or order[at - 1].tag not in _LISTS:
+        return None  # a picture the rules put after a list stays there
+    listed = order[at - 1]
+    starts = items.get(listed.number, [])
+    if len(set(starts)) < 2:
+        return None
+    cut = starts.index(starts[-1])  # the first item that starts on the list's last page
+    if cut == 0:
+        return None
+    head, tail = _split_list(listed, cut, 1 + max(b.number for b in order))
+    return [*order[: at - 1], head, order[at], tail, *order[at + 1 :]]
+
+
+def _split_list(listed: Block, cut: int, number: int) -> tuple[Block, Block]:
+    """A list block as two: its first cut items, and the rest under a new block number (an ordered list's
+    numbers going on)."""
+    opened = re.match(r"<(ol|ul)([^>]*)>", listed.html)
+    assert opened is not None  # a list block starts with its tag
+    inner_end = listed.html.rindex(f"</{opened.group(1)}>")
+    inner = listed.html[opened.end() : inner_end]
+    starts = _Blocks(inner).starts
+    attrs = re.sub(r" data-block=\d+", "", opened.group(2))
+    start = re.search(r' start="(\d+)"', attrs)
+    first = int(start.group(1)) if start else 1
+    attrs = re.sub(r' start="\d+"', "", attrs)
+    close = listed.html[inner_end:]
+    head = listed.html[: opened.end()] + inner[: starts[cut]] + close
+    # WeasyPrint numbers by the list-item counter and reads no start attribute: the counter says it too
+    on = first + cut
+    numbered = f' start="{on}" style="counter-reset: list-item {on - 1}"' if opened.group(1) == "ol" else ""
+    tail = f"<{opened.group(1)} data-block={number}{attrs}{numbered}>" + inner[starts[cut] :] + close
+    return Block(listed.number, listed.tag, head), Block(number, listed.tag, tail)
