@@ -102,3 +102,17 @@ def test_a_list_split_for_a_picture_numbers_on() -> None:
     head, tail = floats._split_list(listed, 2, 9)
     assert head.html == '<ol data-block=5 start="3">\n<li>a</li>\n<li>b<ul>\n<li>x</li>\n</ul>\n</li>\n</ol>\n'
     assert tail.html == '<ol data-block=9 start="5" style="counter-reset: list-item 4"><li>c</li>\n</ol>\n'
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_no_line_is_one_lone_letter(booklets: dict[tuple[str, str], bytes], slug: str) -> None:
+    """WeasyPrint once set "A" alone on a line above the rest of its sentence (breaking at the space before an
+    emphasis): read back, no line of a booklet is a single letter."""
+    import re
+
+    for size in SIZES:
+        pdf = pdfium.PdfDocument(booklets[slug, size])
+        for number in range(len(pdf)):
+            lines = pdf[number].get_textpage().get_text_range().splitlines()
+            lone = [line for line in lines if re.fullmatch(r"\s*[•◦]?\s*[A-Za-z]\s*", line)]
+            assert not lone, (slug, size, number + 1, lone)

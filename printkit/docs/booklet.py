@@ -165,6 +165,10 @@ def tallest_mm(size: str) -> float:
 def _blocks(game: Game, size: str, diagrams: Diagrams) -> tuple[list[floats.Block], list[rulesbook.Heading]]:
     markdown = rulesbook.render_markdown(game)
     body, headings = rulesbook.to_html(markdown, diagrams, tallest_mm(size))
+    # WeasyPrint, breaking a line at the space before an emphasis, can set the first word alone on a line of
+    # its own when the words up to that space exactly fill the next ("A / Character has survived ..."); the
+    # space kept inside the emphasis breaks the same and prints the same
+    body = body.replace(" <em>", "<em> ")
     return floats.blocks(floats.figures(body)), headings
 
 
