@@ -122,3 +122,34 @@ def test_the_pictures_print_at_300_ppi(games: dict[str, Game]) -> None:
         uri = "data:image/png;base64," + base64.b64encode(png).decode()
         shown = re.search(rf'src="{re.escape(uri)}" alt="[^"]*" style="width: ([0-9.]+)mm"', html)
         assert shown and float(shown.group(1)) <= width_mm  # never wider than its pixels at 300 ppi
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_step_tells_what_came_with_it_before_its_note(games: dict[str, Game], slug: str) -> None:
+    """A draw told with the move before it ("draws Time Flux (Matter Disrupters)") comes before that step's note,
+    never after it, where it would read as part of the note."""
+    markdown = rulesbook.render_markdown(games[slug])
+    steps = [line for line in markdown.splitlines() if re.match(r"\s*\d+\. ", line)]
+    after_note = [line for line in steps if re.search(r"\*[^*]+\* \(", line)]
+    assert not after_note, after_note
+
+
+def test_a_formation_names_its_cards_a_comma_apart(games: dict[str, Game]) -> None:
+    """The engine lists a formation's cards by id, a space apart; the booklet names each card and separates them."""
+    game = games["battle-line"]
+    words = examples.Words(game, ["Ada", "Ben"])
+    troops = [c for c in game.cards if c.id != c.name][:3]
+    leader = next(c for c in game.cards if c.kind == "tactics")
+    listed = words(
+        f"seat 0 claims flag 5: a Wedge of 27 ({leader.name} as {troops[0].id} {troops[1].id} {troops[2].id})"
+    )
+    assert listed == (
+        f"Ada claims flag 5: a Wedge of 27 ({leader.name} as {troops[0].name}, {troops[1].name}, {troops[2].name})"
+    )
+    text = _plain(rulesbook.render_markdown(game))
+    names = {c.name for c in game.cards}
+    formations = re.findall(r"of \d+ \(([^)]*)\)", text)
+    assert formations, "the Battle Line booklet's example names no formation"
+    for formation in formations:
+        for item in formation.split(", "):
+            assert item.split(" as ")[-1] in names, (formation, item)

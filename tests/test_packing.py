@@ -164,3 +164,69 @@ def test_a_piece_too_tall_for_a_bands_room_gets_a_page_of_its_own(games: dict[st
     settings = replace(PrintSettings(), cuts="shared")
     laid = pieces.plan(page, settings, items, pieces.printable(page, settings), pack=True)
     assert [sum(len(chunk) for _, chunk in bands) for bands in laid] == [2]
+
+
+def _back_pixels(pdf: bytes, manifest: pieces.Manifest, scale: float = 1.0) -> dict[tuple[str, int], tuple[int, ...]]:
+    """Per card (id, copy), the colour its back shows just inside the middle of its left edge, read from the PDF
+    (a back's frame is one colour all round, so a back lying on its side shows the same there)."""
+    doc = pdfium.PdfDocument(pdf)
+    images: dict[int, object] = {}
+    out = {}
+    for s in manifest.slots:
+        if s["side"] != "back":
+            continue
+        if s["page"] not in images:
+            images[s["page"]] = doc[s["page"] - 1].render(scale=scale).to_pil().convert("RGB")
+        image = images[s["page"]]
+        height = doc[s["page"] - 1].get_size()[1]
+        x, y = s["x"] + 1.5 * MM, s["y"] + s["h"] / 2  # PDF points, from the bottom
+        out[s["id"], s["copy"]] = image.getpixel((int(x * scale), int((height - y) * scale)))  # type: ignore[attr-defined]
+    return out
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_a_deck_goes_on_where_the_one_before_left_room(games: dict[str, Game], paper: str, duplex: str) -> None:
+    """Battle Line's Tactics go on in the last Troops page's empty slots: fewer pages than each deck starting
+    its own, and every back, read from the PDF, behind its own face and of its own deck."""
+    from printkit.sheets import cardsheets
+
+    game = games["battle-line"]
+    settings = replace(PrintSettings(), duplex=duplex)
+    pdf, manifest = cardsheets.build(game, settings, paper)
+    alone = {
+        deck.deck.id: cardsheets.build(game, settings, paper, cardsheets.Selection(decks=(deck.deck.id,)))
+        for deck in game.decks
+    }
+    assert len(pdfium.PdfDocument(pdf)) < sum(len(pdfium.PdfDocument(p)) for p, _ in alone.values())
+    faces = {(s["id"], s["copy"]): s for s in manifest.slots if s["side"] == "face"}
+    decks_on = {
+        page: {s["group"] for s in faces.values() if s["page"] == page} for page in {s["page"] for s in faces.values()}
+    }
+    assert any(len(groups) > 1 for groups in decks_on.values())
+    pw, ph = PAPERS[paper]
+    for back in (s for s in manifest.slots if s["side"] == "back"):
+        face = faces[back["id"], back["copy"]]
+        assert back["page"] == face["page"] + 1
+        landed = (
+            (pw - back["x"] - back["w"], back["y"]) if duplex == "long" else (back["x"], ph - back["y"] - back["h"])
+        )
+        assert abs(landed[0] - face["x"]) < 0.01 and abs(landed[1] - face["y"]) < 0.01, back
+    # each back shows its own deck's back: the colour a page of that deck alone shows at the same place
+    shown = _back_pixels(pdf, manifest)
+    for deck, (alone_pdf, alone_manifest) in alone.items():
+        own = set(_back_pixels(alone_pdf, alone_manifest).values())
+        assert len(own) == 1, deck  # one back design a deck
+        mine = [key for key, s in faces.items() if s["group"] == deck]
+        assert {shown[key] for key in mine} == own, deck
+
+
+def test_decks_keep_pages_of_their_own_where_sharing_saves_none(games: dict[str, Game]) -> None:
+    """Time Line's 39 and 35 cards take as many pages each starting its own as going on: no page mixes them."""
+    from printkit.sheets import cardsheets
+
+    for paper in PAPERS:
+        _, manifest = cardsheets.build(games["time-line"], PrintSettings(), paper)
+        faces = [s for s in manifest.slots if s["side"] == "face"]
+        for page in {s["page"] for s in faces}:
+            assert len({s["group"] for s in faces if s["page"] == page}) == 1, (paper, page)

@@ -15,7 +15,7 @@ from printkit.core.units import MM
 from printkit.data.game import Game
 from printkit.data.model import Troop
 from printkit.data.settings import PAPERS, PrintSettings
-from printkit.docs import examples, rulesbook, scenes, templating
+from printkit.docs import examples, floats, rulesbook, scenes, templating
 from printkit.draw import cardview, fonts, raster
 from printkit.draw.cardrender import CardPainter, Target
 from printkit.draw.cardview import aid_fields
@@ -33,10 +33,15 @@ SHARP_PPI = 300
 _DRAWN_PPI = SHARP_PPI * 1.03  # a little over, so whole pixels and the layout's rounding never take it under
 
 
-def sharp_dpi(size: tuple[float, float]) -> float:
-    """The resolution to render a drawing of this size (points) at for SHARP_PPI as the booklet shows it."""
+# A board pictured in the rules shows its layout, not its print: it is drawn to print at most this tall
+BOARD_TALLEST = 55 * MM
+
+
+def sharp_dpi(size: tuple[float, float], tallest: float = DIAGRAM_HEIGHT) -> float:
+    """The resolution to render a drawing of this size (points) at for SHARP_PPI as the booklet shows it,
+    held to tallest points high."""
     width, height = size
-    shown = min(WIDEST_PAGE, DIAGRAM_HEIGHT * width / height)  # a tall drawing is held to the height
+    shown = min(WIDEST_PAGE, tallest * width / height)  # a tall drawing is held to the height
     return _DRAWN_PPI * shown / width
 
 
@@ -102,6 +107,7 @@ DIAGRAMS: dict[str, Callable[[Game, PrintSettings], bytes | None]] = {
     "era-track": lambda game, _: _board_pdf(game, "board"),
     "day-phases": _aid_pdf,
 }
+BOARDS = {"battlefield", "era-track"}
 
 
 class Diagrams:
@@ -134,29 +140,56 @@ class Diagrams:
             return scenes.position(self.game, self.settings, replay) if replay else None
         make = DIAGRAMS.get(name)
         drawing = make(self.game, self.settings) if make else None
-        return None if drawing is None else _sharp_png(drawing)
+        tallest = BOARD_TALLEST if name in BOARDS else DIAGRAM_HEIGHT
+        return None if drawing is None else _sharp_png(drawing, tallest)
 
 
-def _sharp_png(pdf: bytes) -> bytes:
+def _sharp_png(pdf: bytes, tallest: float = DIAGRAM_HEIGHT) -> bytes:
     page = PdfReader(io.BytesIO(pdf)).pages[0]
-    dpi = sharp_dpi((float(page.mediabox.width), float(page.mediabox.height)))
-    return raster.png(raster.render_pdf(pdf, dpi), dpi=dpi)
+    height = float(page.mediabox.height)
+    dpi = sharp_dpi((float(page.mediabox.width), height), tallest)
+    # the file's resolution says how large it prints: no taller than tallest, its pixels packed closer
+    return raster.png(raster.render_pdf(pdf, dpi), dpi=dpi * max(1.0, height / tallest))
 
 
-def html(game: Game, size: str, diagrams: Diagrams) -> str:
+# the text area of each booklet page, from its size less the style sheet's margins (16 mm top and bottom)
+TEXT_HEIGHT_MM = {"a5": 210 - 32, "a4": 297 - 32, "letter": 279.4 - 32, "half-letter": 215.9 - 32}
+PAGE_SHARE = 0.5  # a diagram takes at most half a page's text height, so the text around it has room
+
+
+def tallest_mm(size: str) -> float:
+    """How tall a diagram prints at most on a booklet page of this size."""
+    return min(rulesbook.DIAGRAM_TALLEST_MM, PAGE_SHARE * TEXT_HEIGHT_MM[size])
+
+
+def _blocks(game: Game, size: str, diagrams: Diagrams) -> tuple[list[floats.Block], list[rulesbook.Heading]]:
     markdown = rulesbook.render_markdown(game)
-    body, headings = rulesbook.to_html(markdown, diagrams)
+    body, headings = rulesbook.to_html(markdown, diagrams, tallest_mm(size))
+    # WeasyPrint, breaking a line at the space before an emphasis, can set the first word alone on a line of
+    # its own when the words up to that space exactly fill the next ("A / Character has survived ..."); the
+    # space kept inside the emphasis breaks the same and prints the same
+    body = body.replace(" <em>", "<em> ")
+    return floats.blocks(floats.figures(body)), headings
+
+
+def _page(game: Game, size: str, order: list[floats.Block], headings: list[rulesbook.Heading]) -> str:
     # body is our own Markdown rendering, raw HTML off: safe to insert as it is
     return templating.render(
         "booklet.html.j2",
         game=game,
         title=game.title,
         credit=game.info.credit,
-        body=markupsafe.Markup(body),
+        body=markupsafe.Markup("".join(b.html for b in order)),
         headings=[h for h in headings if h.level == 1],
         page=PAGE_SIZES[size],
-        diagram_height=f"{DIAGRAM_HEIGHT / MM:g}mm",
+        diagram_height=f"{tallest_mm(size):g}mm",
     )
+
+
+def html(game: Game, size: str, diagrams: Diagrams) -> str:
+    """The booklet's HTML, its pictures where the rules put them (build moves those that would leave a gap)."""
+    order, headings = _blocks(game, size, diagrams)
+    return _page(game, size, order, headings)
 
 
 def saddle(pdf_bytes: bytes, sheet: tuple[float, float]) -> bytes:
@@ -207,5 +240,14 @@ def fit(pdf_bytes: bytes, page: tuple[float, float]) -> bytes:
 
 
 def build(game: Game, size: str, diagrams: Diagrams) -> bytes:
-    """The booklet as a PDF; it reads no file but those inside the game's folder."""
-    return templating.pdf(html(game, size, diagrams), game.folder)
+    """The booklet as a PDF, each picture that would leave a page gap moved after the text that fills it;
+    it reads no file but those inside the game's folder."""
+    order, headings = _blocks(game, size, diagrams)
+    document = templating.layout(_page(game, size, order, headings), game.folder)
+    for _ in range(floats.ROUNDS):
+        moved = floats.reflow(order, document)
+        if moved is None:
+            break
+        order = moved
+        document = templating.layout(_page(game, size, order, headings), game.folder)
+    return templating.write(document)

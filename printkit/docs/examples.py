@@ -218,6 +218,14 @@ class Words:
         ids = sorted((i for i in names if i != names[i]), key=len, reverse=True)
         self._ids = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
         self._names = names
+        # the engine lists the cards of a formation by their ids, a space apart ("R8 O8 Y8", "Alexander as
+        # R10 O9 Y8"); once named, a space no longer tells one card from the next, so the list gets commas
+        self._list = self._item = None
+        if ids:
+            known = "|".join(map(re.escape, sorted(set(names.values()), key=len, reverse=True)))
+            item = rf"(?<![\w-])(?:(?:{known}) as )?(?:{'|'.join(map(re.escape, ids))})(?![\w-])"
+            self._item = re.compile(item)
+            self._list = re.compile(rf"{item}(?: {item})+")
 
     def __call__(self, text: str) -> str:
         def seat(m: re.Match[str]) -> str:
@@ -226,9 +234,17 @@ class Words:
             return name + (m.group(2) or "")
 
         text = _SEAT.sub(seat, text).replace(" -> ", " → ")
+        if self._list is not None:
+            text = self._list.sub(self._listed, text)
         if self._ids is not None:
             text = self._ids.sub(lambda m: self._names[m.group(1)], text)
         return text
+
+    def _listed(self, found: re.Match[str]) -> str:
+        """A run of cards the engine names a space apart, each by its name, a comma between them."""
+        assert self._ids is not None and self._item is not None
+        items = [m.group(0) for m in self._item.finditer(found.group(0))]
+        return ", ".join(self._ids.sub(lambda m: self._names[m.group(1)], item) for item in items)
 
 
 def seat_names(game: Game, named: list[str] | None) -> list[str]:

@@ -301,23 +301,26 @@ class Helpers:
         parts = [escape(self.game.phrase(replay.example.intro))] if replay.example.intro else []
         if replay.example.picture:
             parts.append(f"![{escape(replay.example.title)}](diagram:example-{example_id})")
-        items: list[list[str]] = []  # each printed step: its sentence, then what followed from it
+        # each printed step: its sentence, the draws told with it, its note, then what followed from it
+        items: list[_Told] = []
         for step in replay.shown:
-            note = f" *{escape(step.note)}*" if step.note else ""
+            note = escape(step.note) if step.note else None
             if step.player < 0 and not step.actor and items:  # chance no one is named for
                 if step.window:  # what the draw or roll set off (a roll's result, a new turn, a Day): its own step
-                    items.append([escape(_capital(step.window[0])) + "." + note] + [escape(e) for e in step.window[1:]])
+                    first, *rest = step.window
+                    items.append(_Told(escape(_capital(first)), note=note, events=[escape(e) for e in rest]))
                     continue
-                items[-1][0] += f" ({escape(re.sub(r'^draws ', '', step.action))})"  # told with the move before
+                told = items[-1]  # told with the move before, ahead of that move's note: the note reads on both
+                told.with_it.append(escape(re.sub(r"^draws ", "", step.action)))
                 if note:
-                    items[-1][0] += "." + note
+                    told.note = f"{told.note} {note}" if told.note else note
                 continue
             line = escape(_capital(f"{step.actor} {step.action}".strip()))
-            items.append([line + ("." + note if note else "")] + [escape(_capital(e)) for e in step.window])
+            items.append(_Told(line, note=note, events=[escape(_capital(e)) for e in step.window]))
         lines = []
-        for n, (line, *events) in enumerate(items, start=1):
-            lines.append(f"{n}. {line}" + ("" if line.endswith(("*", ".")) else "."))
-            lines += [f"    - {e}" for e in events]
+        for n, told in enumerate(items, start=1):
+            lines.append(f"{n}. {told.sentence()}")
+            lines += [f"    - {e}" for e in told.events]
         parts.append("\n".join(lines))
         parts.append("**Result:** " + "; ".join(escape(_capital(r)) for r in dict.fromkeys(replay.results)) + ".")
         return Md("\n\n".join(parts))
@@ -394,6 +397,21 @@ class Helpers:
 
     def diagram(self, name: str) -> Md:
         return Md(f"![{escape(name.replace('-', ' '))}](diagram:{name})")
+
+
+@dataclass
+class _Told:
+    """One numbered step of a worked example as printed: what was done, the draws that came with it, a note."""
+
+    line: str
+    with_it: list[str] = field(default_factory=list)
+    note: str | None = None
+    events: list[str] = field(default_factory=list)
+
+    def sentence(self) -> str:
+        text = self.line + (f" ({', '.join(self.with_it)})" if self.with_it else "")
+        text += "" if text.endswith(".") else "."
+        return text + (f" *{self.note}*" if self.note else "")
 
 
 def _capital(text: str) -> str:
@@ -483,11 +501,12 @@ def _slug(text: str, taken: dict[str, int]) -> str:
 DIAGRAM_TALLEST_MM = 120.0
 
 
-def _printed_width(png: bytes) -> str:
+def _printed_width(png: bytes, tallest_mm: float = DIAGRAM_TALLEST_MM) -> str:
     """A style giving a picture the width its resolution says (a 300 ppi picture prints sharp), or nothing.
 
-    A picture that would print taller than DIAGRAM_TALLEST_MM gets the width that keeps it that tall, so
-    the style sheet's limits only ever narrow it with its height following: never a squashed picture.
+    A picture that would print taller than tallest_mm (DIAGRAM_TALLEST_MM, or less on a small page) gets the
+    width that keeps it that tall, so the style sheet's limits only ever narrow it with its height following:
+    never a squashed picture.
     """
     if png[12:16] != b"IHDR":
         return ""
@@ -500,14 +519,17 @@ def _printed_width(png: bytes) -> str:
     if not per_metre or not height:
         return ""
     width_mm, height_mm = width / per_metre * 1000, height / per_metre * 1000
-    if height_mm > DIAGRAM_TALLEST_MM:
-        width_mm *= DIAGRAM_TALLEST_MM / height_mm
+    if height_mm > tallest_mm:
+        width_mm *= tallest_mm / height_mm
     # a tenth of a millimetre down, never up: a picture drawn at 300 ppi still prints at 300 or more
     return f' style="width: {math.floor(width_mm * 10) / 10:.1f}mm"'
 
 
-def to_html(markdown: str, diagrams: Callable[[str], bytes | None]) -> tuple[str, list[Heading]]:
-    """HTML for the rules, with an anchor on every heading; images only from the game's own diagrams."""
+def to_html(
+    markdown: str, diagrams: Callable[[str], bytes | None], tallest_mm: float = DIAGRAM_TALLEST_MM
+) -> tuple[str, list[Heading]]:
+    """HTML for the rules, with an anchor on every heading; images only from the game's own diagrams, each
+    at most tallest_mm tall."""
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     # every link is parsed as a link, so link_open below decides: a link not kept shows its words alone,
     # where markdown-it would print a javascript: or file: link as its raw [words](target) text
@@ -530,7 +552,7 @@ def to_html(markdown: str, diagrams: Callable[[str], bytes | None]) -> tuple[str
             data = diagrams(src[len("diagram:") :])
             if data is not None:
                 uri = "data:image/png;base64," + base64.b64encode(data).decode()
-                return f'<img class="diagram" src="{uri}" alt="{alt}"{_printed_width(data)}>'
+                return f'<img class="diagram" src="{uri}" alt="{alt}"{_printed_width(data, tallest_mm)}>'
         return f'<span class="missing-image">[{alt}]</span>'  # no other image is ever fetched
 
     def link_open(self: Any, tokens: list[Token], idx: int, options: Any, env: Any) -> str:

@@ -31,6 +31,11 @@ def render(template: str, **values: object) -> str:
 
 def pdf(html: str, root: Path) -> bytes:
     """A PDF of html; the only files it may read are data: URIs and files under root."""
+    return write(layout(html, root))
+
+
+def layout(html: str, root: Path) -> Any:
+    """html laid out in pages (a WeasyPrint Document), reading only data: URIs and files under root."""
     with warnings.catch_warnings():
         # WeasyPrint warns when the system lacks libharfbuzz-subset; printkit subsets with fontTools either way
         warnings.filterwarnings("ignore", message="HarfBuzz-Subset", category=DeprecationWarning)
@@ -38,9 +43,16 @@ def pdf(html: str, root: Path) -> bytes:
 
         from printkit.docs.safefetch import fetcher
 
+        return weasyprint.HTML(string=html, base_url=str(root), url_fetcher=fetcher(root)).render()
+
+
+def write(document: Any) -> bytes:
+    """A laid-out document as PDF bytes, its fonts subset alike on every machine."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="HarfBuzz-Subset", category=DeprecationWarning)
         _subset_with_fonttools()
         with _fonts_dated():
-            out = weasyprint.HTML(string=html, base_url=str(root), url_fetcher=fetcher(root)).write_pdf()
+            out = document.write_pdf()
     assert out is not None
     return bytes(out)
 

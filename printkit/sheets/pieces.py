@@ -45,7 +45,7 @@ class Piece:
 
     id: str
     name: str
-    group: str  # pieces of one group share a back; a new group starts a new page
+    group: str  # pieces of one group share a back; a new group starts a new page unless sharing one saves paper
     copy: int
     size: tuple[float, float]
     face: Design
@@ -221,26 +221,45 @@ def plan(
 ) -> list[list[Band]]:
     """Each page's bands: the grid of each run of pieces and the pieces in it, within area of the page.
 
-    Unpacked, a page is one grid of one group's pieces. Packed, bands of pieces of one size are stacked
+    Unpacked, a page is one grid of pieces of one size: each group (a deck and its back) starts a page of
+    its own, unless letting each go on where the one before ended saves paper; the backs stay in the
+    mirrored slots of their own faces either way. Packed, bands of pieces of one size are stacked
     from the top of the page, each with room for its crop marks above and below, so a cut across the
     sheet between two bands frees each band to be cut like a sheet of its own. Cuts auto gives each
     group (each packed part) separate cut lines when they take no more pages than shared ones.
     """
-    if settings.cuts != "auto":
-        return _plan(page, settings.bleed, settings.cuts, pieces, area, pack)
     if pack:
+        if settings.cuts != "auto":
+            return _plan(page, settings.bleed, settings.cuts, pieces, area, True)
         return _either(page, settings.bleed, pieces, area, True)
-    return [laid for group in _groups(pieces) for laid in _either(page, settings.bleed, group, area, False)]
+    out: list[list[Band]] = []
+    for run in _size_runs(pieces):
+        apart = [laid for group in _groups(run) for laid in _lay(page, settings, group, area)]
+        together = _lay(page, settings, run, area, share=True)
+        out += together if len(together) < len(apart) else apart
+    return out
 
 
-def _either(page: tuple[float, float], bleed: float, pieces: list[Piece], area: Box, pack: bool) -> list[list[Band]]:
+def _lay(
+    page: tuple[float, float], settings: PrintSettings, pieces: list[Piece], area: Box, share: bool = False
+) -> list[list[Band]]:
+    """Pages of one grid each for the pieces: each group from a page of its own, or (share) each group going
+    on where the one before ended."""
+    if settings.cuts != "auto":
+        return _plan(page, settings.bleed, settings.cuts, pieces, area, False, share=share)
+    return _either(page, settings.bleed, pieces, area, False, share)
+
+
+def _either(
+    page: tuple[float, float], bleed: float, pieces: list[Piece], area: Box, pack: bool, share: bool = False
+) -> list[list[Band]]:
     """Of the ways to lay the pieces out, the one with fewest pages; of those, separate cut lines
     first, then upright pieces: the densest grids win only where they save a page."""
     ways: list[tuple[tuple[int, bool, bool], list[list[Band]]]] = []
     for cuts in ("separate", "shared"):
         for turned in (None, False) if cuts == "separate" else (None,):
             try:
-                laid = _plan(page, bleed, cuts, pieces, area, pack, turned)
+                laid = _plan(page, bleed, cuts, pieces, area, pack, turned, share)
             except geometry.PageTooSmall:
                 continue
             any_turned = any(grid.turned for bands in laid for grid, _ in bands)
@@ -269,11 +288,13 @@ def _plan(
     area: Box,
     pack: bool,
     turned: bool | None = None,
+    share: bool = False,
 ) -> list[list[Band]]:
     sizes = {p.size for p in pieces}
     grids = {size: geometry.grid(page, size, bleed, area=area, cuts=cuts, turned=turned) for size in sizes}
     if not pack:
-        return [[(grids[chunk[0].size], chunk)] for chunk in _chunks(pieces, {s: g.per_page for s, g in grids.items()})]
+        per_page = {s: g.per_page for s, g in grids.items()}
+        return [[(grids[chunk[0].size], chunk)] for chunk in _chunks(pieces, per_page, share)]
     pages: list[list[Band]] = []
     bands: list[Band] = []
     cursor = area[3]  # the top of the room left on the page being filled
@@ -300,11 +321,13 @@ def _plan(
     return pages
 
 
-def _chunks(items: list[Piece], per_page: dict[tuple[float, float], int]) -> Iterator[list[Piece]]:
-    """Page-sized runs; each group starts a fresh page, since its backs (or size) differ."""
+def _chunks(items: list[Piece], per_page: dict[tuple[float, float], int], share: bool = False) -> Iterator[list[Piece]]:
+    """Page-sized runs of pieces of one size; each group starts a fresh page unless share, when a group goes
+    on in the slots the one before left (each back is placed behind its own face, whatever its group)."""
     page: list[Piece] = []
     for item in items:
-        if page and (len(page) == per_page[page[0].size] or page[-1].group != item.group):
+        turn = page and page[-1].group != item.group and (not share or page[-1].size != item.size)
+        if page and (len(page) == per_page[page[0].size] or turn):
             yield page
             page = []
         page.append(item)
@@ -439,7 +462,7 @@ def _foldover_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest
                     _back_turn(grid, "long"),
                 )
         writer.marks(grid, x_limits=(margin, fold - fold_gap / 2))
-        if chunk[0].back is not None:
+        if any(piece.back is not None for piece in chunk):
             writer.marks(_mirrored_grid(grid, "long"), x_limits=(fold + fold_gap / 2, pw - margin))
             c.saveState()
             c.setDash(4, 3)
