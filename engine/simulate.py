@@ -151,9 +151,10 @@ def _dask(scheduler: str) -> tuple[Any, Any]:
     except ImportError:
         raise UsageError("--scheduler needs Dask: pip install 'printkit[dask]'") from None
     if scheduler == "local":
-        # its workers' logs (a heartbeat missed while the cluster closes) would be noise in printkit's own output
+        # its workers' logs (a heartbeat missed while the cluster closes) would be noise in printkit's own output;
+        # its status pages on a free port: Dask's default 8787 may be another cluster's (two runs at once)
         cluster = LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.CRITICAL
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.CRITICAL
         )
         return Client(cluster), cluster
     try:

@@ -22,9 +22,18 @@ def _json(records: list) -> list:
 
 
 def test_a_two_worker_dask_cluster_writes_the_same_results_as_local_workers(tmp_path: Path) -> None:
-    common = ["simulate", "soldier-battler", "--games", "120", "--workers", "2", "--no-pdf", "-q"]
-    assert main([*common, "--out", str(tmp_path / "local")]) == 0
-    assert main([*common, "--out", str(tmp_path / "dask"), "--scheduler", "local"]) == 0
+    """Also while another program holds Dask's usual status port, 8787 (a second run, a notebook's cluster)."""
+    import socket
+
+    with socket.socket() as holder:
+        try:
+            holder.bind(("0.0.0.0", 8787))
+            holder.listen()
+        except OSError:  # already held by something else: the case this covers
+            pass
+        common = ["simulate", "soldier-battler", "--games", "120", "--workers", "2", "--no-pdf", "-q"]
+        assert main([*common, "--out", str(tmp_path / "local")]) == 0
+        assert main([*common, "--out", str(tmp_path / "dask"), "--scheduler", "local"]) == 0
     results = "soldier-battler/balance/results.json"
     assert (tmp_path / "local" / results).read_bytes() == (tmp_path / "dask" / results).read_bytes()
     assert not (tmp_path / "dask" / "soldier-battler" / "balance" / ".chunks").exists()  # cleared once done
