@@ -312,6 +312,13 @@ class SoldierBattlerState(TwoPlayerState):
         raise AssertionError("a chance node with an empty deck")
 
     def _work_out_legal(self) -> list[int]:
+        self._legal = None
+        return self.legal_actions()
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, worked out here rather than in _work_out_legal: a call a move saved."""
+        if self._legal is not None:
+            return self._legal
         if self.over:
             return []
         phase, g, p, held = self.phase, self.g, self.player, self.held
@@ -326,7 +333,8 @@ class SoldierBattlerState(TwoPlayerState):
                 deploys = [kind * cols + c for kind in sorted(hand) for c in range(cols) if free >> c & 1]
                 deploys.append(NO_PLAY)
                 g.deploys[hand, free] = deploys
-            return deploys[:]  # a copy: whoever is handed the legal moves may keep them
+            self._legal = deploys[:]  # a copy: whoever is handed the legal moves may keep them
+            return self._legal
         # each ready Soldier in space order: its steps to empty spaces, then its attacks
         around, soldier, options = taken | held[1 - p] << g.spaces, self.soldier, g.options[p]
         out: list[int] = []
@@ -334,6 +342,7 @@ class SoldierBattlerState(TwoPlayerState):
             table = options[soldier[i]][i]
             out += table[around & table.mask]
         out.append(END_TURN)
+        self._legal = out
         return out
 
     def damage(self, attacker: int, target: int) -> int:
@@ -346,7 +355,10 @@ class SoldierBattlerState(TwoPlayerState):
         if phase <= IN_DRAW and not self.over:
             seat = self._drawer()
             deck, kind = self.decks[seat], action - DRAW
-            self._take_chance(action, 0 <= kind < len(deck) and deck[kind] > 0, _WHERE[phase])
+            if not (0 <= kind < len(deck) and deck[kind] > 0):
+                raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
+            self.history.append(action)  # TwoPlayerState._take_chance, without its call
+            self._legal = None
             deck[kind] -= 1
             self.hands[seat].append(kind)
             if phase == IN_DEAL:

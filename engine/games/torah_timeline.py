@@ -306,6 +306,13 @@ class TorahTimelineState(TwoPlayerState):
         return CHANCE_CARD + deck[int(rng.random() * len(deck))]  # engine.api.pick, without its call
 
     def _work_out_legal(self) -> list[int]:
+        self._legal = None
+        return self.legal_actions()
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, worked out here rather than in _work_out_legal: a call a move saved."""
+        if self._legal is not None:
+            return self._legal
         if self.over:
             return []
         if self.phase != IN_ACT:
@@ -348,6 +355,7 @@ class TorahTimelineState(TwoPlayerState):
         if self.deck or self.discard:
             out.append(DRAW)
         out.append(END)
+        self._legal = out
         return out
 
     def apply_action(self, action: int) -> None:
@@ -368,7 +376,10 @@ class TorahTimelineState(TwoPlayerState):
                 (phase == IN_FIRST and action in (FIRST, FIRST + 1))
                 or (phase != IN_FIRST and CHANCE_CARD <= action < FIRST and action - CHANCE_CARD in self.deck)
             )
-            self._take_chance(action, possible, _WHERE[phase])
+            if not possible:
+                raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
+            self.history.append(action)  # TwoPlayerState._take_chance, without its call
+            self._legal = None
             if phase == IN_FIRST:
                 self.player = action - FIRST
                 self._start_turn()
@@ -428,7 +439,8 @@ class TorahTimelineState(TwoPlayerState):
             if self.actions_taken >= r.action_cap:
                 self._finish(None, "cap")
             else:
-                self._end_turn()
+                self.player = 1 - p  # _end_turn, without its call: the commonest move of all
+                self._start_turn()
             return
         if action == DRAW:
             self.left -= 1
@@ -486,8 +498,8 @@ class TorahTimelineState(TwoPlayerState):
 
     def _start_turn(self) -> None:
         r, p = self.g.rules, self.player
-        if self.study[p]:
-            self._gain(p, r.income * len(self.study[p]))
+        if self.study[p]:  # _gain, without its call
+            self.tokens[p] = max(0, min(self.cap[p], self.tokens[p] + r.income * len(self.study[p])))
         lost = self.penalty[p].pop(0) if self.penalty[p] else 0
         self.left = max(0, r.actions - lost)
         self.phase = IN_ACT
