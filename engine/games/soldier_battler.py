@@ -18,6 +18,9 @@ from printkit.data.model import Soldier
 NO_PLAY, MOVE, ATTACK, END_TURN, DRAW = 9_999, 10_000, 20_000, 30_000, 40_000
 MAX_SPACES = 100  # from space x spaces + to space stays within a block of 10,000 action numbers
 EMPTY = -1  # the owner of a space nobody stands on
+# patterns a table of moves keeps: a 3x3 battlefield meets a few thousand, a far larger one in the
+# data could meet new ones every game, and past this they are worked out each time instead
+TABLE_LIMIT = 1 << 16
 
 
 class Phase(IntEnum):
@@ -106,7 +109,9 @@ class Options(dict[int, tuple[int, ...]]):
             if hits:
                 found += hits
                 break
-        self[pattern] = options = tuple(found)
+        options = tuple(found)
+        if len(self) < TABLE_LIMIT:
+            self[pattern] = options
         return options
 
 
@@ -114,7 +119,9 @@ class Spaces(dict[int, tuple[int, ...]]):
     """The spaces of a bitmask, in order: a table filled as games meet each mask."""
 
     def __missing__(self, mask: int) -> tuple[int, ...]:
-        self[mask] = spaces = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+        spaces = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+        if len(self) < TABLE_LIMIT:
+            self[mask] = spaces
         return spaces
 
 
@@ -332,7 +339,8 @@ class SoldierBattlerState(TwoPlayerState):
                 cols = g.rules.cols
                 deploys = [kind * cols + c for kind in sorted(hand) for c in range(cols) if free >> c & 1]
                 deploys.append(NO_PLAY)
-                g.deploys[hand, free] = deploys
+                if len(g.deploys) < TABLE_LIMIT:
+                    g.deploys[hand, free] = deploys
             self._legal = deploys[:]  # a copy: whoever is handed the legal moves may keep them
             return self._legal
         # each ready Soldier in space order: its steps to empty spaces, then its attacks

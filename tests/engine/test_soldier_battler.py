@@ -146,3 +146,18 @@ def test_a_ranged_soldier_reaches_past_the_nearest_and_melee_does_not(game: Sold
         state = SoldierBattlerState.position(game, units=units, phase="act")
         attacks = [divmod(a - sb.ATTACK, 9) for a in state.legal_actions() if sb.ATTACK <= a < sb.END_TURN]
         assert attacks == [(0, 4), (0, 7), (1, 4)]
+
+
+def test_tables_past_their_limit_play_the_same_games(games: dict[str, Game], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table that stops keeping patterns works each one out afresh: the same moves, the same games."""
+    from engine import registry
+    from engine.agents import RandomAgent
+    from engine.runner import play
+
+    kept = registry.build(games["soldier-battler"])
+    monkeypatch.setattr(sb, "TABLE_LIMIT", 0)
+    unkept = registry.build(games["soldier-battler"])
+    for seed in range(20):
+        agents = [RandomAgent(), RandomAgent()]
+        assert play(kept, agents, seed).actions == play(unkept, agents, seed).actions
+    assert isinstance(unkept, SoldierBattlerGame) and not unkept.spaces_of and not unkept.deploys
