@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from engine.agents import RandomAgent
 from engine.api import CHANCE, TERMINAL, GameDef, State, TwoPlayerState
 from engine.metrics import Tension, tension
 
@@ -97,7 +97,11 @@ def play(game: GameDef, agents: list[Agent], seed: int, lead: bool = False) -> R
     moves = 0
     first = -1
     limit = game.max_actions
-    branching: Counter[int] = Counter()
+    # random agents' moves drawn here, exactly as RandomAgent draws them, without its two calls a
+    # move: the balance lab plays millions of random games
+    uniform = not lead and all(type(agent) is RandomAgent for agent in agents)
+    draws = [rng.random for rng in agent_rngs]
+    branching: dict[int, int] = {}
     leads: list[float] = []  # the first seat's heuristic minus the second's, at every step-th decision
     step, chosen = 1, 0
     while (seat := state.current_player()) != TERMINAL:
@@ -106,15 +110,19 @@ def play(game: GameDef, agents: list[Agent], seed: int, lead: bool = False) -> R
         if seat == CHANCE:
             action = state.sample_chance(chance)
         else:
-            choices = len(state.legal_actions())
-            branching[choices] += 1
-            if lead and choices > 1:  # a forced move changes nothing: the lead is read where a player chooses
-                if chosen % step == 0:
-                    leads.append(state.heuristic(0) - state.heuristic(1))
-                    if len(leads) == MAX_LEADS:
-                        leads, step = leads[::2], step * 2
-                chosen += 1
-            action = agents[seat].act(state, agent_rngs[seat])
+            legal = state.legal_actions()
+            choices = len(legal)
+            branching[choices] = branching.get(choices, 0) + 1
+            if uniform:
+                action = legal[int(draws[seat]() * choices)]  # RandomAgent's pick
+            else:
+                if lead and choices > 1:  # a forced move changes nothing: the lead is read where a player chooses
+                    if chosen % step == 0:
+                        leads.append(state.heuristic(0) - state.heuristic(1))
+                        if len(leads) == MAX_LEADS:
+                            leads, step = leads[::2], step * 2
+                    chosen += 1
+                action = agents[seat].act(state, agent_rngs[seat])
             first = seat if first < 0 else first
             moves += 1
         state.apply_action(action)

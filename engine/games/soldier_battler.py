@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Any
 
-from engine.api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState
+from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState
 from printkit.data.game import Game
 from printkit.data.model import Soldier
 
@@ -15,6 +17,23 @@ from printkit.data.model import Soldier
 # with a move or attack numbered base + from-space x spaces + to-space.
 NO_PLAY, MOVE, ATTACK, END_TURN, DRAW = 9_999, 10_000, 20_000, 30_000, 40_000
 MAX_SPACES = 100  # from space x spaces + to space stays within a block of 10,000 action numbers
+EMPTY = -1  # the owner of a space nobody stands on
+# patterns a table of moves keeps: a 3x3 battlefield meets a few thousand, a far larger one in the
+# data could meet new ones every game, and past this they are worked out each time instead
+TABLE_LIMIT = 1 << 16
+
+
+class Phase(IntEnum):
+    """Where a turn stands; the first two are chance nodes."""
+
+    DEAL = 0  # the opening hands, a card at a time
+    DRAW = 1  # the turn's draw
+    PLAY = 2  # deploy at most one Soldier on the home row
+    ACT = 3  # each Soldier on the battlefield moves or attacks once
+
+
+# the phases by module names: reading an Enum's member through its class costs a lookup each time
+IN_DEAL, IN_DRAW, IN_PLAY, IN_ACT = Phase
 
 
 @dataclass(frozen=True)
@@ -67,6 +86,45 @@ def rules_from(game: Game) -> Rules:
     )
 
 
+class Options(dict[int, tuple[int, ...]]):
+    """What a Soldier of one type in one space may do, by what stands around it: a table filled as games meet it.
+
+    A pattern has a bit per space that is taken (bit j) and per space an enemy holds (bit spaces +
+    j), masked to the spaces that matter here (mask), so the table stays small. Its actions are the
+    steps to empty spaces, then the attacks on the first group of targets (nearest first) that
+    holds an enemy.
+    """
+
+    def __init__(
+        self, spaces: int, steps: tuple[tuple[int, int], ...], targets: tuple[tuple[tuple[int, int], ...], ...]
+    ) -> None:
+        super().__init__()
+        self.spaces, self.steps, self.targets = spaces, steps, targets
+        self.mask = sum({1 << j for j, _ in steps}) | sum({1 << (spaces + j) for group in targets for j, _ in group})
+
+    def __missing__(self, pattern: int) -> tuple[int, ...]:
+        found = [action for j, action in self.steps if not pattern >> j & 1]
+        for group in self.targets:
+            hits = [action for j, action in group if pattern >> (self.spaces + j) & 1]
+            if hits:
+                found += hits
+                break
+        options = tuple(found)
+        if len(self) < TABLE_LIMIT:
+            self[pattern] = options
+        return options
+
+
+class Spaces(dict[int, tuple[int, ...]]):
+    """The spaces of a bitmask, in order: a table filled as games meet each mask."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        spaces = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+        if len(self) < TABLE_LIMIT:
+            self[mask] = spaces
+        return spaces
+
+
 class SoldierBattlerGame(GameDef):
     slug = "soldier-battler"
 
@@ -80,70 +138,168 @@ class SoldierBattlerGame(GameDef):
                 f"board_rows x board_columns: expected 2 or more rows and at most {MAX_SPACES} spaces in all, "
                 f"found {r.rows} x {r.cols}"
             )
-        # per seat and space: (space, action) for each orthogonal step, worked out once
-        self.steps_from: list[list[list[tuple[int, int]]]] = [[[] for _ in range(spaces)] for _ in (0, 1)]
-        for seat in (0, 1):
-            enemy_row = 0 if 1 - seat == r.first else r.rows - 1
-            for i in range(spaces):
-                row, col = divmod(i, r.cols)
-                for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                    nr, nc = row + dr, col + dc
-                    if not (0 <= nr < r.rows and 0 <= nc < r.cols):
-                        continue
-                    if not r.enter_enemy_row and nr == enemy_row:
-                        continue
-                    j = nr * r.cols + nc
-                    self.steps_from[seat][i].append((j, MOVE + i * spaces + j))
+        # the tables the moves are read from, worked out once from the data rather than at every move
+        self.spaces = spaces
+        self.home = tuple(self.home_row(seat) * r.cols for seat in (0, 1))  # each seat's first home space
+        self.home_spaces = tuple(tuple((self.home[seat] + c, c) for c in range(r.cols)) for seat in (0, 1))
+        # damage[attacker][target], by Soldier type
+        self.damage = tuple(tuple(self._damage(a, t) for t in range(len(r.types))) for a in range(len(r.types)))
+        # per seat, Soldier type and space: its steps and attacks, by what stands around it
+        self.options = tuple(
+            tuple(
+                tuple(Options(spaces, self._steps(seat, i), self._reach(seat, t, i)) for i in range(spaces))
+                for t in range(len(r.types))
+            )
+            for seat in (0, 1)
+        )
+        self.spaces_of = Spaces()
+        self.all_columns = (1 << r.cols) - 1
+        self.deploys: dict[tuple[frozenset[int], int], list[int]] = {}  # (types in hand, free columns) -> deployments
+
+    def home_row(self, seat: int) -> int:
+        """The row a seat deploys on: the first army's is row 0."""
+        return 0 if seat == self.rules.first else self.rules.rows - 1
+
+    def _damage(self, attacker: int, target: int) -> int:
+        r = self.rules
+        if r.ranged[attacker] or r.ranged[target]:
+            return r.damage
+        return r.advantage if r.beats[r.weapon[attacker]] == r.weapon[target] else r.damage
+
+    def _steps(self, seat: int, i: int) -> tuple[tuple[int, int], ...]:
+        r = self.rules
+        enemy_row = self.home_row(1 - seat)
+        row, col = divmod(i, r.cols)
+        out = []
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nr, nc = row + dr, col + dc
+            if not (0 <= nr < r.rows and 0 <= nc < r.cols):
+                continue
+            if not r.enter_enemy_row and nr == enemy_row:
+                continue
+            j = nr * r.cols + nc
+            out.append((j, MOVE + i * self.spaces + j))
+        return tuple(out)
+
+    def _reach(self, seat: int, kind: int, i: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Any space for a ranged weapon; a melee weapon the nearest in its column, or only the space
+        across the board on the enemy's home row."""
+        r = self.rules
+        attack = ATTACK + i * self.spaces
+        if r.ranged[kind]:
+            return (tuple((j, attack + j) for j in range(self.spaces) if j != i),)
+        row, col = divmod(i, r.cols)
+        if not r.column_reach:
+            j = self.home_row(1 - seat) * r.cols + col
+            return (((j, attack + j),),) if j != i else ()
+        groups = []
+        for distance in range(1, r.rows):
+            rows = sorted({row - distance, row + distance} & set(range(r.rows)))
+            if rows:
+                groups.append(tuple((k * r.cols + col, attack + k * r.cols + col) for k in rows))
+        return tuple(groups)
 
     def new_initial_state(self) -> SoldierBattlerState:
-        return SoldierBattlerState(self)
+        r = self.rules
+        return SoldierBattlerState(self, [list(r.copies), list(r.copies)], [[], []], [0, 0], 0, [0] * self.spaces,
+                                   [0] * self.spaces, r.first)  # fmt: skip
 
     def card_names(self) -> dict[str, str]:
         return dict(zip(self.rules.types, self.rules.names, strict=True))
 
 
-class SoldierBattlerState(TwoPlayerState):
-    """Seat 0 is the first army (Red), deploying on row 0; seat 1 deploys on the last row."""
+_WHERE = ("deal", "draw", "play", "act")  # each Phase in an illegal action's message
 
-    def __init__(self, game: SoldierBattlerGame) -> None:
-        r = game.rules
-        self.g = game
-        self.decks = [list(r.copies), list(r.copies)]  # cards left of each type
-        self.hands: list[list[int]] = [[], []]
-        self.cells: list[list[int] | None] = [None] * (r.rows * r.cols)  # [owner, type, hp, acted]
-        self.player = r.first
-        self.phase = "deal"
-        self.turns = 0
-        self.idle = 0
-        self.busy = False  # whether this turn did anything
+
+@dataclass(slots=True, eq=False)
+class SoldierBattlerState(TwoPlayerState):
+    """Seat 0 is the first army (Red), deploying on row 0; seat 1 deploys on the last row.
+
+    Spaces are numbered row x columns + column. Who stands where is a bitmask of spaces per seat
+    (held), the Soldiers yet to act this turn another (ready); soldier and hp, lists by space, say
+    who stands there and with how many hit points, and mean nothing where nobody stands.
+    """
+
+    g: SoldierBattlerGame
+    decks: list[list[int]]  # per seat: the cards left of each Soldier type
+    hands: list[list[int]]  # per seat: Soldier types, in the order drawn
+    held: list[int]  # per seat: the spaces its Soldiers stand on, a bit each
+    ready: int  # the spaces of the Soldiers to move that may still act this turn
+    soldier: list[int]  # per space: the Soldier type standing there
+    hp: list[int]  # per space: its hit points
+    player: int
+    phase: Phase = IN_DEAL
+    turns: int = 0
+    idle: int = 0  # turns in a row with no attack and no Soldier deployed
+    busy: bool = False  # whether this turn attacked or deployed
+
+    def __post_init__(self) -> None:
         self._start_record()
 
+    @classmethod
+    def position(
+        cls,
+        game: SoldierBattlerGame,
+        hands: Sequence[Sequence[str]] = ((), ()),
+        units: Sequence[tuple[int, str, int, int] | tuple[int, str, int, int, int]] = (),
+        *,
+        decks: Sequence[Sequence[str]] | None = None,
+        player: int = 0,
+        phase: Phase | str = IN_PLAY,
+        turns: int = 0,
+        idle: int = 0,
+        busy: bool = False,
+    ) -> SoldierBattlerState:
+        """A position from a short description, for tests and tools: Soldiers named by their card ids.
+
+        hands: each seat's hand. units: (seat, soldier, row, column) or (seat, soldier, row,
+        column, hp), rows and columns from 0, at full HP unless given; the player's may all still
+        act. decks: the cards left in each deck; by default each full deck less its seat's hand.
+        phase: a Phase or its name.
+        """
+        r = game.rules
+        state = game.new_initial_state()
+        state.hands = [[r.types.index(card) for card in hand] for hand in hands]
+        if decks is None:
+            for seat, hand in enumerate(state.hands):
+                for kind in hand:
+                    state.decks[seat][kind] -= 1
+        else:
+            state.decks = [[list(deck).count(card) for card in r.types] for deck in decks]
+        if any(n < 0 for deck in state.decks for n in deck):
+            raise ValueError("more of a Soldier in a hand than its deck holds")
+        for seat, card, row, col, *hp in units:
+            i, kind = row * r.cols + col, r.types.index(card)
+            if not (0 <= row < r.rows and 0 <= col < r.cols) or state.owner(i) != EMPTY:
+                raise ValueError(f"row {row}, column {col}: not an empty space of the battlefield")
+            state.held[seat] |= 1 << i
+            state.soldier[i], state.hp[i] = kind, hp[0] if hp else r.hp[kind]
+        state.player, state.ready, state.turns, state.idle, state.busy = player, state.held[player], turns, idle, busy
+        state.phase = phase if isinstance(phase, Phase) else Phase[phase.upper()]
+        return state
+
     def clone(self) -> SoldierBattlerState:
-        other = SoldierBattlerState.__new__(SoldierBattlerState)
-        other.g = self.g
-        other.decks = [d[:] for d in self.decks]
-        other.hands = [h[:] for h in self.hands]
-        other.cells = [c[:] if c else None for c in self.cells]
-        other.player, other.phase, other.turns, other.idle, other.busy = (
-            self.player,
-            self.phase,
-            self.turns,
-            self.idle,
-            self.busy,
-        )
+        other = SoldierBattlerState(
+            self.g, [d[:] for d in self.decks], [h[:] for h in self.hands], self.held[:], self.ready,
+            self.soldier[:], self.hp[:], self.player, self.phase, self.turns, self.idle, self.busy,
+        )  # fmt: skip
         self._copy_record(other)
         return other
 
+    def owner(self, space: int) -> int:
+        """The seat whose Soldier stands on a space, or EMPTY."""
+        return 0 if self.held[0] >> space & 1 else 1 if self.held[1] >> space & 1 else EMPTY
+
     def home_row(self, seat: int) -> int:
-        return 0 if seat == self.g.rules.first else self.g.rules.rows - 1
+        return self.g.home_row(seat)
 
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        return CHANCE if self.phase in ("deal", "draw") else self.player
+        return CHANCE if self.phase <= IN_DRAW else self.player
 
     def _drawer(self) -> int:
-        if self.phase == "deal":
+        if self.phase == IN_DEAL:
             return 0 if len(self.hands[0]) <= len(self.hands[1]) else 1
         return self.player
 
@@ -163,113 +319,118 @@ class SoldierBattlerState(TwoPlayerState):
         raise AssertionError("a chance node with an empty deck")
 
     def _work_out_legal(self) -> list[int]:
+        self._legal = None
+        return self.legal_actions()
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, worked out here rather than in _work_out_legal: a call a move saved."""
+        if self._legal is not None:
+            return self._legal
         if self.over:
             return []
-        if self.phase in ("deal", "draw"):
+        phase, g, p, held = self.phase, self.g, self.player, self.held
+        if phase <= IN_DRAW:
             return [a for a, _ in self.chance_outcomes()]
-        r, p = self.g.rules, self.player
-        if self.phase == "play":
-            row = self.home_row(p)
-            empty = [c for c in range(r.cols) if self.cells[row * r.cols + c] is None]
-            return sorted({t * r.cols + c for t in set(self.hands[p]) for c in empty}) + [NO_PLAY]
-        cells, spaces = self.cells, len(self.cells)
-        steps = self.g.steps_from[p]
-        enemies = [j for j, u in enumerate(cells) if u is not None and u[0] != p]
-        out = []
-        for i, unit in enumerate(cells):
-            if unit is None or unit[0] != p or unit[3]:
-                continue
-            out += [action for j, action in steps[i] if cells[j] is None]
-            attack = ATTACK + i * spaces
-            out += [attack + j for j in self._targets(i, unit, enemies)]
-        return [*out, END_TURN]
-
-    def _targets(self, i: int, unit: list[int], enemies: list[int]) -> list[int]:
-        """The enemy spaces the unit in space i can attack: any, for a ranged weapon."""
-        r = self.g.rules
-        if r.ranged[unit[1]]:
-            return enemies
-        row, col = divmod(i, r.cols)
-        in_column = [j for j in enemies if j % r.cols == col]
-        if not r.column_reach:  # only the space across the board
-            return [j for j in in_column if j // r.cols == self.home_row(1 - unit[0])]
-        if not in_column:
-            return []
-        nearest = min(abs(j // r.cols - row) for j in in_column)
-        return [j for j in in_column if abs(j // r.cols - row) == nearest]
+        taken = held[0] | held[1]
+        if phase == IN_PLAY:
+            hand, free = frozenset(self.hands[p]), ~taken >> g.home[p] & g.all_columns
+            deploys = g.deploys.get((hand, free))
+            if deploys is None:
+                cols = g.rules.cols
+                deploys = [kind * cols + c for kind in sorted(hand) for c in range(cols) if free >> c & 1]
+                deploys.append(NO_PLAY)
+                if len(g.deploys) < TABLE_LIMIT:
+                    g.deploys[hand, free] = deploys
+            self._legal = deploys[:]  # a copy: whoever is handed the legal moves may keep them
+            return self._legal
+        # each ready Soldier in space order: its steps to empty spaces, then its attacks
+        around, soldier, options = taken | held[1 - p] << g.spaces, self.soldier, g.options[p]
+        out: list[int] = []
+        for i in g.spaces_of[self.ready]:
+            table = options[soldier[i]][i]
+            out += table[around & table.mask]
+        out.append(END_TURN)
+        self._legal = out
+        return out
 
     def damage(self, attacker: int, target: int) -> int:
-        r = self.g.rules
-        if r.ranged[attacker] or r.ranged[target]:
-            return r.damage
-        return r.advantage if r.beats[r.weapon[attacker]] == r.weapon[target] else r.damage
+        """What a Soldier type's attack takes off another's hit points."""
+        return self.g.damage[attacker][target]
 
     def apply_action(self, action: int) -> None:
-        self._apply(action)
-        self._legal = None  # the position changed: work the legal actions out again when asked
-
-    def _apply(self, action: int) -> None:
-        r, p = self.g.rules, self.player
-        if self.phase in ("deal", "draw") and not self.over:
+        g, phase = self.g, self.phase
+        r = g.rules
+        if phase <= IN_DRAW and not self.over:
             seat = self._drawer()
-            types = len(self.decks[seat])
-            self._take_chance(action, DRAW <= action < DRAW + types and self.decks[seat][action - DRAW] > 0, self.phase)
-            self.decks[seat][action - DRAW] -= 1
-            self.hands[seat].append(action - DRAW)
-            if self.phase == "deal":
+            deck, kind = self.decks[seat], action - DRAW
+            if not (0 <= kind < len(deck) and deck[kind] > 0):
+                raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
+            self.history.append(action)  # TwoPlayerState._take_chance, without its call
+            self._legal = None
+            deck[kind] -= 1
+            self.hands[seat].append(kind)
+            if phase == IN_DEAL:
                 if len(self.hands[1]) == r.hand_start:
                     self._begin_turn()
             else:
-                self.phase = "play"
+                self.phase = IN_PLAY
             return
-        self._take_move(action, self.phase)
-        if self.phase == "play":
+        # the checks and the record of TwoPlayerState._take_move, made here: a call a move saved
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
+        if len(legal) > 1:
+            self.tally.decisions += 1
+        self.history.append(action)
+        self._legal = None
+        p = self.player
+        if phase == IN_PLAY:
             if action != NO_PLAY:
                 kind, col = divmod(action, r.cols)
                 self.hands[p].remove(kind)
-                self.cells[self.home_row(p) * r.cols + col] = [p, kind, r.hp[kind], 0]
+                i = g.home[p] + col
+                self.held[p] |= 1 << i
+                self.ready |= 1 << i  # it may act at once
+                self.soldier[i], self.hp[i] = kind, r.hp[kind]
                 self.tally.events.append(Event("play", p, r.types[kind]))
                 self.busy = True
-            self.phase = "act"
-            return
-        if action == END_TURN:
+            self.phase = IN_ACT
+        elif action == END_TURN:
             self._end_turn()
-            return
-        kind, rest = (MOVE, action - MOVE) if action < ATTACK else (ATTACK, action - ATTACK)
-        i, j = divmod(rest, len(self.cells))
-        unit = self.cells[i]
-        assert unit is not None
-        unit[3] = 1
-        if kind == MOVE:  # moving alone keeps a turn idle: armies that only manoeuvre are in stalemate
-            self.cells[j], self.cells[i] = unit, None
-            return
+        elif action < ATTACK:  # moving alone keeps a turn idle: armies that only manoeuvre are in stalemate
+            i, j = divmod(action - MOVE, g.spaces)
+            self.held[p] ^= 1 << i | 1 << j
+            self.ready &= ~(1 << i)
+            self.soldier[j], self.hp[j] = self.soldier[i], self.hp[i]
+        else:
+            self._attack(*divmod(action - ATTACK, g.spaces))
+
+    def _attack(self, i: int, j: int) -> None:
+        r, p, hp = self.g.rules, self.player, self.hp
+        self.ready &= ~(1 << i)
         self.busy = True
-        target = self.cells[j]
-        assert target is not None
-        dealt = self.damage(unit[1], target[1])
-        target[2] -= dealt
+        dealt = self.g.damage[self.soldier[i]][self.soldier[j]]
+        hp[j] -= dealt
         if self.narration is not None:  # words only for a replay
-            left = "is destroyed" if target[2] <= 0 else f"has {target[2]} HP left"
-            self._say(f"{r.names[unit[1]]} deals {dealt} damage: seat {target[0]}'s {r.names[target[1]]} {left}")
-        if target[2] <= 0:
-            self.cells[j] = None
+            left = "is destroyed" if hp[j] <= 0 else f"has {hp[j]} HP left"
+            attacker, target = r.names[self.soldier[i]], r.names[self.soldier[j]]
+            self._say(f"{attacker} deals {dealt} damage: seat {1 - p}'s {target} {left}")
+        if hp[j] <= 0:
+            self.held[1 - p] &= ~(1 << j)
             if self._beaten(1 - p):
                 self._say(f"seat {1 - p} has no Soldier left on the battlefield, in hand or in deck")
                 self._finish(p, "normal")
 
     def _beaten(self, seat: int) -> bool:
-        on_board = any(u is not None and u[0] == seat for u in self.cells)
-        return not on_board and not self.hands[seat] and not any(self.decks[seat])
+        return not self.held[seat] and not self.hands[seat] and not any(self.decks[seat])
 
     def _begin_turn(self) -> None:
-        for unit in self.cells:
-            if unit is not None:
-                unit[3] = 0
+        self.ready = self.held[self.player]
         self.busy = False
         if self._beaten(self.player):
             self._finish(1 - self.player, "normal")
             return
-        self.phase = "draw" if any(self.decks[self.player]) else "play"
+        self.phase = IN_DRAW if any(self.decks[self.player]) else IN_PLAY
 
     def _end_turn(self) -> None:
         r = self.g.rules
@@ -288,19 +449,27 @@ class SoldierBattlerState(TwoPlayerState):
         self.player = 1 - self.player
         self._begin_turn()
 
+    def _on_board(self, seat: int) -> list[int]:
+        """The spaces a seat's Soldiers stand on, in order."""
+        return [i for i in range(self.g.spaces) if self.held[seat] >> i & 1]
+
     def _finish_on_hp(self, how: str) -> None:
-        hp = [sum(u[2] for u in self.cells if u is not None and u[0] == s) for s in (0, 1)]
+        hp = [sum(self.hp[i] for i in self._on_board(s)) for s in (0, 1)]
         if self.narration is not None:  # words only for a replay
             self._say(f"HP on the battlefield: seat 0 {hp[0]}, seat 1 {hp[1]}")
         self._finish(None if hp[0] == hp[1] else (0 if hp[0] > hp[1] else 1), how)
 
     def observation(self, player: int) -> dict[str, Any]:
         r = self.g.rules
+        board: list[dict[str, Any] | None] = [None] * self.g.spaces
+        for seat in (0, 1):
+            for i in self._on_board(seat):
+                board[i] = {"seat": seat, "soldier": r.types[self.soldier[i]], "hp": self.hp[i]}
         return {
             "hand": sorted(r.types[t] for t in self.hands[player]),
             "opponent_hand": len(self.hands[1 - player]),
             "decks": [sum(d) for d in self.decks],
-            "board": [None if u is None else {"seat": u[0], "soldier": r.types[u[1]], "hp": u[2]} for u in self.cells],
+            "board": board,
             "to_move": self.current_player(),
         }
 
@@ -329,7 +498,7 @@ class SoldierBattlerState(TwoPlayerState):
             kind, col = divmod(action, r.cols)
             return f"deploys {r.names[kind]} in column {col + 1}"
         verb, rest = ("moves", action - MOVE) if action < ATTACK else ("attacks", action - ATTACK)
-        i, j = divmod(rest, len(self.cells))
+        i, j = divmod(rest, self.g.spaces)
         return f"{verb} from {self._space(i)} to {self._space(j)}"
 
     def _space(self, i: int) -> str:
@@ -338,7 +507,7 @@ class SoldierBattlerState(TwoPlayerState):
         return f"row {i // cols + 1}, column {i % cols + 1}"
 
     def played_card(self, action: int) -> str | None:
-        if self.phase != "play" or self.is_chance_node() or action >= NO_PLAY:
+        if self.phase != IN_PLAY or self.is_chance_node() or action >= NO_PLAY:
             return None
         return str(self.g.rules.types[action // self.g.rules.cols])
 
@@ -348,9 +517,9 @@ class SoldierBattlerState(TwoPlayerState):
             return self.returns()[player]
         r = self.g.rules
         score = [0.0, 0.0]
-        for unit in self.cells:
-            if unit is not None:
-                score[unit[0]] += unit[2]
+        for seat in (0, 1):
+            for i in self._on_board(seat):
+                score[seat] += self.hp[i]
         for seat in (0, 1):
             reserve = sum(r.hp[t] for t in self.hands[seat]) + sum(r.hp[t] * n for t, n in enumerate(self.decks[seat]))
             score[seat] += 0.8 * reserve

@@ -8,16 +8,33 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Any
 
-from engine.api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
+from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
 from printkit.data.game import Game
-from printkit.data.model import Sage, Tanach
+from printkit.data.model import Sage, Tanach, TanachEffect
 
 # Actions: PLACE + card, STUDY + card, TANACH + card, CHALLENGE + (source slot x cards + target card)
 PLACE, STUDY, TANACH, DRAW, END, CHALLENGE, CHANCE_CARD, FIRST = 0, 100, 200, 300, 301, 1000, 20_000, 30_000
 FROM_HAND = 0  # challenge source offset: hand cards first, then Beit Midrash cards
+OPEN = -1  # a Timeline slot no Sage fills yet
+
+
+class Phase(IntEnum):
+    """Where the game stands; all but ACT are chance nodes."""
+
+    DEAL = 0  # the opening hands, a card at a time
+    FIRST = 1  # who begins, drawn
+    DRAW = 2  # the cards a draw action or Yosef HaTzadik brings
+    ACT = 3  # the player to move spends an action
+
+
+# the phases by module names: reading an Enum's member through its class costs a lookup each time
+IN_DEAL, IN_FIRST, IN_DRAW, IN_ACT = Phase
+_WHERE = ("deal", "first", "draw", "act")  # each Phase in an illegal action's message
 
 
 @dataclass(frozen=True)
@@ -64,53 +81,209 @@ def rules_from(game: Game) -> Rules:
     )
 
 
+# -- what a Tanach card needs, by requirement kind: (state, seat, amount, hand size once it is played)
+Need = Callable[["TorahTimelineState", int, int, int], bool]
+NEEDS: dict[str, Need] = {
+    "any_beit_midrash_sage": lambda s, p, n, hand: len(s.study[0]) + len(s.study[1]) >= n,
+    "hand_room": lambda s, p, n, hand: hand < s.g.rules.hand_limit,
+    "deck_not_empty": lambda s, p, n, hand: bool(s.deck),
+    "opponent_beit_midrash_sage": lambda s, p, n, hand: len(s.study[1 - p]) >= n,
+    "not_both_zero_tokens": lambda s, p, n, hand: not s.tokens[0] == s.tokens[1] == 0,
+    "opponent_has_tokens": lambda s, p, n, hand: s.tokens[1 - p] >= n,
+    "open_timeline_slots": lambda s, p, n, hand: s.timeline[p].count(OPEN) == n,
+    "tokens_at_least": lambda s, p, n, hand: s.tokens[p] >= n,
+    "discard_at_least": lambda s, p, n, hand: len(s.discard) >= n,
+    "hand_at_most": lambda s, p, n, hand: hand <= n,
+}
+
+
+# -- what a Tanach card does, by effect kind: True when the action is over, False when the effect
+# -- has seen to what follows (a draw to come, a game won)
+Effect = Callable[["TorahTimelineState", int, int, TanachEffect], bool]
+
+
+def _gain_actions(s: TorahTimelineState, p: int, card: int, effect: TanachEffect) -> bool:
+    s.left += effect.amount or 0
+    return True
+
+
+def _raise_token_cap(s: TorahTimelineState, p: int, card: int, effect: TanachEffect) -> bool:
+    s.cap[p] += effect.amount or 0
+    return True
+
+
+def _tokens_per_beit_midrash_sage(s: TorahTimelineState, p: int, card: int, effect: TanachEffect) -> bool:
+    s._gain(p, (effect.amount or 0) * (len(s.study[0]) + len(s.study[1])))
+    return True
+
+
+def _draw_cards(s: TorahTimelineState, p: int, card: int, effect: TanachEffect) -> bool:
+    room = s.g.rules.hand_limit - len(s.hands[p])
+    s._draw(max(0, min(effect.amount or 0, room, len(s.deck))))
+    return False
+
+
+def _free_timeline_placement(s: TorahTimelineState, p: int, card: int, effect: TanachEffect) -> bool:
+    s.free[p] = True
+    return True
+
+
+def _opponent_loses_actions(s: TorahTimelineState, p: int, card: int, effect: TanachEffect) -> bool:
+    turns, lost = effect.turns or 1, s.penalty[1 - p]
+    lost.extend([0] * (turns - len(lost)))
+    for i in range(turns):
+        lost[i] += effect.amount or 0
+    return True
+
+
+def _view_opponent_beit_midrash(s: TorahTimelineState, p: int, card: int, effect: TanachEffect) -> bool:
+    s.seen[p] |= set(s.study[1 - p])
+    return True
+
+
+def _zero_all_tokens(s: TorahTimelineState, p: int, card: int, effect: TanachEffect) -> bool:
+    s.tokens = [0, 0]
+    return True
+
+
+def _steal_tokens(s: TorahTimelineState, p: int, card: int, effect: TanachEffect) -> bool:
+    taken = min(effect.amount or 0, s.tokens[1 - p])
+    s.tokens[1 - p] -= taken
+    s._gain(p, taken)
+    return True
+
+
+def _fill_last_timeline_slot(s: TorahTimelineState, p: int, card: int, effect: TanachEffect) -> bool:
+    s.discard.remove(card)
+    s.tokens[p] -= effect.cost or 0
+    line = s.timeline[p]
+    line[line.index(OPEN)] = card
+    s._finish(p, "normal")
+    return False
+
+
+def _take_from_discard(s: TorahTimelineState, p: int, card: int, effect: TanachEffect) -> bool:
+    s.discard.remove(card)
+    for _ in range(effect.amount or 0):
+        insort(s.hands[p], s.discard.pop())
+    s.discard.append(card)
+    return True
+
+
+EFFECTS: dict[str, Effect] = {
+    "gain_actions": _gain_actions,
+    "raise_token_cap": _raise_token_cap,
+    "tokens_per_beit_midrash_sage": _tokens_per_beit_midrash_sage,
+    "draw": _draw_cards,
+    "free_timeline_placement": _free_timeline_placement,
+    "opponent_loses_actions": _opponent_loses_actions,
+    "view_opponent_beit_midrash": _view_opponent_beit_midrash,
+    "zero_all_tokens": _zero_all_tokens,
+    "steal_tokens": _steal_tokens,
+    "fill_last_timeline_slot": _fill_last_timeline_slot,
+    "take_from_discard": _take_from_discard,
+}
+
+
 class TorahTimelineGame(GameDef):
     slug = "torah-timeline"
+    rules: Rules
 
     def __init__(self, game: Game) -> None:
         self.title = game.title
         self.rules = rules_from(game)
+        r = self.rules
+        cards = range(len(r.ids))
+        # worked out once from the data: each Tanach card's checks and effect, each Sage's
+        # challenges by how many Sages the opponent studies
+        self.needs = tuple(tuple((NEEDS[kind], amount) for kind, amount in r.requires[c]) for c in cards)
+        self.effects = tuple(EFFECTS[e.kind] if e is not None else None for e in r.effect)
+        self.challenges = tuple(
+            tuple(tuple(range(CHALLENGE + c * r.slots, CHALLENGE + c * r.slots + n)) for c in cards)
+            for n in range(r.slots + 1)
+        )
 
     def new_initial_state(self) -> TorahTimelineState:
-        return TorahTimelineState(self)
+        r = self.rules
+        return TorahTimelineState(
+            self, list(range(len(r.ids))), [], [[], []], [[], []], [[OPEN] * r.eras, [OPEN] * r.eras], [0, 0],
+            [r.cap, r.cap], [[], []], [False, False], [set(), set()],
+        )  # fmt: skip
 
     def card_names(self) -> dict[str, str]:
         return dict(zip(self.rules.ids, self.rules.names, strict=True))
 
 
+@dataclass(slots=True, eq=False)
 class TorahTimelineState(TwoPlayerState):
-    def __init__(self, game: TorahTimelineGame) -> None:
-        r = game.rules
-        self.g = game
-        self.deck = list(range(len(r.ids)))
-        self.discard: list[int] = []
-        self.hands: list[list[int]] = [[], []]  # each kept sorted
-        self.study: list[list[int]] = [[], []]  # each player's Beit Midrash, face down
-        self.timeline: list[list[int]] = [[-1] * r.eras, [-1] * r.eras]
-        self.tokens = [0, 0]
-        self.cap = [r.cap, r.cap]
-        self.penalty: list[list[int]] = [[], []]  # actions lost on each coming turn
-        self.free = [False, False]  # Moshe Rabbeinu: the next placement is free
-        self.seen: list[set[int]] = [set(), set()]  # opponent's Beit Midrash cards a player has looked at
-        self.player = 0
-        self.left = 0
-        self.pending_draws = 0
-        self.actions_taken = 0
-        self.phase = "deal"
+    """Cards are numbered by their place in the deck's data; each list of them is per seat where it says so."""
+
+    g: TorahTimelineGame
+    deck: list[int]
+    discard: list[int]
+    hands: list[list[int]]  # per seat, each kept sorted
+    study: list[list[int]]  # per seat: its Beit Midrash, face down, in the order studied
+    timeline: list[list[int]]  # per seat and era: the Sage placed there, or OPEN
+    tokens: list[int]
+    cap: list[int]
+    penalty: list[list[int]]  # per seat: actions lost on each coming turn
+    free: list[bool]  # per seat: Moshe Rabbeinu made the next placement free
+    seen: list[set[int]]  # per seat: the opponent's Beit Midrash cards it has looked at
+    player: int = 0
+    left: int = 0  # actions left this turn
+    pending_draws: int = 0
+    actions_taken: int = 0
+    phase: Phase = IN_DEAL
+
+    def __post_init__(self) -> None:
         self._start_record()
 
+    @classmethod
+    def position(
+        cls,
+        game: TorahTimelineGame,
+        hands: Sequence[Sequence[str]] = ((), ()),
+        *,
+        study: Sequence[Sequence[str]] = ((), ()),
+        timelines: Sequence[Sequence[str]] = ((), ()),
+        discard: Sequence[str] = (),
+        tokens: tuple[int, int] = (0, 0),
+        player: int = 0,
+        left: int | None = None,
+    ) -> TorahTimelineState:
+        """A position with the player to act, from a short description in card ids, for tests and tools.
+
+        hands, study: each seat's hand and Beit Midrash; timelines: the Sages each seat has placed,
+        each in its era's slot; discard: the pile, bottom first; the deck holds every other card.
+        left: the actions left this turn, the rules' actions a turn by default.
+        """
+        r = game.rules
+        state = game.new_initial_state()
+        index = r.ids.index
+        state.hands = [sorted(index(c) for c in hand) for hand in hands]
+        state.study = [[index(c) for c in cards] for cards in study]
+        for seat, placed in enumerate(timelines):
+            for card in placed:
+                era = r.era[index(card)]
+                if era < 0:
+                    raise ValueError(f"{card}: only a Sage has a place in a Timeline")
+                state.timeline[seat][era] = index(card)
+        state.discard = [index(c) for c in discard]
+        held = [*state.hands[0], *state.hands[1], *state.study[0], *state.study[1], *state.discard]
+        held += [c for line in state.timeline for c in line if c != OPEN]
+        if len(set(held)) != len(held):
+            raise ValueError("a card in two places: the deck holds one of each")
+        state.deck = [c for c in state.deck if c not in set(held)]
+        state.tokens, state.player, state.phase = list(tokens), player, IN_ACT
+        state.left = r.actions if left is None else left
+        return state
+
     def clone(self) -> TorahTimelineState:
-        o = TorahTimelineState.__new__(TorahTimelineState)
-        o.g = self.g
-        o.deck, o.discard = self.deck[:], self.discard[:]
-        o.hands = [h[:] for h in self.hands]
-        o.study = [s[:] for s in self.study]
-        o.timeline = [t[:] for t in self.timeline]
-        o.tokens, o.cap, o.free = self.tokens[:], self.cap[:], self.free[:]
-        o.penalty = [p[:] for p in self.penalty]
-        o.seen = [set(s) for s in self.seen]
-        o.player, o.left, o.actions_taken, o.phase = self.player, self.left, self.actions_taken, self.phase
-        o.pending_draws = self.pending_draws
+        o = TorahTimelineState(
+            self.g, self.deck[:], self.discard[:], [h[:] for h in self.hands], [s[:] for s in self.study],
+            [t[:] for t in self.timeline], self.tokens[:], self.cap[:], [p[:] for p in self.penalty], self.free[:],
+            [set(s) for s in self.seen], self.player, self.left, self.pending_draws, self.actions_taken, self.phase,
+        )  # fmt: skip
         self._copy_record(o)
         return o
 
@@ -118,77 +291,100 @@ class TorahTimelineState(TwoPlayerState):
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        return self.player if self.phase == "act" else CHANCE  # "deal", "first" and "draw" are chance
+        return self.player if self.phase == IN_ACT else CHANCE  # dealing, the first player and draws are chance
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase == "first":
+        if self.phase == IN_FIRST:
             return [(FIRST, 0.5), (FIRST + 1, 0.5)]
         p = 1.0 / len(self.deck)
         return [(CHANCE_CARD + c, p) for c in self.deck]
 
     def sample_chance(self, rng: random.Random) -> int:
-        if self.phase == "first":
+        if self.phase == IN_FIRST:
             return pick(rng, (FIRST, FIRST + 1))
-        return CHANCE_CARD + pick(rng, self.deck)
+        deck = self.deck
+        return CHANCE_CARD + deck[int(rng.random() * len(deck))]  # engine.api.pick, without its call
 
     def _work_out_legal(self) -> list[int]:
+        self._legal = None
+        return self.legal_actions()
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, worked out here rather than in _work_out_legal: a call a move saved."""
+        if self._legal is not None:
+            return self._legal
         if self.over:
             return []
-        if self.phase != "act":
+        if self.phase != IN_ACT:
             return [a for a, _ in self.chance_outcomes()]
-        r, p = self.g.rules, self.player
-        era, line, out = r.era, self.timeline[p], []
+        g, p = self.g, self.player
+        r = g.rules
+        era, line = r.era, self.timeline[p]
+        out: list[int] = []
         hand = self.hands[p]  # kept in order as cards arrive, so the moves come out in order too
         can_place = self.free[p] or self.tokens[p] >= r.cost
         can_study = len(self.study[p]) < r.slots
+        tanach, append = False, out.append
         for card in hand:
-            if era[card] >= 0:
-                if can_place and line[era[card]] < 0:
-                    out.append(PLACE + card)
+            e = era[card]
+            if e >= 0:
+                if can_place and line[e] < 0:
+                    append(PLACE + card)
                 if can_study:
-                    out.append(STUDY + card)
-            elif self._tanach_allowed(card):
-                out.append(TANACH + card)
+                    append(STUDY + card)
+            else:
+                tanach, hand_after = True, len(hand) - 1  # the card itself leaves the hand when played
+                for need, amount in g.needs[card]:
+                    if not need(self, p, amount, hand_after):
+                        break
+                else:
+                    append(TANACH + card)
         # the target is named by its place in the opponent's Beit Midrash: the card is face down
         targets = len(self.study[1 - p])
         if targets:
-            for source in [c for c in hand if era[c] >= 0] + self.study[p]:
-                first = CHALLENGE + source * r.slots
-                out.extend(range(first, first + targets))
+            challenges = g.challenges[targets]
+            if tanach:
+                for card in hand:
+                    if era[card] >= 0:
+                        out += challenges[card]
+            else:
+                for card in hand:
+                    out += challenges[card]
+            for card in self.study[p]:
+                out += challenges[card]
         if self.deck or self.discard:
             out.append(DRAW)
         out.append(END)
+        self._legal = out
         return out
-
-    def _tanach_allowed(self, card: int) -> bool:
-        r, p = self.g.rules, self.player
-        hand_after = len(self.hands[p]) - 1  # the card itself leaves the hand when played
-        for kind, amount in r.requires[card]:
-            if kind == "any_beit_midrash_sage" and len(self.study[0]) + len(self.study[1]) < amount:
-                return False
-            if kind == "hand_room" and hand_after >= r.hand_limit:
-                return False
-            if kind == "deck_not_empty" and not self.deck:
-                return False
-            if kind == "opponent_beit_midrash_sage" and len(self.study[1 - p]) < amount:
-                return False
-            if kind == "not_both_zero_tokens" and self.tokens[0] == self.tokens[1] == 0:
-                return False
-            if kind == "opponent_has_tokens" and self.tokens[1 - p] < amount:
-                return False
-            if kind == "open_timeline_slots" and self.timeline[p].count(-1) != amount:
-                return False
-            if kind == "tokens_at_least" and self.tokens[p] < amount:
-                return False
-            if kind == "discard_at_least" and len(self.discard) < amount:
-                return False
-            if kind == "hand_at_most" and hand_after > amount:
-                return False
-        return True
 
     def apply_action(self, action: int) -> None:
         before = (self.tokens[:], self.player) if self.narration is not None else None
-        self._apply(action)
+        phase = self.phase
+        if phase == IN_ACT and not self.over:
+            # the checks and the record of TwoPlayerState._take_move, made here: a call a move saved
+            legal = self._legal if self._legal is not None else self.legal_actions()
+            if action not in legal:
+                raise IllegalAction(f"{action} is not legal now (act)")
+            if len(legal) > 1:
+                self.tally.decisions += 1
+            self.history.append(action)
+            self._legal = None
+            self._act(action)
+        else:
+            possible = not self.over and (
+                (phase == IN_FIRST and action in (FIRST, FIRST + 1))
+                or (phase != IN_FIRST and CHANCE_CARD <= action < FIRST and action - CHANCE_CARD in self.deck)
+            )
+            if not possible:
+                raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
+            self.history.append(action)  # TwoPlayerState._take_chance, without its call
+            self._legal = None
+            if phase == IN_FIRST:
+                self.player = action - FIRST
+                self._start_turn()
+            else:
+                self._receive(action - CHANCE_CARD)
         if before is not None:
             self._say_tokens(*before)
 
@@ -201,23 +397,6 @@ class TorahTimelineState(TwoPlayerState):
             left, purse = self.left, self.tokens[self.player]
             self._say(f"seat {self.player}'s turn: {left} action{'s' * (left != 1)}, {purse} token{'s' * (purse != 1)}")
 
-    def _apply(self, action: int) -> None:
-        phase = self.phase
-        if phase == "act" and not self.over:
-            self._take_move(action, phase)
-            self._act(action)
-            return
-        possible = not self.over and (
-            (phase == "first" and action in (FIRST, FIRST + 1))
-            or (phase != "first" and CHANCE_CARD <= action < FIRST and action - CHANCE_CARD in self.deck)
-        )
-        self._take_chance(action, possible, phase)
-        if phase == "first":
-            self.player = action - FIRST
-            self._start_turn()
-        else:
-            self._receive(action - CHANCE_CARD)
-
     # -- moves -----------------------------------------------------------------------------
     def _gain(self, p: int, n: int) -> None:
         self.tokens[p] = max(0, min(self.cap[p], self.tokens[p] + n))
@@ -225,11 +404,11 @@ class TorahTimelineState(TwoPlayerState):
     def _receive(self, card: int) -> None:
         self.deck.remove(card)
         r = self.g.rules
-        if self.phase == "deal":
+        if self.phase == IN_DEAL:
             seat = 0 if len(self.hands[0]) <= len(self.hands[1]) else 1
             insort(self.hands[seat], card)
             if len(self.hands[1]) == r.hand_start:
-                self.phase = "first"
+                self.phase = IN_FIRST
             return
         p = self.player
         if len(self.hands[p]) >= r.hand_limit:
@@ -237,23 +416,21 @@ class TorahTimelineState(TwoPlayerState):
         else:
             insort(self.hands[p], card)
         self.pending_draws -= 1
-        self._refill_deck()
-        if self.pending_draws > 0 and self.deck:
-            return
-        self.phase = "act"
-        self._after_action()
-
-    def _refill_deck(self) -> None:
         if not self.deck and self.discard:  # the discard pile becomes the new deck
             self.deck, self.discard = self.discard, []
+        if self.pending_draws > 0 and self.deck:
+            return
+        self.phase = IN_ACT
+        self._after_action()
 
     def _draw(self, count: int) -> None:
-        self._refill_deck()
+        if not self.deck and self.discard:  # the discard pile becomes the new deck
+            self.deck, self.discard = self.discard, []
         if not self.deck or count <= 0:
             self._after_action()
             return
         self.pending_draws = count
-        self.phase = "draw"
+        self.phase = IN_DRAW
 
     def _act(self, action: int) -> None:
         r, p = self.g.rules, self.player
@@ -262,7 +439,8 @@ class TorahTimelineState(TwoPlayerState):
             if self.actions_taken >= r.action_cap:
                 self._finish(None, "cap")
             else:
-                self._end_turn()
+                self.player = 1 - p  # _end_turn, without its call: the commonest move of all
+                self._start_turn()
             return
         if action == DRAW:
             self.left -= 1
@@ -292,7 +470,7 @@ class TorahTimelineState(TwoPlayerState):
                 self.tokens[p] -= r.cost
                 self.left -= 1
             self.timeline[p][r.era[card]] = card
-            if -1 not in self.timeline[p]:
+            if OPEN not in self.timeline[p]:
                 self._finish(p, "normal")
                 return
             self._after_action()
@@ -302,52 +480,11 @@ class TorahTimelineState(TwoPlayerState):
             self._after_action()
         else:
             self.left -= 1
-            self._tanach(card)
-
-    def _tanach(self, card: int) -> None:
-        r, p = self.g.rules, self.player
-        effect = r.effect[card]
-        kind, amount = effect.kind, effect.amount or 0
-        self.discard.append(card)
-        if kind == "gain_actions":
-            self.left += amount
-        elif kind == "raise_token_cap":
-            self.cap[p] += amount
-        elif kind == "tokens_per_beit_midrash_sage":
-            self._gain(p, amount * (len(self.study[0]) + len(self.study[1])))
-        elif kind == "draw":
-            room = r.hand_limit - len(self.hands[p])
-            self._draw(max(0, min(amount, room, len(self.deck))))
-            return
-        elif kind == "free_timeline_placement":
-            self.free[p] = True
-        elif kind == "opponent_loses_actions":
-            turns = effect.turns or 1
-            pen = self.penalty[1 - p]
-            pen.extend([0] * (turns - len(pen)))
-            for i in range(turns):
-                pen[i] += amount
-        elif kind == "view_opponent_beit_midrash":
-            self.seen[p] |= set(self.study[1 - p])
-        elif kind == "zero_all_tokens":
-            self.tokens = [0, 0]
-        elif kind == "steal_tokens":
-            taken = min(amount, self.tokens[1 - p])
-            self.tokens[1 - p] -= taken
-            self._gain(p, taken)
-        elif kind == "fill_last_timeline_slot":
-            self.discard.remove(card)
-            self.tokens[p] -= effect.cost or 0
-            slot = self.timeline[p].index(-1)
-            self.timeline[p][slot] = card
-            self._finish(p, "normal")
-            return
-        elif kind == "take_from_discard":
-            self.discard.remove(card)
-            for _ in range(amount):
-                insort(self.hands[p], self.discard.pop())
             self.discard.append(card)
-        self._after_action()
+            effect = self.g.effects[card]
+            assert effect is not None  # only Tanach cards are played
+            if effect(self, p, card, r.effect[card]):
+                self._after_action()
 
     def _after_action(self) -> None:
         if self.over:
@@ -357,15 +494,15 @@ class TorahTimelineState(TwoPlayerState):
         elif self.left <= 0:
             self._end_turn()
         else:
-            self.phase = "act"
+            self.phase = IN_ACT
 
     def _start_turn(self) -> None:
         r, p = self.g.rules, self.player
-        if self.study[p]:
-            self._gain(p, r.income * len(self.study[p]))
+        if self.study[p]:  # _gain, without its call
+            self.tokens[p] = max(0, min(self.cap[p], self.tokens[p] + r.income * len(self.study[p])))
         lost = self.penalty[p].pop(0) if self.penalty[p] else 0
         self.left = max(0, r.actions - lost)
-        self.phase = "act"
+        self.phase = IN_ACT
         if self.left == 0:
             self._end_turn()
 
@@ -428,7 +565,7 @@ class TorahTimelineState(TwoPlayerState):
 
     def played_card(self, action: int) -> str | None:
         r = self.g.rules
-        if self.phase != "act" or self.is_chance_node():
+        if self.phase != IN_ACT or self.is_chance_node():
             return None
         if action < DRAW:  # placed, studied or played from the hand
             return str(r.ids[action % 100])

@@ -20,24 +20,6 @@ def _type(game: SoldierBattlerGame, card: str) -> int:
     return game.rules.types.index(card)
 
 
-def _state(
-    game: SoldierBattlerGame, hands: list[list[str]], player: int = 0, phase: str = "play"
-) -> SoldierBattlerState:
-    state = game.new_initial_state()
-    state.hands = [[_type(game, c) for c in h] for h in hands]
-    for seat, hand in enumerate(state.hands):
-        for t in hand:
-            state.decks[seat][t] -= 1
-    state.player, state.phase = player, phase
-    return state
-
-
-def _put(state: SoldierBattlerState, seat: int, card: str, row: int, col: int) -> int:
-    cols = state.g.rules.cols
-    state.cells[row * cols + col] = [seat, _type(state.g, card), state.g.rules.hp[_type(state.g, card)], 0]
-    return row * cols + col
-
-
 def test_values_come_from_the_data(game: SoldierBattlerGame, games: dict[str, Game]) -> None:
     r = game.rules
     assert dict(zip(r.types, r.hp, strict=True)) == {"swordsman": 80, "axeman": 100, "spearman": 80, "crossbowman": 40}
@@ -64,58 +46,52 @@ def test_advantage_cycle_and_crossbows(game: SoldierBattlerGame, attacker: str, 
 
 
 def test_deploy_only_on_your_own_row_and_act_at_once(game: SoldierBattlerGame) -> None:
-    state = _state(game, [["axeman"], ["swordsman"]])
-    legal = state.legal_actions()
+    alone = SoldierBattlerState.position(game, [["axeman"], ["swordsman"]])
+    legal = alone.legal_actions()
     assert sorted(a for a in legal if a != sb.NO_PLAY) == [_type(game, "axeman") * 3 + c for c in range(3)]
-    _put(state, 1, "spearman", 2, 1)
+    state = SoldierBattlerState.position(game, [["axeman"], ["swordsman"]], [(1, "spearman", 2, 1)])
     state.apply_action(_type(game, "axeman") * 3 + 1)  # deployed in row 0, column 2
     attack = sb.ATTACK + 1 * 9 + (2 * 3 + 1)
     assert attack in state.legal_actions()  # it may act this very turn
     state.apply_action(attack)
-    assert state.cells[7] is not None and state.cells[7][2] == 80 - 40  # axe beats spear
+    assert state.owner(7) == 1 and state.hp[7] == 80 - 40  # axe beats spear
 
 
 def test_melee_reaches_the_nearest_enemy_in_its_column_only(game: SoldierBattlerGame) -> None:
-    state = _state(game, [[], []], phase="act")
-    me = _put(state, 0, "swordsman", 0, 0)
-    near = _put(state, 1, "axeman", 1, 0)
-    _put(state, 1, "axeman", 2, 0)
-    _put(state, 1, "spearman", 2, 1)
+    units = [(0, "swordsman", 0, 0), (1, "axeman", 1, 0), (1, "axeman", 2, 0), (1, "spearman", 2, 1)]
+    state = SoldierBattlerState.position(game, units=units, phase="act")
+    me, near = 0, 3
     targets = [a - sb.ATTACK - me * 9 for a in state.legal_actions() if sb.ATTACK <= a < sb.END_TURN]
     assert targets == [near]
 
 
 def test_crossbow_reaches_any_enemy(game: SoldierBattlerGame) -> None:
-    state = _state(game, [[], []], phase="act")
-    me = _put(state, 0, "crossbowman", 0, 2)
-    foes = sorted(_put(state, 1, "axeman", r, c) for r, c in ((2, 0), (1, 1), (2, 2)))
+    foes = [(2, 0), (1, 1), (2, 2)]
+    units = [(0, "crossbowman", 0, 2)] + [(1, "axeman", r, c) for r, c in foes]
+    state = SoldierBattlerState.position(game, units=units, phase="act")
+    me, foes_at = 2, sorted(r * 3 + c for r, c in foes)
     targets = sorted(a - sb.ATTACK - me * 9 for a in state.legal_actions() if sb.ATTACK <= a < sb.END_TURN)
-    assert targets == foes
+    assert targets == foes_at
 
 
 def test_moves_go_to_adjacent_empty_spaces(game: SoldierBattlerGame) -> None:
-    state = _state(game, [[], []], phase="act")
-    me = _put(state, 0, "axeman", 1, 1)
-    _put(state, 1, "spearman", 2, 1)
+    state = SoldierBattlerState.position(game, units=[(0, "axeman", 1, 1), (1, "spearman", 2, 1)], phase="act")
+    me = 4
     moves = sorted(a - sb.MOVE - me * 9 for a in state.legal_actions() if sb.MOVE <= a < sb.ATTACK)
     assert moves == [1, 3, 5]  # up, left, right; the space below is taken, no diagonals
 
 
 def test_a_side_with_nothing_left_loses(game: SoldierBattlerGame) -> None:
-    state = _state(game, [[], []], phase="act")
-    state.decks = [[0, 0, 0, 0], [0, 0, 0, 0]]
-    _put(state, 0, "axeman", 0, 0)
-    foe = _put(state, 1, "spearman", 1, 0)
-    state.cells[foe][2] = 40  # type: ignore[index]
+    units = [(0, "axeman", 0, 0), (1, "spearman", 1, 0, 40)]
+    state = SoldierBattlerState.position(game, units=units, decks=((), ()), phase="act")
+    foe = 3
     state.apply_action(sb.ATTACK + 0 * 9 + foe)
     assert state.is_terminal() and state.returns() == [1.0, -1.0]
 
 
 def test_two_idle_turns_end_the_game_on_hit_points(game: SoldierBattlerGame) -> None:
-    state = _state(game, [["axeman"], ["spearman"]], phase="act")
-    state.decks = [[0, 0, 0, 0], [0, 0, 0, 0]]
-    _put(state, 0, "axeman", 0, 0)
-    _put(state, 1, "crossbowman", 2, 2)
+    units = [(0, "axeman", 0, 0), (1, "crossbowman", 2, 2)]
+    state = SoldierBattlerState.position(game, [["axeman"], ["spearman"]], units, decks=((), ()), phase="act")
     state.apply_action(sb.END_TURN)
     state.apply_action(sb.NO_PLAY)
     state.apply_action(sb.END_TURN)
@@ -124,10 +100,9 @@ def test_two_idle_turns_end_the_game_on_hit_points(game: SoldierBattlerGame) -> 
 
 def test_turns_of_moving_without_attacking_are_idle_too(game: SoldierBattlerGame) -> None:
     # both armies out of cards, each only stepping about: the data's stalemate, no attack in two turns
-    state = _state(game, [[], []], phase="act")
-    state.decks = [[0, 0, 0, 0], [0, 0, 0, 0]]
-    mine = _put(state, 0, "axeman", 0, 0)
-    theirs = _put(state, 1, "spearman", 2, 2)
+    units = [(0, "axeman", 0, 0), (1, "spearman", 2, 2)]
+    state = SoldierBattlerState.position(game, units=units, decks=((), ()), phase="act")
+    mine, theirs = 0, 8
     state.apply_action(sb.MOVE + mine * 9 + mine + 1)
     state.apply_action(sb.END_TURN)
     assert not state.is_terminal()
@@ -139,10 +114,8 @@ def test_turns_of_moving_without_attacking_are_idle_too(game: SoldierBattlerGame
 
 
 def test_a_deployed_soldier_or_an_attack_keeps_the_game_going(game: SoldierBattlerGame) -> None:
-    state = _state(game, [["swordsman"], ["spearman"]], phase="act")
-    state.decks = [[0, 0, 0, 0], [0, 0, 0, 0]]
-    _put(state, 0, "axeman", 0, 0)
-    _put(state, 1, "crossbowman", 2, 2)
+    units = [(0, "axeman", 0, 0), (1, "crossbowman", 2, 2)]
+    state = SoldierBattlerState.position(game, [["swordsman"], ["spearman"]], units, decks=((), ()), phase="act")
     state.apply_action(sb.END_TURN)  # idle
     state.apply_action(_type(game, "spearman") * 3 + 1)  # seat 1 deploys in column 1
     state.apply_action(sb.END_TURN)
@@ -150,10 +123,41 @@ def test_a_deployed_soldier_or_an_attack_keeps_the_game_going(game: SoldierBattl
 
 
 def test_the_turn_cap_ends_the_game(game: SoldierBattlerGame) -> None:
-    state = _state(game, [[], []], phase="act")
-    _put(state, 0, "axeman", 0, 0)
-    _put(state, 1, "axeman", 2, 2)
-    state.turns = game.rules.turn_cap - 1
-    state.busy = True
+    units = [(0, "axeman", 0, 0), (1, "axeman", 2, 2)]
+    state = SoldierBattlerState.position(game, units=units, phase="act", turns=game.rules.turn_cap - 1, busy=True)
     state.apply_action(sb.END_TURN)
     assert state.is_terminal() and state.tally.end == "cap" and state.returns() == [0.0, 0.0]
+
+
+def test_a_position_is_described_in_card_ids(game: SoldierBattlerGame) -> None:
+    state = SoldierBattlerState.position(game, [["axeman", "axeman"], []], [(1, "crossbowman", 2, 0, 20)])
+    assert state.decks[0][_type(game, "axeman")] == 0 and state.decks[1] == list(game.rules.copies)
+    assert state.observation(1)["board"][6] == {"seat": 1, "soldier": "crossbowman", "hp": 20}
+    with pytest.raises(ValueError, match="more of a Soldier"):
+        SoldierBattlerState.position(game, [["axeman"] * 3, []])
+    with pytest.raises(ValueError, match="not an empty space"):
+        SoldierBattlerState.position(game, units=[(0, "axeman", 0, 0), (1, "axeman", 0, 0)])
+
+
+def test_a_ranged_soldier_reaches_past_the_nearest_and_melee_does_not(game: SoldierBattlerGame) -> None:
+    """The attack tables are filled as games meet each pattern: the same pattern read twice agrees."""
+    units = [(0, "crossbowman", 0, 0), (0, "spearman", 0, 1), (1, "axeman", 1, 1), (1, "axeman", 2, 1)]
+    for _ in range(2):
+        state = SoldierBattlerState.position(game, units=units, phase="act")
+        attacks = [divmod(a - sb.ATTACK, 9) for a in state.legal_actions() if sb.ATTACK <= a < sb.END_TURN]
+        assert attacks == [(0, 4), (0, 7), (1, 4)]
+
+
+def test_tables_past_their_limit_play_the_same_games(games: dict[str, Game], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table that stops keeping patterns works each one out afresh: the same moves, the same games."""
+    from engine import registry
+    from engine.agents import RandomAgent
+    from engine.runner import play
+
+    kept = registry.build(games["soldier-battler"])
+    monkeypatch.setattr(sb, "TABLE_LIMIT", 0)
+    unkept = registry.build(games["soldier-battler"])
+    for seed in range(20):
+        agents = [RandomAgent(), RandomAgent()]
+        assert play(kept, agents, seed).actions == play(unkept, agents, seed).actions
+    assert isinstance(unkept, SoldierBattlerGame) and not unkept.spaces_of and not unkept.deploys

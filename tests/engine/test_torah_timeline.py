@@ -22,16 +22,12 @@ def _state(
     tokens: tuple[int, int] = (0, 0),
     study: tuple[list[str], list[str]] = ([], []),
     left: int = 2,
+    timeline: tuple[str, ...] = (),
+    discard: tuple[str, ...] = (),
 ) -> TorahTimelineState:
-    index = {c: i for i, c in enumerate(game.rules.ids)}
-    state = game.new_initial_state()
-    state.hands = [[index[c] for c in hand], []]
-    state.study = [[index[c] for c in study[0]], [index[c] for c in study[1]]]
-    held = set(state.hands[0]) | set(state.study[0]) | set(state.study[1])
-    state.deck = [c for c in state.deck if c not in held]
-    state.tokens = list(tokens)
-    state.player, state.phase, state.left = 0, "act", left
-    return state
+    return TorahTimelineState.position(
+        game, [hand, []], study=study, tokens=tokens, left=left, timelines=[timeline, ()], discard=discard
+    )
 
 
 def _play(state: TorahTimelineState, card: str) -> None:
@@ -108,21 +104,17 @@ def test_shlomo_takes_up_to_three(game: TorahTimelineGame) -> None:
 
 
 def test_eliyahu_fills_the_last_slot_and_wins(game: TorahTimelineGame) -> None:
-    state = _state(game, ["eliyahu-hanavi"], tokens=(6, 0))
-    assert not _can(state, "eliyahu-hanavi")
-    state.timeline[0] = [1, 2, 3, 4, -1]
-    state._legal = None
+    assert not _can(_state(game, ["eliyahu-hanavi"], tokens=(6, 0)), "eliyahu-hanavi")
+    four = ("rebbi-akiva", "rav", "rav-saadia", "rashi")  # a Tanna, an Amora, a Gaon, a Rishon
+    state = _state(game, ["eliyahu-hanavi"], tokens=(6, 0), timeline=four)
+    assert state.timeline[0].count(tt.OPEN) == 1
     _play(state, "eliyahu-hanavi")
     assert state.is_terminal() and state.returns() == [1.0, -1.0] and state.tokens[0] == 0
 
 
 def test_elisha_takes_the_top_two_of_the_discard(game: TorahTimelineGame) -> None:
-    state = _state(game, ["elisha-hanavi", "rashi"])
-    assert not _can(state, "elisha-hanavi")
-    index = game.rules.ids.index
-    state.discard = [index("rav"), index("shmuel")]
-    state.deck = [c for c in state.deck if c not in state.discard]
-    state._legal = None
+    assert not _can(_state(game, ["elisha-hanavi", "rashi"]), "elisha-hanavi")
+    state = _state(game, ["elisha-hanavi", "rashi"], discard=("rav", "shmuel"))
     _play(state, "elisha-hanavi")
     assert sorted(game.rules.ids[c] for c in state.hands[0]) == ["rashi", "rav", "shmuel"]
 
@@ -153,3 +145,19 @@ def test_the_action_cap_counts_turns_ended_at_once(game: TorahTimelineGame) -> N
         state.apply_action(tt.END)
         ended += 1
     assert ended == game.rules.action_cap and state.tally.end == "cap" and state.returns() == [0.0, 0.0]
+
+
+def test_a_position_is_described_in_card_ids(game: TorahTimelineGame) -> None:
+    state = TorahTimelineState.position(game, [["rashi"], ["rav"]], study=([], ["shmuel"]), timelines=[["maharal"], []])
+    index = game.rules.ids.index
+    assert state.timeline[0][game.rules.era[index("maharal")]] == index("maharal")
+    assert len(state.deck) == len(game.rules.ids) - 4 and state.current_player() == 0
+    with pytest.raises(ValueError, match="two places"):
+        TorahTimelineState.position(game, [["rashi"], ["rashi"]])
+    with pytest.raises(ValueError, match="only a Sage"):
+        TorahTimelineState.position(game, timelines=[["aharon"], []])
+
+
+def test_each_tanach_card_does_what_the_effect_table_names(game: TorahTimelineGame) -> None:
+    for card, effect in enumerate(game.rules.effect):
+        assert game.effects[card] is (tt.EFFECTS[effect.kind] if effect is not None else None)
