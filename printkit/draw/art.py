@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageFile, UnidentifiedImageError
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.utils import ImageReader, _digester
@@ -144,7 +144,7 @@ def _load(real: Path, mtime: int, size: int, shown: Path) -> Picture:
                 # the PDF takes the file's rows as they are: the pixels are decoded only if a press needs them
                 return Picture(shown, None, None, image.width, image.height, png)
             if pixels <= MAX_PIXELS:
-                image.load()
+                _load_whole(image)
     except Image.DecompressionBombError as exc:  # past Pillow's own hard limit: only its message has the size
         found = re.search(r"\((\d+) pixels\)", str(exc))
         pixels = int(found.group(1)) if found else MAX_PIXELS + 1
@@ -167,6 +167,17 @@ def pixels_of(picture: Picture) -> ImageReader:
 def _decoded(picture: Picture) -> ImageReader:
     assert picture.png is not None
     return ImageReader(Image.open(io.BytesIO(picture.png.file), formats=["PNG"]))
+
+
+def _load_whole(image: Image.Image) -> None:
+    """Decode every pixel, refusing a file cut short: WeasyPrint, once imported (for the booklets), tells Pillow
+    to accept truncated images for the whole process, which would print a damaged picture half grey."""
+    accepting = ImageFile.LOAD_TRUNCATED_IMAGES
+    ImageFile.LOAD_TRUNCATED_IMAGES = False
+    try:
+        image.load()
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = accepting
 
 
 def _printable(image: Image.Image) -> Image.Image:
