@@ -11,9 +11,10 @@ import copy
 import math
 import operator
 import random
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any, get_args
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, TypedDict, get_args
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
 from printkit.data.game import Game
@@ -23,6 +24,73 @@ END, FIGHT, AVOID, HIDE, ESCAPE, CONTINUE, STOP, NO_CARD = 1, 2, 3, 4, 5, 6, 7, 
 MOVE, PLAY, PICK_STACK, PICK_ERA, PICK_CARD, DIE, DRAW = 100_000, 200_000, 300_000, 310_000, 320_000, 400_000, 410_000
 LOWER = 500_000  # + card x stride + effect: an any-roll card played to take its amount off a roll
 FACES = 6
+
+
+class Kind(StrEnum):
+    """What a step of the turn is: a chance draw or roll, a player's decision, or an automatic step (begin_, auto_)."""
+
+    AFTER_ROLL = "after_roll"
+    AUTO_AFTER_ROUND = "auto_after_round"
+    AUTO_MEET = "auto_meet"
+    AUTO_MEETING = "auto_meeting"
+    AUTO_NEXT_ROUND = "auto_next_round"
+    AUTO_ROUND = "auto_round"
+    AVOID = "avoid"
+    BEGIN_CHANGE = "begin_change"
+    BEGIN_RECRUIT = "begin_recruit"
+    BEGIN_SEEK = "begin_seek"
+    CARD = "card"
+    DISCARD = "discard"
+    DRAW = "draw"
+    ERA = "era"
+    ESCAPE_TO = "escape_to"
+    FORCE_CARD = "force_card"
+    ORDER = "order"
+    PEEK = "peek"
+    RELOCATE = "relocate"
+    ROLL = "roll"
+    SHIFT = "shift"
+    STACK = "stack"
+    STANCE = "stance"
+    SUMMON = "summon"
+    TRAVEL = "travel"
+    TUTOR = "tutor"
+
+
+# a step of the turn still to come: its kind and what that kind reads; steps are shared between a
+# state and its clones, so one is never changed in place, only replaced
+Step = TypedDict(
+    "Step",
+    {
+        "kind": Kind,
+        "who": int,  # the seat that decides
+        "seat": int,  # the seat that draws
+        "reshuffle": bool,  # this draw may turn the discard pile into a new deck
+        "era": int,
+        "eras": list[int],  # the Eras a card may be aimed at
+        "then": str,  # what a roll decides (change, period, faction, avoid, combat, vortex) or a picked stack is for
+        "t": int,  # a unit type
+        "side": int,  # whose units a roll or a pick is about
+        "card": int,
+        "k": int,  # which of the card's effects
+        "amount": int,
+        "passes": int,  # force cards: passes in a row
+        "rounds": int,  # combat rolls made in this fight
+        "roll": str,  # the roll a card is added to: change, hide, escape, enemy_hide
+        "played": int,  # cards added to this roll so far
+        "offered": bool,  # Probability Shift has been offered for this roll
+        "shift": int,  # what Probability Shift added to this roll
+        "way": str,  # hide or escape
+        "penalty": int,
+        "after": str,  # what an escape roll interrupts: the fight's start, or a round
+        "left": int,  # See the Future: cards already put in order
+        "reach": int,  # how far a relocated unit may go
+        "need": int,  # Time Vortex: the face that destroys
+        "from": str,  # a tutor's source: pool or discard
+    },
+    total=False,
+)
+
 ROLL_EFFECTS = frozenset({"change_roll", "any_roll", "hide_roll", "escape_roll", "enemy_hide_roll"})
 # every other effect kind is played in Time Travel (the rule option general_cards_in_travel),
 # so a kind added to the model is playable there without being listed twice
@@ -144,11 +212,30 @@ def rules_from(game: Game) -> Rules:
     )
 
 
-def _copy_effect(value: Any) -> Any:
-    """A copy of one entry of the turn's effects: a list of (seat, Era) pairs, or a dict one or two levels deep."""
-    if isinstance(value, list):
-        return value[:]
-    return {k: dict(v) if isinstance(v, dict) else v for k, v in value.items()}
+@dataclass(slots=True)
+class Effects:
+    """What cards and choices have set up for later in the turn, or until their player's next turn."""
+
+    roll_plus: dict[int, int] = field(default_factory=dict)  # Era -> added to its next roll by cards
+    move_plus: dict[tuple[int, int, int], int] = field(default_factory=dict)  # (seat, Era, unit type) -> Move added
+    beacon: list[tuple[int, int]] = field(default_factory=list)  # (seat, Era) of a Time Beacon, until the seat's turn
+    barrier: list[tuple[int, int]] = field(default_factory=list)  # (seat, Era): no unit moves past it
+    stasis: list[tuple[int, int]] = field(default_factory=list)  # (seat, Era): no unit leaves it
+    force: dict[tuple[int, int], dict[int, int]] = field(default_factory=dict)  # (seat, Era) -> unit type -> Force
+    stance: dict[tuple[int, int], int] = field(default_factory=dict)  # (seat, Era) -> FIGHT or AVOID, for a meeting
+    wish: dict[int, int] = field(default_factory=dict)  # seat -> CONTINUE, STOP or ESCAPE, after a combat roll
+
+    def copy(self) -> Effects:
+        return Effects(
+            dict(self.roll_plus),
+            dict(self.move_plus),
+            self.beacon[:],
+            self.barrier[:],
+            self.stasis[:],
+            {key: dict(value) for key, value in self.force.items()},
+            dict(self.stance),
+            dict(self.wish),
+        )
 
 
 class TimeLineGame(GameDef):
@@ -179,6 +266,7 @@ class TimeLineGame(GameDef):
         self.forces = tuple(t.force for t in self.rules.types)
         self.travellers = tuple(i for i, t in enumerate(self.rules.types) if t.move > 0)
         self.period_types = tuple(i for i, t in enumerate(self.rules.types) if t.faction < 0)
+        self.faction_types = tuple(tuple(i for i, t in enumerate(self.rules.types) if t.faction == s) for s in (0, 1))
         # each stack's moves on a board without barriers, beacons or bonuses, the usual case
         self.plain_moves = tuple(
             tuple(
@@ -197,6 +285,49 @@ class TimeLineGame(GameDef):
 
     def card_names(self) -> dict[str, str]:
         return {c.id: c.name for c in self.rules.cards}
+
+
+class _Board:
+    """One look at where a player's units are, to say quickly whether a travel card has a use.
+
+    Says what TimeLineState._card_target_eras would find at least one of, without walking the Eras
+    one generator at a time: the question is asked for every card in hand at every move.
+    """
+
+    __slots__ = ("columns", "p", "state", "units")
+
+    def __init__(self, state: TimeLineState, p: int) -> None:
+        self.state, self.p = state, p
+        self.units = state.units[p]
+        self.columns = list(zip(*self.units, strict=True))  # per unit type: how many in each Era
+
+    def anywhere(self, c: CardDef) -> bool:
+        """Whether some Era has a unit of p's that may use the card."""
+        columns = self.columns
+        return c.anyone or any(any(columns[t]) for t in c.fits)
+
+    def _fits_at(self, c: CardDef, era: int) -> bool:
+        row = self.units[era]
+        return c.anyone or any(row[t] for t in c.fits)
+
+    def usable(self, c: CardDef, kind: str) -> bool:
+        state, p = self.state, self.p
+        if kind == "move":  # a unit the card fits that has not travelled yet
+            return any(u[t] > m[t] for u, m in zip(self.units, state.moved[p], strict=True) for t in c.fits)
+        if kind == "stack_move":
+            period = state.g.period_types
+            return any(any(row[t] for t in period) and self._fits_at(c, era) for era, row in enumerate(self.units))
+        if kind in ("banish", "destroy", "control_enemy_unit", "time_vortex"):
+            return any(any(row) and self._fits_at(c, era) for era, row in enumerate(state.units[1 - p]))
+        if kind == "summon":
+            return any(state.supply[i] for i in state.g.faction_types[p]) and self.anywhere(c)
+        if kind == "tutor_deck":
+            return bool(state.pools[p])
+        if kind == "tutor_discard":
+            return bool(state.discards[p])
+        if kind == "opponent_discard":
+            return bool(state.hands[1 - p])
+        return self.anywhere(c)  # barrier, stasis, era_move_bonus and the rest: a user anywhere
 
 
 class TimeLineState(TwoPlayerState):
@@ -223,13 +354,68 @@ class TimeLineState(TwoPlayerState):
         self.player = 0
         self.turns = 0
         self.phase = "first"
-        self.steps: list[dict[str, Any]] = []  # what is still to happen this turn, first first
-        self.effects: dict[str, Any] = {"bonus": {}, "beacon": [], "barrier": [], "stasis": [], "force": {}}
+        self.steps: list[Step] = []  # what is still to happen this turn, first first
+        self.effects = Effects()
         self.extra_turn = False
         self.snapshot: TimeLineState | None = None  # the turn's start, for Reverse Time
         self._start_record()
 
+    @classmethod
+    def at(
+        cls,
+        game: TimeLineGame,
+        units: str = "",
+        *,
+        player: int = 0,
+        hands: tuple[str, str] = ("", ""),
+        steps: Sequence[Step] = (),
+    ) -> TimeLineState:
+        """A position set out from a short description, for tests and tools.
+
+        units: seat 0's units, "|", seat 1's, each "[N*]type@era" in the data's ids ("2*warriors@wwi");
+        only these are on the board, the rest in the supply. hands: each seat's cards by id, taken from
+        its deck. Control is as at the start. steps: what the turn does next; given, the state runs on to
+        the first decision or chance among them, else it waits with nothing to do.
+        """
+        r = game.rules
+        types = {t.id: i for i, t in enumerate(r.types)}
+        state = cls(game)
+        state.player, state.phase = player, "play"
+        state.units = [[[0] * len(r.types) for _ in r.eras] for _ in (0, 1)]
+        state.supply = [t.supply for t in r.types]
+        halves = units.split("|") if units else ["", ""]
+        if len(halves) != 2:
+            raise ValueError(f"{units!r}: expected seat 0's units, '|', seat 1's")
+        for seat, half in enumerate(halves):
+            for token in half.split():
+                count, _, stack = token.rpartition("*")
+                kind, _, era = stack.partition("@")
+                if kind not in types or era not in r.eras:
+                    raise ValueError(
+                        f"{token!r}: expected [N*]type@era (types: {', '.join(types)}; Eras: {', '.join(r.eras)})"
+                    )
+                n = int(count or 1)
+                state.units[seat][r.eras.index(era)][types[kind]] += n
+                state.supply[types[kind]] -= n
+        cards = {c.id: i for i, c in enumerate(r.cards)}
+        for seat, held in enumerate(hands):
+            for name in held.split():
+                if name not in cards or cards[name] not in state.pools[seat]:
+                    raise ValueError(f"{name!r}: not a card in seat {seat}'s deck")
+                state.pools[seat].remove(cards[name])
+                state.hands[seat].append(cards[name])
+        if steps:
+            state.steps = list(steps)
+            state._advance()
+        return state
+
     def clone(self) -> TimeLineState:
+        other = self._copy_position()
+        self._copy_record(other)
+        return other
+
+    def _copy_position(self) -> TimeLineState:
+        """A copy of the position alone, its record (history, tally) shared: for the turn's snapshot."""
         other = copy.copy(self)
         other.units = [[e[:] for e in side] for side in self.units]
         other.moved = [[e[:] for e in side] for side in self.moved]
@@ -239,8 +425,7 @@ class TimeLineState(TwoPlayerState):
         other.discards = [d[:] for d in self.discards]
         other.hands = [h[:] for h in self.hands]
         other.steps = self.steps[:]  # a step is never changed in place, only replaced: sharing them is safe
-        other.effects = {key: _copy_effect(value) for key, value in self.effects.items()}
-        self._copy_record(other)
+        other.effects = self.effects.copy()
         return other
 
     # -- small questions ---------------------------------------------------------------------
@@ -263,7 +448,7 @@ class TimeLineState(TwoPlayerState):
 
     def force(self, p: int, era: int) -> int:
         total = sum(map(operator.mul, self.units[p][era], self.g.forces))
-        cards = self.effects["force"].get(f"{p}:{era}")
+        cards = self.effects.force.get((p, era))
         return total + sum(cards.values()) if cards else total
 
     def roll_bonus(self, p: int, era: int) -> int:
@@ -275,7 +460,7 @@ class TimeLineState(TwoPlayerState):
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        if self.phase == "first" or (self.steps and self.steps[0]["kind"] in ("roll", "draw", "peek")):
+        if self.phase == "first" or (self.steps and self.steps[0]["kind"] in _CHANCE_KINDS):
             return CHANCE
         return self.steps[0].get("who", self.player) if self.steps else self.player
 
@@ -302,37 +487,48 @@ class TimeLineState(TwoPlayerState):
         if self.current_player() == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
         step = self.steps[0]
-        return getattr(self, f"_legal_{step['kind']}")(step)
+        return _LEGAL[step["kind"]](self, step)
+
+    def _possible(self, action: int) -> bool:
+        """Whether a chance outcome can happen now, checked without listing every outcome."""
+        if self.phase == "first":
+            return action in (DIE + 0, DIE + 1)
+        step = self.steps[0]
+        if step["kind"] == Kind.ROLL:
+            return DIE + 1 <= action <= DIE + FACES
+        return DRAW <= action < LOWER and action - DRAW in self.pools[step["seat"]]
 
     def apply_action(self, action: int) -> None:
         where = self.steps[0]["kind"] if self.steps else self.phase
         if self.current_player() == CHANCE:
-            self._take_chance(action, action in self.legal_actions(), where)
+            self._take_chance(action, self._possible(action), where)
         else:
             self._take_move(action, where)
+        # _advance leaves the legal actions of the decision it stops at worked out, for the move that follows
         if self.phase == "first":
             self.player = action - DIE
             self.phase = "play"
             self._begin_turn()
         else:
             step = self.steps.pop(0)
-            getattr(self, f"_do_{step['kind']}")(step, action)
+            _DO[step["kind"]](self, step, action)
             self._advance()
-        self._legal = None
 
     # -- the turn --------------------------------------------------------------------------------
     def _begin_turn(self) -> None:
         r, p = self.g.rules, self.player
-        for key in ("beacon", "barrier", "stasis"):  # a round's effects end when their player's turn comes back
-            self.effects[key] = [e for e in self.effects[key] if e[0] != p]
-        self.effects["bonus"], self.effects["force"] = {}, {}
+        effects = self.effects  # a round's effects end when their player's turn comes back
+        effects.beacon = [e for e in effects.beacon if e[0] != p]
+        effects.barrier = [e for e in effects.barrier if e[0] != p]
+        effects.stasis = [e for e in effects.stasis if e[0] != p]
+        effects.roll_plus, effects.move_plus, effects.force = {}, {}, {}
         self.moved = [[[0] * len(r.types) for _ in r.eras] for _ in (0, 1)]
         # only these draws may turn the discard pile into a new deck (reshuffle_in_random_factors)
-        self.steps = [{"kind": "draw", "seat": p, "reshuffle": True} for _ in range(r.draw)]
-        self.steps.append({"kind": "travel"})
-        self.steps.append({"kind": "begin_change"})
+        self.steps = [{"kind": Kind.DRAW, "seat": p, "reshuffle": True} for _ in range(r.draw)]
+        self.steps.append({"kind": Kind.TRAVEL})
+        self.steps.append({"kind": Kind.BEGIN_CHANGE})
         self.snapshot = None
-        self.snapshot = self.clone()  # Reverse Time starts the turn over from here
+        self.snapshot = self._copy_position()  # Reverse Time starts the turn over from here
         self._advance()
 
     def _advance(self) -> None:
@@ -357,9 +553,8 @@ class TimeLineState(TwoPlayerState):
                     self.steps.pop(0)
                     continue
                 return
-            if kind.startswith(("begin_", "auto")):  # steps that need nobody: run them
-                step = self.steps.pop(0)
-                getattr(self, f"_{step['kind']}")(step)
+            if kind in _AUTO:  # steps that need nobody: run them
+                _AUTO[kind](self, self.steps.pop(0))
                 continue
             if kind == "peek":
                 if not self.pools[self.steps[0]["seat"]]:
@@ -370,9 +565,11 @@ class TimeLineState(TwoPlayerState):
                 if self._offer_shift():
                     continue
                 return
-            if not self._work_out_legal():  # a decision with no choice to make
+            legal = _LEGAL[kind](self, self.steps[0])
+            if not legal:  # a decision with no choice to make
                 self.steps.pop(0)
                 continue
+            self._legal = legal
             return
         if not self.over and not self.steps:
             self._end_turn()
@@ -394,23 +591,23 @@ class TimeLineState(TwoPlayerState):
         self._begin_turn()
 
     # -- chance -----------------------------------------------------------------------------------
-    def _do_draw(self, step: dict[str, Any], action: int) -> None:
+    def _do_draw(self, step: Step, action: int) -> None:
         card = action - DRAW
         self.pools[step["seat"]].remove(card)
         self.hands[step["seat"]].append(card)
 
-    def _do_peek(self, step: dict[str, Any], action: int) -> None:
+    def _do_peek(self, step: Step, action: int) -> None:
         card = action - DRAW
         self.pools[step["seat"]].remove(card)
         self.tops[step["seat"]].append(card)
 
-    def _do_roll(self, step: dict[str, Any], action: int) -> None:
+    def _do_roll(self, step: Step, action: int) -> None:
         if self.narration is not None:
             self._say(self._roll_words(step, action - DIE))
         face = action - DIE + step.get("shift", 0)  # may leave 1-6: a table read by face clamps it
-        getattr(self, f"_after_{step['then']}")(step, face)
+        _AFTER[step["then"]](self, step, face)
 
-    def _roll_words(self, step: dict[str, Any], face: int) -> str:
+    def _roll_words(self, step: Step, face: int) -> str:
         """A roll as a player reads it: what it is for, the die, and what is added or taken off."""
         p, then = self.player, step["then"]
         era = self.g.era_names[step["era"]] if "era" in step else ""
@@ -425,7 +622,7 @@ class TimeLineState(TwoPlayerState):
         parts = [f"{what}: {face}"]
         if step.get("shift"):
             parts.append(f"{step['shift']:+d} Probability Shift")
-        cards = int(self.effects["bonus"].get(f"roll:{step['era']}", 0)) if "era" in step else 0
+        cards = self.effects.roll_plus.get(step["era"], 0) if "era" in step else 0
         if cards and then in ("change", "avoid"):
             parts.append(f"{cards:+d} cards")
         units = self.roll_bonus(p, step["era"]) if then in ("change", "period") else 0
@@ -443,11 +640,13 @@ class TimeLineState(TwoPlayerState):
             return False
         self.steps[0] = roll | {"offered": True}  # steps are shared with clones: replaced, never changed
         p = self.player
-        offers = [{"kind": "shift", "who": s} for s in (p, 1 - p) if self.g.shift_cards.intersection(self.hands[s])]
+        offers: list[Step] = [
+            {"kind": Kind.SHIFT, "who": s} for s in (p, 1 - p) if self.g.shift_cards.intersection(self.hands[s])
+        ]
         self.steps[0:0] = offers
         return bool(offers)
 
-    def _legal_shift(self, step: dict[str, Any]) -> list[int]:
+    def _legal_shift(self, step: Step) -> list[int]:
         out = []
         for card in sorted(self.g.shift_cards.intersection(self.hands[step["who"]])):
             for k, (kind, _) in enumerate(self.g.rules.cards[card].effects):
@@ -455,7 +654,7 @@ class TimeLineState(TwoPlayerState):
                     out += [PLAY + card * self.g.stride + k, LOWER + card * self.g.stride + k]
         return [*out, NO_CARD] if out else []
 
-    def _do_shift(self, step: dict[str, Any], action: int) -> None:
+    def _do_shift(self, step: Step, action: int) -> None:
         if action == NO_CARD:
             return
         p, lower = step["who"], action >= LOWER
@@ -469,29 +668,39 @@ class TimeLineState(TwoPlayerState):
         self.steps[at] = roll | {"shift": roll.get("shift", 0) + (-amount if lower else amount)}
 
     # -- Time Travel -------------------------------------------------------------------------------
-    def _legal_travel(self, step: dict[str, Any]) -> list[int]:
-        r, p = self.g.rules, self.player
-        n_eras, n_types = len(r.eras), len(r.types)
-        stuck = {e for _, e in self.effects["stasis"]}
-        walls = {e for _, e in self.effects["barrier"]}
-        beacons = {e for _, e in self.effects["beacon"]}
-        bonus = self.effects["bonus"]
-        moves = self.g.moves
-        # units with Move 0 (period troops) travel only with a card's help
-        boosted = any(not key.startswith("roll:") for key in bonus)  # a card added to some stack's Move
-        kinds = range(n_types) if beacons or boosted else self.g.travellers
-        plain = None if beacons or boosted or walls else self.g.plain_moves
+    def _legal_travel(self, step: Step) -> list[int]:
+        g, p = self.g, self.player
+        n_eras, n_types = len(g.rules.eras), len(g.rules.types)
+        effects = self.effects
+        stuck = {e for _, e in effects.stasis} if effects.stasis else ()
+        units, moved = self.units[p], self.moved[p]
         out = [END]
-        for era, (here, gone) in enumerate(zip(self.units[p], self.moved[p], strict=True)):
+        if not (effects.beacon or effects.move_plus or effects.barrier):
+            # the usual board: each stack's moves worked out when the game was built, found in order
+            plain = g.plain_moves
+            for era in range(n_eras):
+                here = units[era]
+                if not any(here) or era in stuck:
+                    continue
+                gone, reach = moved[era], plain[era]
+                for t in g.travellers:
+                    if here[t] > gone[t]:  # units here that have not travelled this turn
+                        out.extend(reach[t])
+            out += self._travel_plays(p)
+            return out
+        walls = {e for _, e in effects.barrier}
+        beacons = {e for _, e in effects.beacon}
+        bonus = effects.move_plus
+        moves = g.moves
+        # units with Move 0 (period troops) travel only with a card's help
+        kinds = range(n_types) if beacons or bonus else g.travellers
+        for era, (here, gone) in enumerate(zip(units, moved, strict=True)):
             if era in stuck or not any(here):
                 continue
             for t in kinds:
                 if here[t] <= gone[t]:  # none here, or only units that already travelled this turn
                     continue
-                if plain is not None:
-                    out.extend(plain[era][t])
-                    continue
-                base = moves[t] + (bonus.get(f"{p}:{era}:{t}", 0) if bonus else 0)
+                base = moves[t] + (bonus.get((p, era, t), 0) if bonus else 0)
                 if base <= 0 and not beacons:
                     continue
                 stack = MOVE + (era * n_types + t) * n_eras
@@ -505,22 +714,36 @@ class TimeLineState(TwoPlayerState):
                             out.append(stack + dest)
                         if dest in walls:  # no unit moves past a barrier
                             break
-        usable: dict[tuple[str, tuple[str, ...]], bool] = {}  # many cards share a kind and users: ask once
-        for card in sorted(set(self.hands[p])):
-            c = r.cards[card]
-            for k, kind in c.travel:
-                key = (kind, c.users)
-                if key not in usable:
-                    usable[key] = self._card_usable(p, c, kind)
-                if usable[key]:
-                    out.append(PLAY + card * self.g.stride + k)
+        out += self._travel_plays(p)
         return sorted(out)
 
-    def _do_travel(self, step: dict[str, Any], action: int) -> None:
+    def _travel_plays(self, p: int) -> list[int]:
+        """The plays of p's cards usable in Time Travel now, in order."""
+        hand = self.hands[p]
+        if not hand:
+            return []
+        g = self.g
+        cards, stride = g.rules.cards, g.stride
+        out = []
+        usable: dict[tuple[str, tuple[str, ...]], bool] = {}  # many cards share a kind and users: ask once
+        board: _Board | None = None
+        for card in sorted(set(hand)):
+            c = cards[card]
+            for k, kind in c.travel:
+                key = (kind, c.users)
+                ok = usable.get(key)
+                if ok is None:
+                    board = board or _Board(self, p)
+                    ok = usable[key] = board.usable(c, kind)
+                if ok:
+                    out.append(PLAY + card * stride + k)
+        return out
+
+    def _do_travel(self, step: Step, action: int) -> None:
         r, p = self.g.rules, self.player
         if action == END:
             return
-        self.steps.insert(0, {"kind": "travel"})  # more moves may follow
+        self.steps.insert(0, {"kind": Kind.TRAVEL})  # more moves may follow
         if action >= PLAY:
             card, k = divmod(action - PLAY, self.g.stride)
             self._play(p, card, k)
@@ -535,9 +758,6 @@ class TimeLineState(TwoPlayerState):
     def _card_targets(self, p: int, c: CardDef, kind: str) -> list[int]:
         """The Eras (or [-1], for a card that names none) where a travel card can be used now."""
         return list(self._card_target_eras(p, c, kind))
-
-    def _card_usable(self, p: int, c: CardDef, kind: str) -> bool:
-        return next(self._card_target_eras(p, c, kind), None) is not None
 
     def _card_target_eras(self, p: int, c: CardDef, kind: str) -> Iterator[int]:
         r = self.g.rules
@@ -581,29 +801,29 @@ class TimeLineState(TwoPlayerState):
             self._reverse(p, card)
             return
         if targets == [-1]:
-            self._effect(p, c, kind, amount, -1)
+            self._effect(p, card, kind, amount, -1)
         else:
-            self.steps.insert(0, {"kind": "era", "who": p, "card": card, "k": k, "eras": targets})
+            self.steps.insert(0, {"kind": Kind.ERA, "who": p, "card": card, "k": k, "eras": targets})
 
-    def _legal_era(self, step: dict[str, Any]) -> list[int]:
+    def _legal_era(self, step: Step) -> list[int]:
         return [PICK_ERA + e for e in step["eras"]]
 
-    def _do_era(self, step: dict[str, Any], action: int) -> None:
+    def _do_era(self, step: Step, action: int) -> None:
         c = self.g.rules.cards[step["card"]]
         kind, amount = c.effects[step["k"]]
-        self._effect(step["who"], c, kind, amount, action - PICK_ERA)
+        self._effect(step["who"], step["card"], kind, amount, action - PICK_ERA)
 
-    def _effect(self, p: int, c: CardDef, kind: str, amount: int, era: int) -> None:
+    def _effect(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
         r = self.g.rules
         if kind == "move":
             self.steps.insert(
                 0,
                 {
-                    "kind": "stack",
+                    "kind": Kind.STACK,
                     "who": p,
                     "side": p,
                     "era": era,
-                    "card": r.cards.index(c),
+                    "card": card,
                     "then": "move_bonus",
                     "amount": amount,
                 },
@@ -611,35 +831,36 @@ class TimeLineState(TwoPlayerState):
         elif kind == "stack_move":
             for t, ut in enumerate(r.types):
                 if ut.faction < 0 and self.units[p][era][t]:
-                    self.effects["bonus"][f"{p}:{era}:{t}"] = self.effects["bonus"].get(f"{p}:{era}:{t}", 0) + amount
+                    plus = self.effects.move_plus
+                    plus[(p, era, t)] = plus.get((p, era, t), 0) + amount
         elif kind == "era_move_bonus":
-            self.effects["beacon"].append((p, era))
+            self.effects.beacon.append((p, era))
         elif kind == "barrier":
-            self.effects["barrier"].append((p, era))
+            self.effects.barrier.append((p, era))
         elif kind == "stasis":
-            self.effects["stasis"].append((p, era))
+            self.effects.stasis.append((p, era))
         elif kind == "extra_turn":
             self.extra_turn = True
         elif kind == "draw":
-            self.steps[0:0] = [{"kind": "draw", "seat": p} for _ in range(amount)]
+            self.steps[0:0] = [{"kind": Kind.DRAW, "seat": p} for _ in range(amount)]
         elif kind == "opponent_discard":
-            self.steps[0:0] = [{"kind": "discard", "who": 1 - p} for _ in range(min(amount, len(self.hands[1 - p])))]
+            self.steps[0:0] = [{"kind": Kind.DISCARD, "who": 1 - p} for _ in range(min(amount, len(self.hands[1 - p])))]
         elif kind in ("tutor_deck", "tutor_discard"):
             source = "pool" if kind == "tutor_deck" else "discard"
-            self.steps.insert(0, {"kind": "tutor", "who": p, "from": source, "card": r.cards.index(c)})
+            self.steps.insert(0, {"kind": Kind.TUTOR, "who": p, "from": source, "card": card})
         elif kind == "look_ahead":
             self._look_ahead(p, amount)
         elif kind == "summon":
-            self.steps.insert(0, {"kind": "summon", "who": p, "era": era})
+            self.steps.insert(0, {"kind": Kind.SUMMON, "who": p, "era": era})
         elif kind in ("banish", "destroy", "control_enemy_unit"):
             self.steps.insert(
                 0,
                 {
-                    "kind": "stack",
+                    "kind": Kind.STACK,
                     "who": p,
                     "side": 1 - p,
                     "era": era,
-                    "card": r.cards.index(c),
+                    "card": card,
                     "then": kind,
                     "amount": amount,
                 },
@@ -649,19 +870,19 @@ class TimeLineState(TwoPlayerState):
                 for t, n in enumerate(self.units[side][era]):
                     for _ in range(n):
                         self.steps.insert(
-                            0, {"kind": "roll", "then": "vortex", "side": side, "era": era, "t": t, "need": amount}
+                            0, {"kind": Kind.ROLL, "then": "vortex", "side": side, "era": era, "t": t, "need": amount}
                         )
 
     def _look_ahead(self, p: int, amount: int) -> None:
         """See the Future: the top cards come out of the unknown deck, and the player puts them in order."""
-        self.steps.insert(0, {"kind": "order", "who": p, "left": 0})
+        self.steps.insert(0, {"kind": Kind.ORDER, "who": p, "left": 0})
         for _ in range(min(amount, len(self.pools[p]))):
-            self.steps.insert(0, {"kind": "peek", "seat": p})
+            self.steps.insert(0, {"kind": Kind.PEEK, "seat": p})
 
     def _reverse(self, p: int, card: int) -> None:
         """Reverse Time: the turn starts over from its beginning, without this card."""
         assert self.snapshot is not None
-        back = self.snapshot.clone()
+        back = self.snapshot._copy_position()
         for place in (back.hands[p], back.pools[p], back.tops[p], back.discards[p]):  # where it was when the turn began
             if card in place:
                 place.remove(card)
@@ -688,7 +909,7 @@ class TimeLineState(TwoPlayerState):
         self.snapshot = None  # one reversal per turn: the snapshot is spent
 
     # stacks: a unit type in an Era, picked for a card or a loss
-    def _legal_stack(self, step: dict[str, Any]) -> list[int]:
+    def _legal_stack(self, step: Step) -> list[int]:
         r = self.g.rules
         side, era = step["side"], step["era"]
         c = r.cards[step["card"]] if "card" in step else None
@@ -703,20 +924,20 @@ class TimeLineState(TwoPlayerState):
             out.append(PICK_STACK + era * len(r.types) + t)
         return out
 
-    def _do_stack(self, step: dict[str, Any], action: int) -> None:
+    def _do_stack(self, step: Step, action: int) -> None:
         r = self.g.rules
         era, t = divmod(action - PICK_STACK, len(r.types))
         side, then, p = step["side"], step["then"], step["who"]
         if then == "move_bonus":
-            key = f"{p}:{era}:{t}"
-            self.effects["bonus"][key] = self.effects["bonus"].get(key, 0) + step["amount"]
+            plus = self.effects.move_plus
+            plus[(p, era, t)] = plus.get((p, era, t), 0) + step["amount"]
         elif then == "destroy" or then == "lose":
             self._destroy(side, era, t)
         elif then in ("banish", "control_enemy_unit"):
             self.steps.insert(
                 0,
                 {
-                    "kind": "relocate",
+                    "kind": Kind.RELOCATE,
                     "who": p,
                     "side": side,
                     "era": era,
@@ -725,11 +946,11 @@ class TimeLineState(TwoPlayerState):
                 },
             )
 
-    def _legal_relocate(self, step: dict[str, Any]) -> list[int]:
+    def _legal_relocate(self, step: Step) -> list[int]:
         era, reach = step["era"], step["reach"]
         return [PICK_ERA + e for e in range(len(self.g.rules.eras)) if 0 < abs(e - era) <= reach]
 
-    def _do_relocate(self, step: dict[str, Any], action: int) -> None:
+    def _do_relocate(self, step: Step, action: int) -> None:
         side, era, t = step["side"], step["era"], step["t"]
         if self.units[side][era][t]:
             self.units[side][era][t] -= 1
@@ -743,29 +964,31 @@ class TimeLineState(TwoPlayerState):
         if self.narration is not None:  # words only for a replay
             self._say(f"seat {side} loses {_a(self.g.rules.types[t].name)} in {self.g.era_names[era]}")
         if self.units[side][era][t] == 0:  # cards attached to the stack go with it
-            self.effects["force"].get(f"{side}:{era}", {}).pop(str(t), None)
+            attached = self.effects.force.get((side, era))
+            if attached:
+                attached.pop(t, None)
 
-    def _after_vortex(self, step: dict[str, Any], face: int) -> None:
+    def _after_vortex(self, step: Step, face: int) -> None:
         if face >= step["need"]:
             self._destroy(step["side"], step["era"], step["t"])
 
-    def _legal_discard(self, step: dict[str, Any]) -> list[int]:
+    def _legal_discard(self, step: Step) -> list[int]:
         return [PICK_CARD + c for c in sorted(set(self.hands[step["who"]]))]
 
-    def _do_discard(self, step: dict[str, Any], action: int) -> None:
+    def _do_discard(self, step: Step, action: int) -> None:
         self.hands[step["who"]].remove(action - PICK_CARD)
         self.discards[step["who"]].append(action - PICK_CARD)
 
-    def _legal_tutor(self, step: dict[str, Any]) -> list[int]:
+    def _legal_tutor(self, step: Step) -> list[int]:
         source = self.pools[step["who"]] if step["from"] == "pool" else self.discards[step["who"]]
         return [PICK_CARD + c for c in sorted(set(source)) if c != step["card"]]  # never the card being played
 
-    def _do_tutor(self, step: dict[str, Any], action: int) -> None:
+    def _do_tutor(self, step: Step, action: int) -> None:
         p, card = step["who"], action - PICK_CARD
         (self.pools[p] if step["from"] == "pool" else self.discards[p]).remove(card)
         self.hands[p].append(card)
 
-    def _legal_summon(self, step: dict[str, Any]) -> list[int]:
+    def _legal_summon(self, step: Step) -> list[int]:
         r, p = self.g.rules, step["who"]
         return [
             PICK_STACK + step["era"] * len(r.types) + i
@@ -773,32 +996,32 @@ class TimeLineState(TwoPlayerState):
             if t.faction == p and self.supply[i]
         ]
 
-    def _do_summon(self, step: dict[str, Any], action: int) -> None:
+    def _do_summon(self, step: Step, action: int) -> None:
         r = self.g.rules
         era, t = divmod(action - PICK_STACK, len(r.types))
         self.supply[t] -= 1
         self.units[step["who"]][era][t] += 1
 
-    def _legal_order(self, step: dict[str, Any]) -> list[int]:
+    def _legal_order(self, step: Step) -> list[int]:
         return [PICK_CARD + c for c in sorted(set(self.tops[step["who"]][step["left"] :]))]
 
-    def _do_order(self, step: dict[str, Any], action: int) -> None:
+    def _do_order(self, step: Step, action: int) -> None:
         tops, left = self.tops[step["who"]], step["left"]
         card = action - PICK_CARD
         rest = tops[left:]
         rest.remove(card)
         self.tops[step["who"]] = tops[:left] + [card] + rest
         if left + 2 < len(self.tops[step["who"]]):
-            self.steps.insert(0, {"kind": "order", "who": step["who"], "left": left + 1})
+            self.steps.insert(0, {"kind": Kind.ORDER, "who": step["who"], "left": left + 1})
 
     # -- Change History and recruits -------------------------------------------------------------
-    def _begin_change(self, step: dict[str, Any]) -> None:
+    def _begin_change(self, step: Step) -> None:
         p = self.player
         for era in range(len(self.g.rules.eras)):
             if any(self.units[p][era]) and self.control[era] != p:
-                self.steps.append({"kind": "card", "who": p, "era": era, "roll": "change"})
-                self.steps.append({"kind": "roll", "then": "change", "era": era})
-        self.steps.append({"kind": "begin_recruit"})
+                self.steps.append({"kind": Kind.CARD, "who": p, "era": era, "roll": "change"})
+                self.steps.append({"kind": Kind.ROLL, "then": "change", "era": era})
+        self.steps.append({"kind": Kind.BEGIN_RECRUIT})
 
     def _roll_cards(self, p: int, era: int, roll: str) -> list[int]:
         """Cards p may add to a roll of this sort in this Era."""
@@ -816,13 +1039,13 @@ class TimeLineState(TwoPlayerState):
                     out.append(PLAY + card * self.g.stride + k)
         return out
 
-    def _legal_card(self, step: dict[str, Any]) -> list[int]:
+    def _legal_card(self, step: Step) -> list[int]:
         if step.get("played", 0) >= self.g.rules.roll_cards:
             return []
         cards = self._roll_cards(step["who"], step["era"], step["roll"])
         return [*cards, NO_CARD] if cards else []
 
-    def _do_card(self, step: dict[str, Any], action: int) -> None:
+    def _do_card(self, step: Step, action: int) -> None:
         if action == NO_CARD:
             return
         self.steps.insert(0, step | {"played": step.get("played", 0) + 1})  # room for another, up to the limit
@@ -832,22 +1055,20 @@ class TimeLineState(TwoPlayerState):
         self.hands[p].remove(card)
         self.discards[p].append(card)
         self.tally.events.append(Event("play", p, self.g.rules.cards[card].id))
-        key = f"roll:{step['era']}"
-        self.effects["bonus"][key] = self.effects["bonus"].get(key, 0) + (
-            -amount if kind == "enemy_hide_roll" else amount
-        )
+        plus, era = self.effects.roll_plus, step["era"]
+        plus[era] = plus.get(era, 0) + (-amount if kind == "enemy_hide_roll" else amount)
 
     def _roll_plus(self, era: int) -> int:
-        return int(self.effects["bonus"].pop(f"roll:{era}", 0))
+        return self.effects.roll_plus.pop(era, 0)
 
-    def _after_change(self, step: dict[str, Any], face: int) -> None:
+    def _after_change(self, step: Step, face: int) -> None:
         p, era = self.player, step["era"]
         if face + self.roll_bonus(p, era) + self._roll_plus(era) >= self.g.rules.success:
             if self.control[era] != p and self.narration is not None:  # words only for a replay
                 self._say(f"seat {p} takes control of {self.g.era_names[era]}")
             self.control[era] = p
 
-    def _begin_recruit(self, step: dict[str, Any]) -> None:
+    def _begin_recruit(self, step: Step) -> None:
         r, p = self.g.rules, self.player
         for era in range(len(r.eras)):
             period = next((i for i, t in enumerate(r.types) if t.era == era), None)
@@ -855,11 +1076,11 @@ class TimeLineState(TwoPlayerState):
                 continue
             rolls = r.extra_rolls[2] if (p, era) == r.extra_rolls[:2] else 1
             for _ in range(rolls):
-                self.steps.append({"kind": "roll", "then": "period", "era": era, "t": period})
-        self.steps.append({"kind": "roll", "then": "faction"})
-        self.steps.append({"kind": "begin_seek"})
+                self.steps.append({"kind": Kind.ROLL, "then": "period", "era": era, "t": period})
+        self.steps.append({"kind": Kind.ROLL, "then": "faction"})
+        self.steps.append({"kind": Kind.BEGIN_SEEK})
 
-    def _after_period(self, step: dict[str, Any], face: int) -> None:
+    def _after_period(self, step: Step, face: int) -> None:
         p, era, t = self.player, step["era"], step["t"]
         if face + self.roll_bonus(p, era) >= self.g.rules.success and self.supply[t] > 0:
             self.supply[t] -= 1  # an exhausted supply gains nothing
@@ -867,7 +1088,7 @@ class TimeLineState(TwoPlayerState):
             if self.narration is not None:  # words only for a replay
                 self._say(f"seat {p} recruits {_a(self.g.rules.types[t].name)} in {self.g.era_names[era]}")
 
-    def _after_faction(self, step: dict[str, Any], face: int) -> None:
+    def _after_faction(self, step: Step, face: int) -> None:
         r, p = self.g.rules, self.player
         unit, draws = r.recruit[p][min(max(face, 1), FACES) - 1]  # a shifted roll reads the table's end
         if unit is not None:
@@ -875,54 +1096,54 @@ class TimeLineState(TwoPlayerState):
             if self.supply[t] > 0:
                 self.supply[t] -= 1
                 self.units[p][r.homes[p]][t] += 1
-        self.steps[0:0] = [{"kind": "draw", "seat": p} for _ in range(draws)]
+        self.steps[0:0] = [{"kind": Kind.DRAW, "seat": p} for _ in range(draws)]
 
     # -- Seek & Destroy ---------------------------------------------------------------------------
-    def _begin_seek(self, step: dict[str, Any]) -> None:
+    def _begin_seek(self, step: Step) -> None:
         for era in range(len(self.g.rules.eras)):
-            self.steps.append({"kind": "auto_meeting", "era": era})
+            self.steps.append({"kind": Kind.AUTO_MEETING, "era": era})
 
-    def _auto_meeting(self, step: dict[str, Any]) -> None:
+    def _auto_meeting(self, step: Step) -> None:
         era, p = step["era"], self.player
         if not (any(self.units[0][era]) and any(self.units[1][era])):
             return
         self.steps[0:0] = [
-            {"kind": "stance", "who": p, "era": era},
-            {"kind": "stance", "who": 1 - p, "era": era},
-            {"kind": "auto_meet", "era": era},
+            {"kind": Kind.STANCE, "who": p, "era": era},
+            {"kind": Kind.STANCE, "who": 1 - p, "era": era},
+            {"kind": Kind.AUTO_MEET, "era": era},
         ]
 
-    def _legal_stance(self, step: dict[str, Any]) -> list[int]:
+    def _legal_stance(self, step: Step) -> list[int]:
         return [FIGHT, AVOID]
 
-    def _do_stance(self, step: dict[str, Any], action: int) -> None:
-        self.effects.setdefault("stance", {})[f"{step['who']}:{step['era']}"] = action
+    def _do_stance(self, step: Step, action: int) -> None:
+        self.effects.stance[(step["who"], step["era"])] = action
 
-    def _auto_meet(self, step: dict[str, Any]) -> None:
+    def _auto_meet(self, step: Step) -> None:
         era = step["era"]
-        stance = self.effects.pop("stance", {})
-        avoid = [s for s in (0, 1) if stance.get(f"{s}:{era}") == AVOID]
+        stance, self.effects.stance = self.effects.stance, {}
+        avoid = [s for s in (0, 1) if stance.get((s, era)) == AVOID]
         if len(avoid) == 2:
             return
         if len(avoid) == 1:
             s = avoid[0]
-            self.steps[0:0] = [{"kind": "avoid", "who": s, "era": era}]
+            self.steps[0:0] = [{"kind": Kind.AVOID, "who": s, "era": era}]
             return
         self._start_fight(era)
 
-    def _legal_avoid(self, step: dict[str, Any]) -> list[int]:
+    def _legal_avoid(self, step: Step) -> list[int]:
         return [HIDE, ESCAPE]
 
-    def _do_avoid(self, step: dict[str, Any], action: int) -> None:
+    def _do_avoid(self, step: Step, action: int) -> None:
         s, era = step["who"], step["era"]
         way = "hide" if action == HIDE else "escape"
-        steps: list[dict[str, Any]] = [{"kind": "card", "who": s, "era": era, "roll": way}]
+        steps: list[Step] = [{"kind": Kind.CARD, "who": s, "era": era, "roll": way}]
         if way == "hide":  # the other side may make hiding harder
-            steps.append({"kind": "card", "who": 1 - s, "era": era, "roll": "enemy_hide"})
-        steps.append({"kind": "roll", "then": "avoid", "era": era, "side": s, "way": way, "penalty": 0})
+            steps.append({"kind": Kind.CARD, "who": 1 - s, "era": era, "roll": "enemy_hide"})
+        steps.append({"kind": Kind.ROLL, "then": "avoid", "era": era, "side": s, "way": way, "penalty": 0})
         self.steps[0:0] = steps
 
-    def _after_avoid(self, step: dict[str, Any], face: int) -> None:
+    def _after_avoid(self, step: Step, face: int) -> None:
         s, era = step["side"], step["era"]
         ok = face + self._roll_plus(era) - step["penalty"] >= self.g.rules.success
         if ok and step["way"] == "hide":
@@ -930,18 +1151,18 @@ class TimeLineState(TwoPlayerState):
         rounds = step.get("rounds", 0)  # an escape between combat rolls keeps the fight's count of rolls
         if ok:
             after = step.get("after", "fight")
-            self.steps.insert(0, {"kind": "escape_to", "who": s, "era": era, "after": after, "rounds": rounds})
+            self.steps.insert(0, {"kind": Kind.ESCAPE_TO, "who": s, "era": era, "after": after, "rounds": rounds})
             return
         if step.get("after") == "round":
-            self.steps.insert(0, {"kind": "auto_round", "era": era, "rounds": rounds})
+            self.steps.insert(0, {"kind": Kind.AUTO_ROUND, "era": era, "rounds": rounds})
         else:
             self._start_fight(era)
 
-    def _legal_escape_to(self, step: dict[str, Any]) -> list[int]:
+    def _legal_escape_to(self, step: Step) -> list[int]:
         era = step["era"]
         return [PICK_ERA + e for e in (era - 1, era + 1) if 0 <= e < len(self.g.rules.eras)]
 
-    def _do_escape_to(self, step: dict[str, Any], action: int) -> None:
+    def _do_escape_to(self, step: Step, action: int) -> None:
         r, s, era = self.g.rules, step["who"], step["era"]
         dest = action - PICK_ERA
         for t, ut in enumerate(r.types):
@@ -950,18 +1171,18 @@ class TimeLineState(TwoPlayerState):
                 self.units[s][era][t] = 0
         if any(self.units[0][era]) and any(self.units[1][era]):
             if step["after"] == "round":
-                self.steps.insert(0, {"kind": "auto_round", "era": era, "rounds": step["rounds"]})
+                self.steps.insert(0, {"kind": Kind.AUTO_ROUND, "era": era, "rounds": step["rounds"]})
             else:
                 self._start_fight(era)
 
     def _start_fight(self, era: int) -> None:
         p = self.player
         self.steps[0:0] = [
-            {"kind": "force_card", "who": p, "era": era, "passes": 0},
-            {"kind": "auto_round", "era": era, "rounds": 0},
+            {"kind": Kind.FORCE_CARD, "who": p, "era": era, "passes": 0},
+            {"kind": Kind.AUTO_ROUND, "era": era, "rounds": 0},
         ]
 
-    def _legal_force_card(self, step: dict[str, Any]) -> list[int]:
+    def _legal_force_card(self, step: Step) -> list[int]:
         p, era = step["who"], step["era"]
         out = []
         for card in sorted(set(self.hands[p])):
@@ -971,11 +1192,11 @@ class TimeLineState(TwoPlayerState):
                     out.append(PLAY + card * self.g.stride + k)
         return [*out, NO_CARD]
 
-    def _do_force_card(self, step: dict[str, Any], action: int) -> None:
+    def _do_force_card(self, step: Step, action: int) -> None:
         p, era = step["who"], step["era"]
         if action == NO_CARD:
             if step["passes"] + 1 < 2:  # both must pass in a row before the dice roll
-                self.steps.insert(0, {"kind": "force_card", "who": 1 - p, "era": era, "passes": step["passes"] + 1})
+                self.steps.insert(0, {"kind": Kind.FORCE_CARD, "who": 1 - p, "era": era, "passes": step["passes"] + 1})
             return
         card, k = divmod(action - PLAY, self.g.stride)
         c = self.g.rules.cards[card]
@@ -983,20 +1204,20 @@ class TimeLineState(TwoPlayerState):
         self.discards[p].append(card)
         self.tally.events.append(Event("play", p, c.id))
         holder = next(t for t, n in enumerate(self.units[p][era]) if n and t in c.fits)
-        forces = self.effects["force"].setdefault(f"{p}:{era}", {})
-        forces[str(holder)] = forces.get(str(holder), 0) + c.effects[k][1]
-        self.steps.insert(0, {"kind": "force_card", "who": 1 - p, "era": era, "passes": 0})
+        forces = self.effects.force.setdefault((p, era), {})
+        forces[holder] = forces.get(holder, 0) + c.effects[k][1]
+        self.steps.insert(0, {"kind": Kind.FORCE_CARD, "who": 1 - p, "era": era, "passes": 0})
 
-    def _auto_round(self, step: dict[str, Any]) -> None:
+    def _auto_round(self, step: Step) -> None:
         era = step["era"]
         if not (any(self.units[0][era]) and any(self.units[1][era])):
             return
         rounds = step.get("rounds", 0)
         if rounds >= self.g.rules.combat_cap:
             return
-        self.steps.insert(0, {"kind": "roll", "then": "combat", "era": era, "rounds": rounds})
+        self.steps.insert(0, {"kind": Kind.ROLL, "then": "combat", "era": era, "rounds": rounds})
 
-    def _after_combat(self, step: dict[str, Any], face: int) -> None:
+    def _after_combat(self, step: Step, face: int) -> None:
         r, p, era = self.g.rules, self.player, step["era"]
         mine, theirs = self.force(p, era), self.force(1 - p, era)
         if mine == theirs:
@@ -1008,40 +1229,40 @@ class TimeLineState(TwoPlayerState):
         if len(kinds) == 1:
             self._destroy(loser, era, kinds[0])
         else:
-            self.steps.insert(0, {"kind": "stack", "who": loser, "side": loser, "era": era, "then": "lose"})
+            self.steps.insert(0, {"kind": Kind.STACK, "who": loser, "side": loser, "era": era, "then": "lose"})
         self.steps.insert(
-            1 if len(kinds) > 1 else 0, {"kind": "auto_after_round", "era": era, "rounds": step["rounds"] + 1}
+            1 if len(kinds) > 1 else 0, {"kind": Kind.AUTO_AFTER_ROUND, "era": era, "rounds": step["rounds"] + 1}
         )
 
-    def _auto_after_round(self, step: dict[str, Any]) -> None:
+    def _auto_after_round(self, step: Step) -> None:
         era = step["era"]
         if not (any(self.units[0][era]) and any(self.units[1][era])):
             return
         p = self.player
         self.steps[0:0] = [
-            {"kind": "after_roll", "who": p, "era": era},
-            {"kind": "after_roll", "who": 1 - p, "era": era},
-            {"kind": "auto_next_round", "era": era, "rounds": step["rounds"]},
+            {"kind": Kind.AFTER_ROLL, "who": p, "era": era},
+            {"kind": Kind.AFTER_ROLL, "who": 1 - p, "era": era},
+            {"kind": Kind.AUTO_NEXT_ROUND, "era": era, "rounds": step["rounds"]},
         ]
 
-    def _legal_after_roll(self, step: dict[str, Any]) -> list[int]:
+    def _legal_after_roll(self, step: Step) -> list[int]:
         era = step["era"]
         can_escape = any(self.units[step["who"]][era][t] for t, ut in enumerate(self.g.rules.types) if ut.faction >= 0)
         return [CONTINUE, STOP] + ([ESCAPE] if can_escape else [])
 
-    def _do_after_roll(self, step: dict[str, Any], action: int) -> None:
-        self.effects.setdefault("wish", {})[str(step["who"])] = action
+    def _do_after_roll(self, step: Step, action: int) -> None:
+        self.effects.wish[step["who"]] = action
 
-    def _auto_next_round(self, step: dict[str, Any]) -> None:
+    def _auto_next_round(self, step: Step) -> None:
         era = step["era"]
-        wish = self.effects.pop("wish", {})
-        escaping = [s for s in (0, 1) if wish.get(str(s)) == ESCAPE]
+        wish, self.effects.wish = self.effects.wish, {}
+        escaping = [s for s in (0, 1) if wish.get(s) == ESCAPE]
         if escaping:
             s = escaping[0]
             self.steps[0:0] = [
-                {"kind": "card", "who": s, "era": era, "roll": "escape"},
+                {"kind": Kind.CARD, "who": s, "era": era, "roll": "escape"},
                 {
-                    "kind": "roll",
+                    "kind": Kind.ROLL,
                     "then": "avoid",
                     "era": era,
                     "side": s,
@@ -1052,9 +1273,9 @@ class TimeLineState(TwoPlayerState):
                 },
             ]
             return
-        if all(wish.get(str(s)) == STOP for s in (0, 1)):
+        if all(wish.get(s) == STOP for s in (0, 1)):
             return
-        self.steps.insert(0, {"kind": "auto_round", "era": era, "rounds": step["rounds"]})
+        self.steps.insert(0, {"kind": Kind.AUTO_ROUND, "era": era, "rounds": step["rounds"]})
 
     # -- views ----------------------------------------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
@@ -1155,3 +1376,64 @@ class TimeLineState(TwoPlayerState):
             )
 
         return math.tanh((worth(player) - worth(1 - player)) / 400)
+
+
+# each kind of step, and each kind of roll, dispatched through a table
+_CHANCE_KINDS = frozenset({Kind.ROLL, Kind.DRAW, Kind.PEEK})
+_Legal = Callable[[TimeLineState, Step], list[int]]
+_Do = Callable[[TimeLineState, Step, int], None]
+_LEGAL: dict[str, _Legal] = {
+    Kind.AFTER_ROLL: TimeLineState._legal_after_roll,
+    Kind.AVOID: TimeLineState._legal_avoid,
+    Kind.CARD: TimeLineState._legal_card,
+    Kind.DISCARD: TimeLineState._legal_discard,
+    Kind.ERA: TimeLineState._legal_era,
+    Kind.ESCAPE_TO: TimeLineState._legal_escape_to,
+    Kind.FORCE_CARD: TimeLineState._legal_force_card,
+    Kind.ORDER: TimeLineState._legal_order,
+    Kind.RELOCATE: TimeLineState._legal_relocate,
+    Kind.SHIFT: TimeLineState._legal_shift,
+    Kind.STACK: TimeLineState._legal_stack,
+    Kind.STANCE: TimeLineState._legal_stance,
+    Kind.SUMMON: TimeLineState._legal_summon,
+    Kind.TRAVEL: TimeLineState._legal_travel,
+    Kind.TUTOR: TimeLineState._legal_tutor,
+}
+_DO: dict[str, _Do] = {
+    Kind.AFTER_ROLL: TimeLineState._do_after_roll,
+    Kind.AVOID: TimeLineState._do_avoid,
+    Kind.CARD: TimeLineState._do_card,
+    Kind.DISCARD: TimeLineState._do_discard,
+    Kind.ERA: TimeLineState._do_era,
+    Kind.ESCAPE_TO: TimeLineState._do_escape_to,
+    Kind.FORCE_CARD: TimeLineState._do_force_card,
+    Kind.ORDER: TimeLineState._do_order,
+    Kind.RELOCATE: TimeLineState._do_relocate,
+    Kind.SHIFT: TimeLineState._do_shift,
+    Kind.STACK: TimeLineState._do_stack,
+    Kind.STANCE: TimeLineState._do_stance,
+    Kind.SUMMON: TimeLineState._do_summon,
+    Kind.TRAVEL: TimeLineState._do_travel,
+    Kind.TUTOR: TimeLineState._do_tutor,
+    Kind.DRAW: TimeLineState._do_draw,
+    Kind.PEEK: TimeLineState._do_peek,
+    Kind.ROLL: TimeLineState._do_roll,
+}
+_AUTO: dict[str, Callable[[TimeLineState, Step], None]] = {
+    Kind.BEGIN_CHANGE: TimeLineState._begin_change,
+    Kind.BEGIN_RECRUIT: TimeLineState._begin_recruit,
+    Kind.BEGIN_SEEK: TimeLineState._begin_seek,
+    Kind.AUTO_MEETING: TimeLineState._auto_meeting,
+    Kind.AUTO_MEET: TimeLineState._auto_meet,
+    Kind.AUTO_ROUND: TimeLineState._auto_round,
+    Kind.AUTO_AFTER_ROUND: TimeLineState._auto_after_round,
+    Kind.AUTO_NEXT_ROUND: TimeLineState._auto_next_round,
+}
+_AFTER: dict[str, _Do] = {  # what a roll's face does, by what the roll is for
+    "change": TimeLineState._after_change,
+    "period": TimeLineState._after_period,
+    "faction": TimeLineState._after_faction,
+    "avoid": TimeLineState._after_avoid,
+    "combat": TimeLineState._after_combat,
+    "vortex": TimeLineState._after_vortex,
+}

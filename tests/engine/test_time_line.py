@@ -28,10 +28,7 @@ def _e(game: TimeLineGame, era: str) -> int:
 
 
 def _empty(game: TimeLineGame, player: int = 0) -> TimeLineState:
-    state = game.new_initial_state()
-    state.units = [[[0] * len(game.rules.types) for _ in game.rules.eras] for _ in (0, 1)]
-    state.player, state.phase, state.steps = player, "play", []
-    return state
+    return TimeLineState.at(game, player=player)
 
 
 def test_start_matches_the_data(game: TimeLineGame) -> None:
@@ -67,7 +64,7 @@ def test_force_cards_tip_the_advantage(game: TimeLineGame) -> None:
     era = _e(game, "wwi")
     state.units[0][era][_t(game, "hero")] = 1  # 100
     state.units[1][era][_t(game, "combat-team")] = 1  # 150
-    state.effects["force"]["0:" + str(era)] = {str(_t(game, "hero")): 100}  # e.g. Vorpal Sword: now 200 to 150
+    state.effects.force[(0, era)] = {_t(game, "hero"): 100}  # e.g. Vorpal Sword: now 200 to 150
     state._after_combat({"era": era, "rounds": 0}, 2)
     assert sum(state.units[1][era]) == 0
 
@@ -122,9 +119,9 @@ def test_moves_respect_reach_barriers_and_stasis(game: TimeLineGame) -> None:
         return [(a - tl.MOVE) % n_eras for a in state.legal_actions() if tl.MOVE <= a < tl.PLAY]
 
     assert dests() == [1, 2, 3, 4]
-    state.effects["barrier"] = [(1, 2)]
+    state.effects.barrier = [(1, 2)]
     assert dests() == [1, 2]  # into the barrier's Era, not past it
-    state.effects["stasis"] = [(1, home)]
+    state.effects.stasis = [(1, home)]
     assert dests() == []
     assert n_types > 0
 
@@ -485,3 +482,41 @@ def test_probability_shift_is_offered_on_combat_and_recruit_rolls(game: TimeLine
     assert state.current_player() == 1 and tl.NO_CARD in state.legal_actions()
     state.apply_action(tl.LOWER + _card(game, "probability-shift") * game.stride)
     state.apply_action(tl.DIE + 1)  # 1 - 2: below the die, and still a roll the rules can read
+
+
+def test_travel_cards_are_offered_exactly_where_they_have_a_target(game: TimeLineGame) -> None:
+    """The quick look that offers travel cards agrees with the Eras a card's play then lists, all through real games."""
+    import random
+
+    from engine.agents import RandomAgent
+
+    checked = 0
+    for seed in range(2):
+        state, rng, agent = game.new_initial_state(), random.Random(seed), RandomAgent()
+        while not state.is_terminal() and state.turns < 60:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if state.steps and state.steps[0]["kind"] == "travel":
+                p = state.player
+                for card in set(state.hands[p]):
+                    c = game.rules.cards[card]
+                    for _, kind in c.travel:
+                        found = tl._Board(state, p).usable(c, kind)
+                        assert found == bool(state._card_targets(p, c, kind)), (c.id, kind)
+                        checked += 1
+            state.apply_action(agent.act(state, rng))
+    assert checked > 1000
+
+
+def test_a_position_is_set_up_from_its_description(game: TimeLineGame) -> None:
+    state = TimeLineState.at(
+        game, "2*warriors@wwi wizard@wwi | agent@middle-ages", hands=("summon", ""), steps=[{"kind": tl.Kind.TRAVEL}]
+    )
+    wwi, warriors = _e(game, "wwi"), _t(game, "warriors")
+    assert state.units[0][wwi][warriors] == 2 and state.units[1][_e(game, "middle-ages")][_t(game, "agent")] == 1
+    assert sum(map(sum, state.units[0])) == 3 and state.supply[warriors] == 20 - 2
+    assert state.hands[0] == [_card(game, "summon")] and _card(game, "summon") not in state.pools[0]
+    assert state.current_player() == 0 and tl.PLAY + _card(game, "summon") * game.stride in state.legal_actions()
+    with pytest.raises(ValueError, match="expected"):
+        TimeLineState.at(game, "dragon@wwi | ")
