@@ -64,6 +64,24 @@ class Step(IntEnum):
     APPLY = 2
 
 
+# the members under module names too: the hot paths read a global faster than an enum's attribute
+(
+    P_DEAL,
+    P_FIRST,
+    P_REFILL,
+    P_DEPLOY,
+    P_CYCLE,
+    P_REFILLING,
+    P_REVIVE,
+    P_SACRIFICE,
+    P_ENCHANT,
+    P_TARGET,
+    P_REDUCE,
+    P_OVERKILL,
+) = Phase
+S_ARRIVE, S_TOTAL, S_APPLY = Step
+
+
 @dataclass(frozen=True)
 class Rules:
     chars: tuple[Character, ...]  # by Order, Front first
@@ -167,7 +185,13 @@ class TimeLineBattleGame(GameDef):
     def rules(self, rules: Rules) -> None:
         """The rules, and each Character's powers read from them (a variant's rules bring their own)."""
         self._rules = rules
-        self.powers = tuple(powers_of(c) for c in rules.chars)
+        self.powers = powers = tuple(powers_of(c) for c in rules.chars)
+
+        def holding(has: Callable[[Powers], bool]) -> frozenset[int]:
+            return frozenset(c for c, w in enumerate(powers) if has(w))
+
+        self.revivers, self.lockers, self.sacrificers = holding(_revives), holding(_locks), holding(_sacrifices)
+        self.enchanters, self.choosers, self.shielders = holding(_doubles), holding(_chooses), holding(_shields)
 
     def new_initial_state(self) -> TimeLineBattleState:
         return TimeLineBattleState(self)
@@ -212,7 +236,7 @@ class Day:
 
     deaths: int = 0
     revived: int = 0
-    then: Step = Step.ARRIVE  # the step the queued decisions go on with
+    then: Step = S_ARRIVE  # the step the queued decisions go on with
     locked: frozenset[tuple[int, int]] = frozenset()  # (player, character) the Shocker stops
     sacrificed: list[tuple[int, int, int]] = field(default_factory=list)  # (player, sacrificer, victim)
     enchanted: list[tuple[int, int, int]] = field(default_factory=list)  # (player, ally, factor)
@@ -269,7 +293,7 @@ class TimeLineBattleState(TwoPlayerState):
         self.powers = game.powers
         n = len(game.rules.chars)
         self.sides = [Side(pool=list(range(n))), Side(pool=list(range(n)))]
-        self.phase = Phase.DEAL
+        self.phase = P_DEAL
         self.player = 0
         self.start = 0
         self.timeline = 1
@@ -307,7 +331,7 @@ class TimeLineBattleState(TwoPlayerState):
                 elif deployed < day:
                     bisect.insort(side.in_play, c)
         state.start, state.player, state.timeline, state.day = start, start, timeline, day - 1
-        state.phase = Phase.REFILLING  # between decisions, until the Day asks one
+        state.phase = P_REFILLING  # between decisions, until the Day asks one
         state._next_day()
         return state
 
@@ -334,21 +358,21 @@ class TimeLineBattleState(TwoPlayerState):
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        return CHANCE if self.phase <= Phase.REFILL else self.player
+        return CHANCE if self.phase <= P_REFILL else self.player
 
     def _drawer(self) -> int:
-        if self.phase == Phase.DEAL:
+        if self.phase == P_DEAL:
             return 0 if len(self.sides[0].hand) <= len(self.sides[1].hand) else 1
         return self.player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase == Phase.FIRST:
+        if self.phase == P_FIRST:
             return [(FIRST, 0.5), (FIRST + 1, 0.5)]
         pool = self.sides[self._drawer()].pool
         return [(DRAW + c, 1.0 / len(pool)) for c in pool]
 
     def sample_chance(self, rng: random.Random) -> int:
-        if self.phase == Phase.FIRST:
+        if self.phase == P_FIRST:
             return pick(rng, (FIRST, FIRST + 1))
         pool = self.sides[self._drawer()].pool
         return DRAW + pick(rng, pool)
@@ -356,7 +380,7 @@ class TimeLineBattleState(TwoPlayerState):
     def _work_out_legal(self) -> list[int]:
         if self.over:
             return []
-        if self.phase <= Phase.REFILL:
+        if self.phase <= P_REFILL:
             return [a for a, _ in self.chance_outcomes()]
         return _LEGAL[self.phase](self)
 
@@ -402,8 +426,8 @@ class TimeLineBattleState(TwoPlayerState):
 
     def apply_action(self, action: int) -> None:
         phase = self.phase
-        if phase <= Phase.REFILL:  # checked directly, without listing every card of the pool
-            if phase == Phase.FIRST:
+        if phase <= P_REFILL:  # checked directly, without listing every card of the pool
+            if phase == P_FIRST:
                 possible = action in (FIRST, FIRST + 1)
             else:
                 possible = DRAW <= action < FIRST and action - DRAW in self.sides[self._drawer()].pool
@@ -411,14 +435,14 @@ class TimeLineBattleState(TwoPlayerState):
         else:
             self._take_move(action, _NAMES[phase])
         # a step that stops at a decision leaves its legal actions worked out, for the next move to use
-        if phase == Phase.FIRST:
+        if phase == P_FIRST:
             self.start = self.player = action - FIRST
             self._begin_timeline()
-        elif phase <= Phase.REFILL:
+        elif phase <= P_REFILL:
             self._receive(action - DRAW)
-        elif phase == Phase.DEPLOY:
+        elif phase == P_DEPLOY:
             self._deploy(action)
-        elif phase == Phase.CYCLE:
+        elif phase == P_CYCLE:
             self._cycle(action)
         else:
             self._decide(action)
@@ -428,9 +452,9 @@ class TimeLineBattleState(TwoPlayerState):
         seat = self._drawer()
         self.sides[seat].pool.remove(card)
         self.sides[seat].hand.append(card)
-        if self.phase == Phase.DEAL:
+        if self.phase == P_DEAL:
             if len(self.sides[1].hand) == self.g.rules.hand:
-                self.phase = Phase.FIRST
+                self.phase = P_FIRST
             return
         self._refill()
 
@@ -440,7 +464,7 @@ class TimeLineBattleState(TwoPlayerState):
         while len(side.hand) < self.g.rules.hand and not side.pool and side.bottom:
             side.hand.append(side.bottom.pop(0))
         if len(side.hand) < self.g.rules.hand and side.pool:
-            self.phase = Phase.REFILL
+            self.phase = P_REFILL
             return
         self._next_deployment()
 
@@ -451,7 +475,7 @@ class TimeLineBattleState(TwoPlayerState):
         count = r.deploy_first if self.timeline == 1 else r.deploy_later
         self.to_deploy = [count, count]
         self.player = self.start
-        self.phase = Phase.DEPLOY
+        self.phase = P_DEPLOY
         if not self.sides[self.player].hand:
             self._next_deployment()
 
@@ -464,9 +488,9 @@ class TimeLineBattleState(TwoPlayerState):
         self.to_deploy[self.player] -= 1
         self.tally.events.append(Event("play", self.player, r.chars[card].id))
         if r.cycle and side.hand:
-            self.phase = Phase.CYCLE
+            self.phase = P_CYCLE
             return
-        self.phase = Phase.REFILLING
+        self.phase = P_REFILLING
         self._refill()
 
     def _cycle(self, action: int) -> None:
@@ -485,7 +509,7 @@ class TimeLineBattleState(TwoPlayerState):
             self.day = 0
             self._next_day()
             return
-        self.phase = Phase.DEPLOY
+        self.phase = P_DEPLOY
 
     # -- the Day ----------------------------------------------------------------------------------
     def _order_from_start(self, items: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -498,14 +522,13 @@ class TimeLineBattleState(TwoPlayerState):
             return theirs
         return [x for pair in itertools.zip_longest(mine, theirs) for x in pair if x is not None]
 
-    def _with(self, has: Callable[[Powers], bool | int], locked: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
-        """(player, character) for every Character in play, both sides, with the power asked about and not locked."""
-        powers = self.powers
+    def _with(self, holders: frozenset[int], locked: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
+        """(player, character) for every Character in play, both sides, among the holders of a power and not locked."""
         return [
             (p, c)
             for p in (0, 1)
             for c in self.sides[p].in_play
-            if has(powers[c]) and (not locked or (p, c) not in locked)
+            if c in holders and (not locked or (p, c) not in locked)
         ]
 
     def _next_day(self) -> None:
@@ -515,14 +538,14 @@ class TimeLineBattleState(TwoPlayerState):
             self._say(f"Timeline {self.timeline}, Day {self.day}: seat {self.start} is the Start Player")
         # 1 start of Day: revivers; the one that must have survived a Day of this Timeline is the
         # Reviver itself or the ally it brings back, as the rule option reads the seed
-        revivers = self._with(_revives, frozenset())
+        revivers = self._with(self.g.revivers, frozenset())
         if revivers:
             revivers = self._order_from_start(revivers)
             if self.g.rules.reviver_must_survive:
                 powers = self.powers
                 revivers = [(p, c) for p, c in revivers if self.sides[p].survived.get(c, 0) >= powers[c].revive_days]
-        self.queue = [(Phase.REVIVE, p, c) for p, c in revivers]
-        self._run_queue_or(Step.ARRIVE)
+        self.queue = [(P_REVIVE, p, c) for p, c in revivers]
+        self._run_queue_or(S_ARRIVE)
 
     def _run_queue_or(self, then: Step) -> None:
         """Ask the queued decisions that have a real choice; then go on with the step `then`."""
@@ -531,7 +554,7 @@ class TimeLineBattleState(TwoPlayerState):
             kind, p, _ = queue[0]
             self.player, self.phase = p, kind
             legal = _LEGAL[kind](self)
-            if len(legal) > 1 or (legal and (kind == Phase.TARGET or kind == Phase.OVERKILL)):
+            if len(legal) > 1 or (legal and kind in (P_TARGET, P_OVERKILL)):
                 self.today.then = then
                 self._legal = legal
                 return
@@ -568,19 +591,20 @@ class TimeLineBattleState(TwoPlayerState):
     def _reduce(self, p: int, me: int, action: int) -> None:
         today = self.today
         if action == STOP:
-            self.queue = [q for q in self.queue if not (q[0] == Phase.REDUCE and q[1] == p)]
+            self.queue = [q for q in self.queue if not (q[0] == P_REDUCE and q[1] == p)]
             return
         assert today.incoming is not None
         today.incoming[p][action - REDUCE] -= 1
         today.pool[p] -= 1
         if today.pool[p] > 0:
-            self.queue.insert(0, (Phase.REDUCE, p, me))
+            self.queue.insert(0, (P_REDUCE, p, me))
 
     def _overkill(self, p: int, me: int, action: int) -> None:
         self.today.extra.append((1 - p, action - OVERKILL, self.today.overkill, p))
         self.today.overkill = 0
 
     def _arrive(self) -> None:
+        g = self.g
         # 2 arrive: Characters deployed into this Day come into play
         for side in self.sides:
             for card, day in side.deployed.items():
@@ -588,18 +612,18 @@ class TimeLineBattleState(TwoPlayerState):
                     bisect.insort(side.in_play, card)
         # 3 decide: Shocker locks first (no choice), then sacrifices, Enchanter picks, targets
         lockers = set()
-        for p, _ in self._with(_locks, frozenset()):
+        for p, _ in self._with(self.g.lockers, frozenset()):
             front = self.sides[1 - p].in_play
             if front:
                 lockers.add((1 - p, front[0]))
         locked = self.today.locked = frozenset(lockers)
         queue: list[Decision] = []
-        for kind, has in ((Phase.SACRIFICE, _sacrifices), (Phase.ENCHANT, _doubles), (Phase.TARGET, _chooses)):
+        for kind, has in ((P_SACRIFICE, g.sacrificers), (P_ENCHANT, g.enchanters), (P_TARGET, g.choosers)):
             actors = self._with(has, locked)
             if actors:
                 queue += [(kind, p, c) for p, c in self._order_from_start(actors)]
         self.queue = queue
-        self._run_queue_or(Step.TOTAL)
+        self._run_queue_or(S_TOTAL)
 
     def _attack_targets(self, attack: Attack, attacker: tuple[int, int]) -> list[int]:
         foe = self.sides[1 - attacker[0]].in_play
@@ -658,7 +682,7 @@ class TimeLineBattleState(TwoPlayerState):
         today.incoming, today.targeted = incoming, targeted
         # 5 reduce: the Protector's cut comes off every ally's total; then chosen reductions, Start Player first
         pool = [0, 0]
-        for p, c in self._with(_shields, locked):
+        for p, c in self._with(self.g.shielders, locked):
             cut = powers[c].cut_each
             if cut:
                 mine = incoming[p]
@@ -667,8 +691,8 @@ class TimeLineBattleState(TwoPlayerState):
                         mine[ally] = max(0, mine[ally] - cut)
             pool[p] += powers[c].reduce_pool
         today.pool = pool
-        self.queue = [(Phase.REDUCE, p, -1) for p in (self.start, 1 - self.start) if pool[p] > 0]
-        self._run_queue_or(Step.APPLY)
+        self.queue = [(P_REDUCE, p, -1) for p in (self.start, 1 - self.start) if pool[p] > 0]
+        self._run_queue_or(S_APPLY)
 
     def _apply(self) -> None:
         """6: apply the damage. The killed still dealt theirs; overkill trickles rearward, then forward from the Rear;
@@ -716,8 +740,8 @@ class TimeLineBattleState(TwoPlayerState):
                         dealt[nxt] = dealt.get(nxt, 0) + trickle
                     if aimed and rest:
                         today.overkill = aimed
-                        self.queue = [(Phase.OVERKILL, 1 - p, c)]
-                        self._run_queue_or(Step.APPLY)
+                        self.queue = [(P_OVERKILL, 1 - p, c)]
+                        self._run_queue_or(S_APPLY)
                         return
                     break
         if self.narration is not None:
@@ -833,7 +857,7 @@ class TimeLineBattleState(TwoPlayerState):
 
     def played_card(self, action: int) -> str | None:
         r = self.g.rules
-        if self.phase != Phase.DEPLOY or self.is_chance_node() or not DEPLOY <= action < CYCLE:
+        if self.phase != P_DEPLOY or self.is_chance_node() or not DEPLOY <= action < CYCLE:
             return None
         return str(r.chars[(action - DEPLOY) // r.deploy_days].id)
 
@@ -866,27 +890,27 @@ class TimeLineBattleState(TwoPlayerState):
 
 # the steps and decisions of a Day, by what the state waits for: dispatched through tables, not names
 _LEGAL: dict[Phase, Callable[[TimeLineBattleState], list[int]]] = {
-    Phase.DEPLOY: TimeLineBattleState._legal_deploy,
-    Phase.CYCLE: TimeLineBattleState._legal_cycle,
-    Phase.REVIVE: TimeLineBattleState._legal_revive,
-    Phase.SACRIFICE: TimeLineBattleState._legal_sacrifice,
-    Phase.ENCHANT: TimeLineBattleState._legal_enchant,
-    Phase.TARGET: TimeLineBattleState._legal_target,
-    Phase.REDUCE: TimeLineBattleState._legal_reduce,
-    Phase.OVERKILL: TimeLineBattleState._legal_overkill,
+    P_DEPLOY: TimeLineBattleState._legal_deploy,
+    P_CYCLE: TimeLineBattleState._legal_cycle,
+    P_REVIVE: TimeLineBattleState._legal_revive,
+    P_SACRIFICE: TimeLineBattleState._legal_sacrifice,
+    P_ENCHANT: TimeLineBattleState._legal_enchant,
+    P_TARGET: TimeLineBattleState._legal_target,
+    P_REDUCE: TimeLineBattleState._legal_reduce,
+    P_OVERKILL: TimeLineBattleState._legal_overkill,
 }
 _DECIDE: dict[Phase, Callable[[TimeLineBattleState, int, int, int], None]] = {
-    Phase.REVIVE: TimeLineBattleState._revive,
-    Phase.SACRIFICE: TimeLineBattleState._sacrifice,
-    Phase.ENCHANT: TimeLineBattleState._enchant,
-    Phase.TARGET: TimeLineBattleState._target,
-    Phase.REDUCE: TimeLineBattleState._reduce,
-    Phase.OVERKILL: TimeLineBattleState._overkill,
+    P_REVIVE: TimeLineBattleState._revive,
+    P_SACRIFICE: TimeLineBattleState._sacrifice,
+    P_ENCHANT: TimeLineBattleState._enchant,
+    P_TARGET: TimeLineBattleState._target,
+    P_REDUCE: TimeLineBattleState._reduce,
+    P_OVERKILL: TimeLineBattleState._overkill,
 }
 _STEPS: dict[Step, Callable[[TimeLineBattleState], None]] = {
-    Step.ARRIVE: TimeLineBattleState._arrive,
-    Step.TOTAL: TimeLineBattleState._total,
-    Step.APPLY: TimeLineBattleState._apply,
+    S_ARRIVE: TimeLineBattleState._arrive,
+    S_TOTAL: TimeLineBattleState._total,
+    S_APPLY: TimeLineBattleState._apply,
 }
 _NAMES = {phase: phase.name.lower() for phase in Phase}  # for an illegal action's message
 
