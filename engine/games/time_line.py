@@ -7,6 +7,7 @@ and effects. Rolls are chance nodes of a six-sided die.
 
 from __future__ import annotations
 
+import bisect
 import copy
 import math
 import operator
@@ -14,6 +15,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import compress
 from typing import Any, TypedDict, get_args
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
@@ -87,6 +89,7 @@ Step = TypedDict(
         "reach": int,  # how far a relocated unit may go
         "need": int,  # Time Vortex: the face that destroys
         "from": str,  # a tutor's source: pool or discard
+        "moves": list[int],  # travel on the usual board: the stacks' moves, known from the move before
     },
     total=False,
 )
@@ -267,6 +270,16 @@ class TimeLineGame(GameDef):
         self.travellers = tuple(i for i, t in enumerate(self.rules.types) if t.move > 0)
         self.period_types = tuple(i for i, t in enumerate(self.rules.types) if t.faction < 0)
         self.faction_types = tuple(tuple(i for i, t in enumerate(self.rules.types) if t.faction == s) for s in (0, 1))
+        # each card's travel plays: (action, the card it asks about, its effect kind); cards of one kind and
+        # one set of users have one answer, so the first such card (by number) answers for the rest
+        first: dict[tuple[str, tuple[str, ...]], int] = {}
+        self.travel_plays = tuple(
+            tuple(
+                (PLAY + card * self.stride + k, first.setdefault((kind, c.users), card * self.stride + k), kind)
+                for k, kind in c.travel
+            )
+            for card, c in enumerate(r.cards)
+        )
         # each stack's moves on a board without barriers, beacons or bonuses, the usual case
         self.plain_moves = tuple(
             tuple(
@@ -291,34 +304,59 @@ class _Board:
     """One look at where a player's units are, to say quickly whether a travel card has a use.
 
     Says what TimeLineState._card_target_eras would find at least one of, without walking the Eras
-    one generator at a time: the question is asked for every card in hand at every move.
+    one generator at a time: the question is asked for every card in hand at every move. Each view
+    of the board is worked out the first time a card asks for it.
     """
 
-    __slots__ = ("columns", "p", "state", "units")
+    __slots__ = ("_foes", "_free", "_period", "_totals", "p", "state", "units")
 
     def __init__(self, state: TimeLineState, p: int) -> None:
         self.state, self.p = state, p
         self.units = state.units[p]
-        self.columns = list(zip(*self.units, strict=True))  # per unit type: how many in each Era
+        self._totals: list[int] | None = None  # per unit type: how many p has in all
+        self._free: set[int] | None = None  # the unit types with a unit somewhere that has not travelled
+        self._period: list[list[int]] | None = None  # p's units in each Era holding p's period troops
+        self._foes: list[list[int]] | None = None  # p's units in each Era holding an enemy
 
     def anywhere(self, c: CardDef) -> bool:
         """Whether some Era has a unit of p's that may use the card."""
-        columns = self.columns
-        return c.anyone or any(any(columns[t]) for t in c.fits)
+        if c.anyone:
+            return True
+        if self._totals is None:
+            self._totals = [sum(column) for column in zip(*self.units, strict=True)]
+        totals = self._totals
+        return any([totals[t] for t in c.fits])
 
-    def _fits_at(self, c: CardDef, era: int) -> bool:
-        row = self.units[era]
-        return c.anyone or any(row[t] for t in c.fits)
+    @staticmethod
+    def _rows_fit(c: CardDef, rows: list[list[int]]) -> bool:
+        """Whether one of these Eras' rows of p's units holds a unit that may use the card."""
+        if c.anyone:
+            return bool(rows)
+        fits = c.fits
+        if len(fits) == 1:
+            t = fits[0]
+            return any([row[t] for row in rows])
+        return any(row[t] for row in rows for t in fits)
 
     def usable(self, c: CardDef, kind: str) -> bool:
         state, p = self.state, self.p
         if kind == "move":  # a unit the card fits that has not travelled yet
-            return any(u[t] > m[t] for u, m in zip(self.units, state.moved[p], strict=True) for t in c.fits)
-        if kind == "stack_move":
-            period = state.g.period_types
-            return any(any(row[t] for t in period) and self._fits_at(c, era) for era, row in enumerate(self.units))
-        if kind in ("banish", "destroy", "control_enemy_unit", "time_vortex"):
-            return any(any(row) and self._fits_at(c, era) for era, row in enumerate(state.units[1 - p]))
+            if self._free is None:
+                free: set[int] = set()
+                for here, gone in zip(self.units, state.moved[p], strict=True):
+                    if any(here):
+                        free.update(compress(range(len(here)), map(operator.gt, here, gone)))
+                self._free = free
+            return not self._free.isdisjoint(c.fits)
+        if kind == "stack_move":  # period troops of p's where a unit may use the card
+            if self._period is None:
+                period = state.g.period_types
+                self._period = [row for row in self.units if any([row[t] for t in period])]
+            return self._rows_fit(c, self._period)
+        if kind in ("banish", "destroy", "control_enemy_unit", "time_vortex"):  # an enemy where it may be used
+            if self._foes is None:
+                self._foes = [mine for mine, theirs in zip(self.units, state.units[1 - p], strict=True) if any(theirs)]
+            return self._rows_fit(c, self._foes)
         if kind == "summon":
             return any(state.supply[i] for i in state.g.faction_types[p]) and self.anywhere(c)
         if kind == "tutor_deck":
@@ -358,6 +396,8 @@ class TimeLineState(TwoPlayerState):
         self.effects = Effects()
         self.extra_turn = False
         self.snapshot: TimeLineState | None = None  # the turn's start, for Reverse Time
+        # the travel step last asked on the usual board, and its stacks' moves: what the next move carries on from
+        self._plain: tuple[Step | None, list[int]] = (None, [])
         self._start_record()
 
     @classmethod
@@ -674,24 +714,24 @@ class TimeLineState(TwoPlayerState):
         effects = self.effects
         stuck = {e for _, e in effects.stasis} if effects.stasis else ()
         units, moved = self.units[p], self.moved[p]
-        out = [END]
         if not (effects.beacon or effects.move_plus or effects.barrier):
             # the usual board: each stack's moves worked out when the game was built, found in order
-            plain = g.plain_moves
-            for era in range(n_eras):
-                here = units[era]
-                if not any(here) or era in stuck:
-                    continue
-                gone, reach = moved[era], plain[era]
-                for t in g.travellers:
-                    if here[t] > gone[t]:  # units here that have not travelled this turn
-                        out.extend(reach[t])
-            out += self._travel_plays(p)
-            return out
+            moves = step.get("moves")
+            if moves is None:
+                moves = []
+                for era, (here, gone, reach) in enumerate(zip(units, moved, g.plain_moves, strict=True)):
+                    if not any(here) or era in stuck:
+                        continue
+                    for t in g.travellers:
+                        if here[t] > gone[t]:  # units here that have not travelled this turn
+                            moves.extend(reach[t])
+            self._plain = (step, moves)  # for _do_travel, to carry on to the next move
+            return [END, *moves, *self._travel_plays(p)]
+        out = [END]
         walls = {e for _, e in effects.barrier}
         beacons = {e for _, e in effects.beacon}
         bonus = effects.move_plus
-        moves = g.moves
+        speeds = g.moves
         # units with Move 0 (period troops) travel only with a card's help
         kinds = range(n_types) if beacons or bonus else g.travellers
         for era, (here, gone) in enumerate(zip(units, moved, strict=True)):
@@ -700,7 +740,7 @@ class TimeLineState(TwoPlayerState):
             for t in kinds:
                 if here[t] <= gone[t]:  # none here, or only units that already travelled this turn
                     continue
-                base = moves[t] + (bonus.get((p, era, t), 0) if bonus else 0)
+                base = speeds[t] + (bonus.get((p, era, t), 0) if bonus else 0)
                 if base <= 0 and not beacons:
                     continue
                 stack = MOVE + (era * n_types + t) * n_eras
@@ -723,20 +763,18 @@ class TimeLineState(TwoPlayerState):
         if not hand:
             return []
         g = self.g
-        cards, stride = g.rules.cards, g.stride
+        cards, plays = g.rules.cards, g.travel_plays
         out = []
-        usable: dict[tuple[str, tuple[str, ...]], bool] = {}  # many cards share a kind and users: ask once
+        usable: dict[int, bool] = {}  # by the first card of each kind and set of users
         board: _Board | None = None
         for card in sorted(set(hand)):
-            c = cards[card]
-            for k, kind in c.travel:
-                key = (kind, c.users)
+            for action, key, kind in plays[card]:
                 ok = usable.get(key)
                 if ok is None:
                     board = board or _Board(self, p)
-                    ok = usable[key] = board.usable(c, kind)
+                    ok = usable[key] = board.usable(cards[card], kind)
                 if ok:
-                    out.append(PLAY + card * stride + k)
+                    out.append(action)
         return out
 
     def _do_travel(self, step: Step, action: int) -> None:
@@ -751,9 +789,17 @@ class TimeLineState(TwoPlayerState):
         n_eras, n_types = len(r.eras), len(r.types)
         stack, dest = divmod(action - MOVE, n_eras)
         era, t = divmod(stack, n_types)
-        self.units[p][era][t] -= 1
-        self.units[p][dest][t] += 1
+        units = self.units[p]
+        units[era][t] -= 1
+        units[dest][t] += 1
         self.moved[p][dest][t] += 1
+        asked, moves = self._plain
+        if asked is step:  # the usual board: the next move's list is this one's, less a stack that can no longer move
+            if units[era][t] <= self.moved[p][era][t]:
+                gone = self.g.plain_moves[era][t]
+                at = bisect.bisect_left(moves, gone[0])
+                moves = moves[:at] + moves[at + len(gone) :]
+            self.steps[0] = {"kind": Kind.TRAVEL, "moves": moves}
 
     def _card_targets(self, p: int, c: CardDef, kind: str) -> list[int]:
         """The Eras (or [-1], for a card that names none) where a travel card can be used now."""
