@@ -89,7 +89,9 @@ Step = TypedDict(
         "reach": int,  # how far a relocated unit may go
         "need": int,  # Time Vortex: the face that destroys
         "from": str,  # a tutor's source: pool or discard
-        "moves": list[int],  # travel on the usual board: the stacks' moves, known from the move before
+        # travel on the usual board, from the move before: the stacks' moves, the travel cards' uses (by the
+        # first card of each kind and users) and the cards' plays
+        "carried": tuple[list[int], dict[int, bool], list[int]],
     },
     total=False,
 )
@@ -280,6 +282,10 @@ class TimeLineGame(GameDef):
             )
             for card, c in enumerate(r.cards)
         )
+        self.travel_asks = {
+            key: (r.cards[key // self.stride], r.cards[key // self.stride].effects[key % self.stride][0])
+            for key in first.values()
+        }
         # each stack's moves on a board without barriers, beacons or bonuses, the usual case
         self.plain_moves = tuple(
             tuple(
@@ -396,8 +402,8 @@ class TimeLineState(TwoPlayerState):
         self.effects = Effects()
         self.extra_turn = False
         self.snapshot: TimeLineState | None = None  # the turn's start, for Reverse Time
-        # the travel step last asked on the usual board, and its stacks' moves: what the next move carries on from
-        self._plain: tuple[Step | None, list[int]] = (None, [])
+        # the travel step last asked on the usual board, and what it offered: what the next move carries on from
+        self._plain: tuple[Step | None, tuple[list[int], dict[int, bool], list[int]]] = (None, ([], {}, []))
         self._start_record()
 
     @classmethod
@@ -716,17 +722,19 @@ class TimeLineState(TwoPlayerState):
         units, moved = self.units[p], self.moved[p]
         if not (effects.beacon or effects.move_plus or effects.barrier):
             # the usual board: each stack's moves worked out when the game was built, found in order
-            moves = step.get("moves")
-            if moves is None:
-                moves = []
+            carried = step.get("carried")
+            if carried is None:
+                moves: list[int] = []
                 for era, (here, gone, reach) in enumerate(zip(units, moved, g.plain_moves, strict=True)):
                     if not any(here) or era in stuck:
                         continue
                     for t in g.travellers:
                         if here[t] > gone[t]:  # units here that have not travelled this turn
                             moves.extend(reach[t])
-            self._plain = (step, moves)  # for _do_travel, to carry on to the next move
-            return [END, *moves, *self._travel_plays(p)]
+                uses: dict[int, bool] = {}
+                carried = (moves, uses, self._travel_plays(p, uses))
+            self._plain = (step, carried)  # for _do_travel, to carry on to the next move
+            return [END, *carried[0], *carried[2]]
         out = [END]
         walls = {e for _, e in effects.barrier}
         beacons = {e for _, e in effects.beacon}
@@ -757,15 +765,19 @@ class TimeLineState(TwoPlayerState):
         out += self._travel_plays(p)
         return sorted(out)
 
-    def _travel_plays(self, p: int) -> list[int]:
-        """The plays of p's cards usable in Time Travel now, in order."""
+    def _travel_plays(self, p: int, usable: dict[int, bool] | None = None) -> list[int]:
+        """The plays of p's cards usable in Time Travel now, in order.
+
+        usable: each card's use, by the first card of its kind and set of users, as far as known; what
+        is not is asked and added.
+        """
         hand = self.hands[p]
         if not hand:
             return []
         g = self.g
         cards, plays = g.rules.cards, g.travel_plays
         out = []
-        usable: dict[int, bool] = {}  # by the first card of each kind and set of users
+        usable = {} if usable is None else usable
         board: _Board | None = None
         for card in sorted(set(hand)):
             for action, key, kind in plays[card]:
@@ -793,13 +805,35 @@ class TimeLineState(TwoPlayerState):
         units[era][t] -= 1
         units[dest][t] += 1
         self.moved[p][dest][t] += 1
-        asked, moves = self._plain
-        if asked is step:  # the usual board: the next move's list is this one's, less a stack that can no longer move
-            if units[era][t] <= self.moved[p][era][t]:
-                gone = self.g.plain_moves[era][t]
-                at = bisect.bisect_left(moves, gone[0])
-                moves = moves[:at] + moves[at + len(gone) :]
-            self.steps[0] = {"kind": Kind.TRAVEL, "moves": moves}
+        asked, carried = self._plain
+        if asked is step:  # the usual board: what the next move is offered follows from this one's offer
+            self.steps[0] = {"kind": Kind.TRAVEL, "carried": self._carry_on(p, era, t, carried)}
+
+    def _carry_on(
+        self, p: int, era: int, t: int, carried: tuple[list[int], dict[int, bool], list[int]]
+    ) -> tuple[list[int], dict[int, bool], list[int]]:
+        """After a unit of type t left era on the usual board: its stack may have no unit left to move, and the
+        cards whose use hangs on where such units stand are asked again; the rest is as it was (the hand, the
+        decks, the enemy and the unit's arrival, moved with the unit, are unchanged)."""
+        moves, uses, plays = carried
+        if self.units[p][era][t] <= self.moved[p][era][t]:
+            gone = self.g.plain_moves[era][t]
+            at = bisect.bisect_left(moves, gone[0])
+            moves = moves[:at] + moves[at + len(gone) :]
+        board: _Board | None = None
+        asks = self.g.travel_asks
+        fresh = uses
+        for key, was in uses.items():
+            c, kind = asks[key]
+            if kind in _PLACED and not c.anyone and t in c.fits:
+                board = board or _Board(self, p)
+                now = board.usable(c, kind)
+                if now != was:
+                    fresh = dict(uses) if fresh is uses else fresh
+                    fresh[key] = now
+        if fresh is not uses:
+            plays = self._travel_plays(p, fresh)
+        return moves, fresh, plays
 
     def _card_targets(self, p: int, c: CardDef, kind: str) -> list[int]:
         """The Eras (or [-1], for a card that names none) where a travel card can be used now."""
@@ -1424,6 +1458,8 @@ class TimeLineState(TwoPlayerState):
         return math.tanh((worth(player) - worth(1 - player)) / 400)
 
 
+# travel cards whose use hangs on where the player's units stand, not only on which units it has
+_PLACED = frozenset({"move", "stack_move", "banish", "destroy", "control_enemy_unit", "time_vortex"})
 # each kind of step, and each kind of roll, dispatched through a table
 _CHANCE_KINDS = frozenset({Kind.ROLL, Kind.DRAW, Kind.PEEK})
 _Legal = Callable[[TimeLineState, Step], list[int]]

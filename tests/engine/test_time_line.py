@@ -485,7 +485,8 @@ def test_probability_shift_is_offered_on_combat_and_recruit_rolls(game: TimeLine
 
 
 def test_travel_cards_are_offered_exactly_where_they_have_a_target(game: TimeLineGame) -> None:
-    """The quick look that offers travel cards agrees with the Eras a card's play then lists, all through real games."""
+    """The quick look that offers travel cards agrees with the Eras a card's play then lists, and what one move
+    carries on to the next agrees with the offer worked out afresh, all through real games."""
     import random
 
     from engine.agents import RandomAgent
@@ -493,19 +494,21 @@ def test_travel_cards_are_offered_exactly_where_they_have_a_target(game: TimeLin
     checked = 0
     for seed in range(2):
         state, rng, agent = game.new_initial_state(), random.Random(seed), RandomAgent()
-        while not state.is_terminal() and state.turns < 60:
+        moves = [random.Random(seed * 7919 + 17 * (seat + 1)) for seat in (0, 1)]  # as the runner seeds its agents
+        while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(state.sample_chance(rng))
                 continue
             if state.steps and state.steps[0]["kind"] == "travel":
                 p = state.player
-                for card in set(state.hands[p]):
+                assert state.legal_actions() == state.clone()._legal_travel({"kind": tl.Kind.TRAVEL})
+                for card in set(state.hands[p]) if state.turns < 60 else ():
                     c = game.rules.cards[card]
                     for _, kind in c.travel:
                         found = tl._Board(state, p).usable(c, kind)
                         assert found == bool(state._card_targets(p, c, kind)), (c.id, kind)
                         checked += 1
-            state.apply_action(agent.act(state, rng))
+            state.apply_action(agent.act(state, moves[state.current_player()]))
     assert checked > 1000
 
 
