@@ -89,8 +89,8 @@ Step = TypedDict(
         "reach": int,  # how far a relocated unit may go
         "need": int,  # Time Vortex: the face that destroys
         "from": str,  # a tutor's source: pool or discard
-        # travel on the usual board, from the move before: the stacks' moves, the travel cards' uses (by the
-        # first card of each kind and users) and the cards' plays
+        # travel, from the move before: the stacks' moves, the travel cards' uses (by the first card of each
+        # kind and users) and the cards' plays
         "carried": tuple[list[int], dict[int, bool], list[int]],
     },
     total=False,
@@ -402,8 +402,8 @@ class TimeLineState(TwoPlayerState):
         self.effects = Effects()
         self.extra_turn = False
         self.snapshot: TimeLineState | None = None  # the turn's start, for Reverse Time
-        # the travel step last asked on the usual board, and what it offered: what the next move carries on from
-        self._plain: tuple[Step | None, tuple[list[int], dict[int, bool], list[int]]] = (None, ([], {}, []))
+        # the travel step last asked, and what it offered: what the next move carries on from
+        self._offered: tuple[Step | None, tuple[list[int], dict[int, bool], list[int]]] = (None, ([], {}, []))
         self._start_record()
 
     @classmethod
@@ -715,27 +715,30 @@ class TimeLineState(TwoPlayerState):
 
     # -- Time Travel -------------------------------------------------------------------------------
     def _legal_travel(self, step: Step) -> list[int]:
+        carried = step.get("carried")
+        if carried is None:
+            uses: dict[int, bool] = {}
+            carried = (self._stack_moves(), uses, self._travel_plays(self.player, uses))
+        self._offered = (step, carried)  # for _do_travel, to carry on to the next move
+        return [END, *carried[0], *carried[2]]
+
+    def _stack_moves(self) -> list[int]:
+        """The moves of the player's stacks that may travel, in order."""
         g, p = self.g, self.player
         n_eras, n_types = len(g.rules.eras), len(g.rules.types)
         effects = self.effects
         stuck = {e for _, e in effects.stasis} if effects.stasis else ()
         units, moved = self.units[p], self.moved[p]
+        out: list[int] = []
         if not (effects.beacon or effects.move_plus or effects.barrier):
             # the usual board: each stack's moves worked out when the game was built, found in order
-            carried = step.get("carried")
-            if carried is None:
-                moves: list[int] = []
-                for era, (here, gone, reach) in enumerate(zip(units, moved, g.plain_moves, strict=True)):
-                    if not any(here) or era in stuck:
-                        continue
-                    for t in g.travellers:
-                        if here[t] > gone[t]:  # units here that have not travelled this turn
-                            moves.extend(reach[t])
-                uses: dict[int, bool] = {}
-                carried = (moves, uses, self._travel_plays(p, uses))
-            self._plain = (step, carried)  # for _do_travel, to carry on to the next move
-            return [END, *carried[0], *carried[2]]
-        out = [END]
+            for era, (here, gone, reach) in enumerate(zip(units, moved, g.plain_moves, strict=True)):
+                if not any(here) or era in stuck:
+                    continue
+                for t in g.travellers:
+                    if here[t] > gone[t]:  # units here that have not travelled this turn
+                        out.extend(reach[t])
+            return out
         walls = {e for _, e in effects.barrier}
         beacons = {e for _, e in effects.beacon}
         bonus = effects.move_plus
@@ -762,7 +765,6 @@ class TimeLineState(TwoPlayerState):
                             out.append(stack + dest)
                         if dest in walls:  # no unit moves past a barrier
                             break
-        out += self._travel_plays(p)
         return sorted(out)
 
     def _travel_plays(self, p: int, usable: dict[int, bool] | None = None) -> list[int]:
@@ -805,21 +807,23 @@ class TimeLineState(TwoPlayerState):
         units[era][t] -= 1
         units[dest][t] += 1
         self.moved[p][dest][t] += 1
-        asked, carried = self._plain
-        if asked is step:  # the usual board: what the next move is offered follows from this one's offer
+        asked, carried = self._offered
+        if asked is step:  # what the next move is offered follows from this one's offer
             self.steps[0] = {"kind": Kind.TRAVEL, "carried": self._carry_on(p, era, t, carried)}
 
     def _carry_on(
         self, p: int, era: int, t: int, carried: tuple[list[int], dict[int, bool], list[int]]
     ) -> tuple[list[int], dict[int, bool], list[int]]:
-        """After a unit of type t left era on the usual board: its stack may have no unit left to move, and the
-        cards whose use hangs on where such units stand are asked again; the rest is as it was (the hand, the
-        decks, the enemy and the unit's arrival, moved with the unit, are unchanged)."""
+        """After a unit of type t left era: its stack may have no unit left to move, and the cards whose use
+        hangs on where such units stand are asked again. The rest is as it was: the hand, the decks, the
+        enemy, the board's cards (only a card played changes those, and a play asks afresh), and the
+        stack the unit joined, whose units and units moved both grew by one."""
         moves, uses, plays = carried
         if self.units[p][era][t] <= self.moved[p][era][t]:
-            gone = self.g.plain_moves[era][t]
-            at = bisect.bisect_left(moves, gone[0])
-            moves = moves[:at] + moves[at + len(gone) :]
+            n_eras = len(self.g.rules.eras)
+            first = MOVE + (era * len(self.g.rules.types) + t) * n_eras
+            start, end = bisect.bisect_left(moves, first), bisect.bisect_left(moves, first + n_eras)
+            moves = moves[:start] + moves[end:]
         board: _Board | None = None
         asks = self.g.travel_asks
         fresh = uses
