@@ -271,6 +271,18 @@ class TimeLineGame(GameDef):
         self.forces = tuple(t.force for t in self.rules.types)
         self.travellers = tuple(i for i, t in enumerate(self.rules.types) if t.move > 0)
         self.period_types = tuple(i for i, t in enumerate(self.rules.types) if t.faction < 0)
+        self.period_of = tuple(next((i for i, t in enumerate(r.types) if t.era == era), None) for era in range(n_eras))
+        self.bonus_units = tuple(i for i, t in enumerate(r.types) if t.id in r.bonus_types)
+
+        def plays_of(*kinds: str) -> tuple[tuple[int, ...], ...]:
+            """Each card's plays of effects of these kinds, by action number."""
+            return tuple(
+                tuple(PLAY + card * self.stride + k for k, (kind, _) in enumerate(c.effects) if kind in kinds)
+                for card, c in enumerate(r.cards)
+            )
+
+        self.force_plays = plays_of("force")
+        self.roll_plays = {roll: plays_of(f"{roll}_roll") for roll in ("change", "hide", "escape", "enemy_hide")}
         self.faction_types = tuple(tuple(i for i, t in enumerate(self.rules.types) if t.faction == s) for s in (0, 1))
         # each card's travel plays: (action, the card it asks about, its effect kind); cards of one kind and
         # one set of users have one answer, so the first such card (by number) answers for the rest
@@ -498,9 +510,8 @@ class TimeLineState(TwoPlayerState):
         return total + sum(cards.values()) if cards else total
 
     def roll_bonus(self, p: int, era: int) -> int:
-        types = self.g.rules.types
-        has = any(n and types[i].id in self.g.rules.bonus_types for i, n in enumerate(self.units[p][era]))
-        return self.g.rules.bonus if has else 0
+        row = self.units[p][era]
+        return self.g.rules.bonus if any([row[t] for t in self.g.bonus_units]) else 0
 
     # -- the API -------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -809,15 +820,15 @@ class TimeLineState(TwoPlayerState):
         self.moved[p][dest][t] += 1
         asked, carried = self._offered
         if asked is step:  # what the next move is offered follows from this one's offer
-            self.steps[0] = {"kind": Kind.TRAVEL, "carried": self._carry_on(p, era, t, carried)}
+            self.steps[0] = {"kind": Kind.TRAVEL, "carried": self._carry_on(p, era, dest, t, carried)}
 
     def _carry_on(
-        self, p: int, era: int, t: int, carried: tuple[list[int], dict[int, bool], list[int]]
+        self, p: int, era: int, dest: int, t: int, carried: tuple[list[int], dict[int, bool], list[int]]
     ) -> tuple[list[int], dict[int, bool], list[int]]:
-        """After a unit of type t left era: its stack may have no unit left to move, and the cards whose use
-        hangs on where such units stand are asked again. The rest is as it was: the hand, the decks, the
-        enemy, the board's cards (only a card played changes those, and a play asks afresh), and the
-        stack the unit joined, whose units and units moved both grew by one."""
+        """After a unit of type t went from era to dest: its stack may have no unit left to move, and the
+        cards whose use hangs on where such units stand are asked again. The rest is as it was: the hand,
+        the decks, the enemy, the board's cards (only a card played changes those, and a play asks
+        afresh), and the stack the unit joined, whose units and units moved both grew by one."""
         moves, uses, plays = carried
         if self.units[p][era][t] <= self.moved[p][era][t]:
             n_eras = len(self.g.rules.eras)
@@ -826,10 +837,15 @@ class TimeLineState(TwoPlayerState):
             moves = moves[:start] + moves[end:]
         board: _Board | None = None
         asks = self.g.travel_asks
+        units, foes = self.units[p], self.units[1 - p]
         fresh = uses
         for key, was in uses.items():
             c, kind = asks[key]
             if kind in _PLACED and not c.anyone and t in c.fits:
+                if kind == "move" and (not was or units[era][t] > self.moved[p][era][t]):
+                    continue  # a move frees no unit; a use found stays while the unit's stack can still move
+                if kind != "move" and kind != "stack_move" and not (any(foes[era]) or any(foes[dest])):
+                    continue  # an enemy to aim at is where it was, and the unit neither left nor joined one
                 board = board or _Board(self, p)
                 now = board.usable(c, kind)
                 if now != was:
@@ -1109,18 +1125,13 @@ class TimeLineState(TwoPlayerState):
 
     def _roll_cards(self, p: int, era: int, roll: str) -> list[int]:
         """Cards p may add to a roll of this sort in this Era."""
-        wanted = {
-            "change": ("change_roll",),  # an any-roll card is offered to both players at every roll instead
-            "hide": ("hide_roll",),
-            "escape": ("escape_roll",),
-            "enemy_hide": ("enemy_hide_roll",),
-        }[roll]
+        plays = self.g.roll_plays[roll]  # an any-roll card is offered to both players at every roll instead
+        cards = self.g.rules.cards
         out = []
         for card in sorted(set(self.hands[p])):
-            c = self.g.rules.cards[card]
-            for k, (kind, _) in enumerate(c.effects):
-                if kind in wanted and (roll == "enemy_hide" or self.present(p, era, c)):
-                    out.append(PLAY + card * self.g.stride + k)
+            for action in plays[card]:
+                if roll == "enemy_hide" or self.present(p, era, cards[card]):
+                    out.append(action)
         return out
 
     def _legal_card(self, step: Step) -> list[int]:
@@ -1155,7 +1166,7 @@ class TimeLineState(TwoPlayerState):
     def _begin_recruit(self, step: Step) -> None:
         r, p = self.g.rules, self.player
         for era in range(len(r.eras)):
-            period = next((i for i, t in enumerate(r.types) if t.era == era), None)
+            period = self.g.period_of[era]
             if self.control[era] != p or period is None:
                 continue
             rolls = r.extra_rolls[2] if (p, era) == r.extra_rolls[:2] else 1
@@ -1268,12 +1279,12 @@ class TimeLineState(TwoPlayerState):
 
     def _legal_force_card(self, step: Step) -> list[int]:
         p, era = step["who"], step["era"]
+        plays, cards = self.g.force_plays, self.g.rules.cards
         out = []
         for card in sorted(set(self.hands[p])):
-            c = self.g.rules.cards[card]
-            for k, (kind, _) in enumerate(c.effects):
-                if kind == "force" and self.present(p, era, c):
-                    out.append(PLAY + card * self.g.stride + k)
+            for action in plays[card]:
+                if self.present(p, era, cards[card]):
+                    out.append(action)
         return [*out, NO_CARD]
 
     def _do_force_card(self, step: Step, action: int) -> None:
