@@ -18,7 +18,7 @@ from enum import StrEnum
 from itertools import compress
 from typing import Any, TypedDict, get_args
 
-from engine.api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
+from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
 from printkit.data.game import Game
 from printkit.data.model import TimeCard, TimeLineEffectKind
 
@@ -556,20 +556,25 @@ class TimeLineState(TwoPlayerState):
         return DRAW <= action < LOWER and action - DRAW in self.pools[step["seat"]]
 
     def apply_action(self, action: int) -> None:
-        where = self.steps[0]["kind"] if self.steps else self.phase
-        if self.current_player() == CHANCE:
-            self._take_chance(action, self._possible(action), where)
-        else:
-            self._take_move(action, where)
         # _advance leaves the legal actions of the decision it stops at worked out, for the move that follows
         if self.phase == "first":
+            self._take_chance(action, self._possible(action), self.phase)
             self.player = action - DIE
             self.phase = "play"
             self._begin_turn()
+            return
+        steps = self.steps
+        if self.over or not steps:
+            raise IllegalAction(f"{action} is not legal now (the game is over, or nothing is to be done)")
+        step = steps[0]
+        kind = step["kind"]
+        if kind in _CHANCE_KINDS:
+            self._take_chance(action, self._possible(action), kind)
         else:
-            step = self.steps.pop(0)
-            _DO[step["kind"]](self, step, action)
-            self._advance()
+            self._take_move(action, kind)
+        steps.pop(0)
+        _DO[kind](self, step, action)
+        self._advance()
 
     # -- the turn --------------------------------------------------------------------------------
     def _begin_turn(self) -> None:
@@ -590,45 +595,47 @@ class TimeLineState(TwoPlayerState):
 
     def _advance(self) -> None:
         """Run the automatic steps until a decision or a chance node is due."""
-        while not self.over and self.steps:
-            kind = self.steps[0]["kind"]
+        steps = self.steps  # changed in place by every step the loop runs (a new turn's list comes after it)
+        while steps and not self.over:
+            step = steps[0]
+            kind = step["kind"]
             if kind == "draw":
-                if not self.pools[self.steps[0]["seat"]]:
-                    seat = self.steps[0]["seat"]
+                seat = step["seat"]
+                if not self.pools[seat]:
                     if self.tops[seat]:
                         self.hands[seat].append(self.tops[seat].pop(0))
-                        self.steps.pop(0)
+                        steps.pop(0)
                         continue
-                    if self.discards[seat] and self.steps[0].get("reshuffle"):  # the discard pile becomes the new deck
+                    if self.discards[seat] and step.get("reshuffle"):  # the discard pile becomes the new deck
                         self.pools[seat], self.discards[seat] = self.discards[seat], []
                     else:
-                        self.steps.pop(0)
+                        steps.pop(0)
                         continue
-                elif self.tops[self.steps[0]["seat"]]:  # ordered cards come first
-                    seat = self.steps[0]["seat"]
+                elif self.tops[seat]:  # ordered cards come first
                     self.hands[seat].append(self.tops[seat].pop(0))
-                    self.steps.pop(0)
+                    steps.pop(0)
                     continue
                 return
-            if kind in _AUTO:  # steps that need nobody: run them
-                _AUTO[kind](self, self.steps.pop(0))
+            auto = _AUTO.get(kind)
+            if auto is not None:  # steps that need nobody: run them
+                auto(self, steps.pop(0))
                 continue
             if kind == "peek":
-                if not self.pools[self.steps[0]["seat"]]:
-                    self.steps.pop(0)
+                if not self.pools[step["seat"]]:
+                    steps.pop(0)
                     continue
                 return
             if kind == "roll":
-                if self._offer_shift():
+                if self.g.shift_cards and not step.get("offered") and self._offer_shift():
                     continue
                 return
-            legal = _LEGAL[kind](self, self.steps[0])
+            legal = _LEGAL[kind](self, step)
             if not legal:  # a decision with no choice to make
-                self.steps.pop(0)
+                steps.pop(0)
                 continue
             self._legal = legal
             return
-        if not self.over and not self.steps:
+        if not self.over and not steps:
             self._end_turn()
 
     def _end_turn(self) -> None:
