@@ -130,8 +130,8 @@ class Powers:
     """
 
     health: int
-    attacks: tuple[Attack, ...]
-    sacrifice_attacks: tuple[Attack, ...]  # the attacks a sacrifice lets it make
+    attacks: tuple[Strike, ...]
+    sacrifice_attacks: tuple[Strike, ...]  # the attacks a sacrifice lets it make
     revives: bool
     revive_days: int  # Days of this Timeline the Reviver (or its target: the rule option) must have survived
     sacrifices: bool
@@ -146,6 +146,23 @@ class Powers:
     strength: float  # Health and damage together, for the heuristic
 
 
+# an attack as the Day reads it: (target, count, amount, from the dead, Days it must have survived, only on
+# the Day it was deployed into, aimed at a chosen enemy)
+Strike = tuple[str, int, int, bool, int, bool, bool]
+
+
+def strike(a: Attack) -> Strike:
+    return (
+        a.target,
+        a.count,
+        a.amount or 0,
+        a.amount_from == "dead_both_sides",
+        a.survived_days or 0,
+        a.deployed_today,
+        a.target == "chosen",
+    )
+
+
 def powers_of(char: Character) -> Powers:
     attacks = tuple(a for a in char.ability if isinstance(a, Attack))
     revive, double = _has(char, Revive), _has(char, DoubleFriendly)
@@ -153,8 +170,8 @@ def powers_of(char: Character) -> Powers:
     hits = sum((a.amount or 3) * (a.count if a.target in ("front_n", "rear_n") else 1) for a in attacks)
     return Powers(
         health=char.health,
-        attacks=attacks,
-        sacrifice_attacks=tuple(a.attack for a in char.ability if isinstance(a, SacrificeFor)),
+        attacks=tuple(strike(a) for a in attacks),
+        sacrifice_attacks=tuple(strike(a.attack) for a in char.ability if isinstance(a, SacrificeFor)),
         revives=revive is not None,
         revive_days=int(getattr(revive, "survived_days", 0) or 0),
         sacrifices=_has(char, SacrificeFor) is not None,
@@ -625,24 +642,6 @@ class TimeLineBattleState(TwoPlayerState):
         self.queue = queue
         self._run_queue_or(S_TOTAL)
 
-    def _attack_targets(self, attack: Attack, attacker: tuple[int, int]) -> list[int]:
-        foe = self.sides[1 - attacker[0]].in_play
-        if not foe:
-            return []
-        target = attack.target
-        if target == "front":
-            return foe[:1]
-        if target == "rear":
-            return foe[-1:]
-        if target == "front_n":
-            return foe[: attack.count]
-        if target == "rear_n":
-            return foe[-attack.count :]
-        if target == "all":
-            return foe
-        chosen = self.today.targets.get(attacker)
-        return [chosen] if chosen in foe else []
-
     def _total(self) -> None:
         """4: add up the damage on every target; a Deflector sends damage aimed past the Front to the Front."""
         today, powers = self.today, self.powers
@@ -657,7 +656,8 @@ class TimeLineBattleState(TwoPlayerState):
         for p in (0, 1):
             side, foe = self.sides[p], self.sides[1 - p]
             deflect = any(powers[c].deflects and (1 - p, c) not in locked for c in foe.in_play)
-            front = foe.in_play[0] if foe.in_play else None
+            line = foe.in_play  # the enemies, Front first
+            front = line[0] if line else None
             hit = incoming[1 - p]
             for c in side.in_play:
                 if locked and (p, c) in locked:
@@ -665,19 +665,35 @@ class TimeLineBattleState(TwoPlayerState):
                 attacks = powers[c].attacks
                 if sacrificers and (p, c) in sacrificers:
                     attacks += powers[c].sacrifice_attacks
-                for attack in attacks:
-                    if attack.survived_days and side.survived.get(c, 0) < attack.survived_days:
+                for aim, count, amount, from_dead, days, today_only, chosen in attacks:
+                    if days and side.survived.get(c, 0) < days:
                         continue
-                    if attack.deployed_today and side.deployed.get(c) != self.day:
+                    if today_only and side.deployed.get(c) != self.day:
                         continue
-                    amount = dead_both if attack.amount_from == "dead_both_sides" else attack.amount or 0
+                    if from_dead:
+                        amount = dead_both
                     if factor:
                         amount *= factor.get((p, c), 1)
-                    for t in self._attack_targets(attack, (p, c)):
+                    if not line:
+                        continue
+                    if aim == "front":
+                        struck = line[:1]
+                    elif aim == "rear":
+                        struck = line[-1:]
+                    elif aim == "front_n":
+                        struck = line[:count]
+                    elif aim == "rear_n":
+                        struck = line[-count:]
+                    elif aim == "all":
+                        struck = line
+                    else:
+                        aimed = today.targets.get((p, c))
+                        struck = [aimed] if aimed in line else []
+                    for t in struck:
                         if deflect and front is not None and t != front:
                             t = front
                         hit[t] = hit.get(t, 0) + amount
-                        if attack.target == "chosen":
+                        if chosen:
                             targeted[1 - p][t] = targeted[1 - p].get(t, 0) + amount
         today.incoming, today.targeted = incoming, targeted
         # 5 reduce: the Protector's cut comes off every ally's total; then chosen reductions, Start Player first
