@@ -753,9 +753,9 @@ class TimeLineState(TwoPlayerState):
             for era, (here, gone, reach) in enumerate(zip(units, moved, g.plain_moves, strict=True)):
                 if not any(here) or era in stuck:
                     continue
-                for t in g.travellers:
-                    if here[t] > gone[t]:  # units here that have not travelled this turn
-                        out.extend(reach[t])
+                # the stacks with a unit that has not travelled this turn (a type that cannot travel has no moves)
+                for moves_of_stack in compress(reach, map(operator.gt, here, gone)):
+                    out.extend(moves_of_stack)
             return out
         walls = {e for _, e in effects.barrier}
         beacons = {e for _, e in effects.beacon}
