@@ -361,9 +361,10 @@ class _Board:
         if kind == "move":  # a unit the card fits that has not travelled yet
             if self._free is None:
                 free: set[int] = set()
+                kinds = range(len(self.units[0]))
                 for here, gone in zip(self.units, state.moved[p], strict=True):
-                    if any(here):
-                        free.update(compress(range(len(here)), map(operator.gt, here, gone)))
+                    if here != gone:  # else no unit here, or every one has travelled (a quick look, in C)
+                        free.update(compress(kinds, map(operator.gt, here, gone)))
                 self._free = free
             return not self._free.isdisjoint(c.fits)
         if kind == "stack_move":  # period troops of p's where a unit may use the card
@@ -751,7 +752,7 @@ class TimeLineState(TwoPlayerState):
         if not (effects.beacon or effects.move_plus or effects.barrier):
             # the usual board: each stack's moves worked out when the game was built, found in order
             for era, (here, gone, reach) in enumerate(zip(units, moved, g.plain_moves, strict=True)):
-                if not any(here) or era in stuck:
+                if here == gone or era in stuck:  # no unit here, or every one has travelled (a quick look, in C)
                     continue
                 # the stacks with a unit that has not travelled this turn (a type that cannot travel has no moves)
                 for moves_of_stack in compress(reach, map(operator.gt, here, gone)):
