@@ -922,64 +922,64 @@ class TimeLineState(TwoPlayerState):
         self._effect(step["who"], step["card"], kind, amount, action - PICK_ERA)
 
     def _effect(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
-        r = self.g.rules
-        if kind == "move":
-            self.steps.insert(
-                0,
-                {
-                    "kind": Kind.STACK,
-                    "who": p,
-                    "side": p,
-                    "era": era,
-                    "card": card,
-                    "then": "move_bonus",
-                    "amount": amount,
-                },
-            )
-        elif kind == "stack_move":
-            for t, ut in enumerate(r.types):
-                if ut.faction < 0 and self.units[p][era][t]:
-                    plus = self.effects.move_plus
-                    plus[(p, era, t)] = plus.get((p, era, t), 0) + amount
-        elif kind == "era_move_bonus":
-            self.effects.beacon.append((p, era))
-        elif kind == "barrier":
-            self.effects.barrier.append((p, era))
-        elif kind == "stasis":
-            self.effects.stasis.append((p, era))
-        elif kind == "extra_turn":
-            self.extra_turn = True
-        elif kind == "draw":
-            self.steps[0:0] = [{"kind": Kind.DRAW, "seat": p} for _ in range(amount)]
-        elif kind == "opponent_discard":
-            self.steps[0:0] = [{"kind": Kind.DISCARD, "who": 1 - p} for _ in range(min(amount, len(self.hands[1 - p])))]
-        elif kind in ("tutor_deck", "tutor_discard"):
-            source = "pool" if kind == "tutor_deck" else "discard"
-            self.steps.insert(0, {"kind": Kind.TUTOR, "who": p, "from": source, "card": card})
-        elif kind == "look_ahead":
-            self._look_ahead(p, amount)
-        elif kind == "summon":
-            self.steps.insert(0, {"kind": Kind.SUMMON, "who": p, "era": era})
-        elif kind in ("banish", "destroy", "control_enemy_unit"):
-            self.steps.insert(
-                0,
-                {
-                    "kind": Kind.STACK,
-                    "who": p,
-                    "side": 1 - p,
-                    "era": era,
-                    "card": card,
-                    "then": kind,
-                    "amount": amount,
-                },
-            )
-        elif kind == "time_vortex":
-            for side in (0, 1):
-                for t, n in enumerate(self.units[side][era]):
-                    for _ in range(n):
-                        self.steps.insert(
-                            0, {"kind": Kind.ROLL, "then": "vortex", "side": side, "era": era, "t": t, "need": amount}
-                        )
+        """One effect of a card played in Time Travel, aimed at era (-1 for none), by its kind's entry in _EFFECTS."""
+        effect = _EFFECTS.get(kind)
+        if effect is not None:  # a kind with nothing to do here (reverse_time once spent) does nothing
+            effect(self, p, card, kind, amount, era)
+
+    def _pick_own_stack(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        """move: one of p's stacks the card fits gets amount more Move."""
+        self.steps.insert(
+            0,
+            {"kind": Kind.STACK, "who": p, "side": p, "era": era, "card": card, "then": "move_bonus", "amount": amount},
+        )
+
+    def _march_period_troops(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        """stack_move: p's period troops in era get amount Move."""
+        plus = self.effects.move_plus
+        for t in self.g.period_types:
+            if self.units[p][era][t]:
+                plus[(p, era, t)] = plus.get((p, era, t), 0) + amount
+
+    def _mark_era(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        """era_move_bonus, barrier, stasis: the Era is marked until p's next turn."""
+        marks = {"era_move_bonus": self.effects.beacon, "barrier": self.effects.barrier, "stasis": self.effects.stasis}
+        marks[kind].append((p, era))
+
+    def _take_extra_turn(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        self.extra_turn = True
+
+    def _draw_cards(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        self.steps[0:0] = [{"kind": Kind.DRAW, "seat": p} for _ in range(amount)]
+
+    def _opponent_discards(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        self.steps[0:0] = [{"kind": Kind.DISCARD, "who": 1 - p} for _ in range(min(amount, len(self.hands[1 - p])))]
+
+    def _tutor(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        """tutor_deck, tutor_discard: p picks a card from its deck or its discard pile."""
+        source = "pool" if kind == "tutor_deck" else "discard"
+        self.steps.insert(0, {"kind": Kind.TUTOR, "who": p, "from": source, "card": card})
+
+    def _see_the_future(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        self._look_ahead(p, amount)
+
+    def _summon(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        self.steps.insert(0, {"kind": Kind.SUMMON, "who": p, "era": era})
+
+    def _pick_enemy_stack(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        """banish, destroy, control_enemy_unit: p picks an enemy stack in era for the card to act on."""
+        self.steps.insert(
+            0, {"kind": Kind.STACK, "who": p, "side": 1 - p, "era": era, "card": card, "then": kind, "amount": amount}
+        )
+
+    def _time_vortex(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        """A roll for every unit in era, either side's: amount or more destroys it."""
+        for side in (0, 1):
+            for t, n in enumerate(self.units[side][era]):
+                for _ in range(n):
+                    self.steps.insert(
+                        0, {"kind": Kind.ROLL, "then": "vortex", "side": side, "era": era, "t": t, "need": amount}
+                    )
 
     def _look_ahead(self, p: int, amount: int) -> None:
         """See the Future: the top cards come out of the unknown deck, and the player puts them in order."""
@@ -1533,6 +1533,25 @@ _AUTO: dict[str, Callable[[TimeLineState, Step], None]] = {
     Kind.AUTO_ROUND: TimeLineState._auto_round,
     Kind.AUTO_AFTER_ROUND: TimeLineState._auto_after_round,
     Kind.AUTO_NEXT_ROUND: TimeLineState._auto_next_round,
+}
+_Effect = Callable[[TimeLineState, int, int, str, int, int], None]
+_EFFECTS: dict[str, _Effect] = {  # what each kind of card effect played in Time Travel does
+    "move": TimeLineState._pick_own_stack,
+    "stack_move": TimeLineState._march_period_troops,
+    "era_move_bonus": TimeLineState._mark_era,
+    "barrier": TimeLineState._mark_era,
+    "stasis": TimeLineState._mark_era,
+    "extra_turn": TimeLineState._take_extra_turn,
+    "draw": TimeLineState._draw_cards,
+    "opponent_discard": TimeLineState._opponent_discards,
+    "tutor_deck": TimeLineState._tutor,
+    "tutor_discard": TimeLineState._tutor,
+    "look_ahead": TimeLineState._see_the_future,
+    "summon": TimeLineState._summon,
+    "banish": TimeLineState._pick_enemy_stack,
+    "destroy": TimeLineState._pick_enemy_stack,
+    "control_enemy_unit": TimeLineState._pick_enemy_stack,
+    "time_vortex": TimeLineState._time_vortex,
 }
 _AFTER: dict[str, _Do] = {  # what a roll's face does, by what the roll is for
     "change": TimeLineState._after_change,
