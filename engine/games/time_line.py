@@ -427,14 +427,16 @@ class TimeLineState(TwoPlayerState):
         *,
         player: int = 0,
         hands: tuple[str, str] = ("", ""),
+        control: dict[str, int] | None = None,
         steps: Sequence[Step] = (),
     ) -> TimeLineState:
         """A position set out from a short description, for tests and tools.
 
         units: seat 0's units, "|", seat 1's, each "[N*]type@era" in the data's ids ("2*warriors@wwi");
         only these are on the board, the rest in the supply. hands: each seat's cards by id, taken from
-        its deck. Control is as at the start. steps: what the turn does next; given, the state runs on to
-        the first decision or chance among them, else it waits with nothing to do.
+        its deck. Control is as at the start, then as control says (Era id -> seat, -1 for nobody).
+        steps: what the turn does next; given, the state runs on to the first decision or chance among
+        them, else it waits with nothing to do.
         """
         r = game.rules
         types = {t.id: i for i, t in enumerate(r.types)}
@@ -463,6 +465,10 @@ class TimeLineState(TwoPlayerState):
                     raise ValueError(f"{name!r}: not a card in seat {seat}'s deck")
                 state.pools[seat].remove(cards[name])
                 state.hands[seat].append(cards[name])
+        for era, seat in (control or {}).items():
+            if era not in r.eras:
+                raise ValueError(f"{era!r}: no such Era (Eras: {', '.join(r.eras)})")
+            state.control[r.eras.index(era)] = seat
         if steps:
             state.steps = list(steps)
             state._advance()
