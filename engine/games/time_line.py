@@ -294,10 +294,12 @@ class TimeLineGame(GameDef):
             )
             for card, c in enumerate(r.cards)
         )
-        self.travel_asks = {
-            key: (r.cards[key // self.stride], r.cards[key // self.stride].effects[key % self.stride][0])
-            for key in first.values()
-        }
+        # each of those first cards, its effect kind, and whether its use hangs on where the units stand
+        self.travel_asks: dict[int, tuple[CardDef, str, bool]] = {}
+        for key in first.values():
+            c, kind = r.cards[key // self.stride], r.cards[key // self.stride].effects[key % self.stride][0]
+            self.travel_asks[key] = (c, kind, kind in _PLACED and not c.anyone)
+        self.n_eras, self.n_types = n_eras, n_types
         # each stack's moves on a board without barriers, beacons or bonuses, the usual case
         self.plain_moves = tuple(
             tuple(
@@ -709,13 +711,15 @@ class TimeLineState(TwoPlayerState):
         roll = self.steps[0]
         if not self.g.shift_cards or roll.get("offered"):
             return False
-        self.steps[0] = roll | {"offered": True}  # steps are shared with clones: replaced, never changed
-        p = self.player
+        p, shifts = self.player, self.g.shift_cards
         offers: list[Step] = [
-            {"kind": Kind.SHIFT, "who": s} for s in (p, 1 - p) if self.g.shift_cards.intersection(self.hands[s])
+            {"kind": Kind.SHIFT, "who": s} for s in (p, 1 - p) if not shifts.isdisjoint(self.hands[s])
         ]
+        if not offers:
+            return False
+        self.steps[0] = roll | {"offered": True}  # steps are shared with clones: replaced, never changed
         self.steps[0:0] = offers
-        return bool(offers)
+        return True
 
     def _legal_shift(self, step: Step) -> list[int]:
         out = []
@@ -817,7 +821,7 @@ class TimeLineState(TwoPlayerState):
         return out
 
     def _do_travel(self, step: Step, action: int) -> None:
-        r, p = self.g.rules, self.player
+        p = self.player
         if action == END:
             return
         self.steps.insert(0, {"kind": Kind.TRAVEL})  # more moves may follow
@@ -825,9 +829,8 @@ class TimeLineState(TwoPlayerState):
             card, k = divmod(action - PLAY, self.g.stride)
             self._play(p, card, k)
             return
-        n_eras, n_types = len(r.eras), len(r.types)
-        stack, dest = divmod(action - MOVE, n_eras)
-        era, t = divmod(stack, n_types)
+        stack, dest = divmod(action - MOVE, self.g.n_eras)
+        era, t = divmod(stack, self.g.n_types)
         units = self.units[p]
         units[era][t] -= 1
         units[dest][t] += 1
@@ -854,8 +857,8 @@ class TimeLineState(TwoPlayerState):
         units, foes = self.units[p], self.units[1 - p]
         fresh = uses
         for key, was in uses.items():
-            c, kind = asks[key]
-            if kind in _PLACED and not c.anyone and t in c.fits:
+            c, kind, placed = asks[key]
+            if placed and t in c.fits:
                 if kind == "move" and (not was or units[era][t] > self.moved[p][era][t]):
                     continue  # a move frees no unit; a use found stays while the unit's stack can still move
                 if kind != "move" and kind != "stack_move" and not (any(foes[era]) or any(foes[dest])):
