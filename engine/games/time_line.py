@@ -771,19 +771,19 @@ class TimeLineState(TwoPlayerState):
         walls = {e for _, e in effects.barrier}
         beacons = {e for _, e in effects.beacon}
         bonus = effects.move_plus
-        speeds = g.moves
-        # units with Move 0 (period troops) travel only with a card's help
-        kinds = range(n_types) if beacons or bonus else g.travellers
+        speeds, kinds = g.moves, range(n_types)
         for era, (here, gone) in enumerate(zip(units, moved, strict=True)):
-            if era in stuck or not any(here):
+            if here == gone or era in stuck:  # no unit here, or every one has travelled (a quick look, in C)
                 continue
-            for t in kinds:
-                if here[t] <= gone[t]:  # none here, or only units that already travelled this turn
-                    continue
+            for t in compress(kinds, map(operator.gt, here, gone)):  # types with a unit yet to travel
                 base = speeds[t] + (bonus.get((p, era, t), 0) if bonus else 0)
-                if base <= 0 and not beacons:
+                if base <= 0 and not beacons:  # Move 0 (period troops) travels only with a card's help
                     continue
                 stack = MOVE + (era * n_types + t) * n_eras
+                if not (walls or beacons):  # a card's added Move alone: every Era within reach
+                    out.extend(range(stack + max(0, era - base), stack + era))
+                    out.extend(range(stack + era + 1, stack + min(n_eras, era + base + 1)))
+                    continue
                 furthest = base + 2 if beacons else base  # a Time Beacon adds 2 to reach its Era
                 for direction in (1, -1):
                     for distance in range(1, furthest + 1):
