@@ -1463,28 +1463,24 @@ class TimeLineState(TwoPlayerState):
         """
         if self.over:
             return self.returns()[player]
-        eras = range(len(self.g.rules.eras))
-        travellers = self.g.travellers
+        control, forces, travellers, attached = self.control, self.g.forces, self.g.travellers, self.effects.force
 
         def worth(p: int) -> float:
-            units = self.units[p]
-            reaching = sum(1 for e in eras if any(units[e]) and self.control[e] != p)
-            holding = sum(1 for e in eras if any(units[e]) and self.control[e] == p)
-            board = sum(self.force(p, e) for e in eras)
-            open_eras = [e for e in eras if self.control[e] != p]
+            occupied = [(e, row) for e, row in enumerate(self.units[p]) if any(row)]
+            reaching = sum(1 for e, _ in occupied if control[e] != p)
+            holding = len(occupied) - reaching
+            # every Era's Force: its units' (an empty Era's is 0) and the cards attached to them
+            board = sum(sum(map(operator.mul, row, forces)) for _, row in occupied)
+            board += sum(sum(cards.values()) for (q, _), cards in attached.items() if q == p)
+            open_eras = [e for e, holder in enumerate(control) if holder != p]
             march = 0
             if open_eras:
-                for e in eras:
-                    walking = sum(units[e][t] for t in travellers)
+                for e, row in occupied:
+                    walking = sum(map(row.__getitem__, travellers))
                     if walking:
                         march += walking * min(abs(e - o) for o in open_eras)
             return (
-                self.control.count(p) * 100
-                + reaching * 95
-                + holding * 10
-                + board / 20
-                + len(self.hands[p]) * 2
-                - march * 4
+                control.count(p) * 100 + reaching * 95 + holding * 10 + board / 20 + len(self.hands[p]) * 2 - march * 4
             )
 
         return math.tanh((worth(player) - worth(1 - player)) / 400)
