@@ -282,7 +282,13 @@ class TimeLineGame(GameDef):
             )
 
         self.force_plays = plays_of("force")
-        self.roll_plays = {roll: plays_of(f"{roll}_roll") for roll in ("change", "hide", "escape", "enemy_hide")}
+        self.force_cards = frozenset(card for card, plays in enumerate(self.force_plays) if plays)
+        self.faction_units = tuple(i for i, t in enumerate(r.types) if t.faction >= 0)
+        rolls = ("change", "hide", "escape", "enemy_hide")
+        self.roll_plays = {roll: plays_of(f"{roll}_roll") for roll in rolls}
+        self.roll_cards = {
+            roll: frozenset(c for c, plays in enumerate(self.roll_plays[roll]) if plays) for roll in rolls
+        }
         self.faction_types = tuple(tuple(i for i, t in enumerate(self.rules.types) if t.faction == s) for s in (0, 1))
         # each card's travel plays: (action, the card it asks about, its effect kind); cards of one kind and
         # one set of users have one answer, so the first such card (by number) answers for the rest
@@ -1143,6 +1149,8 @@ class TimeLineState(TwoPlayerState):
     def _roll_cards(self, p: int, era: int, roll: str) -> list[int]:
         """Cards p may add to a roll of this sort in this Era."""
         plays = self.g.roll_plays[roll]  # an any-roll card is offered to both players at every roll instead
+        if self.g.roll_cards[roll].isdisjoint(self.hands[p]):
+            return []
         cards = self.g.rules.cards
         out = []
         for card in sorted(set(self.hands[p])):
@@ -1296,6 +1304,8 @@ class TimeLineState(TwoPlayerState):
 
     def _legal_force_card(self, step: Step) -> list[int]:
         p, era = step["who"], step["era"]
+        if self.g.force_cards.isdisjoint(self.hands[p]):
+            return [NO_CARD]
         plays, cards = self.g.force_plays, self.g.rules.cards
         out = []
         for card in sorted(set(self.hands[p])):
@@ -1359,7 +1369,8 @@ class TimeLineState(TwoPlayerState):
 
     def _legal_after_roll(self, step: Step) -> list[int]:
         era = step["era"]
-        can_escape = any(self.units[step["who"]][era][t] for t, ut in enumerate(self.g.rules.types) if ut.faction >= 0)
+        row = self.units[step["who"]][era]
+        can_escape = any([row[t] for t in self.g.faction_units])  # period troops stay behind
         return [CONTINUE, STOP] + ([ESCAPE] if can_escape else [])
 
     def _do_after_roll(self, step: Step, action: int) -> None:
