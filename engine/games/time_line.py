@@ -7,15 +7,18 @@ and effects. Rolls are chance nodes of a six-sided die.
 
 from __future__ import annotations
 
+import bisect
 import copy
 import math
 import operator
 import random
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any, get_args
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from itertools import compress
+from typing import Any, TypedDict, get_args
 
-from engine.api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
+from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
 from printkit.data.game import Game
 from printkit.data.model import TimeCard, TimeLineEffectKind
 
@@ -23,6 +26,76 @@ END, FIGHT, AVOID, HIDE, ESCAPE, CONTINUE, STOP, NO_CARD = 1, 2, 3, 4, 5, 6, 7, 
 MOVE, PLAY, PICK_STACK, PICK_ERA, PICK_CARD, DIE, DRAW = 100_000, 200_000, 300_000, 310_000, 320_000, 400_000, 410_000
 LOWER = 500_000  # + card x stride + effect: an any-roll card played to take its amount off a roll
 FACES = 6
+
+
+class Kind(StrEnum):
+    """What a step of the turn is: a chance draw or roll, a player's decision, or an automatic step (begin_, auto_)."""
+
+    AFTER_ROLL = "after_roll"
+    AUTO_AFTER_ROUND = "auto_after_round"
+    AUTO_MEET = "auto_meet"
+    AUTO_MEETING = "auto_meeting"
+    AUTO_NEXT_ROUND = "auto_next_round"
+    AUTO_ROUND = "auto_round"
+    AVOID = "avoid"
+    BEGIN_CHANGE = "begin_change"
+    BEGIN_RECRUIT = "begin_recruit"
+    BEGIN_SEEK = "begin_seek"
+    CARD = "card"
+    DISCARD = "discard"
+    DRAW = "draw"
+    ERA = "era"
+    ESCAPE_TO = "escape_to"
+    FORCE_CARD = "force_card"
+    ORDER = "order"
+    PEEK = "peek"
+    RELOCATE = "relocate"
+    ROLL = "roll"
+    SHIFT = "shift"
+    STACK = "stack"
+    STANCE = "stance"
+    SUMMON = "summon"
+    TRAVEL = "travel"
+    TUTOR = "tutor"
+
+
+# a step of the turn still to come: its kind and what that kind reads; steps are shared between a
+# state and its clones, so one is never changed in place, only replaced
+Step = TypedDict(
+    "Step",
+    {
+        "kind": Kind,
+        "who": int,  # the seat that decides
+        "seat": int,  # the seat that draws
+        "reshuffle": bool,  # this draw may turn the discard pile into a new deck
+        "era": int,
+        "eras": list[int],  # the Eras a card may be aimed at
+        "then": str,  # what a roll decides (change, period, faction, avoid, combat, vortex) or a picked stack is for
+        "t": int,  # a unit type
+        "side": int,  # whose units a roll or a pick is about
+        "card": int,
+        "k": int,  # which of the card's effects
+        "amount": int,
+        "passes": int,  # force cards: passes in a row
+        "rounds": int,  # combat rolls made in this fight
+        "roll": str,  # the roll a card is added to: change, hide, escape, enemy_hide
+        "played": int,  # cards added to this roll so far
+        "offered": bool,  # Probability Shift has been offered for this roll
+        "shift": int,  # what Probability Shift added to this roll
+        "way": str,  # hide or escape
+        "penalty": int,
+        "after": str,  # what an escape roll interrupts: the fight's start, or a round
+        "left": int,  # See the Future: cards already put in order
+        "reach": int,  # how far a relocated unit may go
+        "need": int,  # Time Vortex: the face that destroys
+        "from": str,  # a tutor's source: pool or discard
+        # travel, from the move before: the stacks' moves, the travel cards' uses (by the first card of each
+        # kind and users) and the cards' plays
+        "carried": tuple[list[int], dict[int, bool], list[int]],
+    },
+    total=False,
+)
+
 ROLL_EFFECTS = frozenset({"change_roll", "any_roll", "hide_roll", "escape_roll", "enemy_hide_roll"})
 # every other effect kind is played in Time Travel (the rule option general_cards_in_travel),
 # so a kind added to the model is playable there without being listed twice
@@ -144,11 +217,30 @@ def rules_from(game: Game) -> Rules:
     )
 
 
-def _copy_effect(value: Any) -> Any:
-    """A copy of one entry of the turn's effects: a list of (seat, Era) pairs, or a dict one or two levels deep."""
-    if isinstance(value, list):
-        return value[:]
-    return {k: dict(v) if isinstance(v, dict) else v for k, v in value.items()}
+@dataclass(slots=True)
+class Effects:
+    """What cards and choices have set up for later in the turn, or until their player's next turn."""
+
+    roll_plus: dict[int, int] = field(default_factory=dict)  # Era -> added to its next roll by cards
+    move_plus: dict[tuple[int, int, int], int] = field(default_factory=dict)  # (seat, Era, unit type) -> Move added
+    beacon: list[tuple[int, int]] = field(default_factory=list)  # (seat, Era) of a Time Beacon, until the seat's turn
+    barrier: list[tuple[int, int]] = field(default_factory=list)  # (seat, Era): no unit moves past it
+    stasis: list[tuple[int, int]] = field(default_factory=list)  # (seat, Era): no unit leaves it
+    force: dict[tuple[int, int], dict[int, int]] = field(default_factory=dict)  # (seat, Era) -> unit type -> Force
+    stance: dict[tuple[int, int], int] = field(default_factory=dict)  # (seat, Era) -> FIGHT or AVOID, for a meeting
+    wish: dict[int, int] = field(default_factory=dict)  # seat -> CONTINUE, STOP or ESCAPE, after a combat roll
+
+    def copy(self) -> Effects:
+        return Effects(
+            dict(self.roll_plus),
+            dict(self.move_plus),
+            self.beacon[:],
+            self.barrier[:],
+            self.stasis[:],
+            {key: dict(value) for key, value in self.force.items()},
+            dict(self.stance),
+            dict(self.wish),
+        )
 
 
 class TimeLineGame(GameDef):
@@ -179,6 +271,41 @@ class TimeLineGame(GameDef):
         self.forces = tuple(t.force for t in self.rules.types)
         self.travellers = tuple(i for i, t in enumerate(self.rules.types) if t.move > 0)
         self.period_types = tuple(i for i, t in enumerate(self.rules.types) if t.faction < 0)
+        self.period_of = tuple(next((i for i, t in enumerate(r.types) if t.era == era), None) for era in range(n_eras))
+        self.bonus_units = tuple(i for i, t in enumerate(r.types) if t.id in r.bonus_types)
+
+        def plays_of(*kinds: str) -> tuple[tuple[int, ...], ...]:
+            """Each card's plays of effects of these kinds, by action number."""
+            return tuple(
+                tuple(PLAY + card * self.stride + k for k, (kind, _) in enumerate(c.effects) if kind in kinds)
+                for card, c in enumerate(r.cards)
+            )
+
+        self.force_plays = plays_of("force")
+        self.force_cards = frozenset(card for card, plays in enumerate(self.force_plays) if plays)
+        self.faction_units = tuple(i for i, t in enumerate(r.types) if t.faction >= 0)
+        rolls = ("change", "hide", "escape", "enemy_hide")
+        self.roll_plays = {roll: plays_of(f"{roll}_roll") for roll in rolls}
+        self.roll_cards = {
+            roll: frozenset(c for c, plays in enumerate(self.roll_plays[roll]) if plays) for roll in rolls
+        }
+        self.faction_types = tuple(tuple(i for i, t in enumerate(self.rules.types) if t.faction == s) for s in (0, 1))
+        # each card's travel plays: (action, the card it asks about, its effect kind); cards of one kind and
+        # one set of users have one answer, so the first such card (by number) answers for the rest
+        first: dict[tuple[str, tuple[str, ...]], int] = {}
+        self.travel_plays = tuple(
+            tuple(
+                (PLAY + card * self.stride + k, first.setdefault((kind, c.users), card * self.stride + k), kind)
+                for k, kind in c.travel
+            )
+            for card, c in enumerate(r.cards)
+        )
+        # each of those first cards, its effect kind, and whether its use hangs on where the units stand
+        self.travel_asks: dict[int, tuple[CardDef, str, bool]] = {}
+        for key in first.values():
+            c, kind = r.cards[key // self.stride], r.cards[key // self.stride].effects[key % self.stride][0]
+            self.travel_asks[key] = (c, kind, kind in _PLACED and not c.anyone)
+        self.n_eras, self.n_types = n_eras, n_types
         # each stack's moves on a board without barriers, beacons or bonuses, the usual case
         self.plain_moves = tuple(
             tuple(
@@ -197,6 +324,75 @@ class TimeLineGame(GameDef):
 
     def card_names(self) -> dict[str, str]:
         return {c.id: c.name for c in self.rules.cards}
+
+
+class _Board:
+    """One look at where a player's units are, to say quickly whether a travel card has a use.
+
+    Says what TimeLineState._card_target_eras would find at least one of, without walking the Eras
+    one generator at a time: the question is asked for every card in hand at every move. Each view
+    of the board is worked out the first time a card asks for it.
+    """
+
+    __slots__ = ("_foes", "_free", "_period", "_totals", "p", "state", "units")
+
+    def __init__(self, state: TimeLineState, p: int) -> None:
+        self.state, self.p = state, p
+        self.units = state.units[p]
+        self._totals: list[int] | None = None  # per unit type: how many p has in all
+        self._free: set[int] | None = None  # the unit types with a unit somewhere that has not travelled
+        self._period: list[list[int]] | None = None  # p's units in each Era holding p's period troops
+        self._foes: list[list[int]] | None = None  # p's units in each Era holding an enemy
+
+    def anywhere(self, c: CardDef) -> bool:
+        """Whether some Era has a unit of p's that may use the card."""
+        if c.anyone:
+            return True
+        if self._totals is None:
+            self._totals = [sum(column) for column in zip(*self.units, strict=True)]
+        totals = self._totals
+        return any([totals[t] for t in c.fits])
+
+    @staticmethod
+    def _rows_fit(c: CardDef, rows: list[list[int]]) -> bool:
+        """Whether one of these Eras' rows of p's units holds a unit that may use the card."""
+        if c.anyone:
+            return bool(rows)
+        fits = c.fits
+        if len(fits) == 1:
+            t = fits[0]
+            return any([row[t] for row in rows])
+        return any(row[t] for row in rows for t in fits)
+
+    def usable(self, c: CardDef, kind: str) -> bool:
+        state, p = self.state, self.p
+        if kind == "move":  # a unit the card fits that has not travelled yet
+            if self._free is None:
+                free: set[int] = set()
+                kinds = range(len(self.units[0]))
+                for here, gone in zip(self.units, state.moved[p], strict=True):
+                    if here != gone:  # else no unit here, or every one has travelled (a quick look, in C)
+                        free.update(compress(kinds, map(operator.gt, here, gone)))
+                self._free = free
+            return not self._free.isdisjoint(c.fits)
+        if kind == "stack_move":  # period troops of p's where a unit may use the card
+            if self._period is None:
+                period = state.g.period_types
+                self._period = [row for row in self.units if any([row[t] for t in period])]
+            return self._rows_fit(c, self._period)
+        if kind in ("banish", "destroy", "control_enemy_unit", "time_vortex"):  # an enemy where it may be used
+            if self._foes is None:
+                self._foes = [mine for mine, theirs in zip(self.units, state.units[1 - p], strict=True) if any(theirs)]
+            return self._rows_fit(c, self._foes)
+        if kind == "summon":
+            return any(state.supply[i] for i in state.g.faction_types[p]) and self.anywhere(c)
+        if kind == "tutor_deck":
+            return bool(state.pools[p])
+        if kind == "tutor_discard":
+            return bool(state.discards[p])
+        if kind == "opponent_discard":
+            return bool(state.hands[1 - p])
+        return self.anywhere(c)  # barrier, stasis, era_move_bonus and the rest: a user anywhere
 
 
 class TimeLineState(TwoPlayerState):
@@ -223,13 +419,76 @@ class TimeLineState(TwoPlayerState):
         self.player = 0
         self.turns = 0
         self.phase = "first"
-        self.steps: list[dict[str, Any]] = []  # what is still to happen this turn, first first
-        self.effects: dict[str, Any] = {"bonus": {}, "beacon": [], "barrier": [], "stasis": [], "force": {}}
+        self.steps: list[Step] = []  # what is still to happen this turn, first first
+        self.effects = Effects()
         self.extra_turn = False
         self.snapshot: TimeLineState | None = None  # the turn's start, for Reverse Time
+        # the travel step last asked, and what it offered: what the next move carries on from
+        self._offered: tuple[Step | None, tuple[list[int], dict[int, bool], list[int]]] = (None, ([], {}, []))
         self._start_record()
 
+    @classmethod
+    def at(
+        cls,
+        game: TimeLineGame,
+        units: str = "",
+        *,
+        player: int = 0,
+        hands: tuple[str, str] = ("", ""),
+        control: dict[str, int] | None = None,
+        steps: Sequence[Step] = (),
+    ) -> TimeLineState:
+        """A position set out from a short description, for tests and tools.
+
+        units: seat 0's units, "|", seat 1's, each "[N*]type@era" in the data's ids ("2*warriors@wwi");
+        only these are on the board, the rest in the supply. hands: each seat's cards by id, taken from
+        its deck. Control is as at the start, then as control says (Era id -> seat, -1 for nobody).
+        steps: what the turn does next; given, the state runs on to the first decision or chance among
+        them, else it waits with nothing to do.
+        """
+        r = game.rules
+        types = {t.id: i for i, t in enumerate(r.types)}
+        state = cls(game)
+        state.player, state.phase = player, "play"
+        state.units = [[[0] * len(r.types) for _ in r.eras] for _ in (0, 1)]
+        state.supply = [t.supply for t in r.types]
+        halves = units.split("|") if units else ["", ""]
+        if len(halves) != 2:
+            raise ValueError(f"{units!r}: expected seat 0's units, '|', seat 1's")
+        for seat, half in enumerate(halves):
+            for token in half.split():
+                count, _, stack = token.rpartition("*")
+                kind, _, era = stack.partition("@")
+                if kind not in types or era not in r.eras:
+                    raise ValueError(
+                        f"{token!r}: expected [N*]type@era (types: {', '.join(types)}; Eras: {', '.join(r.eras)})"
+                    )
+                n = int(count or 1)
+                state.units[seat][r.eras.index(era)][types[kind]] += n
+                state.supply[types[kind]] -= n
+        cards = {c.id: i for i, c in enumerate(r.cards)}
+        for seat, held in enumerate(hands):
+            for name in held.split():
+                if name not in cards or cards[name] not in state.pools[seat]:
+                    raise ValueError(f"{name!r}: not a card in seat {seat}'s deck")
+                state.pools[seat].remove(cards[name])
+                state.hands[seat].append(cards[name])
+        for era, seat in (control or {}).items():
+            if era not in r.eras:
+                raise ValueError(f"{era!r}: no such Era (Eras: {', '.join(r.eras)})")
+            state.control[r.eras.index(era)] = seat
+        if steps:
+            state.steps = list(steps)
+            state._advance()
+        return state
+
     def clone(self) -> TimeLineState:
+        other = self._copy_position()
+        self._copy_record(other)
+        return other
+
+    def _copy_position(self) -> TimeLineState:
+        """A copy of the position alone, its record (history, tally) shared: for the turn's snapshot."""
         other = copy.copy(self)
         other.units = [[e[:] for e in side] for side in self.units]
         other.moved = [[e[:] for e in side] for side in self.moved]
@@ -239,8 +498,7 @@ class TimeLineState(TwoPlayerState):
         other.discards = [d[:] for d in self.discards]
         other.hands = [h[:] for h in self.hands]
         other.steps = self.steps[:]  # a step is never changed in place, only replaced: sharing them is safe
-        other.effects = {key: _copy_effect(value) for key, value in self.effects.items()}
-        self._copy_record(other)
+        other.effects = self.effects.copy()
         return other
 
     # -- small questions ---------------------------------------------------------------------
@@ -263,19 +521,18 @@ class TimeLineState(TwoPlayerState):
 
     def force(self, p: int, era: int) -> int:
         total = sum(map(operator.mul, self.units[p][era], self.g.forces))
-        cards = self.effects["force"].get(f"{p}:{era}")
+        cards = self.effects.force.get((p, era))
         return total + sum(cards.values()) if cards else total
 
     def roll_bonus(self, p: int, era: int) -> int:
-        types = self.g.rules.types
-        has = any(n and types[i].id in self.g.rules.bonus_types for i, n in enumerate(self.units[p][era]))
-        return self.g.rules.bonus if has else 0
+        row = self.units[p][era]
+        return self.g.rules.bonus if any([row[t] for t in self.g.bonus_units]) else 0
 
     # -- the API -------------------------------------------------------------------------------
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        if self.phase == "first" or (self.steps and self.steps[0]["kind"] in ("roll", "draw", "peek")):
+        if self.phase == "first" or (self.steps and self.steps[0]["kind"] in _CHANCE_KINDS):
             return CHANCE
         return self.steps[0].get("who", self.player) if self.steps else self.player
 
@@ -302,79 +559,98 @@ class TimeLineState(TwoPlayerState):
         if self.current_player() == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
         step = self.steps[0]
-        return getattr(self, f"_legal_{step['kind']}")(step)
+        return _LEGAL[step["kind"]](self, step)
+
+    def _possible(self, action: int) -> bool:
+        """Whether a chance outcome can happen now, checked without listing every outcome."""
+        if self.phase == "first":
+            return action in (DIE + 0, DIE + 1)
+        step = self.steps[0]
+        if step["kind"] == Kind.ROLL:
+            return DIE + 1 <= action <= DIE + FACES
+        return DRAW <= action < LOWER and action - DRAW in self.pools[step["seat"]]
 
     def apply_action(self, action: int) -> None:
-        where = self.steps[0]["kind"] if self.steps else self.phase
-        if self.current_player() == CHANCE:
-            self._take_chance(action, action in self.legal_actions(), where)
-        else:
-            self._take_move(action, where)
+        # _advance leaves the legal actions of the decision it stops at worked out, for the move that follows
         if self.phase == "first":
+            self._take_chance(action, self._possible(action), self.phase)
             self.player = action - DIE
             self.phase = "play"
             self._begin_turn()
+            return
+        steps = self.steps
+        if self.over or not steps:
+            raise IllegalAction(f"{action} is not legal now (the game is over, or nothing is to be done)")
+        step = steps[0]
+        kind = step["kind"]
+        if kind in _CHANCE_KINDS:
+            self._take_chance(action, self._possible(action), kind)
         else:
-            step = self.steps.pop(0)
-            getattr(self, f"_do_{step['kind']}")(step, action)
-            self._advance()
-        self._legal = None
+            self._take_move(action, kind)
+        steps.pop(0)
+        _DO[kind](self, step, action)
+        self._advance()
 
     # -- the turn --------------------------------------------------------------------------------
     def _begin_turn(self) -> None:
         r, p = self.g.rules, self.player
-        for key in ("beacon", "barrier", "stasis"):  # a round's effects end when their player's turn comes back
-            self.effects[key] = [e for e in self.effects[key] if e[0] != p]
-        self.effects["bonus"], self.effects["force"] = {}, {}
+        effects = self.effects  # a round's effects end when their player's turn comes back
+        effects.beacon = [e for e in effects.beacon if e[0] != p]
+        effects.barrier = [e for e in effects.barrier if e[0] != p]
+        effects.stasis = [e for e in effects.stasis if e[0] != p]
+        effects.roll_plus, effects.move_plus, effects.force = {}, {}, {}
         self.moved = [[[0] * len(r.types) for _ in r.eras] for _ in (0, 1)]
         # only these draws may turn the discard pile into a new deck (reshuffle_in_random_factors)
-        self.steps = [{"kind": "draw", "seat": p, "reshuffle": True} for _ in range(r.draw)]
-        self.steps.append({"kind": "travel"})
-        self.steps.append({"kind": "begin_change"})
+        self.steps = [{"kind": Kind.DRAW, "seat": p, "reshuffle": True} for _ in range(r.draw)]
+        self.steps.append({"kind": Kind.TRAVEL})
+        self.steps.append({"kind": Kind.BEGIN_CHANGE})
         self.snapshot = None
-        self.snapshot = self.clone()  # Reverse Time starts the turn over from here
+        self.snapshot = self._copy_position()  # Reverse Time starts the turn over from here
         self._advance()
 
     def _advance(self) -> None:
         """Run the automatic steps until a decision or a chance node is due."""
-        while not self.over and self.steps:
-            kind = self.steps[0]["kind"]
+        steps = self.steps  # changed in place by every step the loop runs (a new turn's list comes after it)
+        while steps and not self.over:
+            step = steps[0]
+            kind = step["kind"]
             if kind == "draw":
-                if not self.pools[self.steps[0]["seat"]]:
-                    seat = self.steps[0]["seat"]
+                seat = step["seat"]
+                if not self.pools[seat]:
                     if self.tops[seat]:
                         self.hands[seat].append(self.tops[seat].pop(0))
-                        self.steps.pop(0)
+                        steps.pop(0)
                         continue
-                    if self.discards[seat] and self.steps[0].get("reshuffle"):  # the discard pile becomes the new deck
+                    if self.discards[seat] and step.get("reshuffle"):  # the discard pile becomes the new deck
                         self.pools[seat], self.discards[seat] = self.discards[seat], []
                     else:
-                        self.steps.pop(0)
+                        steps.pop(0)
                         continue
-                elif self.tops[self.steps[0]["seat"]]:  # ordered cards come first
-                    seat = self.steps[0]["seat"]
+                elif self.tops[seat]:  # ordered cards come first
                     self.hands[seat].append(self.tops[seat].pop(0))
-                    self.steps.pop(0)
+                    steps.pop(0)
                     continue
                 return
-            if kind.startswith(("begin_", "auto")):  # steps that need nobody: run them
-                step = self.steps.pop(0)
-                getattr(self, f"_{step['kind']}")(step)
+            auto = _AUTO.get(kind)
+            if auto is not None:  # steps that need nobody: run them
+                auto(self, steps.pop(0))
                 continue
             if kind == "peek":
-                if not self.pools[self.steps[0]["seat"]]:
-                    self.steps.pop(0)
+                if not self.pools[step["seat"]]:
+                    steps.pop(0)
                     continue
                 return
             if kind == "roll":
-                if self._offer_shift():
+                if self.g.shift_cards and not step.get("offered") and self._offer_shift():
                     continue
                 return
-            if not self._work_out_legal():  # a decision with no choice to make
-                self.steps.pop(0)
+            legal = _LEGAL[kind](self, step)
+            if not legal:  # a decision with no choice to make
+                steps.pop(0)
                 continue
+            self._legal = legal
             return
-        if not self.over and not self.steps:
+        if not self.over and not steps:
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -394,23 +670,23 @@ class TimeLineState(TwoPlayerState):
         self._begin_turn()
 
     # -- chance -----------------------------------------------------------------------------------
-    def _do_draw(self, step: dict[str, Any], action: int) -> None:
+    def _do_draw(self, step: Step, action: int) -> None:
         card = action - DRAW
         self.pools[step["seat"]].remove(card)
         self.hands[step["seat"]].append(card)
 
-    def _do_peek(self, step: dict[str, Any], action: int) -> None:
+    def _do_peek(self, step: Step, action: int) -> None:
         card = action - DRAW
         self.pools[step["seat"]].remove(card)
         self.tops[step["seat"]].append(card)
 
-    def _do_roll(self, step: dict[str, Any], action: int) -> None:
+    def _do_roll(self, step: Step, action: int) -> None:
         if self.narration is not None:
             self._say(self._roll_words(step, action - DIE))
         face = action - DIE + step.get("shift", 0)  # may leave 1-6: a table read by face clamps it
-        getattr(self, f"_after_{step['then']}")(step, face)
+        _AFTER[step["then"]](self, step, face)
 
-    def _roll_words(self, step: dict[str, Any], face: int) -> str:
+    def _roll_words(self, step: Step, face: int) -> str:
         """A roll as a player reads it: what it is for, the die, and what is added or taken off."""
         p, then = self.player, step["then"]
         era = self.g.era_names[step["era"]] if "era" in step else ""
@@ -425,7 +701,7 @@ class TimeLineState(TwoPlayerState):
         parts = [f"{what}: {face}"]
         if step.get("shift"):
             parts.append(f"{step['shift']:+d} Probability Shift")
-        cards = int(self.effects["bonus"].get(f"roll:{step['era']}", 0)) if "era" in step else 0
+        cards = self.effects.roll_plus.get(step["era"], 0) if "era" in step else 0
         if cards and then in ("change", "avoid"):
             parts.append(f"{cards:+d} cards")
         units = self.roll_bonus(p, step["era"]) if then in ("change", "period") else 0
@@ -441,13 +717,17 @@ class TimeLineState(TwoPlayerState):
         roll = self.steps[0]
         if not self.g.shift_cards or roll.get("offered"):
             return False
+        p, shifts = self.player, self.g.shift_cards
+        offers: list[Step] = [
+            {"kind": Kind.SHIFT, "who": s} for s in (p, 1 - p) if not shifts.isdisjoint(self.hands[s])
+        ]
+        if not offers:
+            return False
         self.steps[0] = roll | {"offered": True}  # steps are shared with clones: replaced, never changed
-        p = self.player
-        offers = [{"kind": "shift", "who": s} for s in (p, 1 - p) if self.g.shift_cards.intersection(self.hands[s])]
         self.steps[0:0] = offers
-        return bool(offers)
+        return True
 
-    def _legal_shift(self, step: dict[str, Any]) -> list[int]:
+    def _legal_shift(self, step: Step) -> list[int]:
         out = []
         for card in sorted(self.g.shift_cards.intersection(self.hands[step["who"]])):
             for k, (kind, _) in enumerate(self.g.rules.cards[card].effects):
@@ -455,7 +735,7 @@ class TimeLineState(TwoPlayerState):
                     out += [PLAY + card * self.g.stride + k, LOWER + card * self.g.stride + k]
         return [*out, NO_CARD] if out else []
 
-    def _do_shift(self, step: dict[str, Any], action: int) -> None:
+    def _do_shift(self, step: Step, action: int) -> None:
         if action == NO_CARD:
             return
         p, lower = step["who"], action >= LOWER
@@ -469,32 +749,47 @@ class TimeLineState(TwoPlayerState):
         self.steps[at] = roll | {"shift": roll.get("shift", 0) + (-amount if lower else amount)}
 
     # -- Time Travel -------------------------------------------------------------------------------
-    def _legal_travel(self, step: dict[str, Any]) -> list[int]:
-        r, p = self.g.rules, self.player
-        n_eras, n_types = len(r.eras), len(r.types)
-        stuck = {e for _, e in self.effects["stasis"]}
-        walls = {e for _, e in self.effects["barrier"]}
-        beacons = {e for _, e in self.effects["beacon"]}
-        bonus = self.effects["bonus"]
-        moves = self.g.moves
-        # units with Move 0 (period troops) travel only with a card's help
-        boosted = any(not key.startswith("roll:") for key in bonus)  # a card added to some stack's Move
-        kinds = range(n_types) if beacons or boosted else self.g.travellers
-        plain = None if beacons or boosted or walls else self.g.plain_moves
-        out = [END]
-        for era, (here, gone) in enumerate(zip(self.units[p], self.moved[p], strict=True)):
-            if era in stuck or not any(here):
+    def _legal_travel(self, step: Step) -> list[int]:
+        carried = step.get("carried")
+        if carried is None:
+            uses: dict[int, bool] = {}
+            carried = (self._stack_moves(), uses, self._travel_plays(self.player, uses))
+        self._offered = (step, carried)  # for _do_travel, to carry on to the next move
+        return [END, *carried[0], *carried[2]]
+
+    def _stack_moves(self) -> list[int]:
+        """The moves of the player's stacks that may travel, in order."""
+        g, p = self.g, self.player
+        n_eras, n_types = len(g.rules.eras), len(g.rules.types)
+        effects = self.effects
+        stuck = {e for _, e in effects.stasis} if effects.stasis else ()
+        units, moved = self.units[p], self.moved[p]
+        out: list[int] = []
+        if not (effects.beacon or effects.move_plus or effects.barrier):
+            # the usual board: each stack's moves worked out when the game was built, found in order
+            for era, (here, gone, reach) in enumerate(zip(units, moved, g.plain_moves, strict=True)):
+                if here == gone or era in stuck:  # no unit here, or every one has travelled (a quick look, in C)
+                    continue
+                # the stacks with a unit that has not travelled this turn (a type that cannot travel has no moves)
+                for moves_of_stack in compress(reach, map(operator.gt, here, gone)):
+                    out.extend(moves_of_stack)
+            return out
+        walls = {e for _, e in effects.barrier}
+        beacons = {e for _, e in effects.beacon}
+        bonus = effects.move_plus
+        speeds, kinds = g.moves, range(n_types)
+        for era, (here, gone) in enumerate(zip(units, moved, strict=True)):
+            if here == gone or era in stuck:  # no unit here, or every one has travelled (a quick look, in C)
                 continue
-            for t in kinds:
-                if here[t] <= gone[t]:  # none here, or only units that already travelled this turn
-                    continue
-                if plain is not None:
-                    out.extend(plain[era][t])
-                    continue
-                base = moves[t] + (bonus.get(f"{p}:{era}:{t}", 0) if bonus else 0)
-                if base <= 0 and not beacons:
+            for t in compress(kinds, map(operator.gt, here, gone)):  # types with a unit yet to travel
+                base = speeds[t] + (bonus.get((p, era, t), 0) if bonus else 0)
+                if base <= 0 and not beacons:  # Move 0 (period troops) travels only with a card's help
                     continue
                 stack = MOVE + (era * n_types + t) * n_eras
+                if not (walls or beacons):  # a card's added Move alone: every Era within reach
+                    out.extend(range(stack + max(0, era - base), stack + era))
+                    out.extend(range(stack + era + 1, stack + min(n_eras, era + base + 1)))
+                    continue
                 furthest = base + 2 if beacons else base  # a Time Beacon adds 2 to reach its Era
                 for direction in (1, -1):
                     for distance in range(1, furthest + 1):
@@ -505,39 +800,87 @@ class TimeLineState(TwoPlayerState):
                             out.append(stack + dest)
                         if dest in walls:  # no unit moves past a barrier
                             break
-        usable: dict[tuple[str, tuple[str, ...]], bool] = {}  # many cards share a kind and users: ask once
-        for card in sorted(set(self.hands[p])):
-            c = r.cards[card]
-            for k, kind in c.travel:
-                key = (kind, c.users)
-                if key not in usable:
-                    usable[key] = self._card_usable(p, c, kind)
-                if usable[key]:
-                    out.append(PLAY + card * self.g.stride + k)
         return sorted(out)
 
-    def _do_travel(self, step: dict[str, Any], action: int) -> None:
-        r, p = self.g.rules, self.player
+    def _travel_plays(self, p: int, usable: dict[int, bool] | None = None) -> list[int]:
+        """The plays of p's cards usable in Time Travel now, in order.
+
+        usable: each card's use, by the first card of its kind and set of users, as far as known; what
+        is not is asked and added.
+        """
+        hand = self.hands[p]
+        if not hand:
+            return []
+        g = self.g
+        cards, plays = g.rules.cards, g.travel_plays
+        out = []
+        usable = {} if usable is None else usable
+        board: _Board | None = None
+        for card in sorted(set(hand)):
+            for action, key, kind in plays[card]:
+                ok = usable.get(key)
+                if ok is None:
+                    board = board or _Board(self, p)
+                    ok = usable[key] = board.usable(cards[card], kind)
+                if ok:
+                    out.append(action)
+        return out
+
+    def _do_travel(self, step: Step, action: int) -> None:
+        p = self.player
         if action == END:
             return
-        self.steps.insert(0, {"kind": "travel"})  # more moves may follow
+        self.steps.insert(0, {"kind": Kind.TRAVEL})  # more moves may follow
         if action >= PLAY:
             card, k = divmod(action - PLAY, self.g.stride)
             self._play(p, card, k)
             return
-        n_eras, n_types = len(r.eras), len(r.types)
-        stack, dest = divmod(action - MOVE, n_eras)
-        era, t = divmod(stack, n_types)
-        self.units[p][era][t] -= 1
-        self.units[p][dest][t] += 1
+        stack, dest = divmod(action - MOVE, self.g.n_eras)
+        era, t = divmod(stack, self.g.n_types)
+        units = self.units[p]
+        units[era][t] -= 1
+        units[dest][t] += 1
         self.moved[p][dest][t] += 1
+        asked, carried = self._offered
+        if asked is step:  # what the next move is offered follows from this one's offer
+            self.steps[0] = {"kind": Kind.TRAVEL, "carried": self._carry_on(p, era, dest, t, carried)}
+
+    def _carry_on(
+        self, p: int, era: int, dest: int, t: int, carried: tuple[list[int], dict[int, bool], list[int]]
+    ) -> tuple[list[int], dict[int, bool], list[int]]:
+        """After a unit of type t went from era to dest: its stack may have no unit left to move, and the
+        cards whose use hangs on where such units stand are asked again. The rest is as it was: the hand,
+        the decks, the enemy, the board's cards (only a card played changes those, and a play asks
+        afresh), and the stack the unit joined, whose units and units moved both grew by one."""
+        moves, uses, plays = carried
+        if self.units[p][era][t] <= self.moved[p][era][t]:
+            n_eras = len(self.g.rules.eras)
+            first = MOVE + (era * len(self.g.rules.types) + t) * n_eras
+            start, end = bisect.bisect_left(moves, first), bisect.bisect_left(moves, first + n_eras)
+            moves = moves[:start] + moves[end:]
+        board: _Board | None = None
+        asks = self.g.travel_asks
+        units, foes = self.units[p], self.units[1 - p]
+        fresh = uses
+        for key, was in uses.items():
+            c, kind, placed = asks[key]
+            if placed and t in c.fits:
+                if kind == "move" and (not was or units[era][t] > self.moved[p][era][t]):
+                    continue  # a move frees no unit; a use found stays while the unit's stack can still move
+                if kind != "move" and kind != "stack_move" and not (any(foes[era]) or any(foes[dest])):
+                    continue  # an enemy to aim at is where it was, and the unit neither left nor joined one
+                board = board or _Board(self, p)
+                now = board.usable(c, kind)
+                if now != was:
+                    fresh = dict(uses) if fresh is uses else fresh
+                    fresh[key] = now
+        if fresh is not uses:
+            plays = self._travel_plays(p, fresh)
+        return moves, fresh, plays
 
     def _card_targets(self, p: int, c: CardDef, kind: str) -> list[int]:
         """The Eras (or [-1], for a card that names none) where a travel card can be used now."""
         return list(self._card_target_eras(p, c, kind))
-
-    def _card_usable(self, p: int, c: CardDef, kind: str) -> bool:
-        return next(self._card_target_eras(p, c, kind), None) is not None
 
     def _card_target_eras(self, p: int, c: CardDef, kind: str) -> Iterator[int]:
         r = self.g.rules
@@ -581,87 +924,88 @@ class TimeLineState(TwoPlayerState):
             self._reverse(p, card)
             return
         if targets == [-1]:
-            self._effect(p, c, kind, amount, -1)
+            self._effect(p, card, kind, amount, -1)
         else:
-            self.steps.insert(0, {"kind": "era", "who": p, "card": card, "k": k, "eras": targets})
+            self.steps.insert(0, {"kind": Kind.ERA, "who": p, "card": card, "k": k, "eras": targets})
 
-    def _legal_era(self, step: dict[str, Any]) -> list[int]:
+    def _legal_era(self, step: Step) -> list[int]:
         return [PICK_ERA + e for e in step["eras"]]
 
-    def _do_era(self, step: dict[str, Any], action: int) -> None:
+    def _do_era(self, step: Step, action: int) -> None:
         c = self.g.rules.cards[step["card"]]
         kind, amount = c.effects[step["k"]]
-        self._effect(step["who"], c, kind, amount, action - PICK_ERA)
+        self._effect(step["who"], step["card"], kind, amount, action - PICK_ERA)
 
-    def _effect(self, p: int, c: CardDef, kind: str, amount: int, era: int) -> None:
-        r = self.g.rules
-        if kind == "move":
-            self.steps.insert(
-                0,
-                {
-                    "kind": "stack",
-                    "who": p,
-                    "side": p,
-                    "era": era,
-                    "card": r.cards.index(c),
-                    "then": "move_bonus",
-                    "amount": amount,
-                },
-            )
-        elif kind == "stack_move":
-            for t, ut in enumerate(r.types):
-                if ut.faction < 0 and self.units[p][era][t]:
-                    self.effects["bonus"][f"{p}:{era}:{t}"] = self.effects["bonus"].get(f"{p}:{era}:{t}", 0) + amount
-        elif kind == "era_move_bonus":
-            self.effects["beacon"].append((p, era))
-        elif kind == "barrier":
-            self.effects["barrier"].append((p, era))
-        elif kind == "stasis":
-            self.effects["stasis"].append((p, era))
-        elif kind == "extra_turn":
-            self.extra_turn = True
-        elif kind == "draw":
-            self.steps[0:0] = [{"kind": "draw", "seat": p} for _ in range(amount)]
-        elif kind == "opponent_discard":
-            self.steps[0:0] = [{"kind": "discard", "who": 1 - p} for _ in range(min(amount, len(self.hands[1 - p])))]
-        elif kind in ("tutor_deck", "tutor_discard"):
-            source = "pool" if kind == "tutor_deck" else "discard"
-            self.steps.insert(0, {"kind": "tutor", "who": p, "from": source, "card": r.cards.index(c)})
-        elif kind == "look_ahead":
-            self._look_ahead(p, amount)
-        elif kind == "summon":
-            self.steps.insert(0, {"kind": "summon", "who": p, "era": era})
-        elif kind in ("banish", "destroy", "control_enemy_unit"):
-            self.steps.insert(
-                0,
-                {
-                    "kind": "stack",
-                    "who": p,
-                    "side": 1 - p,
-                    "era": era,
-                    "card": r.cards.index(c),
-                    "then": kind,
-                    "amount": amount,
-                },
-            )
-        elif kind == "time_vortex":
-            for side in (0, 1):
-                for t, n in enumerate(self.units[side][era]):
-                    for _ in range(n):
-                        self.steps.insert(
-                            0, {"kind": "roll", "then": "vortex", "side": side, "era": era, "t": t, "need": amount}
-                        )
+    def _effect(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        """One effect of a card played in Time Travel, aimed at era (-1 for none), by its kind's entry in _EFFECTS."""
+        effect = _EFFECTS.get(kind)
+        if effect is not None:  # a kind with nothing to do here (reverse_time once spent) does nothing
+            effect(self, p, card, kind, amount, era)
+
+    def _pick_own_stack(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        """move: one of p's stacks the card fits gets amount more Move."""
+        self.steps.insert(
+            0,
+            {"kind": Kind.STACK, "who": p, "side": p, "era": era, "card": card, "then": "move_bonus", "amount": amount},
+        )
+
+    def _march_period_troops(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        """stack_move: p's period troops in era get amount Move."""
+        plus = self.effects.move_plus
+        for t in self.g.period_types:
+            if self.units[p][era][t]:
+                plus[(p, era, t)] = plus.get((p, era, t), 0) + amount
+
+    def _mark_era(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        """era_move_bonus, barrier, stasis: the Era is marked until p's next turn."""
+        marks = {"era_move_bonus": self.effects.beacon, "barrier": self.effects.barrier, "stasis": self.effects.stasis}
+        marks[kind].append((p, era))
+
+    def _take_extra_turn(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        self.extra_turn = True
+
+    def _draw_cards(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        self.steps[0:0] = [{"kind": Kind.DRAW, "seat": p} for _ in range(amount)]
+
+    def _opponent_discards(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        self.steps[0:0] = [{"kind": Kind.DISCARD, "who": 1 - p} for _ in range(min(amount, len(self.hands[1 - p])))]
+
+    def _tutor(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        """tutor_deck, tutor_discard: p picks a card from its deck or its discard pile."""
+        source = "pool" if kind == "tutor_deck" else "discard"
+        self.steps.insert(0, {"kind": Kind.TUTOR, "who": p, "from": source, "card": card})
+
+    def _see_the_future(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        self._look_ahead(p, amount)
+
+    def _summon(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        self.steps.insert(0, {"kind": Kind.SUMMON, "who": p, "era": era})
+
+    def _pick_enemy_stack(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        """banish, destroy, control_enemy_unit: p picks an enemy stack in era for the card to act on."""
+        self.steps.insert(
+            0, {"kind": Kind.STACK, "who": p, "side": 1 - p, "era": era, "card": card, "then": kind, "amount": amount}
+        )
+
+    def _time_vortex(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
+        """A roll for every unit in era, either side's: amount or more destroys it."""
+        for side in (0, 1):
+            for t, n in enumerate(self.units[side][era]):
+                for _ in range(n):
+                    self.steps.insert(
+                        0, {"kind": Kind.ROLL, "then": "vortex", "side": side, "era": era, "t": t, "need": amount}
+                    )
 
     def _look_ahead(self, p: int, amount: int) -> None:
         """See the Future: the top cards come out of the unknown deck, and the player puts them in order."""
-        self.steps.insert(0, {"kind": "order", "who": p, "left": 0})
+        self.steps.insert(0, {"kind": Kind.ORDER, "who": p, "left": 0})
         for _ in range(min(amount, len(self.pools[p]))):
-            self.steps.insert(0, {"kind": "peek", "seat": p})
+            self.steps.insert(0, {"kind": Kind.PEEK, "seat": p})
 
     def _reverse(self, p: int, card: int) -> None:
         """Reverse Time: the turn starts over from its beginning, without this card."""
         assert self.snapshot is not None
-        back = self.snapshot.clone()
+        back = self.snapshot._copy_position()
         for place in (back.hands[p], back.pools[p], back.tops[p], back.discards[p]):  # where it was when the turn began
             if card in place:
                 place.remove(card)
@@ -688,7 +1032,7 @@ class TimeLineState(TwoPlayerState):
         self.snapshot = None  # one reversal per turn: the snapshot is spent
 
     # stacks: a unit type in an Era, picked for a card or a loss
-    def _legal_stack(self, step: dict[str, Any]) -> list[int]:
+    def _legal_stack(self, step: Step) -> list[int]:
         r = self.g.rules
         side, era = step["side"], step["era"]
         c = r.cards[step["card"]] if "card" in step else None
@@ -703,20 +1047,20 @@ class TimeLineState(TwoPlayerState):
             out.append(PICK_STACK + era * len(r.types) + t)
         return out
 
-    def _do_stack(self, step: dict[str, Any], action: int) -> None:
+    def _do_stack(self, step: Step, action: int) -> None:
         r = self.g.rules
         era, t = divmod(action - PICK_STACK, len(r.types))
         side, then, p = step["side"], step["then"], step["who"]
         if then == "move_bonus":
-            key = f"{p}:{era}:{t}"
-            self.effects["bonus"][key] = self.effects["bonus"].get(key, 0) + step["amount"]
+            plus = self.effects.move_plus
+            plus[(p, era, t)] = plus.get((p, era, t), 0) + step["amount"]
         elif then == "destroy" or then == "lose":
             self._destroy(side, era, t)
         elif then in ("banish", "control_enemy_unit"):
             self.steps.insert(
                 0,
                 {
-                    "kind": "relocate",
+                    "kind": Kind.RELOCATE,
                     "who": p,
                     "side": side,
                     "era": era,
@@ -725,11 +1069,11 @@ class TimeLineState(TwoPlayerState):
                 },
             )
 
-    def _legal_relocate(self, step: dict[str, Any]) -> list[int]:
+    def _legal_relocate(self, step: Step) -> list[int]:
         era, reach = step["era"], step["reach"]
         return [PICK_ERA + e for e in range(len(self.g.rules.eras)) if 0 < abs(e - era) <= reach]
 
-    def _do_relocate(self, step: dict[str, Any], action: int) -> None:
+    def _do_relocate(self, step: Step, action: int) -> None:
         side, era, t = step["side"], step["era"], step["t"]
         if self.units[side][era][t]:
             self.units[side][era][t] -= 1
@@ -743,29 +1087,31 @@ class TimeLineState(TwoPlayerState):
         if self.narration is not None:  # words only for a replay
             self._say(f"seat {side} loses {_a(self.g.rules.types[t].name)} in {self.g.era_names[era]}")
         if self.units[side][era][t] == 0:  # cards attached to the stack go with it
-            self.effects["force"].get(f"{side}:{era}", {}).pop(str(t), None)
+            attached = self.effects.force.get((side, era))
+            if attached:
+                attached.pop(t, None)
 
-    def _after_vortex(self, step: dict[str, Any], face: int) -> None:
+    def _after_vortex(self, step: Step, face: int) -> None:
         if face >= step["need"]:
             self._destroy(step["side"], step["era"], step["t"])
 
-    def _legal_discard(self, step: dict[str, Any]) -> list[int]:
+    def _legal_discard(self, step: Step) -> list[int]:
         return [PICK_CARD + c for c in sorted(set(self.hands[step["who"]]))]
 
-    def _do_discard(self, step: dict[str, Any], action: int) -> None:
+    def _do_discard(self, step: Step, action: int) -> None:
         self.hands[step["who"]].remove(action - PICK_CARD)
         self.discards[step["who"]].append(action - PICK_CARD)
 
-    def _legal_tutor(self, step: dict[str, Any]) -> list[int]:
+    def _legal_tutor(self, step: Step) -> list[int]:
         source = self.pools[step["who"]] if step["from"] == "pool" else self.discards[step["who"]]
         return [PICK_CARD + c for c in sorted(set(source)) if c != step["card"]]  # never the card being played
 
-    def _do_tutor(self, step: dict[str, Any], action: int) -> None:
+    def _do_tutor(self, step: Step, action: int) -> None:
         p, card = step["who"], action - PICK_CARD
         (self.pools[p] if step["from"] == "pool" else self.discards[p]).remove(card)
         self.hands[p].append(card)
 
-    def _legal_summon(self, step: dict[str, Any]) -> list[int]:
+    def _legal_summon(self, step: Step) -> list[int]:
         r, p = self.g.rules, step["who"]
         return [
             PICK_STACK + step["era"] * len(r.types) + i
@@ -773,56 +1119,53 @@ class TimeLineState(TwoPlayerState):
             if t.faction == p and self.supply[i]
         ]
 
-    def _do_summon(self, step: dict[str, Any], action: int) -> None:
+    def _do_summon(self, step: Step, action: int) -> None:
         r = self.g.rules
         era, t = divmod(action - PICK_STACK, len(r.types))
         self.supply[t] -= 1
         self.units[step["who"]][era][t] += 1
 
-    def _legal_order(self, step: dict[str, Any]) -> list[int]:
+    def _legal_order(self, step: Step) -> list[int]:
         return [PICK_CARD + c for c in sorted(set(self.tops[step["who"]][step["left"] :]))]
 
-    def _do_order(self, step: dict[str, Any], action: int) -> None:
+    def _do_order(self, step: Step, action: int) -> None:
         tops, left = self.tops[step["who"]], step["left"]
         card = action - PICK_CARD
         rest = tops[left:]
         rest.remove(card)
         self.tops[step["who"]] = tops[:left] + [card] + rest
         if left + 2 < len(self.tops[step["who"]]):
-            self.steps.insert(0, {"kind": "order", "who": step["who"], "left": left + 1})
+            self.steps.insert(0, {"kind": Kind.ORDER, "who": step["who"], "left": left + 1})
 
     # -- Change History and recruits -------------------------------------------------------------
-    def _begin_change(self, step: dict[str, Any]) -> None:
+    def _begin_change(self, step: Step) -> None:
         p = self.player
         for era in range(len(self.g.rules.eras)):
             if any(self.units[p][era]) and self.control[era] != p:
-                self.steps.append({"kind": "card", "who": p, "era": era, "roll": "change"})
-                self.steps.append({"kind": "roll", "then": "change", "era": era})
-        self.steps.append({"kind": "begin_recruit"})
+                self.steps.append({"kind": Kind.CARD, "who": p, "era": era, "roll": "change"})
+                self.steps.append({"kind": Kind.ROLL, "then": "change", "era": era})
+        self.steps.append({"kind": Kind.BEGIN_RECRUIT})
 
     def _roll_cards(self, p: int, era: int, roll: str) -> list[int]:
         """Cards p may add to a roll of this sort in this Era."""
-        wanted = {
-            "change": ("change_roll",),  # an any-roll card is offered to both players at every roll instead
-            "hide": ("hide_roll",),
-            "escape": ("escape_roll",),
-            "enemy_hide": ("enemy_hide_roll",),
-        }[roll]
+        plays = self.g.roll_plays[roll]  # an any-roll card is offered to both players at every roll instead
+        if self.g.roll_cards[roll].isdisjoint(self.hands[p]):
+            return []
+        cards = self.g.rules.cards
         out = []
         for card in sorted(set(self.hands[p])):
-            c = self.g.rules.cards[card]
-            for k, (kind, _) in enumerate(c.effects):
-                if kind in wanted and (roll == "enemy_hide" or self.present(p, era, c)):
-                    out.append(PLAY + card * self.g.stride + k)
+            for action in plays[card]:
+                if roll == "enemy_hide" or self.present(p, era, cards[card]):
+                    out.append(action)
         return out
 
-    def _legal_card(self, step: dict[str, Any]) -> list[int]:
+    def _legal_card(self, step: Step) -> list[int]:
         if step.get("played", 0) >= self.g.rules.roll_cards:
             return []
         cards = self._roll_cards(step["who"], step["era"], step["roll"])
         return [*cards, NO_CARD] if cards else []
 
-    def _do_card(self, step: dict[str, Any], action: int) -> None:
+    def _do_card(self, step: Step, action: int) -> None:
         if action == NO_CARD:
             return
         self.steps.insert(0, step | {"played": step.get("played", 0) + 1})  # room for another, up to the limit
@@ -832,34 +1175,32 @@ class TimeLineState(TwoPlayerState):
         self.hands[p].remove(card)
         self.discards[p].append(card)
         self.tally.events.append(Event("play", p, self.g.rules.cards[card].id))
-        key = f"roll:{step['era']}"
-        self.effects["bonus"][key] = self.effects["bonus"].get(key, 0) + (
-            -amount if kind == "enemy_hide_roll" else amount
-        )
+        plus, era = self.effects.roll_plus, step["era"]
+        plus[era] = plus.get(era, 0) + (-amount if kind == "enemy_hide_roll" else amount)
 
     def _roll_plus(self, era: int) -> int:
-        return int(self.effects["bonus"].pop(f"roll:{era}", 0))
+        return self.effects.roll_plus.pop(era, 0)
 
-    def _after_change(self, step: dict[str, Any], face: int) -> None:
+    def _after_change(self, step: Step, face: int) -> None:
         p, era = self.player, step["era"]
         if face + self.roll_bonus(p, era) + self._roll_plus(era) >= self.g.rules.success:
             if self.control[era] != p and self.narration is not None:  # words only for a replay
                 self._say(f"seat {p} takes control of {self.g.era_names[era]}")
             self.control[era] = p
 
-    def _begin_recruit(self, step: dict[str, Any]) -> None:
+    def _begin_recruit(self, step: Step) -> None:
         r, p = self.g.rules, self.player
         for era in range(len(r.eras)):
-            period = next((i for i, t in enumerate(r.types) if t.era == era), None)
+            period = self.g.period_of[era]
             if self.control[era] != p or period is None:
                 continue
             rolls = r.extra_rolls[2] if (p, era) == r.extra_rolls[:2] else 1
             for _ in range(rolls):
-                self.steps.append({"kind": "roll", "then": "period", "era": era, "t": period})
-        self.steps.append({"kind": "roll", "then": "faction"})
-        self.steps.append({"kind": "begin_seek"})
+                self.steps.append({"kind": Kind.ROLL, "then": "period", "era": era, "t": period})
+        self.steps.append({"kind": Kind.ROLL, "then": "faction"})
+        self.steps.append({"kind": Kind.BEGIN_SEEK})
 
-    def _after_period(self, step: dict[str, Any], face: int) -> None:
+    def _after_period(self, step: Step, face: int) -> None:
         p, era, t = self.player, step["era"], step["t"]
         if face + self.roll_bonus(p, era) >= self.g.rules.success and self.supply[t] > 0:
             self.supply[t] -= 1  # an exhausted supply gains nothing
@@ -867,7 +1208,7 @@ class TimeLineState(TwoPlayerState):
             if self.narration is not None:  # words only for a replay
                 self._say(f"seat {p} recruits {_a(self.g.rules.types[t].name)} in {self.g.era_names[era]}")
 
-    def _after_faction(self, step: dict[str, Any], face: int) -> None:
+    def _after_faction(self, step: Step, face: int) -> None:
         r, p = self.g.rules, self.player
         unit, draws = r.recruit[p][min(max(face, 1), FACES) - 1]  # a shifted roll reads the table's end
         if unit is not None:
@@ -875,54 +1216,54 @@ class TimeLineState(TwoPlayerState):
             if self.supply[t] > 0:
                 self.supply[t] -= 1
                 self.units[p][r.homes[p]][t] += 1
-        self.steps[0:0] = [{"kind": "draw", "seat": p} for _ in range(draws)]
+        self.steps[0:0] = [{"kind": Kind.DRAW, "seat": p} for _ in range(draws)]
 
     # -- Seek & Destroy ---------------------------------------------------------------------------
-    def _begin_seek(self, step: dict[str, Any]) -> None:
+    def _begin_seek(self, step: Step) -> None:
         for era in range(len(self.g.rules.eras)):
-            self.steps.append({"kind": "auto_meeting", "era": era})
+            self.steps.append({"kind": Kind.AUTO_MEETING, "era": era})
 
-    def _auto_meeting(self, step: dict[str, Any]) -> None:
+    def _auto_meeting(self, step: Step) -> None:
         era, p = step["era"], self.player
         if not (any(self.units[0][era]) and any(self.units[1][era])):
             return
         self.steps[0:0] = [
-            {"kind": "stance", "who": p, "era": era},
-            {"kind": "stance", "who": 1 - p, "era": era},
-            {"kind": "auto_meet", "era": era},
+            {"kind": Kind.STANCE, "who": p, "era": era},
+            {"kind": Kind.STANCE, "who": 1 - p, "era": era},
+            {"kind": Kind.AUTO_MEET, "era": era},
         ]
 
-    def _legal_stance(self, step: dict[str, Any]) -> list[int]:
+    def _legal_stance(self, step: Step) -> list[int]:
         return [FIGHT, AVOID]
 
-    def _do_stance(self, step: dict[str, Any], action: int) -> None:
-        self.effects.setdefault("stance", {})[f"{step['who']}:{step['era']}"] = action
+    def _do_stance(self, step: Step, action: int) -> None:
+        self.effects.stance[(step["who"], step["era"])] = action
 
-    def _auto_meet(self, step: dict[str, Any]) -> None:
+    def _auto_meet(self, step: Step) -> None:
         era = step["era"]
-        stance = self.effects.pop("stance", {})
-        avoid = [s for s in (0, 1) if stance.get(f"{s}:{era}") == AVOID]
+        stance, self.effects.stance = self.effects.stance, {}
+        avoid = [s for s in (0, 1) if stance.get((s, era)) == AVOID]
         if len(avoid) == 2:
             return
         if len(avoid) == 1:
             s = avoid[0]
-            self.steps[0:0] = [{"kind": "avoid", "who": s, "era": era}]
+            self.steps[0:0] = [{"kind": Kind.AVOID, "who": s, "era": era}]
             return
         self._start_fight(era)
 
-    def _legal_avoid(self, step: dict[str, Any]) -> list[int]:
+    def _legal_avoid(self, step: Step) -> list[int]:
         return [HIDE, ESCAPE]
 
-    def _do_avoid(self, step: dict[str, Any], action: int) -> None:
+    def _do_avoid(self, step: Step, action: int) -> None:
         s, era = step["who"], step["era"]
         way = "hide" if action == HIDE else "escape"
-        steps: list[dict[str, Any]] = [{"kind": "card", "who": s, "era": era, "roll": way}]
+        steps: list[Step] = [{"kind": Kind.CARD, "who": s, "era": era, "roll": way}]
         if way == "hide":  # the other side may make hiding harder
-            steps.append({"kind": "card", "who": 1 - s, "era": era, "roll": "enemy_hide"})
-        steps.append({"kind": "roll", "then": "avoid", "era": era, "side": s, "way": way, "penalty": 0})
+            steps.append({"kind": Kind.CARD, "who": 1 - s, "era": era, "roll": "enemy_hide"})
+        steps.append({"kind": Kind.ROLL, "then": "avoid", "era": era, "side": s, "way": way, "penalty": 0})
         self.steps[0:0] = steps
 
-    def _after_avoid(self, step: dict[str, Any], face: int) -> None:
+    def _after_avoid(self, step: Step, face: int) -> None:
         s, era = step["side"], step["era"]
         ok = face + self._roll_plus(era) - step["penalty"] >= self.g.rules.success
         if ok and step["way"] == "hide":
@@ -930,18 +1271,18 @@ class TimeLineState(TwoPlayerState):
         rounds = step.get("rounds", 0)  # an escape between combat rolls keeps the fight's count of rolls
         if ok:
             after = step.get("after", "fight")
-            self.steps.insert(0, {"kind": "escape_to", "who": s, "era": era, "after": after, "rounds": rounds})
+            self.steps.insert(0, {"kind": Kind.ESCAPE_TO, "who": s, "era": era, "after": after, "rounds": rounds})
             return
         if step.get("after") == "round":
-            self.steps.insert(0, {"kind": "auto_round", "era": era, "rounds": rounds})
+            self.steps.insert(0, {"kind": Kind.AUTO_ROUND, "era": era, "rounds": rounds})
         else:
             self._start_fight(era)
 
-    def _legal_escape_to(self, step: dict[str, Any]) -> list[int]:
+    def _legal_escape_to(self, step: Step) -> list[int]:
         era = step["era"]
         return [PICK_ERA + e for e in (era - 1, era + 1) if 0 <= e < len(self.g.rules.eras)]
 
-    def _do_escape_to(self, step: dict[str, Any], action: int) -> None:
+    def _do_escape_to(self, step: Step, action: int) -> None:
         r, s, era = self.g.rules, step["who"], step["era"]
         dest = action - PICK_ERA
         for t, ut in enumerate(r.types):
@@ -950,32 +1291,34 @@ class TimeLineState(TwoPlayerState):
                 self.units[s][era][t] = 0
         if any(self.units[0][era]) and any(self.units[1][era]):
             if step["after"] == "round":
-                self.steps.insert(0, {"kind": "auto_round", "era": era, "rounds": step["rounds"]})
+                self.steps.insert(0, {"kind": Kind.AUTO_ROUND, "era": era, "rounds": step["rounds"]})
             else:
                 self._start_fight(era)
 
     def _start_fight(self, era: int) -> None:
         p = self.player
         self.steps[0:0] = [
-            {"kind": "force_card", "who": p, "era": era, "passes": 0},
-            {"kind": "auto_round", "era": era, "rounds": 0},
+            {"kind": Kind.FORCE_CARD, "who": p, "era": era, "passes": 0},
+            {"kind": Kind.AUTO_ROUND, "era": era, "rounds": 0},
         ]
 
-    def _legal_force_card(self, step: dict[str, Any]) -> list[int]:
+    def _legal_force_card(self, step: Step) -> list[int]:
         p, era = step["who"], step["era"]
+        if self.g.force_cards.isdisjoint(self.hands[p]):
+            return [NO_CARD]
+        plays, cards = self.g.force_plays, self.g.rules.cards
         out = []
         for card in sorted(set(self.hands[p])):
-            c = self.g.rules.cards[card]
-            for k, (kind, _) in enumerate(c.effects):
-                if kind == "force" and self.present(p, era, c):
-                    out.append(PLAY + card * self.g.stride + k)
+            for action in plays[card]:
+                if self.present(p, era, cards[card]):
+                    out.append(action)
         return [*out, NO_CARD]
 
-    def _do_force_card(self, step: dict[str, Any], action: int) -> None:
+    def _do_force_card(self, step: Step, action: int) -> None:
         p, era = step["who"], step["era"]
         if action == NO_CARD:
             if step["passes"] + 1 < 2:  # both must pass in a row before the dice roll
-                self.steps.insert(0, {"kind": "force_card", "who": 1 - p, "era": era, "passes": step["passes"] + 1})
+                self.steps.insert(0, {"kind": Kind.FORCE_CARD, "who": 1 - p, "era": era, "passes": step["passes"] + 1})
             return
         card, k = divmod(action - PLAY, self.g.stride)
         c = self.g.rules.cards[card]
@@ -983,20 +1326,20 @@ class TimeLineState(TwoPlayerState):
         self.discards[p].append(card)
         self.tally.events.append(Event("play", p, c.id))
         holder = next(t for t, n in enumerate(self.units[p][era]) if n and t in c.fits)
-        forces = self.effects["force"].setdefault(f"{p}:{era}", {})
-        forces[str(holder)] = forces.get(str(holder), 0) + c.effects[k][1]
-        self.steps.insert(0, {"kind": "force_card", "who": 1 - p, "era": era, "passes": 0})
+        forces = self.effects.force.setdefault((p, era), {})
+        forces[holder] = forces.get(holder, 0) + c.effects[k][1]
+        self.steps.insert(0, {"kind": Kind.FORCE_CARD, "who": 1 - p, "era": era, "passes": 0})
 
-    def _auto_round(self, step: dict[str, Any]) -> None:
+    def _auto_round(self, step: Step) -> None:
         era = step["era"]
         if not (any(self.units[0][era]) and any(self.units[1][era])):
             return
         rounds = step.get("rounds", 0)
         if rounds >= self.g.rules.combat_cap:
             return
-        self.steps.insert(0, {"kind": "roll", "then": "combat", "era": era, "rounds": rounds})
+        self.steps.insert(0, {"kind": Kind.ROLL, "then": "combat", "era": era, "rounds": rounds})
 
-    def _after_combat(self, step: dict[str, Any], face: int) -> None:
+    def _after_combat(self, step: Step, face: int) -> None:
         r, p, era = self.g.rules, self.player, step["era"]
         mine, theirs = self.force(p, era), self.force(1 - p, era)
         if mine == theirs:
@@ -1008,40 +1351,41 @@ class TimeLineState(TwoPlayerState):
         if len(kinds) == 1:
             self._destroy(loser, era, kinds[0])
         else:
-            self.steps.insert(0, {"kind": "stack", "who": loser, "side": loser, "era": era, "then": "lose"})
+            self.steps.insert(0, {"kind": Kind.STACK, "who": loser, "side": loser, "era": era, "then": "lose"})
         self.steps.insert(
-            1 if len(kinds) > 1 else 0, {"kind": "auto_after_round", "era": era, "rounds": step["rounds"] + 1}
+            1 if len(kinds) > 1 else 0, {"kind": Kind.AUTO_AFTER_ROUND, "era": era, "rounds": step["rounds"] + 1}
         )
 
-    def _auto_after_round(self, step: dict[str, Any]) -> None:
+    def _auto_after_round(self, step: Step) -> None:
         era = step["era"]
         if not (any(self.units[0][era]) and any(self.units[1][era])):
             return
         p = self.player
         self.steps[0:0] = [
-            {"kind": "after_roll", "who": p, "era": era},
-            {"kind": "after_roll", "who": 1 - p, "era": era},
-            {"kind": "auto_next_round", "era": era, "rounds": step["rounds"]},
+            {"kind": Kind.AFTER_ROLL, "who": p, "era": era},
+            {"kind": Kind.AFTER_ROLL, "who": 1 - p, "era": era},
+            {"kind": Kind.AUTO_NEXT_ROUND, "era": era, "rounds": step["rounds"]},
         ]
 
-    def _legal_after_roll(self, step: dict[str, Any]) -> list[int]:
+    def _legal_after_roll(self, step: Step) -> list[int]:
         era = step["era"]
-        can_escape = any(self.units[step["who"]][era][t] for t, ut in enumerate(self.g.rules.types) if ut.faction >= 0)
+        row = self.units[step["who"]][era]
+        can_escape = any([row[t] for t in self.g.faction_units])  # period troops stay behind
         return [CONTINUE, STOP] + ([ESCAPE] if can_escape else [])
 
-    def _do_after_roll(self, step: dict[str, Any], action: int) -> None:
-        self.effects.setdefault("wish", {})[str(step["who"])] = action
+    def _do_after_roll(self, step: Step, action: int) -> None:
+        self.effects.wish[step["who"]] = action
 
-    def _auto_next_round(self, step: dict[str, Any]) -> None:
+    def _auto_next_round(self, step: Step) -> None:
         era = step["era"]
-        wish = self.effects.pop("wish", {})
-        escaping = [s for s in (0, 1) if wish.get(str(s)) == ESCAPE]
+        wish, self.effects.wish = self.effects.wish, {}
+        escaping = [s for s in (0, 1) if wish.get(s) == ESCAPE]
         if escaping:
             s = escaping[0]
             self.steps[0:0] = [
-                {"kind": "card", "who": s, "era": era, "roll": "escape"},
+                {"kind": Kind.CARD, "who": s, "era": era, "roll": "escape"},
                 {
-                    "kind": "roll",
+                    "kind": Kind.ROLL,
                     "then": "avoid",
                     "era": era,
                     "side": s,
@@ -1052,9 +1396,9 @@ class TimeLineState(TwoPlayerState):
                 },
             ]
             return
-        if all(wish.get(str(s)) == STOP for s in (0, 1)):
+        if all(wish.get(s) == STOP for s in (0, 1)):
             return
-        self.steps.insert(0, {"kind": "auto_round", "era": era, "rounds": step["rounds"]})
+        self.steps.insert(0, {"kind": Kind.AUTO_ROUND, "era": era, "rounds": step["rounds"]})
 
     # -- views ----------------------------------------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
@@ -1130,28 +1474,106 @@ class TimeLineState(TwoPlayerState):
         """
         if self.over:
             return self.returns()[player]
-        eras = range(len(self.g.rules.eras))
-        travellers = self.g.travellers
+        control, forces, travellers, attached = self.control, self.g.forces, self.g.travellers, self.effects.force
 
         def worth(p: int) -> float:
-            units = self.units[p]
-            reaching = sum(1 for e in eras if any(units[e]) and self.control[e] != p)
-            holding = sum(1 for e in eras if any(units[e]) and self.control[e] == p)
-            board = sum(self.force(p, e) for e in eras)
-            open_eras = [e for e in eras if self.control[e] != p]
+            occupied = [(e, row) for e, row in enumerate(self.units[p]) if any(row)]
+            reaching = sum(1 for e, _ in occupied if control[e] != p)
+            holding = len(occupied) - reaching
+            # every Era's Force: its units' (an empty Era's is 0) and the cards attached to them
+            board = sum(sum(map(operator.mul, row, forces)) for _, row in occupied)
+            board += sum(sum(cards.values()) for (q, _), cards in attached.items() if q == p)
+            open_eras = [e for e, holder in enumerate(control) if holder != p]
             march = 0
             if open_eras:
-                for e in eras:
-                    walking = sum(units[e][t] for t in travellers)
+                for e, row in occupied:
+                    walking = sum(map(row.__getitem__, travellers))
                     if walking:
                         march += walking * min(abs(e - o) for o in open_eras)
             return (
-                self.control.count(p) * 100
-                + reaching * 95
-                + holding * 10
-                + board / 20
-                + len(self.hands[p]) * 2
-                - march * 4
+                control.count(p) * 100 + reaching * 95 + holding * 10 + board / 20 + len(self.hands[p]) * 2 - march * 4
             )
 
         return math.tanh((worth(player) - worth(1 - player)) / 400)
+
+
+# travel cards whose use hangs on where the player's units stand, not only on which units it has
+_PLACED = frozenset({"move", "stack_move", "banish", "destroy", "control_enemy_unit", "time_vortex"})
+# each kind of step, and each kind of roll, dispatched through a table
+_CHANCE_KINDS = frozenset({Kind.ROLL, Kind.DRAW, Kind.PEEK})
+_Legal = Callable[[TimeLineState, Step], list[int]]
+_Do = Callable[[TimeLineState, Step, int], None]
+_LEGAL: dict[str, _Legal] = {
+    Kind.AFTER_ROLL: TimeLineState._legal_after_roll,
+    Kind.AVOID: TimeLineState._legal_avoid,
+    Kind.CARD: TimeLineState._legal_card,
+    Kind.DISCARD: TimeLineState._legal_discard,
+    Kind.ERA: TimeLineState._legal_era,
+    Kind.ESCAPE_TO: TimeLineState._legal_escape_to,
+    Kind.FORCE_CARD: TimeLineState._legal_force_card,
+    Kind.ORDER: TimeLineState._legal_order,
+    Kind.RELOCATE: TimeLineState._legal_relocate,
+    Kind.SHIFT: TimeLineState._legal_shift,
+    Kind.STACK: TimeLineState._legal_stack,
+    Kind.STANCE: TimeLineState._legal_stance,
+    Kind.SUMMON: TimeLineState._legal_summon,
+    Kind.TRAVEL: TimeLineState._legal_travel,
+    Kind.TUTOR: TimeLineState._legal_tutor,
+}
+_DO: dict[str, _Do] = {
+    Kind.AFTER_ROLL: TimeLineState._do_after_roll,
+    Kind.AVOID: TimeLineState._do_avoid,
+    Kind.CARD: TimeLineState._do_card,
+    Kind.DISCARD: TimeLineState._do_discard,
+    Kind.ERA: TimeLineState._do_era,
+    Kind.ESCAPE_TO: TimeLineState._do_escape_to,
+    Kind.FORCE_CARD: TimeLineState._do_force_card,
+    Kind.ORDER: TimeLineState._do_order,
+    Kind.RELOCATE: TimeLineState._do_relocate,
+    Kind.SHIFT: TimeLineState._do_shift,
+    Kind.STACK: TimeLineState._do_stack,
+    Kind.STANCE: TimeLineState._do_stance,
+    Kind.SUMMON: TimeLineState._do_summon,
+    Kind.TRAVEL: TimeLineState._do_travel,
+    Kind.TUTOR: TimeLineState._do_tutor,
+    Kind.DRAW: TimeLineState._do_draw,
+    Kind.PEEK: TimeLineState._do_peek,
+    Kind.ROLL: TimeLineState._do_roll,
+}
+_AUTO: dict[str, Callable[[TimeLineState, Step], None]] = {
+    Kind.BEGIN_CHANGE: TimeLineState._begin_change,
+    Kind.BEGIN_RECRUIT: TimeLineState._begin_recruit,
+    Kind.BEGIN_SEEK: TimeLineState._begin_seek,
+    Kind.AUTO_MEETING: TimeLineState._auto_meeting,
+    Kind.AUTO_MEET: TimeLineState._auto_meet,
+    Kind.AUTO_ROUND: TimeLineState._auto_round,
+    Kind.AUTO_AFTER_ROUND: TimeLineState._auto_after_round,
+    Kind.AUTO_NEXT_ROUND: TimeLineState._auto_next_round,
+}
+_Effect = Callable[[TimeLineState, int, int, str, int, int], None]
+_EFFECTS: dict[str, _Effect] = {  # what each kind of card effect played in Time Travel does
+    "move": TimeLineState._pick_own_stack,
+    "stack_move": TimeLineState._march_period_troops,
+    "era_move_bonus": TimeLineState._mark_era,
+    "barrier": TimeLineState._mark_era,
+    "stasis": TimeLineState._mark_era,
+    "extra_turn": TimeLineState._take_extra_turn,
+    "draw": TimeLineState._draw_cards,
+    "opponent_discard": TimeLineState._opponent_discards,
+    "tutor_deck": TimeLineState._tutor,
+    "tutor_discard": TimeLineState._tutor,
+    "look_ahead": TimeLineState._see_the_future,
+    "summon": TimeLineState._summon,
+    "banish": TimeLineState._pick_enemy_stack,
+    "destroy": TimeLineState._pick_enemy_stack,
+    "control_enemy_unit": TimeLineState._pick_enemy_stack,
+    "time_vortex": TimeLineState._time_vortex,
+}
+_AFTER: dict[str, _Do] = {  # what a roll's face does, by what the roll is for
+    "change": TimeLineState._after_change,
+    "period": TimeLineState._after_period,
+    "faction": TimeLineState._after_faction,
+    "avoid": TimeLineState._after_avoid,
+    "combat": TimeLineState._after_combat,
+    "vortex": TimeLineState._after_vortex,
+}

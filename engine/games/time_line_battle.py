@@ -9,11 +9,13 @@ from the Start Player.
 
 from __future__ import annotations
 
-import copy
+import bisect
 import itertools
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import Any
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
@@ -34,6 +36,50 @@ from printkit.data.model import (
 DEPLOY, CYCLE, NO_CYCLE, REVIVE, NO_REVIVE = 0, 1000, 1100, 1200, 1300
 SACRIFICE, NO_SACRIFICE, ENCHANT, NO_ENCHANT, TARGET = 1400, 1500, 1600, 1700, 1800
 REDUCE, STOP, OVERKILL, DRAW, FIRST = 2000, 2100, 2200, 3000, 4000
+SACRIFICED = 10**6  # the damage a sacrifice counts as: it always kills
+
+
+class Phase(IntEnum):
+    """What the state waits for: chance first (a deal, the Start Player, a refill), then a player's decision."""
+
+    DEAL = 0
+    FIRST = 1
+    REFILL = 2
+    DEPLOY = 3
+    CYCLE = 4
+    REFILLING = 5  # between decisions: drawing back up after a deploy, or the Day running on
+    REVIVE = 6
+    SACRIFICE = 7
+    ENCHANT = 8
+    TARGET = 9
+    REDUCE = 10
+    OVERKILL = 11
+
+
+class Step(IntEnum):
+    """The Day's automatic steps a queue of decisions goes on with once it is answered."""
+
+    ARRIVE = 0
+    TOTAL = 1
+    APPLY = 2
+
+
+# the members under module names too: the hot paths read a global faster than an enum's attribute
+(
+    P_DEAL,
+    P_FIRST,
+    P_REFILL,
+    P_DEPLOY,
+    P_CYCLE,
+    P_REFILLING,
+    P_REVIVE,
+    P_SACRIFICE,
+    P_ENCHANT,
+    P_TARGET,
+    P_REDUCE,
+    P_OVERKILL,
+) = Phase
+S_ARRIVE, S_TOTAL, S_APPLY = Step
 
 
 @dataclass(frozen=True)
@@ -76,12 +122,93 @@ def _has(char: Character, kind: type) -> Any:
     return next((a for a in char.ability if isinstance(a, kind)), None)
 
 
+@dataclass(frozen=True, slots=True)
+class Powers:
+    """One Character's abilities as the Day reads them, worked out once when the game is built.
+
+    Where a Character lists an ability kind twice, its first one counts, as the card reads top down.
+    """
+
+    health: int
+    attacks: tuple[Strike, ...]
+    sacrifice_attacks: tuple[Strike, ...]  # the attacks a sacrifice lets it make
+    revives: bool
+    revive_days: int  # Days of this Timeline the Reviver (or its target: the rule option) must have survived
+    sacrifices: bool
+    doubles: int  # the Enchanter's factor; 0 for none
+    locks: bool
+    chooses: bool  # one of its attacks is aimed at an enemy of its player's choice
+    chosen_hit: int  # that attack's amount, for the heuristic
+    cut_each: int  # the Protector's cut off each ally; 0 for none
+    reduce_pool: int  # damage it may take off chosen allies; 0 for none
+    deflects: bool
+    vp_factor: int
+    strength: float  # Health and damage together, for the heuristic
+
+
+# an attack as the Day reads it: (target, count, amount, from the dead, Days it must have survived, only on
+# the Day it was deployed into, aimed at a chosen enemy)
+Strike = tuple[str, int, int, bool, int, bool, bool]
+
+
+def strike(a: Attack) -> Strike:
+    return (
+        a.target,
+        a.count,
+        a.amount or 0,
+        a.amount_from == "dead_both_sides",
+        a.survived_days or 0,
+        a.deployed_today,
+        a.target == "chosen",
+    )
+
+
+def powers_of(char: Character) -> Powers:
+    attacks = tuple(a for a in char.ability if isinstance(a, Attack))
+    revive, double = _has(char, Revive), _has(char, DoubleFriendly)
+    each, chosen, vp = _has(char, ReduceEachAlly), _has(char, ReduceChosen), _has(char, VpMultiplier)
+    hits = sum((a.amount or 3) * (a.count if a.target in ("front_n", "rear_n") else 1) for a in attacks)
+    return Powers(
+        health=char.health,
+        attacks=tuple(strike(a) for a in attacks),
+        sacrifice_attacks=tuple(strike(a.attack) for a in char.ability if isinstance(a, SacrificeFor)),
+        revives=revive is not None,
+        revive_days=int(getattr(revive, "survived_days", 0) or 0),
+        sacrifices=_has(char, SacrificeFor) is not None,
+        doubles=double.factor if double is not None else 0,
+        locks=_has(char, LockEnemyFront) is not None,
+        chooses=any(a.target == "chosen" for a in attacks),
+        chosen_hit=next((a.amount or 0 for a in attacks if a.target == "chosen"), 0),
+        cut_each=each.amount if each is not None else 0,
+        reduce_pool=chosen.pool if chosen is not None else 0,
+        deflects=_has(char, RedirectToFront) is not None,
+        vp_factor=vp.factor if vp is not None else 1,
+        strength=char.health + 2 * hits + (4 if len(char.ability) > 1 or not hits else 0),
+    )
+
+
 class TimeLineBattleGame(GameDef):
     slug = "time-line-battle"
 
     def __init__(self, game: Game) -> None:
         self.title = game.title
         self.rules = rules_from(game)
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        """The rules, and each Character's powers read from them (a variant's rules bring their own)."""
+        self._rules = rules
+        self.powers = powers = tuple(powers_of(c) for c in rules.chars)
+
+        def holding(has: Callable[[Powers], bool]) -> frozenset[int]:
+            return frozenset(c for c, w in enumerate(powers) if has(w))
+
+        self.revivers, self.lockers, self.sacrificers = holding(_revives), holding(_locks), holding(_sacrifices)
+        self.enchanters, self.choosers, self.shielders = holding(_doubles), holding(_chooses), holding(_shields)
 
     def new_initial_state(self) -> TimeLineBattleState:
         return TimeLineBattleState(self)
@@ -90,7 +217,7 @@ class TimeLineBattleGame(GameDef):
         return {c.id: c.name for c in self.rules.chars}
 
 
-@dataclass
+@dataclass(slots=True)
 class Side:
     """One player's cards and Characters."""
 
@@ -98,7 +225,7 @@ class Side:
     bottom: list[int] = field(default_factory=list)  # cards put under the deck, drawn last, in order
     hand: list[int] = field(default_factory=list)
     deployed: dict[int, int] = field(default_factory=dict)  # character -> Day deployed into
-    in_play: list[int] = field(default_factory=list)  # alive and arrived this Timeline
+    in_play: list[int] = field(default_factory=list)  # alive and arrived this Timeline, by Order: Front first
     dead: list[int] = field(default_factory=list)  # flipped this Timeline
     survived: dict[int, int] = field(default_factory=dict)  # Days survived this Timeline
     vp: int = 0
@@ -116,29 +243,118 @@ class Side:
         )
 
     def alive(self) -> list[int]:
-        return sorted(self.in_play)  # Order is the index: Front first
+        """The Characters in play, Front first (Order is the index); the list itself, not to be changed."""
+        return self.in_play
+
+
+@dataclass(slots=True)
+class Day:
+    """What one Day has decided and dealt so far."""
+
+    deaths: int = 0
+    revived: int = 0
+    then: Step = S_ARRIVE  # the step the queued decisions go on with
+    locked: frozenset[tuple[int, int]] = frozenset()  # (player, character) the Shocker stops
+    sacrificed: list[tuple[int, int, int]] = field(default_factory=list)  # (player, sacrificer, victim)
+    enchanted: list[tuple[int, int, int]] = field(default_factory=list)  # (player, ally, factor)
+    targets: dict[tuple[int, int], int] = field(default_factory=dict)  # (player, attacker) -> chosen enemy
+    incoming: list[dict[int, int]] | None = None  # per player: damage added up on each Character; None until then
+    targeted: list[dict[int, int]] = field(default_factory=lambda: [{}, {}])  # the part of it from chosen attacks
+    pool: list[int] = field(default_factory=lambda: [0, 0])  # chosen reductions still to share out
+    damage: list[dict[int, int]] = field(default_factory=lambda: [{}, {}])  # dealt, overkill included
+    doomed: list[list[int]] = field(default_factory=lambda: [[], []])  # killed this Day, in the order they fell
+    extra: list[tuple[int, int, int, int]] = field(default_factory=list)  # overkill sent: (side, to, amount, by)
+    applied: bool = False  # the added-up damage has been dealt
+    overkill: int = 0  # the overkill a player is choosing a new target for
+
+    def copy(self) -> Day:
+        return Day(
+            self.deaths,
+            self.revived,
+            self.then,
+            self.locked,
+            self.sacrificed[:],
+            self.enchanted[:],
+            dict(self.targets),
+            None if self.incoming is None else [dict(d) for d in self.incoming],
+            [dict(d) for d in self.targeted],
+            self.pool[:],
+            [dict(d) for d in self.damage],
+            [d[:] for d in self.doomed],
+            self.extra[:],
+            self.applied,
+            self.overkill,
+        )
+
+
+Decision = tuple[Phase, int, int]  # (what is decided, by which player, for which character or -1)
+
+
+def _parse_side(text: str, index: dict[str, int], where: str) -> list[tuple[int, int, int, bool]]:
+    """ "reviver@1+1 guard+1!" -> (character, Day deployed into, Days survived, dead) each."""
+    out = []
+    for token in text.split():
+        dead = token.endswith("!")
+        token = token.rstrip("!")
+        token, _, survived = token.partition("+")
+        name, _, day = token.partition("@")
+        if name not in index:
+            raise ValueError(f"{where}: no Character {name!r} (expected one of {', '.join(index)})")
+        out.append((index[name], int(day or 1), int(survived or 0), dead))
+    return out
 
 
 class TimeLineBattleState(TwoPlayerState):
     def __init__(self, game: TimeLineBattleGame) -> None:
         self.g = game
+        self.powers = game.powers
         n = len(game.rules.chars)
         self.sides = [Side(pool=list(range(n))), Side(pool=list(range(n)))]
-        self.phase = "deal"
+        self.phase = P_DEAL
         self.player = 0
         self.start = 0
         self.timeline = 1
         self.day = 0
         self.quiet = 0
         self.to_deploy = [0, 0]
-        self.day_state: dict[str, Any] = {}
-        self.queue: list[tuple[str, int, int]] = []  # decisions still to take: (kind, player, character)
+        self.today = Day()
+        self.queue: list[Decision] = []  # decisions still to take
         self.capped = False
         self._start_record()
 
+    @classmethod
+    def at_day(
+        cls, game: TimeLineBattleGame, position: str, *, day: int = 1, timeline: int = 1, start: int = 0
+    ) -> TimeLineBattleState:
+        """A state at the start of a Day, the Characters set out as a short description says.
+
+        position: seat 0's Characters, "|", seat 1's, each "id[@D][+S][!]": deployed into Day D
+        (1 if not given: in play if D is before this Day, arriving on it if D is this Day), having
+        survived S Days of this Timeline, and "!" for one already dead. Hands and decks are empty.
+        Example: "reviver@1+1 guard+1! | rear-guard", day=2.
+        """
+        index = {c.id: i for i, c in enumerate(game.rules.chars)}
+        halves = position.split("|")
+        if len(halves) != 2:
+            raise ValueError(f"{position!r}: expected seat 0's Characters, '|', seat 1's")
+        state = cls(game)
+        for seat, (side, text) in enumerate(zip(state.sides, halves, strict=True)):
+            side.pool, side.hand = [], []
+            for c, deployed, survived, dead in _parse_side(text, index, f"{position!r} seat {seat}"):
+                side.deployed[c] = deployed
+                side.survived[c] = survived
+                if dead:
+                    side.dead.append(c)
+                elif deployed < day:
+                    bisect.insort(side.in_play, c)
+        state.start, state.player, state.timeline, state.day = start, start, timeline, day - 1
+        state.phase = P_REFILLING  # between decisions, until the Day asks one
+        state._next_day()
+        return state
+
     def clone(self) -> TimeLineBattleState:
         o = TimeLineBattleState.__new__(TimeLineBattleState)
-        o.g = self.g
+        o.g, o.powers = self.g, self.powers
         o.sides = [s.copy() for s in self.sides]
         o.phase, o.player, o.start, o.timeline, o.day, o.quiet = (
             self.phase,
@@ -149,7 +365,7 @@ class TimeLineBattleState(TwoPlayerState):
             self.quiet,
         )
         o.to_deploy = self.to_deploy[:]
-        o.day_state = copy.deepcopy(self.day_state)
+        o.today = self.today.copy()
         o.queue = self.queue[:]
         o.capped = self.capped
         self._copy_record(o)
@@ -159,21 +375,21 @@ class TimeLineBattleState(TwoPlayerState):
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        return CHANCE if self.phase in ("deal", "first", "refill") else self.player
+        return CHANCE if self.phase <= P_REFILL else self.player
 
     def _drawer(self) -> int:
-        if self.phase == "deal":
+        if self.phase == P_DEAL:
             return 0 if len(self.sides[0].hand) <= len(self.sides[1].hand) else 1
         return self.player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase == "first":
+        if self.phase == P_FIRST:
             return [(FIRST, 0.5), (FIRST + 1, 0.5)]
         pool = self.sides[self._drawer()].pool
         return [(DRAW + c, 1.0 / len(pool)) for c in pool]
 
     def sample_chance(self, rng: random.Random) -> int:
-        if self.phase == "first":
+        if self.phase == P_FIRST:
             return pick(rng, (FIRST, FIRST + 1))
         pool = self.sides[self._drawer()].pool
         return DRAW + pick(rng, pool)
@@ -181,69 +397,81 @@ class TimeLineBattleState(TwoPlayerState):
     def _work_out_legal(self) -> list[int]:
         if self.over:
             return []
-        if self.current_player() == CHANCE:
+        if self.phase <= P_REFILL:
             return [a for a, _ in self.chance_outcomes()]
-        side, foe = self.sides[self.player], self.sides[1 - self.player]
-        r = self.g.rules
-        if self.phase == "deploy":
-            counts = [sum(1 for d in side.deployed.values() if d == day) for day in range(1, r.deploy_days + 1)]
-            days = [i + 1 for i, n in enumerate(counts) if n == min(counts)]
-            return sorted(DEPLOY + c * r.deploy_days + (d - 1) for c in set(side.hand) for d in days)
-        if self.phase == "cycle":
-            return [CYCLE + c for c in sorted(set(side.hand))] + [NO_CYCLE]
-        kind, _, me = self.queue[0]
-        if kind == "revive":
-            if r.reviver_must_survive:  # the Reviver was let act by _next_day: any dead ally will do
-                return [REVIVE + c for c in side.dead] + [NO_REVIVE]
-            return [REVIVE + c for c in side.dead if side.survived.get(c, 0) >= self._needed(me, Revive)] + [NO_REVIVE]
-        if kind == "sacrifice":
-            return [SACRIFICE + c for c in side.alive() if c != me] + [NO_SACRIFICE]
-        if kind == "enchant":
-            return [ENCHANT + c for c in side.alive() if c != me] + [NO_ENCHANT]
-        if kind == "target":
-            return [TARGET + c for c in foe.alive()]
-        if kind == "reduce":
-            incoming = self.day_state["incoming"][self.player]
-            return [REDUCE + c for c in side.alive() if incoming.get(c, 0) > 0] + [STOP]
-        if kind == "overkill":
-            doomed = self.day_state["doomed"][1 - self.player]
-            return [OVERKILL + c for c in foe.alive() if c not in doomed]
-        raise AssertionError(kind)
+        return _LEGAL[self.phase](self)
 
-    def _needed(self, char: int, kind: type) -> int:
-        effect = _has(self.g.rules.chars[char], kind)
-        return int(getattr(effect, "survived_days", 0) or 0)
+    def _legal_deploy(self) -> list[int]:
+        side, days = self.sides[self.player], self.g.rules.deploy_days
+        counts = [0] * days
+        for d in side.deployed.values():
+            if 0 < d <= days:
+                counts[d - 1] += 1
+        fewest = min(counts)
+        open_days = [d for d, n in enumerate(counts) if n == fewest]
+        return [DEPLOY + c * days + d for c in sorted(set(side.hand)) for d in open_days]
+
+    def _legal_cycle(self) -> list[int]:
+        return [CYCLE + c for c in sorted(set(self.sides[self.player].hand))] + [NO_CYCLE]
+
+    def _legal_revive(self) -> list[int]:
+        side = self.sides[self.player]
+        if self.g.rules.reviver_must_survive:  # the Reviver was let act by _next_day: any dead ally will do
+            return [REVIVE + c for c in side.dead] + [NO_REVIVE]
+        needed = self.powers[self.queue[0][2]].revive_days
+        return [REVIVE + c for c in side.dead if side.survived.get(c, 0) >= needed] + [NO_REVIVE]
+
+    def _legal_sacrifice(self) -> list[int]:
+        me = self.queue[0][2]
+        return [SACRIFICE + c for c in self.sides[self.player].in_play if c != me] + [NO_SACRIFICE]
+
+    def _legal_enchant(self) -> list[int]:
+        me = self.queue[0][2]
+        return [ENCHANT + c for c in self.sides[self.player].in_play if c != me] + [NO_ENCHANT]
+
+    def _legal_target(self) -> list[int]:
+        return [TARGET + c for c in self.sides[1 - self.player].in_play]
+
+    def _legal_reduce(self) -> list[int]:
+        assert self.today.incoming is not None
+        incoming = self.today.incoming[self.player]
+        return [REDUCE + c for c in self.sides[self.player].in_play if incoming.get(c, 0) > 0] + [STOP]
+
+    def _legal_overkill(self) -> list[int]:
+        doomed = self.today.doomed[1 - self.player]
+        return [OVERKILL + c for c in self.sides[1 - self.player].in_play if c not in doomed]
 
     def apply_action(self, action: int) -> None:
-        if self.current_player() == CHANCE:  # checked directly, without listing every card of the pool
-            if self.phase == "first":
+        phase = self.phase
+        if phase <= P_REFILL:  # checked directly, without listing every card of the pool
+            if phase == P_FIRST:
                 possible = action in (FIRST, FIRST + 1)
             else:
                 possible = DRAW <= action < FIRST and action - DRAW in self.sides[self._drawer()].pool
-            self._take_chance(action, possible, self.phase)
+            self._take_chance(action, possible, _NAMES[phase])
         else:
-            self._take_move(action, self.phase)
-        if self.phase == "first":
+            self._take_move(action, _NAMES[phase])
+        # a step that stops at a decision leaves its legal actions worked out, for the next move to use
+        if phase == P_FIRST:
             self.start = self.player = action - FIRST
             self._begin_timeline()
-        elif self.phase in ("deal", "refill"):
+        elif phase <= P_REFILL:
             self._receive(action - DRAW)
-        elif self.phase == "deploy":
+        elif phase == P_DEPLOY:
             self._deploy(action)
-        elif self.phase == "cycle":
+        elif phase == P_CYCLE:
             self._cycle(action)
         else:
             self._decide(action)
-        self._legal = None
 
     # -- cards and deployment -----------------------------------------------------------------
     def _receive(self, card: int) -> None:
         seat = self._drawer()
         self.sides[seat].pool.remove(card)
         self.sides[seat].hand.append(card)
-        if self.phase == "deal":
+        if self.phase == P_DEAL:
             if len(self.sides[1].hand) == self.g.rules.hand:
-                self.phase = "first"
+                self.phase = P_FIRST
             return
         self._refill()
 
@@ -253,7 +481,7 @@ class TimeLineBattleState(TwoPlayerState):
         while len(side.hand) < self.g.rules.hand and not side.pool and side.bottom:
             side.hand.append(side.bottom.pop(0))
         if len(side.hand) < self.g.rules.hand and side.pool:
-            self.phase = "refill"
+            self.phase = P_REFILL
             return
         self._next_deployment()
 
@@ -264,7 +492,7 @@ class TimeLineBattleState(TwoPlayerState):
         count = r.deploy_first if self.timeline == 1 else r.deploy_later
         self.to_deploy = [count, count]
         self.player = self.start
-        self.phase = "deploy"
+        self.phase = P_DEPLOY
         if not self.sides[self.player].hand:
             self._next_deployment()
 
@@ -276,9 +504,11 @@ class TimeLineBattleState(TwoPlayerState):
         side.deployed[card] = day + 1
         self.to_deploy[self.player] -= 1
         self.tally.events.append(Event("play", self.player, r.chars[card].id))
-        self.phase = "cycle" if r.cycle and side.hand else "refilling"
-        if self.phase == "refilling":
-            self._refill()
+        if r.cycle and side.hand:
+            self.phase = P_CYCLE
+            return
+        self.phase = P_REFILLING
+        self._refill()
 
     def _cycle(self, action: int) -> None:
         side = self.sides[self.player]
@@ -296,245 +526,259 @@ class TimeLineBattleState(TwoPlayerState):
             self.day = 0
             self._next_day()
             return
-        self.phase = "deploy"
+        self.phase = P_DEPLOY
 
     # -- the Day ----------------------------------------------------------------------------------
     def _order_from_start(self, items: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """(player, character) pairs, alternating players from the Start Player."""
         mine = [i for i in items if i[0] == self.start]
         theirs = [i for i in items if i[0] != self.start]
+        if not theirs:
+            return mine
+        if not mine:
+            return theirs
         return [x for pair in itertools.zip_longest(mine, theirs) for x in pair if x is not None]
 
-    def _abilities(self, p: int, kind: type, locked: set[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
-        locked = locked or set()
+    def _with(self, holders: frozenset[int], locked: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
+        """(player, character) for every Character in play, both sides, among the holders of a power and not locked."""
         return [
             (p, c)
-            for c in self.sides[p].alive()
-            if _has(self.g.rules.chars[c], kind) is not None and (p, c) not in locked
+            for p in (0, 1)
+            for c in self.sides[p].in_play
+            if c in holders and (not locked or (p, c) not in locked)
         ]
 
     def _next_day(self) -> None:
         self.day += 1
-        self.day_state = {"deaths": 0, "revived": 0}
+        self.today = Day()
         if self.narration is not None:  # words only for a replay
             self._say(f"Timeline {self.timeline}, Day {self.day}: seat {self.start} is the Start Player")
         # 1 start of Day: revivers; the one that must have survived a Day of this Timeline is the
         # Reviver itself or the ally it brings back, as the rule option reads the seed
-        revivers = self._order_from_start(self._abilities(0, Revive) + self._abilities(1, Revive))
-        if self.g.rules.reviver_must_survive:
-            revivers = [(p, c) for p, c in revivers if self.sides[p].survived.get(c, 0) >= self._needed(c, Revive)]
-        self.queue = [("revive", p, c) for p, c in revivers]
-        self._run_queue_or("_arrive")
+        revivers = self._with(self.g.revivers, frozenset())
+        if revivers:
+            revivers = self._order_from_start(revivers)
+            if self.g.rules.reviver_must_survive:
+                powers = self.powers
+                revivers = [(p, c) for p, c in revivers if self.sides[p].survived.get(c, 0) >= powers[c].revive_days]
+        self.queue = [(P_REVIVE, p, c) for p, c in revivers]
+        self._run_queue_or(S_ARRIVE)
 
-    def _run_queue_or(self, then: str) -> None:
-        """Ask the queued decisions that have a real choice; then go on with the step named `then`.
-
-        The step is kept by name, not as a bound method, so a cloned state goes on by itself.
-        """
-        while self.queue:
-            kind, p, _ = self.queue[0]
+    def _run_queue_or(self, then: Step) -> None:
+        """Ask the queued decisions that have a real choice; then go on with the step `then`."""
+        queue = self.queue
+        while queue:
+            kind, p, _ = queue[0]
             self.player, self.phase = p, kind
-            legal = self._work_out_legal()
-            if len(legal) > 1 or (kind in ("target", "overkill") and legal):
-                self.day_state["then"] = then
+            legal = _LEGAL[kind](self)
+            if len(legal) > 1 or (legal and kind in (P_TARGET, P_OVERKILL)):
+                self.today.then = then
+                self._legal = legal
                 return
-            self.queue.pop(0)  # nothing to choose: only "none", or no one to aim at
-        self.day_state.pop("then", None)
-        getattr(self, then)()
+            queue.pop(0)  # nothing to choose: only "none", or no one to aim at
+        _STEPS[then](self)
 
     def _decide(self, action: int) -> None:
         kind, p, me = self.queue.pop(0)
-        ds, side = self.day_state, self.sides[p]
-        if kind == "revive" and action != NO_REVIVE:
-            card = action - REVIVE
-            side.dead.remove(card)
-            side.in_play.append(card)
-            ds["revived"] += 1
-            if self.narration is not None:  # words only for a replay
-                self._say(f"seat {p}'s {self.g.rules.chars[me].name} revives {self.g.rules.chars[card].name}")
-        elif kind == "sacrifice" and action != NO_SACRIFICE:
-            ds.setdefault("sacrificed", []).append((p, me, action - SACRIFICE))
-        elif kind == "enchant" and action != NO_ENCHANT:
-            factor = _has(self.g.rules.chars[me], DoubleFriendly).factor
-            ds.setdefault("enchanted", []).append((p, action - ENCHANT, factor))
-        elif kind == "target":
-            ds.setdefault("targets", {})[(p, me)] = action - TARGET
-        elif kind == "reduce":
-            if action == STOP:
-                self.queue = [q for q in self.queue if q[:2] != ("reduce", p)]
-            else:
-                incoming = ds["incoming"][p]
-                incoming[action - REDUCE] -= 1
-                ds["pool"][p] -= 1
-                if ds["pool"][p] > 0:
-                    self.queue.insert(0, ("reduce", p, me))
-        elif kind == "overkill":
-            ds["extra"].append((1 - p, action - OVERKILL, ds.pop("overkill_amount"), p))
-        self._run_queue_or(str(ds["then"]))
+        _DECIDE[kind](self, p, me, action)
+        self._run_queue_or(self.today.then)
+
+    def _revive(self, p: int, me: int, action: int) -> None:
+        if action == NO_REVIVE:
+            return
+        card = action - REVIVE
+        side = self.sides[p]
+        side.dead.remove(card)
+        bisect.insort(side.in_play, card)
+        self.today.revived += 1
+        if self.narration is not None:  # words only for a replay
+            self._say(f"seat {p}'s {self.g.rules.chars[me].name} revives {self.g.rules.chars[card].name}")
+
+    def _sacrifice(self, p: int, me: int, action: int) -> None:
+        if action != NO_SACRIFICE:
+            self.today.sacrificed.append((p, me, action - SACRIFICE))
+
+    def _enchant(self, p: int, me: int, action: int) -> None:
+        if action != NO_ENCHANT:
+            self.today.enchanted.append((p, action - ENCHANT, self.powers[me].doubles))
+
+    def _target(self, p: int, me: int, action: int) -> None:
+        self.today.targets[(p, me)] = action - TARGET
+
+    def _reduce(self, p: int, me: int, action: int) -> None:
+        today = self.today
+        if action == STOP:
+            self.queue = [q for q in self.queue if not (q[0] == P_REDUCE and q[1] == p)]
+            return
+        assert today.incoming is not None
+        today.incoming[p][action - REDUCE] -= 1
+        today.pool[p] -= 1
+        if today.pool[p] > 0:
+            self.queue.insert(0, (P_REDUCE, p, me))
+
+    def _overkill(self, p: int, me: int, action: int) -> None:
+        self.today.extra.append((1 - p, action - OVERKILL, self.today.overkill, p))
+        self.today.overkill = 0
 
     def _arrive(self) -> None:
+        g = self.g
         # 2 arrive: Characters deployed into this Day come into play
         for side in self.sides:
             for card, day in side.deployed.items():
                 if day == self.day and card not in side.in_play and card not in side.dead:
-                    side.in_play.append(card)
+                    bisect.insort(side.in_play, card)
         # 3 decide: Shocker locks first (no choice), then sacrifices, Enchanter picks, targets
-        locked: set[tuple[int, int]] = set()
-        for p in (0, 1):
-            for _ in self._abilities(p, LockEnemyFront):
-                front = self.sides[1 - p].alive()
-                if front:
-                    locked.add((1 - p, front[0]))
-        self.day_state["locked"] = locked
-        queue: list[tuple[str, int, int]] = []
-        for kind, ability in (("sacrifice", SacrificeFor), ("enchant", DoubleFriendly)):
-            actors = self._order_from_start(self._abilities(0, ability, locked) + self._abilities(1, ability, locked))
-            queue += [(kind, p, c) for p, c in actors]
-        chosen = [
-            (p, c)
-            for p in (0, 1)
-            for c in self.sides[p].alive()
-            if (p, c) not in locked
-            and any(isinstance(a, Attack) and a.target == "chosen" for a in self.g.rules.chars[c].ability)
-        ]
-        queue += [("target", p, c) for p, c in self._order_from_start(chosen)]
+        lockers = set()
+        for p, _ in self._with(self.g.lockers, frozenset()):
+            front = self.sides[1 - p].in_play
+            if front:
+                lockers.add((1 - p, front[0]))
+        locked = self.today.locked = frozenset(lockers)
+        queue: list[Decision] = []
+        for kind, has in ((P_SACRIFICE, g.sacrificers), (P_ENCHANT, g.enchanters), (P_TARGET, g.choosers)):
+            actors = self._with(has, locked)
+            if actors:
+                queue += [(kind, p, c) for p, c in self._order_from_start(actors)]
         self.queue = queue
-        self._run_queue_or("_total")
-
-    def _attack_targets(self, attack: Attack, attacker: tuple[int, int]) -> list[int]:
-        foe = self.sides[1 - attacker[0]].alive()
-        if not foe:
-            return []
-        if attack.target == "front":
-            return foe[:1]
-        if attack.target == "rear":
-            return foe[-1:]
-        if attack.target == "front_n":
-            return foe[: attack.count]
-        if attack.target == "rear_n":
-            return foe[-attack.count :]
-        if attack.target == "all":
-            return foe
-        chosen = self.day_state.get("targets", {}).get(attacker)
-        return [chosen] if chosen in foe else []
+        self._run_queue_or(S_TOTAL)
 
     def _total(self) -> None:
         """4: add up the damage on every target; a Deflector sends damage aimed past the Front to the Front."""
-        r, ds = self.g.rules, self.day_state
-        locked = ds["locked"]
+        today, powers = self.today, self.powers
+        locked = today.locked
         dead_both = len(self.sides[0].dead) + len(self.sides[1].dead)
         incoming: list[dict[int, int]] = [{}, {}]
         targeted: list[dict[int, int]] = [{}, {}]
         factor: dict[tuple[int, int], int] = {}
-        for p, target, times in ds.get("enchanted", []):  # all its damage this Day, before reductions
+        for p, target, times in today.enchanted:  # all its damage this Day, before reductions
             factor[(p, target)] = factor.get((p, target), 1) * times
-        sacrificers = {(p, me): victim for p, me, victim in ds.get("sacrificed", [])}
+        sacrificers = {(p, me) for p, me, _ in today.sacrificed}
         for p in (0, 1):
-            deflect = any(
-                _has(r.chars[c], RedirectToFront) is not None and (1 - p, c) not in locked
-                for c in self.sides[1 - p].alive()
-            )
-            front = self.sides[1 - p].alive()[:1]
-            for c in self.sides[p].alive():
-                if (p, c) in locked:
+            side, foe = self.sides[p], self.sides[1 - p]
+            deflect = any(powers[c].deflects and (1 - p, c) not in locked for c in foe.in_play)
+            line = foe.in_play  # the enemies, Front first
+            front = line[0] if line else None
+            hit = incoming[1 - p]
+            for c in side.in_play:
+                if locked and (p, c) in locked:
                     continue
-                char = r.chars[c]
-                attacks = [a for a in char.ability if isinstance(a, Attack)]
-                if (p, c) in sacrificers:
-                    attacks += [a.attack for a in char.ability if isinstance(a, SacrificeFor)]
-                for attack in attacks:
-                    if attack.survived_days and self.sides[p].survived.get(c, 0) < attack.survived_days:
+                attacks = powers[c].attacks
+                if sacrificers and (p, c) in sacrificers:
+                    attacks += powers[c].sacrifice_attacks
+                for aim, count, amount, from_dead, days, today_only, chosen in attacks:
+                    if days and side.survived.get(c, 0) < days:
                         continue
-                    if attack.deployed_today and self.sides[p].deployed.get(c) != self.day:
+                    if today_only and side.deployed.get(c) != self.day:
                         continue
-                    amount = dead_both if attack.amount_from == "dead_both_sides" else attack.amount or 0
-                    amount *= factor.get((p, c), 1)
-                    for t in self._attack_targets(attack, (p, c)):
-                        if deflect and front and t != front[0]:
-                            t = front[0]
-                        incoming[1 - p][t] = incoming[1 - p].get(t, 0) + amount
-                        if attack.target == "chosen":
+                    if from_dead:
+                        amount = dead_both
+                    if factor:
+                        amount *= factor.get((p, c), 1)
+                    if not line:
+                        continue
+                    if aim == "front":
+                        struck = line[:1]
+                    elif aim == "rear":
+                        struck = line[-1:]
+                    elif aim == "front_n":
+                        struck = line[:count]
+                    elif aim == "rear_n":
+                        struck = line[-count:]
+                    elif aim == "all":
+                        struck = line
+                    else:
+                        aimed = today.targets.get((p, c))
+                        struck = [aimed] if aimed in line else []
+                    for t in struck:
+                        if deflect and front is not None and t != front:
+                            t = front
+                        hit[t] = hit.get(t, 0) + amount
+                        if chosen:
                             targeted[1 - p][t] = targeted[1 - p].get(t, 0) + amount
-        ds["incoming"], ds["targeted"] = incoming, targeted
+        today.incoming, today.targeted = incoming, targeted
         # 5 reduce: the Protector's cut comes off every ally's total; then chosen reductions, Start Player first
-        for p in (0, 1):
-            for _, c in self._abilities(p, ReduceEachAlly, locked):
-                cut = _has(r.chars[c], ReduceEachAlly).amount
-                for ally in incoming[p]:
+        pool = [0, 0]
+        for p, c in self._with(self.g.shielders, locked):
+            cut = powers[c].cut_each
+            if cut:
+                mine = incoming[p]
+                for ally in mine:
                     if ally != c:
-                        incoming[p][ally] = max(0, incoming[p][ally] - cut)
-        ds["pool"] = [
-            sum(_has(r.chars[c], ReduceChosen).pool for _, c in self._abilities(p, ReduceChosen, locked))
-            for p in (0, 1)
-        ]
-        self.queue = [("reduce", p, -1) for p in (self.start, 1 - self.start) if ds["pool"][p] > 0]
-        self._run_queue_or("_apply")
+                        mine[ally] = max(0, mine[ally] - cut)
+            pool[p] += powers[c].reduce_pool
+        today.pool = pool
+        self.queue = [(P_REDUCE, p, -1) for p in (self.start, 1 - self.start) if pool[p] > 0]
+        self._run_queue_or(S_APPLY)
 
     def _apply(self) -> None:
         """6: apply the damage. The killed still dealt theirs; overkill trickles rearward, then forward from the Rear;
         a chosen target's overkill goes to new targets the attacker picks."""
-        ds = self.day_state
-        ds.setdefault("damage", [{}, {}])
-        ds.setdefault("doomed", [[], []])
-        ds.setdefault("extra", [])
-        if "applied" not in ds:
-            ds["applied"] = True
+        today = self.today
+        damage, doomed, targeted = today.damage, today.doomed, today.targeted
+        if not today.applied:
+            today.applied = True
+            assert today.incoming is not None
             for p in (0, 1):
-                for c, amount in ds["incoming"][p].items():
-                    ds["damage"][p][c] = ds["damage"][p].get(c, 0) + max(0, amount)
-            for p, _, victim in ds.get("sacrificed", []):
-                if victim not in ds["doomed"][p]:
-                    ds["damage"][p][victim] = ds["damage"][p].get(victim, 0) + 10**6  # a sacrifice always kills
-                    ds["targeted"][p][victim] = 0
-        for p, c, amount, _ in ds.pop("extra"):
-            ds["damage"][p][c] = ds["damage"][p].get(c, 0) + amount
-        ds["extra"] = []
-        r = self.g.rules
+                dealt = damage[p]
+                for c, amount in today.incoming[p].items():
+                    dealt[c] = dealt.get(c, 0) + max(0, amount)
+            for p, _, victim in today.sacrificed:
+                if victim not in doomed[p]:
+                    damage[p][victim] = damage[p].get(victim, 0) + SACRIFICED
+                    targeted[p][victim] = 0
+        if today.extra:
+            for p, c, amount, _ in today.extra:
+                damage[p][c] = damage[p].get(c, 0) + amount
+            today.extra = []
+        powers = self.powers
         changed = True
         while changed:
             changed = False
             for p in (0, 1):
-                order = [c for c in self.sides[p].alive() if c not in ds["doomed"][p]]
+                fallen, dealt = doomed[p], damage[p]
+                if not dealt:  # no damage, no death: every Health is at least 1
+                    continue
+                order = [c for c in self.sides[p].in_play if c not in fallen]
                 for c in order:
-                    dmg = ds["damage"][p].get(c, 0)
-                    health = r.chars[c].health
+                    dmg = dealt.get(c, 0)
+                    health = powers[c].health
                     if dmg < health:
                         continue
-                    ds["doomed"][p].append(c)
+                    fallen.append(c)
                     changed = True
-                    over = 0 if dmg >= 10**6 else dmg - health
-                    aimed = min(over, ds["targeted"][p].get(c, 0))
+                    over = 0 if dmg >= SACRIFICED else dmg - health
+                    aimed = min(over, targeted[p].get(c, 0))
                     trickle = over - aimed
-                    rest = [x for x in order if x not in ds["doomed"][p]]
-                    behind = [x for x in rest if x > c]
-                    ahead = [x for x in rest if x < c]
-                    nxt = behind[0] if behind else (ahead[-1] if ahead else None)
-                    if trickle and nxt is not None:
-                        ds["damage"][p][nxt] = ds["damage"][p].get(nxt, 0) + trickle
+                    rest = [x for x in order if x not in fallen]
+                    if trickle and rest:
+                        behind = [x for x in rest if x > c]
+                        nxt = behind[0] if behind else rest[-1]
+                        dealt[nxt] = dealt.get(nxt, 0) + trickle
                     if aimed and rest:
-                        ds["overkill_amount"] = aimed
-                        self.queue = [("overkill", 1 - p, c)]
-                        self._run_queue_or("_apply")
+                        today.overkill = aimed
+                        self.queue = [(P_OVERKILL, 1 - p, c)]
+                        self._run_queue_or(S_APPLY)
                         return
                     break
         if self.narration is not None:
-            self._say_damage(ds)
+            self._say_damage(today)
         for p in (0, 1):
-            for c in ds["doomed"][p]:
-                self.sides[p].in_play.remove(c)
-                self.sides[p].dead.append(c)
-                ds["deaths"] += 1
+            side = self.sides[p]
+            for c in doomed[p]:
+                side.in_play.remove(c)
+                side.dead.append(c)
+                today.deaths += 1
         self._end_day()
 
-    def _say_damage(self, ds: dict[str, Any]) -> None:
+    def _say_damage(self, today: Day) -> None:
         """The Day's damage, Character by Character, and who dies of it."""
         chars = self.g.rules.chars
         for p in (0, 1):
-            for c, dmg in sorted(ds["damage"][p].items()):
+            for c, dmg in sorted(today.damage[p].items()):
                 if c not in self.sides[p].in_play:
                     continue
-                if c in ds["doomed"][p]:
-                    how = "sacrificed" if dmg >= 10**6 else f"takes {dmg} damage and dies"
+                if c in today.doomed[p]:
+                    how = "sacrificed" if dmg >= SACRIFICED else f"takes {dmg} damage and dies"
                     self._say(f"seat {p}'s {chars[c].name} {how}")
                 elif dmg > 0:
                     self._say(f"seat {p}'s {chars[c].name} takes {dmg} damage (Health {chars[c].health})")
@@ -543,9 +787,10 @@ class TimeLineBattleState(TwoPlayerState):
         """7: survivors heal (damage is only per Day), count a Day survived; the Start Player changes."""
         r = self.g.rules
         for side in self.sides:
+            survived = side.survived
             for c in side.in_play:
-                side.survived[c] = side.survived.get(c, 0) + 1
-        self.quiet = self.quiet + 1 if self.day_state["deaths"] == 0 and self.day_state["revived"] == 0 else 0
+                survived[c] = survived.get(c, 0) + 1
+        self.quiet = self.quiet + 1 if self.today.deaths == 0 and self.today.revived == 0 else 0
         self.start = 1 - self.start
         if self.day >= r.min_days:
             wiped = any(not side.in_play for side in self.sides)
@@ -570,8 +815,7 @@ class TimeLineBattleState(TwoPlayerState):
         self.tally.events.append(Event("timeline", -1, why))
         for side in self.sides:
             for c in side.in_play:
-                multiplier = _has(r.chars[c], VpMultiplier)
-                side.vp += r.vp * (multiplier.factor if multiplier else 1)
+                side.vp += r.vp * self.powers[c].vp_factor
         self.quiet = 0
         if self.narration is not None:
             reason = {"wipe-out": "a side is wiped out", "quiet": "quiet Days", "cap": "the Day cap"}[why]
@@ -621,33 +865,15 @@ class TimeLineBattleState(TwoPlayerState):
             return f"Start Player: seat {action - FIRST}"
         if action >= DRAW:
             return f"draws {name[action - DRAW]}"
-        labels = [
-            (OVERKILL, "sends overkill to"),
-            (STOP, "stops reducing"),
-            (REDUCE, "reduces damage to"),
-            (TARGET, "targets"),
-            (NO_ENCHANT, "enchants nobody"),
-            (ENCHANT, "enchants"),
-            (NO_SACRIFICE, "sacrifices nobody"),
-            (SACRIFICE, "sacrifices"),
-            (NO_REVIVE, "revives nobody"),
-            (REVIVE, "revives"),
-            (NO_CYCLE, "keeps the hand"),
-            (CYCLE, "puts under the deck"),
-        ]
-        for base, words in labels:
+        for base, words in _LABELS:
             if action >= base:
-                return (
-                    words
-                    if base in (STOP, NO_ENCHANT, NO_SACRIFICE, NO_REVIVE, NO_CYCLE)
-                    else f"{words} {name[action - base]}"
-                )
+                return words if base in _ALONE else f"{words} {name[action - base]}"
         card, day = divmod(action - DEPLOY, r.deploy_days)
         return f"deploys {name[card]} into Day {day + 1}"
 
     def played_card(self, action: int) -> str | None:
         r = self.g.rules
-        if self.phase != "deploy" or self.is_chance_node() or not DEPLOY <= action < CYCLE:
+        if self.phase != P_DEPLOY or self.is_chance_node() or not DEPLOY <= action < CYCLE:
             return None
         return str(r.chars[(action - DEPLOY) // r.deploy_days].id)
 
@@ -655,39 +881,92 @@ class TimeLineBattleState(TwoPlayerState):
         """VP first; then the strength (Health and damage) of Characters alive or still to arrive."""
         if self.over:
             return self.returns()[player]
-        r = self.g.rules
-
-        def strength(c: int) -> float:
-            char = r.chars[c]
-            hits = sum(
-                (a.amount or 3) * (a.count if a.target in ("front_n", "rear_n") else 1)
-                for a in char.ability
-                if isinstance(a, Attack)
-            )
-            return char.health + 2 * hits + (4 if len(char.ability) > 1 or not hits else 0)
+        powers = self.powers
 
         def worth(p: int) -> float:
             side = self.sides[p]
             coming = [c for c, day in side.deployed.items() if day > self.day and c not in side.dead]
-            return side.vp * 15 + sum(strength(c) for c in set(side.in_play) | set(coming) if c not in doomed(p)) / 4
+            gone = doomed(p)
+            return side.vp * 15 + sum(powers[c].strength for c in set(side.in_play) | set(coming) if c not in gone) / 4
 
         def doomed(p: int) -> set[int]:
             """Characters the damage added up so far would kill, in the middle of a Day."""
-            ds = self.day_state
-            incoming = dict(ds["incoming"][p]) if "incoming" in ds else {}
-            for (q, attacker), target in ds.get("targets", {}).items():
-                if q != p and "incoming" not in ds:  # a target picked, its damage not yet added up
-                    hit = next(
-                        (
-                            a.amount or 0
-                            for a in r.chars[attacker].ability
-                            if isinstance(a, Attack) and a.target == "chosen"
-                        ),
-                        0,
-                    )
-                    incoming[target] = incoming.get(target, 0) + hit
-            return {c for c, dmg in incoming.items() if dmg >= r.chars[c].health} | {
-                victim for q, _, victim in ds.get("sacrificed", []) if q == p
+            today = self.today
+            incoming = dict(today.incoming[p]) if today.incoming is not None else {}
+            if today.incoming is None:  # targets picked, their damage not yet added up
+                for (q, attacker), target in today.targets.items():
+                    if q != p:
+                        incoming[target] = incoming.get(target, 0) + powers[attacker].chosen_hit
+            return {c for c, dmg in incoming.items() if dmg >= powers[c].health} | {
+                victim for q, _, victim in today.sacrificed if q == p
             }
 
         return math.tanh((worth(player) - worth(1 - player)) / 40)
+
+
+# the steps and decisions of a Day, by what the state waits for: dispatched through tables, not names
+_LEGAL: dict[Phase, Callable[[TimeLineBattleState], list[int]]] = {
+    P_DEPLOY: TimeLineBattleState._legal_deploy,
+    P_CYCLE: TimeLineBattleState._legal_cycle,
+    P_REVIVE: TimeLineBattleState._legal_revive,
+    P_SACRIFICE: TimeLineBattleState._legal_sacrifice,
+    P_ENCHANT: TimeLineBattleState._legal_enchant,
+    P_TARGET: TimeLineBattleState._legal_target,
+    P_REDUCE: TimeLineBattleState._legal_reduce,
+    P_OVERKILL: TimeLineBattleState._legal_overkill,
+}
+_DECIDE: dict[Phase, Callable[[TimeLineBattleState, int, int, int], None]] = {
+    P_REVIVE: TimeLineBattleState._revive,
+    P_SACRIFICE: TimeLineBattleState._sacrifice,
+    P_ENCHANT: TimeLineBattleState._enchant,
+    P_TARGET: TimeLineBattleState._target,
+    P_REDUCE: TimeLineBattleState._reduce,
+    P_OVERKILL: TimeLineBattleState._overkill,
+}
+_STEPS: dict[Step, Callable[[TimeLineBattleState], None]] = {
+    S_ARRIVE: TimeLineBattleState._arrive,
+    S_TOTAL: TimeLineBattleState._total,
+    S_APPLY: TimeLineBattleState._apply,
+}
+_NAMES = {phase: phase.name.lower() for phase in Phase}  # for an illegal action's message
+
+
+def _revives(w: Powers) -> bool:
+    return w.revives
+
+
+def _locks(w: Powers) -> bool:
+    return w.locks
+
+
+def _sacrifices(w: Powers) -> bool:
+    return w.sacrifices
+
+
+def _doubles(w: Powers) -> bool:
+    return w.doubles > 0
+
+
+def _chooses(w: Powers) -> bool:
+    return w.chooses
+
+
+def _shields(w: Powers) -> bool:
+    return w.cut_each > 0 or w.reduce_pool > 0
+
+
+_LABELS = (  # the decisions' words, highest action number first
+    (OVERKILL, "sends overkill to"),
+    (STOP, "stops reducing"),
+    (REDUCE, "reduces damage to"),
+    (TARGET, "targets"),
+    (NO_ENCHANT, "enchants nobody"),
+    (ENCHANT, "enchants"),
+    (NO_SACRIFICE, "sacrifices nobody"),
+    (SACRIFICE, "sacrifices"),
+    (NO_REVIVE, "revives nobody"),
+    (REVIVE, "revives"),
+    (NO_CYCLE, "keeps the hand"),
+    (CYCLE, "puts under the deck"),
+)
+_ALONE = frozenset({STOP, NO_ENCHANT, NO_SACRIFICE, NO_REVIVE, NO_CYCLE})  # words that name no Character

@@ -15,7 +15,7 @@ import sys
 import time
 
 from engine import registry, simulate
-from engine.agents import RandomAgent
+from engine.agents import GreedyAgent, RandomAgent
 from engine.games.battle_line import prove_claim
 from engine.runner import play
 from printkit.data.loader import load_games
@@ -23,6 +23,7 @@ from printkit.data.loader import load_games
 ALL = [f"{c}{v}" for c in "ROYGBP" for v in range(1, 11)]
 # random-vs-random games/s each game's engine must reach on one core (Time Line's floor is in actions/s)
 FLOORS = {"battle-line": 1_500, "soldier-battler": 5_000, "torah-timeline": 4_000, "time-line-battle": 1_500}
+TIME_LINE_ACTIONS = 100_000  # Time Line runs to a long cap: its floor is in actions, not games
 
 
 def games_per_second(slug: str, seconds: float = 5.0) -> float:
@@ -33,6 +34,20 @@ def games_per_second(slug: str, seconds: float = 5.0) -> float:
         play(game, list(agents), count)
         count += 1
     return count / (time.perf_counter() - start)
+
+
+def time_line_rates(seconds: float = 5.0) -> tuple[float, float]:
+    """Time Line's random-vs-random actions per second (its games run to the turn cap, so actions say more
+    than games), and its greedy-vs-greedy games per second, each on one core over about `seconds`."""
+    game = registry.build(next(g for g in load_games(["time-line"])))
+    rates = []
+    for agent, count_actions in ((RandomAgent, True), (GreedyAgent, False)):
+        start, count = time.perf_counter(), 0
+        while time.perf_counter() - start < seconds:
+            record = play(game, [agent(), agent()], count)
+            count += len(record.actions) if count_actions else 1
+        rates.append(count / (time.perf_counter() - start))
+    return rates[0], rates[1]
 
 
 def proof_ms() -> tuple[float, float]:
@@ -62,6 +77,10 @@ def main() -> None:
         floor = FLOORS.get(slug)
         verdict = "" if floor is None else f" (floor {floor:,}: {'met' if rate >= floor else 'NOT met'})"
         print(f"{slug}: {rate:,.{1 if rate < 10 else 0}f} random-vs-random games/s on one core{verdict}")
+    actions, greedy = time_line_rates(2.0 if quick else 5.0)
+    verdict = "met" if actions >= TIME_LINE_ACTIONS else "NOT met"
+    print(f"time-line: {actions:,.0f} random-vs-random actions/s on one core (floor {TIME_LINE_ACTIONS:,}: {verdict})")
+    print(f"time-line: {greedy:.2f} greedy-vs-greedy games/s on one core")
     mean, worst = proof_ms()
     print(f"battle-line prove_claim, empty opposing side: mean {mean:.3f} ms, worst {worst:.3f} ms")
     for slug in registry.registered():

@@ -28,10 +28,7 @@ def _e(game: TimeLineGame, era: str) -> int:
 
 
 def _empty(game: TimeLineGame, player: int = 0) -> TimeLineState:
-    state = game.new_initial_state()
-    state.units = [[[0] * len(game.rules.types) for _ in game.rules.eras] for _ in (0, 1)]
-    state.player, state.phase, state.steps = player, "play", []
-    return state
+    return TimeLineState.at(game, player=player)
 
 
 def test_start_matches_the_data(game: TimeLineGame) -> None:
@@ -42,70 +39,70 @@ def test_start_matches_the_data(game: TimeLineGame) -> None:
     assert state.control[home] == 0 and state.control[_e(game, "far-future")] == 1
 
 
+def _before_roll(game: TimeLineGame, units: str, then: str, player: int = 0, **step: int) -> TimeLineState:
+    """A position with these units (see TimeLineState.at) about to make one roll of this kind."""
+    state = TimeLineState.at(game, units, player=player, steps=[{"kind": tl.Kind.ROLL, "then": then, **step}])
+    assert state.is_chance_node()
+    return state
+
+
 @pytest.mark.parametrize(("face", "loser"), [(1, 1), (4, 1), (5, 0), (6, 0)])
 def test_combat_roll_with_the_advantage(game: TimeLineGame, face: int, loser: int) -> None:
-    state = _empty(game)
-    era = _e(game, "middle-ages")
-    state.units[0][era][_t(game, "monster")] = 1  # Force 200 against 100: seat 0 has the advantage
-    state.units[1][era][_t(game, "agent")] = 1
-    state._after_combat({"era": era, "rounds": 0}, face)
+    era = _e(game, "middle-ages")  # a Monster's Force 200 against an Agent's 100: seat 0 has the advantage
+    state = _before_roll(game, "monster@middle-ages | agent@middle-ages", "combat", era=era, rounds=0)
+    state.apply_action(tl.DIE + face)
     assert sum(state.units[loser][era]) == 0 and sum(state.units[1 - loser][era]) == 1
 
 
 @pytest.mark.parametrize(("face", "loser"), [(1, 1), (3, 1), (4, 0), (6, 0)])
 def test_combat_roll_with_equal_force(game: TimeLineGame, face: int, loser: int) -> None:
-    state = _empty(game)  # seat 0 is active: on the low half the non-active side loses
-    era = _e(game, "roman-empire")
-    state.units[0][era][_t(game, "hero")] = 1
-    state.units[1][era][_t(game, "agent")] = 1
-    state._after_combat({"era": era, "rounds": 0}, face)
+    era = _e(game, "roman-empire")  # seat 0 is active: on the low half the non-active side loses
+    state = _before_roll(game, "hero@roman-empire | agent@roman-empire", "combat", era=era, rounds=0)
+    state.apply_action(tl.DIE + face)
     assert sum(state.units[loser][era]) == 0
 
 
 def test_force_cards_tip_the_advantage(game: TimeLineGame) -> None:
-    state = _empty(game)
-    era = _e(game, "wwi")
-    state.units[0][era][_t(game, "hero")] = 1  # 100
-    state.units[1][era][_t(game, "combat-team")] = 1  # 150
-    state.effects["force"]["0:" + str(era)] = {str(_t(game, "hero")): 100}  # e.g. Vorpal Sword: now 200 to 150
-    state._after_combat({"era": era, "rounds": 0}, 2)
+    era = _e(game, "wwi")  # a Hero's 100 against a Combat Team's 150
+    state = _before_roll(game, "hero@wwi | combat-team@wwi", "combat", era=era, rounds=0)
+    state.effects.force[(0, era)] = {_t(game, "hero"): 100}  # e.g. Vorpal Sword: now 200 to 150
+    state.apply_action(tl.DIE + 2)
     assert sum(state.units[1][era]) == 0
 
 
 def test_control_roll_and_its_bonus(game: TimeLineGame) -> None:
-    state = _empty(game)
     era = _e(game, "renaissance")
-    state.units[0][era][_t(game, "wizard")] = 1
-    state._after_change({"era": era}, game.rules.success - 1)
+    state = _before_roll(game, "wizard@renaissance | ", "change", era=era)
+    state.apply_action(tl.DIE + game.rules.success - 1)
     assert state.control[era] == -1
-    state.units[0][era][_t(game, "hero")] = 1  # Heroes add one to the roll
-    state._after_change({"era": era}, game.rules.success - 1)
+    state = _before_roll(game, "wizard@renaissance hero@renaissance | ", "change", era=era)
+    state.apply_action(tl.DIE + game.rules.success - 1)  # Heroes add one to the roll
     assert state.control[era] == 0
 
 
 def test_recruiting_period_troops_stops_when_the_supply_runs_out(game: TimeLineGame) -> None:
-    state = _empty(game)
     era = _e(game, "wwii")
     period = next(i for i, t in enumerate(game.rules.types) if t.era == era)
-    state._after_period({"era": era, "t": period}, 6)
+    state = _before_roll(game, "", "period", era=era, t=period)
+    state.apply_action(tl.DIE + 6)
     assert state.units[0][era][period] == 1 and state.supply[period] == 9
+    state = _before_roll(game, "", "period", era=era, t=period)
     state.supply[period] = 0
-    state._after_period({"era": era, "t": period}, 6)
-    assert state.units[0][era][period] == 1  # nothing left to recruit: nothing gained
+    state.apply_action(tl.DIE + 6)
+    assert state.units[0][era][period] == 0  # nothing left to recruit: nothing gained
 
 
 def test_faction_recruit_table(game: TimeLineGame) -> None:
-    state = _empty(game, player=1)
-    state._after_faction({}, 3)
+    state = _before_roll(game, "", "faction", player=1)
+    state.apply_action(tl.DIE + 3)
     assert state.units[1][_e(game, "far-future")][_t(game, "combat-team")] == 1
-    state._after_faction({}, 6)
-    assert [s["kind"] for s in state.steps] == ["draw", "draw"]
+    state = _before_roll(game, "", "faction", player=1)
+    state.apply_action(tl.DIE + 6)
+    assert [s["kind"] for s in state.steps] == ["draw", "draw"]  # a 6 draws two cards instead
 
 
 def test_prehistory_gives_the_atlanteans_two_rolls(game: TimeLineGame) -> None:
-    state = _empty(game)
-    state.control[_e(game, "prehistory")] = 0
-    state._begin_recruit({})
+    state = TimeLineState.at(game, control={"prehistory": 0}, steps=[{"kind": tl.Kind.BEGIN_RECRUIT}])
     rolls = [s for s in state.steps if s.get("then") == "period"]
     assert len(rolls) == 2 and all(s["era"] == _e(game, "prehistory") for s in rolls)
 
@@ -122,9 +119,9 @@ def test_moves_respect_reach_barriers_and_stasis(game: TimeLineGame) -> None:
         return [(a - tl.MOVE) % n_eras for a in state.legal_actions() if tl.MOVE <= a < tl.PLAY]
 
     assert dests() == [1, 2, 3, 4]
-    state.effects["barrier"] = [(1, 2)]
+    state.effects.barrier = [(1, 2)]
     assert dests() == [1, 2]  # into the barrier's Era, not past it
-    state.effects["stasis"] = [(1, home)]
+    state.effects.stasis = [(1, home)]
     assert dests() == []
     assert n_types > 0
 
@@ -144,9 +141,8 @@ def test_destroy_card_removes_an_enemy_unit(game: TimeLineGame) -> None:
 
 
 def test_all_twelve_eras_win(game: TimeLineGame) -> None:
-    state = _empty(game)
-    state.control = [0] * len(game.rules.eras)
-    state._end_turn()
+    state = TimeLineState.at(game, control=dict.fromkeys(game.rules.eras, 0), steps=[{"kind": tl.Kind.TRAVEL}])
+    state.apply_action(tl.END)  # the turn ends with every Era held
     assert state.is_terminal() and state.returns() == [1.0, -1.0]
 
 
@@ -351,15 +347,11 @@ def test_taking_a_chosen_card_from_the_deck_or_the_discard(game: TimeLineGame, c
 
 def _meeting(game: TimeLineGame, hands: tuple[list[str], list[str]]) -> tuple[TimeLineState, int]:
     """Seat 0's Wizard meets a Teraxian Agent in the Middle Ages at the start of Seek & Destroy."""
-    state = _empty(game)
-    era = _e(game, "middle-ages")
-    state.units[0][era][_t(game, "wizard")] = 1
-    state.units[1][era][_t(game, "agent")] = 1
-    for seat in (0, 1):
-        state.hands[seat] = [_card(game, c) for c in hands[seat]]
-    state.steps = [{"kind": "begin_seek"}]
-    state._advance()
-    return state, era
+    held = (" ".join(hands[0]), " ".join(hands[1]))
+    state = TimeLineState.at(
+        game, "wizard@middle-ages | agent@middle-ages", hands=held, steps=[{"kind": tl.Kind.BEGIN_SEEK}]
+    )
+    return state, _e(game, "middle-ages")
 
 
 @pytest.mark.parametrize(("seeker", "hidden"), [([], True), (["temporal-locator"], False)])
@@ -485,3 +477,44 @@ def test_probability_shift_is_offered_on_combat_and_recruit_rolls(game: TimeLine
     assert state.current_player() == 1 and tl.NO_CARD in state.legal_actions()
     state.apply_action(tl.LOWER + _card(game, "probability-shift") * game.stride)
     state.apply_action(tl.DIE + 1)  # 1 - 2: below the die, and still a roll the rules can read
+
+
+def test_travel_cards_are_offered_exactly_where_they_have_a_target(game: TimeLineGame) -> None:
+    """The quick look that offers travel cards agrees with the Eras a card's play then lists, and what one move
+    carries on to the next agrees with the offer worked out afresh, all through real games."""
+    import random
+
+    from engine.agents import RandomAgent
+
+    checked = 0
+    for seed in range(2):
+        state, rng, agent = game.new_initial_state(), random.Random(seed), RandomAgent()
+        moves = [random.Random(seed * 7919 + 17 * (seat + 1)) for seat in (0, 1)]  # as the runner seeds its agents
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if state.steps and state.steps[0]["kind"] == "travel":
+                p = state.player
+                assert state.legal_actions() == state.clone()._legal_travel({"kind": tl.Kind.TRAVEL})
+                for card in set(state.hands[p]) if state.turns < 60 else ():
+                    c = game.rules.cards[card]
+                    for _, kind in c.travel:
+                        found = tl._Board(state, p).usable(c, kind)
+                        assert found == bool(state._card_targets(p, c, kind)), (c.id, kind)
+                        checked += 1
+            state.apply_action(agent.act(state, moves[state.current_player()]))
+    assert checked > 1000
+
+
+def test_a_position_is_set_up_from_its_description(game: TimeLineGame) -> None:
+    state = TimeLineState.at(
+        game, "2*warriors@wwi wizard@wwi | agent@middle-ages", hands=("summon", ""), steps=[{"kind": tl.Kind.TRAVEL}]
+    )
+    wwi, warriors = _e(game, "wwi"), _t(game, "warriors")
+    assert state.units[0][wwi][warriors] == 2 and state.units[1][_e(game, "middle-ages")][_t(game, "agent")] == 1
+    assert sum(map(sum, state.units[0])) == 3 and state.supply[warriors] == 20 - 2
+    assert state.hands[0] == [_card(game, "summon")] and _card(game, "summon") not in state.pools[0]
+    assert state.current_player() == 0 and tl.PLAY + _card(game, "summon") * game.stride in state.legal_actions()
+    with pytest.raises(ValueError, match="expected"):
+        TimeLineState.at(game, "dragon@wwi | ")

@@ -26,6 +26,10 @@ def _first(state: TimeLineBattleState, legal: list[int]) -> int:
     return legal[-1] if legal[-1] in (tlb.NO_REVIVE, tlb.NO_SACRIFICE, tlb.NO_ENCHANT, tlb.STOP) else legal[0]
 
 
+def _token(name: str, deployed: dict[str, int], survived: dict[str, int], dead: bool) -> str:
+    return f"{name}@{deployed.get(name, 1)}+{survived.get(name, 0)}{'!' if dead else ''}"
+
+
 def run_day(
     game: TimeLineBattleGame,
     mine: list[str],
@@ -37,30 +41,28 @@ def run_day(
     dead: tuple[list[str], list[str]] = ([], []),
     choose: Chooser = _first,
 ) -> dict[str, Any]:
-    """Play one Day with these Characters in play (seat 0: mine, Start Player) and report what happened."""
-    index = {c.id: i for i, c in enumerate(game.rules.chars)}
-    state = game.new_initial_state()
-    for side, names, gone in ((state.sides[0], mine, dead[0]), (state.sides[1], theirs, dead[1])):
-        side.pool, side.hand = [], []
-        side.deployed = {index[n]: (deployed or {}).get(n, 1) for n in names + gone}
-        side.in_play = [index[n] for n in names if (deployed or {}).get(n, 1) < day]
-        side.dead = [index[n] for n in gone]
-        side.survived = {index[n]: (survived or {}).get(n, 0) for n in names + gone}
-    state.start, state.day, state.phase = 0, day - 1, "day"
-    result: dict[str, Any] = {}
+    """Play one Day with these Characters in play (seat 0: mine, Start Player) and report what happened.
 
-    def stop() -> None:
-        ds = state.day_state
-        names = [c.id for c in game.rules.chars]
-        result["dead"] = [sorted(names[c] for c in s.dead) for s in state.sides]
-        result["damage"] = [{names[c]: d for c, d in ds.get("damage", [{}, {}])[p].items()} for p in (0, 1)]
-        result["in_play"] = [sorted(names[c] for c in s.in_play) for s in state.sides]
-
-    state._end_day = stop  # type: ignore[method-assign]
-    state._next_day()
-    while "dead" not in result:
+    The game is cut to this one Day (its last Timeline, ending on this Day), so what the Day did stays in view.
+    """
+    one_day = copy.copy(game)
+    one_day.rules = dataclasses.replace(game.rules, min_days=day, day_cap=day)
+    deployed, survived = deployed or {}, survived or {}
+    position = " | ".join(
+        " ".join(
+            [_token(n, deployed, survived, False) for n in names] + [_token(n, deployed, survived, True) for n in gone]
+        )
+        for names, gone in ((mine, dead[0]), (theirs, dead[1]))
+    )
+    state = TimeLineBattleState.at_day(one_day, position, day=day, timeline=game.rules.timelines)
+    while not state.is_terminal():
         state.apply_action(choose(state, state.legal_actions()))
-    return result
+    names = [c.id for c in game.rules.chars]
+    return {
+        "dead": [sorted(names[c] for c in s.dead) for s in state.sides],
+        "damage": [{names[c]: d for c, d in state.today.damage[p].items()} for p in (0, 1)],
+        "in_play": [sorted(names[c] for c in s.in_play) for s in state.sides],
+    }
 
 
 def test_overkill_trickles_rearward(game: TimeLineBattleGame) -> None:
@@ -173,8 +175,24 @@ def test_surger_waits_out_its_first_day(game: TimeLineBattleGame) -> None:
 
 
 def test_prince_scores_double_and_ties_break_on_survivors(game: TimeLineBattleGame) -> None:
-    state = game.new_initial_state()
-    state.timeline = game.rules.timelines
-    state.sides[0].in_play, state.sides[1].in_play = [18], [0, 1]  # Prince alone against Guard and Paladin
-    state._end_timeline("quiet")
+    one_day = copy.copy(game)
+    one_day.rules = dataclasses.replace(game.rules, min_days=1, day_cap=1)
+    # the Prince alone against a Shielder and a Protector, who deal no damage; its 3 kill neither
+    state = TimeLineBattleState.at_day(one_day, "prince | shielder protector", timeline=game.rules.timelines)
+    while not state.is_terminal():  # the Shielder may take some of the Prince's 3 off: the Day, then the game, ends
+        state.apply_action(_first(state, state.legal_actions()))
     assert [s.vp for s in state.sides] == [2, 2] and state.winner == 1  # equal VP: more survivors wins
+
+
+def test_a_position_is_set_up_from_its_description(game: TimeLineBattleGame) -> None:
+    state = TimeLineBattleState.at_day(game, "reviver@1+1 guard+1! | rear-guard@2 archer", day=2)
+    names = [c.id for c in game.rules.chars]
+    # the Rear Guard, deployed into this Day, arrives once the start of the Day's revivals are done
+    assert [[names[c] for c in s.in_play] for s in state.sides] == [["reviver"], ["archer"]]
+    assert [names[c] for c in state.sides[0].dead] == ["guard"]
+    assert state.day == 2 and state.current_player() == 0  # the Reviver's choice comes first
+    assert state.legal_actions() == [tlb.REVIVE + names.index("guard"), tlb.NO_REVIVE]
+    state.apply_action(tlb.NO_REVIVE)
+    assert [names[c] for c in state.sides[1].in_play] == ["archer", "rear-guard"]
+    with pytest.raises(ValueError, match="no Character 'nobody'"):
+        TimeLineBattleState.at_day(game, "nobody | guard")
