@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -94,38 +95,11 @@ def play(game: GameDef, agents: list[Agent], seed: int, lead: bool = False) -> R
     chance = random.Random(seed)
     agent_rngs = [random.Random(seed * 7919 + 17 * (i + 1)) for i in range(len(agents))]
     state = game.new_initial_state()
-    moves = 0
-    first = -1
-    limit = game.max_actions
-    # random agents' moves drawn here, exactly as RandomAgent draws them, without its two calls a
-    # move: the balance lab plays millions of random games
-    uniform = not lead and all(type(agent) is RandomAgent for agent in agents)
-    draws = [rng.random for rng in agent_rngs]
-    branching: dict[int, int] = {}
-    leads: list[float] = []  # the first seat's heuristic minus the second's, at every step-th decision
-    step, chosen = 1, 0
-    while (seat := state.current_player()) != TERMINAL:
-        if len(state.history) >= limit:
-            raise EndlessGame(list(state.history), seed)
-        if seat == CHANCE:
-            action = state.sample_chance(chance)
-        else:
-            legal = state.legal_actions()
-            choices = len(legal)
-            branching[choices] = branching.get(choices, 0) + 1
-            if uniform:
-                action = legal[int(draws[seat]() * choices)]  # RandomAgent's pick
-            else:
-                if lead and choices > 1:  # a forced move changes nothing: the lead is read where a player chooses
-                    if chosen % step == 0:
-                        leads.append(state.heuristic(0) - state.heuristic(1))
-                        if len(leads) == MAX_LEADS:
-                            leads, step = leads[::2], step * 2
-                    chosen += 1
-                action = agents[seat].act(state, agent_rngs[seat])
-            first = seat if first < 0 else first
-            moves += 1
-        state.apply_action(action)
+    if not lead and all(type(agent) is RandomAgent for agent in agents):
+        moves, first, branching = _play_random(state, chance, agent_rngs, game.max_actions, seed)
+        leads: list[float] = []
+    else:
+        moves, first, branching, leads = _play_agents(state, chance, agents, agent_rngs, game.max_actions, seed, lead)
     tally = state.tally
     return Record(
         seed,
@@ -140,6 +114,75 @@ def play(game: GameDef, agents: list[Agent], seed: int, lead: bool = False) -> R
         dict(branching),
         tension(leads, _winner(state.returns())) if lead else None,
     )
+
+
+def _play_random(
+    state: State, chance: random.Random, agent_rngs: list[random.Random], limit: int, seed: int
+) -> tuple[int, int, dict[int, int]]:
+    """play's loop when every agent is RandomAgent: its pick drawn here, the same draw, without its calls.
+
+    The balance lab plays millions of random games, so this loop is kept to the calls the rules need
+    (whose turn, the legal moves, the move): the state's methods bound once, the actions counted here
+    rather than measured on the history, and the branching counted by a dict that needs no lookup call.
+    """
+    whose, legal_of, apply = state.current_player, state.legal_actions, state.apply_action
+    draw_chance = state.sample_chance
+    draws = [rng.random for rng in agent_rngs]
+    branching: defaultdict[int, int] = defaultdict(int)
+    done = moves = 0
+    first = -1
+    while (seat := whose()) != TERMINAL:
+        if done >= limit:
+            raise EndlessGame(list(state.history), seed)
+        done += 1
+        if seat == CHANCE:
+            apply(draw_chance(chance))
+            continue
+        legal = legal_of()
+        choices = len(legal)
+        branching[choices] += 1
+        if first < 0:
+            first = seat
+        moves += 1
+        apply(legal[int(draws[seat]() * choices)])  # RandomAgent's pick
+    return moves, first, dict(branching)
+
+
+def _play_agents(
+    state: State,
+    chance: random.Random,
+    agents: list[Agent],
+    agent_rngs: list[random.Random],
+    limit: int,
+    seed: int,
+    lead: bool,
+) -> tuple[int, int, dict[int, int], list[float]]:
+    """play's loop for any agents: each asked for its move; the heuristic's lead read when lead is set."""
+    moves = 0
+    first = -1
+    branching: dict[int, int] = {}
+    leads: list[float] = []  # the first seat's heuristic minus the second's, at every step-th decision
+    step, chosen = 1, 0
+    while (seat := state.current_player()) != TERMINAL:
+        if len(state.history) >= limit:
+            raise EndlessGame(list(state.history), seed)
+        if seat == CHANCE:
+            action = state.sample_chance(chance)
+        else:
+            legal = state.legal_actions()
+            choices = len(legal)
+            branching[choices] = branching.get(choices, 0) + 1
+            if lead and choices > 1:  # a forced move changes nothing: the lead is read where a player chooses
+                if chosen % step == 0:
+                    leads.append(state.heuristic(0) - state.heuristic(1))
+                    if len(leads) == MAX_LEADS:
+                        leads, step = leads[::2], step * 2
+                chosen += 1
+            action = agents[seat].act(state, agent_rngs[seat])
+            first = seat if first < 0 else first
+            moves += 1
+        state.apply_action(action)
+    return moves, first, branching, leads
 
 
 def _winner(returns: list[float]) -> int | None:
