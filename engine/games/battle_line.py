@@ -34,6 +34,7 @@ from engine.games.formations import (
     best_strength,
     counter_example,
     troops_of,
+    wild_strength,
 )
 from engine.needs import BATTLE_LINE
 from printkit.data.game import Game
@@ -354,10 +355,12 @@ class BattleLineGame(GameDef):
         found = self._strength.get(key)
         if found is None:
             ordered = key[0]
-            if not ordered or ordered[-1] < self.n_troops:  # troops only: one reading
-                found = formations.strength([self.concrete[c] for c in ordered], fog)
+            troops = bisect.bisect_left(ordered, self.n_troops)  # troops are numbered first
+            concrete = [self.concrete[c] for c in ordered[:troops]]
+            if troops == len(ordered):  # troops only: one reading
+                found = formations.strength(concrete, fog)
             else:
-                found = best_strength([self.formation_card[c] for c in ordered], fog, self.colours)[0]
+                found = wild_strength(concrete, [self.formation_card[c].values for c in ordered[troops:]], fog)
             self._strength[key] = found
         return found
 

@@ -92,6 +92,48 @@ def best_strength(cards: Sequence[Card], fog: bool, colours: int) -> tuple[Stren
     return best
 
 
+def wild_strength(troops: Sequence[Concrete], wild: Sequence[tuple[int, ...]], fog: bool = False) -> Strength:
+    """best_strength's strength for troops and wild cards (each given by the values it may take, in any
+    colour), found kind by kind from the strongest instead of by trying every reading: a game asks it of
+    every new formation holding a Leader or a Morale card, where the readings run to hundreds."""
+    size = len(troops) + len(wild)
+    fixed = [v for _, v in troops]
+    most = sum(fixed) + sum([max(values) for values in wild])  # every wild card at its highest
+    if fog:
+        return 0, most
+    one_colour = len({c for c, _ in troops}) <= 1  # the wild cards can take that colour too
+    run = _best_run(fixed, wild, size)
+    if run is not None and one_colour:
+        return 4, run
+    kinds = set(fixed)
+    if len(kinds) <= 1:  # a phalanx, when one value is open to every wild card (and is the troops' own)
+        common = set(kinds or wild[0]).intersection(*wild)
+        if common:
+            return 3, size * max(common)
+    if one_colour:
+        return 2, most
+    if run is not None:  # troops of two colours or more: the run cannot be a wedge
+        return 1, run
+    return 0, most
+
+
+def _best_run(fixed: list[int], wild: Sequence[tuple[int, ...]], size: int) -> int | None:
+    """The highest sum of a run of size values holding the fixed values, the wild cards taking the rest."""
+    if len(set(fixed)) != len(fixed):
+        return None
+    seen = set(fixed).union(*wild)
+    for start in range(max(seen) - size + 1, min(seen) - 1, -1):
+        run = range(start, start + size)
+        if any(v not in run for v in fixed):
+            continue
+        missing = [v for v in run if v not in fixed]
+        if any(
+            all(v in values for v, values in zip(order, wild, strict=True)) for order in itertools.permutations(missing)
+        ):
+            return size * start + size * (size - 1) // 2
+    return None
+
+
 class Troops:
     """Every troop of a line as one bit of an int, colour by colour, values low to high: a set of troops (the
     unplayed ones) is then one int, which the proof looks up and a game keeps up to date at little cost."""
