@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import functools
 import math
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +25,17 @@ from typing import Any
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
 from engine.games import formations
-from engine.games.formations import Card, Concrete, Line, Strength, best_strength, counter_example, troops_of
+from engine.games.formations import (
+    Card,
+    Concrete,
+    Line,
+    Strength,
+    best_completion,
+    best_strength,
+    counter_example,
+    troops_of,
+    wild_strength,
+)
 from engine.needs import BATTLE_LINE
 from printkit.data.game import Game
 from printkit.data.model import Tactics, Troop
@@ -246,6 +257,30 @@ class Actions:
         return flag, card
 
 
+PIECE = 9  # flags a table of plays covers: 2 ** PIECE rows of plays a card
+
+
+def _play_pieces(flags: int, cards: int) -> list[tuple[int, list[list[tuple[int, ...]]]]]:
+    """The plays of each card at each set of flags, as tables looked up by the set's bits, made once a game.
+
+    Legal moves are listed at every turn, a card's plays at every flag with room: a row of ready tuples
+    joined card by card is several times quicker than working the numbers out. A long line is cut into
+    pieces of at most PIECE flags, each (its first flag, rows by its flags' bits, then card), so the
+    tables stay small; the bundled line of 9 flags is one piece, 512 rows.
+    """
+    count = -(-flags // PIECE)
+    width = -(-flags // count)
+    pieces = []
+    for first in range(0, flags, width):
+        table: list[list[tuple[int, ...]]] = [[()] * cards]  # no flags: no plays
+        for f in range(first, min(first + width, flags)):
+            # the sets holding flag f as their highest: those without it, each row with f's play added
+            at_f = [(card * flags + f,) for card in range(cards)]
+            table += [list(map(operator.add, row, at_f)) for row in table]
+        pieces.append((first, table))
+    return pieces
+
+
 NO_FLAG = -1  # no flag, no owner: an unclaimed flag, a flag without Fog or Mud
 
 
@@ -286,12 +321,12 @@ class BattleLineGame(GameDef):
         self.mud_card = self.effect.index(MUD) if MUD in self.effect else NO_FLAG
         self.flag_range = range(r.flags)
         self.all_flags = (1 << r.flags) - 1
-        self._flags_in: dict[int, list[int]] = {}
-        self.plays_at: list[dict[int, list[int]]] = [{} for _ in range(self.n_cards)]
+        self.pieces = _play_pieces(r.flags, self.n_cards)
         # what a report counts of a card played, by seat and card: made once, shared by every game's record
         self.play_events = [[Event("play", seat, name) for name in self.names] for seat in (0, 1)]
         self.colours = len(r.letters)
         self.troops = troops_of(r.values, self.colours)  # a troop's bit is its card number
+        self.concrete: list[Concrete] = self.troops.troop  # a troop's (colour, value), by card number
         # a formation's strength by its cards, sorted, then Fog: worked out once per game, looked up after
         self._strength: dict[tuple[tuple[int, ...], bool], Strength] = {}
 
@@ -301,19 +336,31 @@ class BattleLineGame(GameDef):
     def card_names(self) -> dict[str, str]:
         return {t[0]: t[1] for t in self.rules.tactics} | {n: n for n in self.names[: self.n_troops]}
 
-    def flags_in(self, bits: int) -> list[int]:
-        """The flags whose bits are set, lowest first (the same list each time: not to be changed)."""
-        found = self._flags_in.get(bits)
-        if found is None:
-            found = self._flags_in[bits] = [f for f in self.flag_range if bits >> f & 1]
-        return found
+    def plays_in(self, room: int, cards: Sequence[int], out: list[int]) -> None:
+        """The actions that put each card (in the order given) at each flag of room, flags lowest first, onto out."""
+        pieces = self.pieces
+        if len(pieces) == 1:  # a line of up to PIECE flags: one row of plays a card
+            row = pieces[0][1][room]
+            for c in cards:
+                out += row[c]
+            return
+        rows = [table[room >> shift & (len(table) - 1)] for shift, table in pieces]
+        for c in cards:
+            for row in rows:
+                out += row[c]
 
     def strength(self, cards: Sequence[int], fog: bool) -> Strength:
         """The strength of a formation of cards (by number), wild cards read at their best."""
         key = (tuple(sorted(cards)), fog)
         found = self._strength.get(key)
         if found is None:
-            found = best_strength([self.formation_card[c] for c in key[0]], fog, self.colours)[0]
+            ordered = key[0]
+            troops = bisect.bisect_left(ordered, self.n_troops)  # troops are numbered first
+            concrete = [self.concrete[c] for c in ordered[:troops]]
+            if troops == len(ordered):  # troops only: one reading
+                found = formations.strength(concrete, fog)
+            else:
+                found = wild_strength(concrete, [self.formation_card[c].values for c in ordered[troops:]], fog)
             self._strength[key] = found
         return found
 
@@ -582,18 +629,12 @@ class BattleLineState(TwoPlayerState):
     def _legal_play(self) -> list[int]:
         g = self.g
         r, p = g.rules, self.player
-        flags = r.flags
         bits = g.all_flags & ~(self.taken | self.full[p])  # the flags with room: unclaimed, p's side not complete
         hand = sorted(self.hands[p])
         # troops are numbered before Tactics cards: the hand's troops come first, each at every flag with room
         troops = bisect.bisect_left(hand, g.n_troops)
         out: list[int] = []
-        at = g.plays_at  # by card, then the room's bits: that card's plays, worked out once a game
-        for c in hand[:troops]:
-            plays = at[c].get(bits)
-            if plays is None:
-                plays = at[c][bits] = [c * flags + f for f in g.flags_in(bits)]
-            out += plays
+        g.plays_in(bits, hand[:troops], out)
         if troops < len(hand) and self.tactics_played[p] <= self.tactics_played[1 - p] + r.tactics_lead:
             self._legal_tactics(hand[troops:], bits, out)
         if not (troops and bits):
@@ -609,7 +650,7 @@ class BattleLineState(TwoPlayerState):
             if kind in STANDS_IN:
                 if kind == WILD and self.leaders_played[p] >= g.rules.leaders:
                     continue
-                out += [card * flags + f for f in g.flags_in(room)]
+                g.plays_in(room, (card,), out)
             elif kind == FOG:
                 out += [card * flags + f for f in g.flag_range if self.claimed[f] == NO_FLAG and self.fog[f] == NO_FLAG]
             elif kind == MUD:
@@ -1019,21 +1060,27 @@ class BattleLineState(TwoPlayerState):
             and known[0] == (mine.cards, theirs.cards, fog, size)  # lists compared, not copied
         ):
             return False
-        cards = g.formation_card
-        found = counter_example(
-            [cards[c] for c in mine.cards],
-            [cards[c] for c in theirs.cards],
-            pool,
-            size,
-            fog,
-            g.rules.values,
-            g.colours,
-            g.strength(mine.cards, fog),
-        )
-        if found is None:
+        beat = g.strength(mine.cards, fog)
+        held = theirs.cards
+        if not held or max(held) < g.n_troops:  # troops only, the usual case: one search, no wild card to read
+            extra = best_completion([g.concrete[c] for c in held], size - len(held), pool, beat, fog, g.troops)
+        else:
+            cards = g.formation_card
+            found = counter_example(
+                [cards[c] for c in mine.cards],
+                [cards[c] for c in held],
+                pool,
+                size,
+                fog,
+                g.rules.values,
+                g.colours,
+                beat,
+            )
+            extra = None if found is None else [x for x in found if not isinstance(x, Card)]
+        if extra is None:
             return True
-        position = (mine.cards[:], theirs.cards[:], fog, size)
-        self.refuted[(flag, p)] = (position, g.troops.bits(x for x in found if not isinstance(x, Card)))
+        position = (mine.cards[:], held[:], fog, size)
+        self.refuted[(flag, p)] = (position, g.troops.bits(extra))
         return False
 
     def _won(self, p: int) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 Concrete = tuple[int, int]  # (colour index, value)
@@ -92,11 +92,53 @@ def best_strength(cards: Sequence[Card], fog: bool, colours: int) -> tuple[Stren
     return best
 
 
+def wild_strength(troops: Sequence[Concrete], wild: Sequence[tuple[int, ...]], fog: bool = False) -> Strength:
+    """best_strength's strength for troops and wild cards (each given by the values it may take, in any
+    colour), found kind by kind from the strongest instead of by trying every reading: a game asks it of
+    every new formation holding a Leader or a Morale card, where the readings run to hundreds."""
+    size = len(troops) + len(wild)
+    fixed = [v for _, v in troops]
+    most = sum(fixed) + sum([max(values) for values in wild])  # every wild card at its highest
+    if fog:
+        return 0, most
+    one_colour = len({c for c, _ in troops}) <= 1  # the wild cards can take that colour too
+    run = _best_run(fixed, wild, size)
+    if run is not None and one_colour:
+        return 4, run
+    kinds = set(fixed)
+    if len(kinds) <= 1:  # a phalanx, when one value is open to every wild card (and is the troops' own)
+        common = set(kinds or wild[0]).intersection(*wild)
+        if common:
+            return 3, size * max(common)
+    if one_colour:
+        return 2, most
+    if run is not None:  # troops of two colours or more: the run cannot be a wedge
+        return 1, run
+    return 0, most
+
+
+def _best_run(fixed: list[int], wild: Sequence[tuple[int, ...]], size: int) -> int | None:
+    """The highest sum of a run of size values holding the fixed values, the wild cards taking the rest."""
+    if len(set(fixed)) != len(fixed):
+        return None
+    seen = set(fixed).union(*wild)
+    for start in range(max(seen) - size + 1, min(seen) - 1, -1):
+        run = range(start, start + size)
+        if any(v not in run for v in fixed):
+            continue
+        missing = [v for v in run if v not in fixed]
+        if any(
+            all(v in values for v, values in zip(order, wild, strict=True)) for order in itertools.permutations(missing)
+        ):
+            return size * start + size * (size - 1) // 2
+    return None
+
+
 class Troops:
     """Every troop of a line as one bit of an int, colour by colour, values low to high: a set of troops (the
     unplayed ones) is then one int, which the proof looks up and a game keeps up to date at little cost."""
 
-    __slots__ = ("colour_bits", "colours", "index", "nv", "runs", "troop", "value_bits", "values")
+    __slots__ = ("_wedges", "colour_bits", "colours", "index", "nv", "troop", "value_bits", "values")
 
     def __init__(self, values: tuple[int, ...], colours: int) -> None:
         self.values, self.colours, self.nv = values, colours, len(values)
@@ -104,18 +146,24 @@ class Troops:
         self.troop = [(c, v) for c in range(colours) for v in values]  # bit -> troop
         self.value_bits = {v: sum(1 << self.index[c, v] for c in range(colours)) for v in values}
         self.colour_bits = [sum(1 << self.index[c, v] for v in values) for c in range(colours)]
-        # (colour, first value, size) -> the bits of that run of one colour, or -1 when the line lacks one of
-        # its values
-        self.runs: dict[tuple[int, int, int], int] = {}
+        # by formation size: (first value, colour) -> the bits of that run of one colour, for the runs the
+        # line holds every value of; made on the first proof of each size, a few dozen ints
+        self._wedges: dict[int, dict[tuple[int, int], int]] = {}
+
+    def wedges(self, size: int) -> dict[tuple[int, int], int]:
+        """(first value, colour) -> the bits of the one-colour run of size from that value, where the line has it."""
+        found = self._wedges.get(size)
+        if found is None:
+            found = self._wedges[size] = {}
+            for start in self.values:
+                for colour in range(self.colours):
+                    at = [self.index.get((colour, v)) for v in range(start, start + size)]
+                    if None not in at:
+                        found[start, colour] = sum(1 << i for i in at if i is not None)
+        return found
 
     def run(self, colour: int, start: int, size: int) -> int | None:
-        key = (colour, start, size)
-        found = self.runs.get(key)
-        if found is None:
-            at = [self.index.get((colour, v)) for v in range(start, start + size)]
-            found = -1 if None in at else sum(1 << i for i in at if i is not None)
-            self.runs[key] = found
-        return None if found < 0 else found
+        return self.wedges(size).get((start, colour))
 
     def bits(self, troops: Iterable[Concrete]) -> int:
         out = 0
@@ -157,7 +205,7 @@ def troops_of(values: tuple[int, ...], colours: int) -> Troops:
     return Troops(values, colours)
 
 
-def _best_completion(
+def best_completion(
     fixed: list[Concrete],
     need: int,
     unplayed: int,
@@ -170,73 +218,85 @@ def _best_completion(
     Each formation kind is checked from the strongest down, each at its highest sum, so the
     first completion found that beats `beat` is returned and no weaker kind needs a look.
     """
-    size = len(fixed) + need
-    fixed_values = [v for _, v in fixed]
-    base = sum(fixed_values)
     if fog:
         extra = troops.strongest(unplayed, need)
-        if len(extra) == need and (0, base + sum(v for _, v in extra)) > beat:
+        if len(extra) == need and (0, sum([v for _, v in fixed]) + sum([v for _, v in extra])) > beat:
             return extra
         return None
-    values = troops.values
+    size = len(fixed) + need
+    fixed_values = [v for _, v in fixed]
+    kinds = set(fixed_values)  # the fixed values, each once
     fixed_colours = {c for c, _ in fixed}
-    distinct = len(set(fixed_values)) == len(fixed_values)
-    low, high = values[0], values[-1]
+    distinct = len(kinds) == len(fixed_values)
+    values = troops.values
+    beat_rank = beat[0]
 
-    # the runs of values that hold every fixed value start from top down to bottom
-    top = min(high - size + 1, min(fixed_values)) if fixed_values else high - size + 1
-    bottom = max(low, max(fixed_values) - size + 1) if fixed_values else low
+    # the runs of values that hold every fixed value start from top down to bottom; a run's sum is
+    # size x its start + spread
+    if fixed_values:
+        top = min(values[-1] - size + 1, min(fixed_values))
+        bottom = max(values[0], max(fixed_values) - size + 1)
+    else:
+        top, bottom = values[-1] - size + 1, values[0]
+    spread = size * (size - 1) // 2
 
-    def runs(rank: int) -> Iterator[range]:
-        """Runs of values that hold every fixed value, strongest first, while one could still beat."""
+    if len(fixed_colours) <= 1 and distinct:  # wedge: the strongest kind, always worth a look
+        fixed_bits = 0
+        for t in fixed:
+            at = troops.index.get(t)
+            fixed_bits |= 0 if at is None else 1 << at
+        wedges = troops.wedges(size)
+        colours = fixed_colours or range(troops.colours)
         for start in range(top, bottom - 1, -1):
-            if (rank, size * start + size * (size - 1) // 2) <= beat:  # the run's sum
-                return
-            yield range(start, start + size)
-
-    for rank in (4, 3, 2, 1, 0):
-        if rank < beat[0]:
-            return None
-        if rank == 4 and len(fixed_colours) <= 1 and distinct:  # wedge
-            fixed_bits = 0
-            for t in fixed:
-                at = troops.index.get(t)
-                fixed_bits |= 0 if at is None else 1 << at
-            for run in runs(rank):
-                for colour in fixed_colours or range(troops.colours):
-                    bits = troops.run(colour, run.start, size)
-                    if bits is not None and not bits & ~fixed_bits & ~unplayed:  # the run's other troops unplayed
-                        return [(colour, v) for v in run if v not in fixed_values]
-        elif rank == 3 and len(set(fixed_values)) <= 1:  # phalanx
-            for value in sorted(set(fixed_values) or values, reverse=True):
-                if (rank, value * size) <= beat:
-                    break
-                spare = troops.of_value(unplayed, value, fixed_colours)
-                if len(spare) >= need:
-                    return spare[:need]
-        elif rank == 2 and len(fixed_colours) <= 1:  # battalion
-            best: list[Concrete] | None = None
-            for colour in fixed_colours or range(troops.colours):
-                extra = troops.strongest(unplayed, need, colour)
-                if len(extra) == need and (best is None or sum(v for _, v in extra) > sum(v for _, v in best)):
-                    best = extra
-            if best is not None and (rank, base + sum(v for _, v in best)) > beat:
-                return best
-        elif rank == 1 and distinct:  # skirmish line
-            for run in runs(rank):
-                picks = []
-                for v in run:
-                    if v not in fixed_values:
-                        m = unplayed & troops.value_bits.get(v, 0)
-                        if not m:
-                            break
-                        picks.append(troops.troop[(m & -m).bit_length() - 1])
-                else:
-                    return picks
-        elif rank == 0:  # host
-            extra = troops.strongest(unplayed, need)
-            if len(extra) == need and (rank, base + sum(v for _, v in extra)) > beat:
-                return extra
+            if (4, size * start + spread) <= beat:
+                break
+            for colour in colours:
+                bits = wedges.get((start, colour))
+                if bits is not None and not bits & ~fixed_bits & ~unplayed:  # the run's other troops unplayed
+                    return [(colour, v) for v in range(start, start + size) if v not in kinds]
+    if beat_rank > 3:
+        return None
+    if len(kinds) <= 1:  # phalanx
+        for value in sorted(kinds or values, reverse=True):
+            if (3, value * size) <= beat:
+                break
+            spare = troops.of_value(unplayed, value, fixed_colours)
+            if len(spare) >= need:
+                return spare[:need]
+    if beat_rank > 2:
+        return None
+    if len(fixed_colours) <= 1:  # battalion
+        best: list[Concrete] | None = None
+        best_sum = 0
+        for colour in fixed_colours or range(troops.colours):
+            extra = troops.strongest(unplayed, need, colour)
+            if len(extra) == need:
+                total = sum([v for _, v in extra])
+                if best is None or total > best_sum:
+                    best, best_sum = extra, total
+        if best is not None and (2, sum(fixed_values) + best_sum) > beat:
+            return best
+    if beat_rank > 1:
+        return None
+    if distinct:  # skirmish line
+        value_bits, troop = troops.value_bits, troops.troop
+        for start in range(top, bottom - 1, -1):
+            if (1, size * start + spread) <= beat:
+                break
+            picks = []
+            for v in range(start, start + size):
+                if v not in kinds:
+                    m = unplayed & value_bits.get(v, 0)
+                    if not m:
+                        break
+                    picks.append(troop[(m & -m).bit_length() - 1])
+            else:
+                return picks
+    if beat_rank > 0:
+        return None
+    extra = troops.strongest(unplayed, need)  # host
+    if len(extra) == need and (0, sum(fixed_values) + sum([v for _, v in extra])) > beat:
+        return extra
     return None
 
 
@@ -262,7 +322,7 @@ def counter_example(
     wild = [c for c in theirs if c.troop is None]
     fixed = [c.troop for c in theirs if c.troop is not None]
     if not wild:  # the usual case: one completion search
-        extra = _best_completion(fixed, need, pool, beat, fog, troops)
+        extra = best_completion(fixed, need, pool, beat, fog, troops)
         return None if extra is None else [*theirs, *extra]
     # a wild card may take any colour. The unplayed troops differ from colour to colour, so each
     # colour with a troop in theirs or in the pool is tried; the colours with none are all alike,
@@ -270,7 +330,7 @@ def counter_example(
     seen = {c for c, _ in fixed} | {c for c in range(colours) if pool & troops.colour_bits[c]}
     choices = sorted(seen) + [c for c in range(colours) if c not in seen][:1]
     for combo in itertools.product(*(c.options(choices) for c in wild)):
-        extra = _best_completion(fixed + list(combo), need, pool, beat, fog, troops)
+        extra = best_completion(fixed + list(combo), need, pool, beat, fog, troops)
         if extra is not None:
             return [*theirs, *extra]
     return None

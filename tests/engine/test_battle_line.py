@@ -68,6 +68,26 @@ def test_leaders_and_morale_cards_take_their_best_reading() -> None:
     assert compare_formations(["shield-bearers", "B9", "B10"], ["R2", "G2", "Y2"]) == -1  # loses to a phalanx
 
 
+def test_wild_strength_agrees_with_trying_every_reading() -> None:
+    """The game's quick strength for formations with wild cards is best_strength's, over random formations."""
+    from engine.games.formations import Card, best_strength, wild_strength
+
+    rng = random.Random(5)
+    values = tuple(range(1, 11))
+    wilds = [values, values, (8,), (1, 2, 3)]  # the Leaders, Companion Cavalry, Shield Bearers
+    for _ in range(3000):
+        size = rng.choice((3, 4))
+        wild = rng.sample(wilds, rng.randint(1, 3))
+        troops = rng.sample([(c, v) for c in range(6) for v in values], size - len(wild))
+        if troops and rng.random() < 0.5:  # one colour, or one value, so wedges and phalanxes come up
+            c, v = troops[0]
+            n = len(troops)
+            troops = [(c, x) for x in rng.sample(values, n)] if rng.random() < 0.6 else [(x, v) for x in range(n)]
+        fog = rng.random() < 0.1
+        cards = [Card("t", t) for t in troops] + [Card("w", None, w) for w in wild]
+        assert wild_strength(troops, wild, fog) == best_strength(cards, fog, 6)[0], (troops, wild, fog)
+
+
 # --- the proof claim ----------------------------------------------------------------------
 
 
