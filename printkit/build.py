@@ -371,7 +371,16 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
     notices += _low_contrast(designs.values())
     for card in game.cards if not problems else ():  # a drawing that stopped short read too little to judge
         every = set(type(card).model_fields)  # a card with no face drawn here is not judged
-        for name in advice.unprinted(card, shown.get(card.id, every)):
+        seen = shown.get(card.id, every)
+        for name in advice.unprinted(card, seen):
+            if name == "reconstructed":
+                unmarked = [f for f in card.reconstructed if f in seen and f"{f}_reconstructed" not in seen]
+                notices.append(
+                    f"{game.place('card', card.id)}: card {card.id}: {', '.join(unmarked)} is reconstructed and "
+                    f"printed, but its layout {card.kind} never marks it so (add a region with "
+                    f"when: {unmarked[0]}_reconstructed)"
+                )
+                continue
             notices.append(
                 f"{game.place('card', card.id)}: card {card.id}: field {name} is set, but its layout "
                 f"{card.kind} never shows it (add a region with {{{name}}}, or drop the field)"

@@ -64,6 +64,8 @@ def unprinted(card: Any, shown: Set[str]) -> list[str]:
         if name in NOT_PRINTED or spec.is_required() or value in (None, "", [], {}):
             continue
         seen = name in shown or (name == "stats" and any(f.startswith("stat_") for f in shown))
+        if name == "reconstructed":  # marked where it matters: on each reconstructed value the face prints
+            seen = all(f"{field}_reconstructed" in shown for field in value if field in shown)
         if not seen:
             out.append(name)
     return out

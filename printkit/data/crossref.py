@@ -15,6 +15,7 @@ from printkit.data.effect_text import effect_lines, template_keys
 from printkit.data.model import (
     BOARD_KINDS,
     ICON_NAMES,
+    RECONSTRUCTED_NOT,
     Card,
     Character,
     Component,
@@ -192,6 +193,12 @@ def check(
                 ref(user, users, "unit type or user group", where, loc.at("users", j))
         elif isinstance(card, Character):
             orders.setdefault(card.order, []).append((loc, card))
+        values = set(type(card).model_fields) - RECONSTRUCTED_NOT  # what a reconstructed list may name
+        for j, name in enumerate(card.reconstructed):
+            if name in card.reconstructed[:j]:
+                problems.append(where.problem(loc.at("reconstructed", j), f"{name!r} named twice: expected once"))
+            else:
+                ref(name, values, f"{card.kind} field", where, loc.at("reconstructed", j))
         for field in ("name", "text", "flavour"):  # the card's own words may show icons inline: {sword}
             words = getattr(card, field, None)
             for icon in re.findall(r"\{([a-z_]+)\}", words or ""):

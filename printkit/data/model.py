@@ -437,6 +437,15 @@ class CardBase(Frozen):
     art: RelativePath | None = None  # a picture for the card: PNG, JPEG, WebP or SVG in the game's folder
     art_credit: Text | None = None  # who made the picture, printed where the layout says
     shared: bool = False  # in more than one deck on purpose: printed in each, without a warning
+    # fields whose values the edition chose where its source gives none: printed marked as reconstructed
+    reconstructed: list[Id] = []
+
+
+# what a card's reconstructed list cannot name: who it is and how it is printed, not a value of the game
+RECONSTRUCTED_NOT = frozenset({"id", "kind", "shared", "reconstructed", "art", "art_credit", "flavour"})
+# how tables of cards (booklet, reference) mark a reconstructed value, and what they say the mark means
+RECONSTRUCTED_MARK = "\u2020"
+RECONSTRUCTED_NOTE = "reconstructed: the source gives no figure here; this edition chose it."
 
 
 class Character(CardBase):

@@ -11,7 +11,17 @@ from typing import Any
 
 from printkit.data.effect_text import effect_lines
 from printkit.data.game import DeckCards, Game
-from printkit.data.model import Character, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
+from printkit.data.model import (
+    RECONSTRUCTED_MARK,
+    Character,
+    PlainCard,
+    Sage,
+    Soldier,
+    Tactics,
+    Tanach,
+    TimeCard,
+    Troop,
+)
 from printkit.draw import cardview
 from printkit.draw.cardrender import bind
 from printkit.draw.layout import FIELD, Layout
@@ -97,6 +107,10 @@ def facts(game: Game, card: Any, decks: list[DeckCards], layout: Layout | None =
     out.facets["deck"] = [d.deck.name for d in decks]
     out.facets["kind"] = [out.kind]
     rows: list[tuple[str, Any]] = [("Type", out.kind)]
+
+    def mark(name: str, value: Any) -> str:  # a value the edition chose, marked as the booklet's tables do
+        return f"{value} {RECONSTRUCTED_MARK} reconstructed" if name in card.reconstructed else str(value)
+
     words: list[str] = []  # the card's own words the rules may use for it, beside its name
     lines = effect_lines(card, texts)
     if isinstance(card, Troop):
@@ -113,7 +127,7 @@ def facts(game: Game, card: Any, decks: list[DeckCards], layout: Layout | None =
         out.brief = f"{printed['group']} · {out.kind}"
     elif isinstance(card, Sage):
         out.facets["era"] = [printed["era"]]
-        rows += [("Hebrew", card.hebrew), ("Years", card.years), ("Era", printed["era"])]
+        rows += [("Hebrew", mark("hebrew", card.hebrew)), ("Years", mark("years", card.years)), ("Era", printed["era"])]
         if printed["power"] is not None:
             rows.append(("Power", printed["power"]))
             out.numbers["power"] = printed["power"]
@@ -126,7 +140,7 @@ def facts(game: Game, card: Any, decks: list[DeckCards], layout: Layout | None =
         out.brief = card.subtitle or out.kind
     elif isinstance(card, Soldier):
         out.facets["weapon"] = [printed["weapon"]]
-        rows += [("Weapon", printed["weapon"]), ("HP", card.hp)]
+        rows += [("Weapon", printed["weapon"]), ("HP", mark("hp", card.hp))]
         rows += [("Beats", printed["beats"])] if printed["beats"] else []
         rows += [("Beaten by", printed["beaten_by"])] if printed["beaten_by"] else []
         rows += [("Fights", "at range" if printed["ranged"] else "in melee")]
@@ -135,7 +149,7 @@ def facts(game: Game, card: Any, decks: list[DeckCards], layout: Layout | None =
         words = [printed["weapon"]]
         out.brief = f"{printed['weapon']} · {card.hp} HP"
     elif isinstance(card, Character):
-        rows += [("Order", card.order), ("Health", card.health)]
+        rows += [("Order", mark("order", card.order)), ("Health", mark("health", card.health))]
         out.numbers |= {"order": card.order, "health": card.health}
         out.brief = f"Order {card.order} · Health {card.health}"
     elif isinstance(card, TimeCard):
@@ -149,7 +163,7 @@ def facts(game: Game, card: Any, decks: list[DeckCards], layout: Layout | None =
         lines = [card.text] if card.text else []
         out.brief = "  ".join(f"{k.replace('_', ' ').capitalize()} {v}" for k, v in card.stats.items()) or out.kind
     rows += [("Deck" if len(decks) == 1 else "Decks", ", ".join(d.deck.name for d in decks))]
-    rows += [("Copies", _copies(game, card, decks))]
+    rows += [("Copies", mark("copies", _copies(game, card, decks)))]
     if card.art_credit:
         rows.append(("Art", card.art_credit))
     rows.append(("Card id", card.id))

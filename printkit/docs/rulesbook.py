@@ -25,6 +25,8 @@ from printkit.data.crossref import choice_key
 from printkit.data.effect_text import effect_lines
 from printkit.data.game import Game
 from printkit.data.model import (
+    RECONSTRUCTED_MARK,
+    RECONSTRUCTED_NOTE,
     Attack,
     Character,
     PlainCard,
@@ -240,51 +242,13 @@ class Helpers:
         decks = [d for d in self.game.decks if d.deck.id == selector]
         cards = [c for c, _ in decks[0].entries] if decks else [c for c in self.game.cards if c.kind == selector]
         copies = {c.id: n for d in (decks or self.game.decks) for c, n in d.entries}
-        texts = dict(self.game.info.texts)
         if not cards:
             raise _Asked(f"the rules text asks for cards({selector!r}): no such deck or card kind")
 
-        def effect(card: Any) -> str:
-            return " ".join(effect_lines(card, texts))
-
-        def of(kind: type[Any]) -> list[Any]:
-            return [c for c in cards if isinstance(c, kind)]
-
-        first = cards[0]
-        if isinstance(first, Character):
-            return _table(
-                ["Order", "Character", "Health", "Ability"],
-                [[c.order, c.name, c.health, effect(c)] for c in sorted(of(Character), key=lambda c: c.order)],
-            )
-        if isinstance(first, Soldier):
-            weapons = {w.id: w.name for w in self.game.info.weapons}
-            return _table(
-                ["Soldier", "Weapon", "HP", "Copies"],
-                [[c.name, weapons[c.weapon], c.hp, copies[c.id]] for c in of(Soldier)],
-            )
-        if isinstance(first, Sage):
-            eras = {e.id: e for e in self.game.info.eras}
-            return _table(
-                ["Sage", "Hebrew", "Years", "Era", "Power"],
-                [[c.name, c.hebrew, c.years, eras[c.era].name, eras[c.era].power] for c in of(Sage)],
-            )
-        if isinstance(first, Tanach):
-            rows = []
-            for c in of(Tanach):
-                lines = effect_lines(c, texts)
-                rows.append([c.name, lines[0], " ".join(lines[1:]) or "always"])
-            return _table(["Card", "Effect", "Can be played"], rows)
-        if isinstance(first, Tactics):
-            return _table(["Card", "Kind", "Effect"], [[c.name, c.group.capitalize(), effect(c)] for c in of(Tactics)])
-        if isinstance(first, TimeCard):
-            units = {c.id: c.name for c in self.game.info.components if c.unit} | dict(self.game.info.user_groups)
-            return _table(
-                ["Card", "User", "Effect"],
-                [[c.name, ", ".join(units[u] for u in c.users), effect(c)] for c in of(TimeCard)],
-            )
-        if isinstance(first, PlainCard):
-            return _table(["Card", "Text", "Copies"], [[c.name, c.text or "", copies[c.id]] for c in of(PlainCard)])
-        return _table(["Card"], [[c.name] for c in cards])
+        table = _card_table(self.game, cards, copies)
+        if any(c.reconstructed for c in cards):
+            table = Md(f"{table}\n\n{escape(RECONSTRUCTED_MARK)} {escape(RECONSTRUCTED_NOTE)}")
+        return table
 
     def _replay(self, example_id: str) -> Replay | None:
         """The example played; None when the engine cannot play this data (reported as the engine's problem)."""
@@ -569,3 +533,61 @@ def to_html(
     md.add_render_rule("link_open", link_open)
     md.add_render_rule("link_close", link_close)
     return md.renderer.render(tokens, md.options, {}), headings
+
+
+def _card_table(game: Game, cards: list[Any], copies: dict[str, int]) -> Md:
+    """The table cards() prints: the columns a player reads for the kind of its first card."""
+    texts = dict(game.info.texts)
+
+    def effect(card: Any) -> str:
+        return " ".join(effect_lines(card, texts))
+
+    def of(kind: type[Any]) -> list[Any]:
+        return [c for c in cards if isinstance(c, kind)]
+
+    def mark(card: Any, name: str, value: Any) -> str:  # a value the edition chose, marked as on the cards
+        return f"{value} {RECONSTRUCTED_MARK}" if name in card.reconstructed else str(value)
+
+    first = cards[0]
+    if isinstance(first, Character):
+        return _table(
+            ["Order", "Character", "Health", "Ability"],
+            [
+                [mark(c, "order", c.order), c.name, mark(c, "health", c.health), effect(c)]
+                for c in sorted(of(Character), key=lambda c: c.order)
+            ],
+        )
+    if isinstance(first, Soldier):
+        weapons = {w.id: w.name for w in game.info.weapons}
+        return _table(
+            ["Soldier", "Weapon", "HP", "Copies"],
+            [[c.name, weapons[c.weapon], mark(c, "hp", c.hp), mark(c, "copies", copies[c.id])] for c in of(Soldier)],
+        )
+    if isinstance(first, Sage):
+        eras = {e.id: e for e in game.info.eras}
+        return _table(
+            ["Sage", "Hebrew", "Years", "Era", "Power"],
+            [
+                [c.name, mark(c, "hebrew", c.hebrew), mark(c, "years", c.years), eras[c.era].name, eras[c.era].power]
+                for c in of(Sage)
+            ],
+        )
+    if isinstance(first, Tanach):
+        rows = []
+        for c in of(Tanach):
+            lines = effect_lines(c, texts)
+            rows.append([c.name, lines[0], " ".join(lines[1:]) or "always"])
+        return _table(["Card", "Effect", "Can be played"], rows)
+    if isinstance(first, Tactics):
+        return _table(["Card", "Kind", "Effect"], [[c.name, c.group.capitalize(), effect(c)] for c in of(Tactics)])
+    if isinstance(first, TimeCard):
+        units = {c.id: c.name for c in game.info.components if c.unit} | dict(game.info.user_groups)
+        return _table(
+            ["Card", "User", "Effect"],
+            [[c.name, ", ".join(units[u] for u in c.users), effect(c)] for c in of(TimeCard)],
+        )
+    if isinstance(first, PlainCard):
+        return _table(
+            ["Card", "Text", "Copies"], [[c.name, c.text or "", mark(c, "copies", copies[c.id])] for c in of(PlainCard)]
+        )
+    return _table(["Card"], [[c.name] for c in cards])

@@ -8,7 +8,18 @@ from typing import Any
 from printkit.data import iconkeys
 from printkit.data.effect_text import effect_lines
 from printkit.data.game import DeckCards, Game
-from printkit.data.model import Character, Component, PlainCard, Sage, Soldier, Tactics, Tanach, TimeCard, Troop
+from printkit.data.model import (
+    RECONSTRUCTED_NOT,
+    Character,
+    Component,
+    PlainCard,
+    Sage,
+    Soldier,
+    Tactics,
+    Tanach,
+    TimeCard,
+    Troop,
+)
 
 Fields = dict[str, Any]
 
@@ -64,6 +75,10 @@ def face_fields(game: Game, deck: DeckCards, card: Any) -> Fields:
         "effect": "\n".join(effect_lines(card, texts)),
     }
     out["art_icon"] = "{" + art_icon(game, card) + "}"
+    # {hp_reconstructed} and the like: set where the card says its value is the edition's choice, so a
+    # layout can mark it (when: hp_reconstructed); every value field has one, so a layout binds any of them
+    for name in set(type(card).model_fields) - RECONSTRUCTED_NOT:
+        out[f"{name}_reconstructed"] = "reconstructed" if name in card.reconstructed else ""
     if isinstance(card, Character):
         out |= {"order": card.order, "health": card.health}
     elif isinstance(card, Soldier):
