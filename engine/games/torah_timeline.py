@@ -248,6 +248,9 @@ class TorahTimelineState(TwoPlayerState):
 
     def __post_init__(self) -> None:
         self._start_record()
+        # narration in the instance, not read through to TwoPlayerState's class default: Python 3.11
+        # reads an instance's own attribute by a quick path, a class's only by the slow general one
+        self.narration = None
 
     @classmethod
     def position(
@@ -373,123 +376,133 @@ class TorahTimelineState(TwoPlayerState):
                 self.narration = words
             self._say_tokens(tokens, player)
             return
-        if self.phase is not IN_ACT:
-            self._apply_chance(action)
-            return
-        # the checks and the record of TwoPlayerState._take_move, made here: a call a move saved
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(f"{action} is not legal now (act)")
-        if len(legal) > 1:
-            self.tally.decisions += 1
-        self.history.append(action)
-        self._legal = None
-        r, p = self.g.rules, self.player
-        self.actions_taken += 1
-        # the kinds of action, commonest first; each that goes on to the turn's end check falls through
-        if action == END:  # ending a turn is an action too: the cap counts it
-            pass
-        elif action == DRAW:
-            self.left -= 1
-            deck = self.deck
-            if not deck and self.discard:  # the discard pile becomes the new deck
-                deck, self.deck, self.discard = self.discard, self.discard, []
-            if deck:
-                self.pending_draws, self.phase = 1, IN_DRAW
-                return
-        elif action >= CHALLENGE:
-            source, slot = divmod(action - CHALLENGE, r.slots)
-            targets = self.study[1 - p]
-            target = targets[slot]
-            self.left -= 1
-            hand = self.hands[p]
-            (hand if source in hand else self.study[p]).remove(source)
-            del targets[slot]
-            self.seen[p].discard(target)
-            self.discard += (source, target)
-            power, era = r.power, r.era
-            diff = power[era[source]] - power[era[target]]
-            if diff > 0:
-                self._gain(p, diff)
-            elif diff < 0:
-                self._gain(1 - p, -diff)
-            self.tally.events.append(self.g.plays[p][source])
-        else:
-            card = action % 100
-            self.hands[p].remove(card)
-            self.tally.events.append(self.g.plays[p][card])
-            if action < STUDY:  # placed in the Timeline
-                if self.free[p]:
-                    self.free[p] = False  # Moshe Rabbeinu: no tokens, no action
-                else:
-                    self.tokens[p] -= r.cost
-                    self.left -= 1
-                line = self.timeline[p]
-                line[r.era[card]] = card
-                if OPEN not in line:
-                    self._finish(p, "normal")
+        # one method for a move and a drawn card, the steps that follow them written out in it: at
+        # ~220 actions a game, a Python call saved on each step is a good part of the game's cost
+        r, phase = self.g.rules, self.phase
+        if phase is IN_ACT:
+            # the checks and the record of TwoPlayerState._take_move, made here
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            if action not in legal:
+                raise IllegalAction(f"{action} is not legal now (act)")
+            if len(legal) > 1:
+                self.tally.decisions += 1
+            self.history.append(action)
+            self._legal = None
+            p = self.player
+            self.actions_taken += 1
+            # the kinds of action, commonest first; each that goes on to the turn's end check falls through
+            if action == END:  # ending a turn is an action too: the cap counts it
+                pass
+            elif action == DRAW:
+                self.left -= 1
+                deck = self.deck
+                if not deck and self.discard:  # the discard pile becomes the new deck
+                    deck, self.deck, self.discard = self.discard, self.discard, []
+                if deck:
+                    self.pending_draws, self.phase = 1, IN_DRAW
                     return
-            elif action < TANACH:
+            elif action >= CHALLENGE:
+                source, slot = divmod(action - CHALLENGE, r.slots)
+                targets = self.study[1 - p]
+                target = targets[slot]
                 self.left -= 1
-                self.study[p].append(card)
+                hand = self.hands[p]
+                (hand if source in hand else self.study[p]).remove(source)
+                del targets[slot]
+                self.seen[p].discard(target)
+                self.discard += (source, target)
+                power, era = r.power, r.era
+                diff = power[era[source]] - power[era[target]]
+                if diff:  # the higher Power's owner gains the difference, to its cap
+                    won = p if diff > 0 else 1 - p
+                    purse, cap = self.tokens[won] + (diff if diff > 0 else -diff), self.cap[won]
+                    self.tokens[won] = purse if purse < cap else cap
+                self.tally.events.append(self.g.plays[p][source])
             else:
-                self.left -= 1
-                self.discard.append(card)
-                effect = self.g.effects[card]
-                assert effect is not None  # only Tanach cards are played
-                if not effect(self, p, card, r.effect[card]) or self.phase is IN_OVER:
-                    return  # the effect saw to what follows: a draw to come, a game won
-        # _after_action, without its call
+                card = action % 100
+                self.hands[p].remove(card)
+                self.tally.events.append(self.g.plays[p][card])
+                if action < STUDY:  # placed in the Timeline
+                    if self.free[p]:
+                        self.free[p] = False  # Moshe Rabbeinu: no tokens, no action
+                    else:
+                        self.tokens[p] -= r.cost
+                        self.left -= 1
+                    line = self.timeline[p]
+                    line[r.era[card]] = card
+                    if OPEN not in line:
+                        self._finish(p, "normal")
+                        return
+                elif action < TANACH:
+                    self.left -= 1
+                    self.study[p].append(card)
+                else:
+                    self.left -= 1
+                    self.discard.append(card)
+                    effect = self.g.effects[card]
+                    assert effect is not None  # only Tanach cards are played
+                    if not effect(self, p, card, r.effect[card]) or self.phase is IN_OVER:
+                        return  # the effect saw to what follows: a draw to come, a game won
+        elif phase is IN_DRAW:
+            card = action - CHANCE_CARD
+            try:
+                self.deck.remove(card)  # a card the deck does not hold (any other number) is not legal
+            except ValueError:
+                raise IllegalAction(f"{action} is not legal now (draw)") from None
+            self.history.append(action)  # TwoPlayerState._take_chance, without its call
+            self._legal = None
+            hand = self.hands[self.player]
+            if len(hand) >= r.hand_limit:
+                self.discard.append(card)  # drawn into a full hand: discarded
+            else:
+                insort(hand, card)
+            self.pending_draws -= 1
+            if not self.deck and self.discard:  # the discard pile becomes the new deck
+                self.deck, self.discard = self.discard, []
+            if self.pending_draws > 0 and self.deck:
+                return
+            self.phase = IN_ACT
+        else:
+            self._set_up(action)
+            return
+        # the action is done (_after_action): the cap may end the game, else the turn may pass
         if self.actions_taken >= r.action_cap:
             self._finish(None, "cap")
         elif action == END or self.left <= 0:
-            self._end_turn()
+            p = 1 - self.player
+            self.player = p
+            if self.penalty[p]:
+                self._start_turn()  # actions lost to Aharon, perhaps the whole turn: the long way
+                return
+            study = self.study[p]
+            if study:  # _start_turn's income, without its calls
+                purse, cap = self.tokens[p] + r.income * len(study), self.cap[p]
+                self.tokens[p] = cap if purse > cap else 0 if purse < 0 else purse
+            self.left = r.actions
 
-    def _apply_chance(self, action: int) -> None:
-        """A card dealt or drawn, or the first player: checked by the deck's remove, not a list of outcomes."""
+    def _set_up(self, action: int) -> None:
+        """A card dealt or the first player drawn (or anything after the game's end, refused)."""
         phase = self.phase
         if phase is IN_FIRST:
             if action != FIRST and action != FIRST + 1:
                 raise IllegalAction(f"{action} is not legal now (first)")
-            self.history.append(action)  # TwoPlayerState._take_chance, without its call
+            self.history.append(action)
             self._legal = None
             self.player = action - FIRST
             self._start_turn()
             return
         card = action - CHANCE_CARD
-        try:
-            if phase is IN_OVER:
-                raise ValueError
-            self.deck.remove(card)  # a card the deck does not hold (any other number) is not legal
-        except ValueError:
-            raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})") from None
+        if phase is not IN_DEAL or card not in self.deck:
+            raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
         self.history.append(action)
         self._legal = None
-        r = self.g.rules
+        self.deck.remove(card)
         hands = self.hands
-        if phase is IN_DEAL:
-            hand = hands[0] if len(hands[0]) <= len(hands[1]) else hands[1]
-            insort(hand, card)
-            if len(hands[1]) == r.hand_start:
-                self.phase = IN_FIRST
-            return
-        hand = hands[self.player]
-        if len(hand) >= r.hand_limit:
-            self.discard.append(card)  # drawn into a full hand: discarded
-        else:
-            insort(hand, card)
-        self.pending_draws -= 1
-        if not self.deck and self.discard:  # the discard pile becomes the new deck
-            self.deck, self.discard = self.discard, []
-        if self.pending_draws > 0 and self.deck:
-            return
-        self.phase = IN_ACT
-        if self.actions_taken >= r.action_cap:  # _after_action, without its call
-            self._finish(None, "cap")
-        elif self.left <= 0:
-            self._end_turn()
+        insort(hands[0] if len(hands[0]) <= len(hands[1]) else hands[1], card)
+        if len(hands[1]) == self.g.rules.hand_start:
+            self.phase = IN_FIRST
 
     def _say_tokens(self, tokens: list[int], player: int) -> None:
         """What an action did to the purses, and the actions the next player starts a turn with."""
