@@ -21,20 +21,24 @@ from printkit.data.model import Sage, Tanach, TanachEffect
 PLACE, STUDY, TANACH, DRAW, END, CHALLENGE, CHANCE_CARD, FIRST = 0, 100, 200, 300, 301, 1000, 20_000, 30_000
 FROM_HAND = 0  # challenge source offset: hand cards first, then Beit Midrash cards
 OPEN = -1  # a Timeline slot no Sage fills yet
+DRAW_OR_END, END_ONLY = (DRAW, END), (END,)  # the last legal actions: a draw while any card is left, then the end
 
 
 class Phase(IntEnum):
-    """Where the game stands; all but ACT are chance nodes."""
+    """Where the game stands; DEAL, FIRST and DRAW are chance nodes."""
 
     DEAL = 0  # the opening hands, a card at a time
     FIRST = 1  # who begins, drawn
     DRAW = 2  # the cards a draw action or Yosef HaTzadik brings
     ACT = 3  # the player to move spends an action
+    OVER = 4  # the game is won or capped: TwoPlayerState.over is set too
 
 
-# the phases by module names: reading an Enum's member through its class costs a lookup each time
-IN_DEAL, IN_FIRST, IN_DRAW, IN_ACT = Phase
-_WHERE = ("deal", "first", "draw", "act")  # each Phase in an illegal action's message
+# the phases by module names: reading an Enum's member through its class costs a lookup each time.
+# The hot paths compare them with `is` (each member is a single object): `==` on an IntEnum takes
+# Python's slow generic comparison, `is` a pointer test.
+IN_DEAL, IN_FIRST, IN_DRAW, IN_ACT, IN_OVER = Phase
+_WHERE = ("deal", "first", "draw", "act", "over")  # each Phase in an illegal action's message
 
 
 @dataclass(frozen=True)
@@ -198,10 +202,17 @@ class TorahTimelineGame(GameDef):
         # challenges by how many Sages the opponent studies
         self.needs = tuple(tuple((NEEDS[kind], amount) for kind, amount in r.requires[c]) for c in cards)
         self.effects = tuple(EFFECTS[e.kind] if e is not None else None for e in r.effect)
+        # a card's challenges by how many Sages the opponent studies; none for a Tanach card, which
+        # cannot challenge, so the legal moves add a card's row without asking what it is
         self.challenges = tuple(
-            tuple(tuple(range(CHALLENGE + c * r.slots, CHALLENGE + c * r.slots + n)) for c in cards)
+            tuple(
+                tuple(range(CHALLENGE + c * r.slots, CHALLENGE + c * r.slots + n)) if r.era[c] >= 0 else ()
+                for c in cards
+            )
             for n in range(r.slots + 1)
         )
+        # each seat's "play" event for each card, made once: events are read, never changed
+        self.plays = tuple(tuple(Event("play", seat, r.ids[c]) for c in cards) for seat in (0, 1))
 
     def new_initial_state(self) -> TorahTimelineState:
         r = self.rules
@@ -237,6 +248,9 @@ class TorahTimelineState(TwoPlayerState):
 
     def __post_init__(self) -> None:
         self._start_record()
+        # narration in the instance, not read through to TwoPlayerState's class default: Python 3.11
+        # reads an instance's own attribute by a quick path, a class's only by the slow general one
+        self.narration = None
 
     @classmethod
     def position(
@@ -289,18 +303,19 @@ class TorahTimelineState(TwoPlayerState):
 
     # -- the API ---------------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.over:
-            return TERMINAL
-        return self.player if self.phase == IN_ACT else CHANCE  # dealing, the first player and draws are chance
+        phase = self.phase
+        if phase is IN_ACT:
+            return self.player
+        return TERMINAL if phase is IN_OVER else CHANCE  # dealing, the first player and draws are chance
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase == IN_FIRST:
+        if self.phase is IN_FIRST:
             return [(FIRST, 0.5), (FIRST + 1, 0.5)]
         p = 1.0 / len(self.deck)
         return [(CHANCE_CARD + c, p) for c in self.deck]
 
     def sample_chance(self, rng: random.Random) -> int:
-        if self.phase == IN_FIRST:
+        if self.phase is IN_FIRST:
             return pick(rng, (FIRST, FIRST + 1))
         deck = self.deck
         return CHANCE_CARD + deck[int(rng.random() * len(deck))]  # engine.api.pick, without its call
@@ -311,82 +326,183 @@ class TorahTimelineState(TwoPlayerState):
 
     def legal_actions(self) -> list[int]:
         """The legal actions, worked out here rather than in _work_out_legal: a call a move saved."""
-        if self._legal is not None:
-            return self._legal
-        if self.over:
-            return []
-        if self.phase != IN_ACT:
-            return [a for a, _ in self.chance_outcomes()]
+        out = self._legal
+        if out is not None:
+            return out
+        if self.phase is not IN_ACT:
+            return [] if self.over else [a for a, _ in self.chance_outcomes()]
         g, p = self.g, self.player
-        r = g.rules
-        era, line = r.era, self.timeline[p]
-        out: list[int] = []
+        out = []
         hand = self.hands[p]  # kept in order as cards arrive, so the moves come out in order too
-        can_place = self.free[p] or self.tokens[p] >= r.cost
-        can_study = len(self.study[p]) < r.slots
-        tanach, append = False, out.append
-        for card in hand:
-            e = era[card]
-            if e >= 0:
-                if can_place and line[e] < 0:
-                    append(PLACE + card)
-                if can_study:
-                    append(STUDY + card)
-            else:
-                tanach, hand_after = True, len(hand) - 1  # the card itself leaves the hand when played
-                for need, amount in g.needs[card]:
-                    if not need(self, p, amount, hand_after):
-                        break
+        if hand:
+            r = g.rules
+            era, line = r.era, self.timeline[p]
+            can_place = self.free[p] or self.tokens[p] >= r.cost
+            can_study = len(self.study[p]) < r.slots
+            append = out.append
+            for card in hand:
+                e = era[card]
+                if e >= 0:
+                    if can_place and line[e] < 0:
+                        append(PLACE + card)
+                    if can_study:
+                        append(STUDY + card)
                 else:
-                    append(TANACH + card)
+                    hand_after = len(hand) - 1  # the card itself leaves the hand when played
+                    for need, amount in g.needs[card]:
+                        if not need(self, p, amount, hand_after):
+                            break
+                    else:
+                        append(TANACH + card)
         # the target is named by its place in the opponent's Beit Midrash: the card is face down
         targets = len(self.study[1 - p])
         if targets:
-            challenges = g.challenges[targets]
-            if tanach:
-                for card in hand:
-                    if era[card] >= 0:
-                        out += challenges[card]
-            else:
-                for card in hand:
-                    out += challenges[card]
+            challenges = g.challenges[targets]  # a Tanach card's row is empty
+            for card in hand:
+                out += challenges[card]
             for card in self.study[p]:
                 out += challenges[card]
-        if self.deck or self.discard:
-            out.append(DRAW)
-        out.append(END)
+        out += DRAW_OR_END if self.deck or self.discard else END_ONLY
         self._legal = out
         return out
 
     def apply_action(self, action: int) -> None:
-        before = (self.tokens[:], self.player) if self.narration is not None else None
-        phase = self.phase
-        if phase == IN_ACT and not self.over:
-            # the checks and the record of TwoPlayerState._take_move, made here: a call a move saved
-            legal = self._legal if self._legal is not None else self.legal_actions()
+        if self.narration is not None:  # a replay: the action played unnarrated, then its tokens told
+            tokens, player, words = self.tokens[:], self.player, self.narration
+            self.narration = None
+            try:
+                self.apply_action(action)
+            finally:
+                self.narration = words
+            self._say_tokens(tokens, player)
+            return
+        # one method for a move and a drawn card, the steps that follow them written out in it: at
+        # ~220 actions a game, a Python call saved on each step is a good part of the game's cost
+        r, phase = self.g.rules, self.phase
+        if phase is IN_ACT:
+            # the checks and the record of TwoPlayerState._take_move, made here
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
             if action not in legal:
                 raise IllegalAction(f"{action} is not legal now (act)")
             if len(legal) > 1:
                 self.tally.decisions += 1
             self.history.append(action)
             self._legal = None
-            self._act(action)
-        else:
-            possible = not self.over and (
-                (phase == IN_FIRST and action in (FIRST, FIRST + 1))
-                or (phase != IN_FIRST and CHANCE_CARD <= action < FIRST and action - CHANCE_CARD in self.deck)
-            )
-            if not possible:
-                raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
+            p = self.player
+            self.actions_taken += 1
+            # the kinds of action, commonest first; each that goes on to the turn's end check falls through
+            if action == END:  # ending a turn is an action too: the cap counts it
+                pass
+            elif action == DRAW:
+                self.left -= 1
+                deck = self.deck
+                if not deck and self.discard:  # the discard pile becomes the new deck
+                    deck, self.deck, self.discard = self.discard, self.discard, []
+                if deck:
+                    self.pending_draws, self.phase = 1, IN_DRAW
+                    return
+            elif action >= CHALLENGE:
+                source, slot = divmod(action - CHALLENGE, r.slots)
+                targets = self.study[1 - p]
+                target = targets[slot]
+                self.left -= 1
+                hand = self.hands[p]
+                (hand if source in hand else self.study[p]).remove(source)
+                del targets[slot]
+                self.seen[p].discard(target)
+                self.discard += (source, target)
+                power, era = r.power, r.era
+                diff = power[era[source]] - power[era[target]]
+                if diff:  # the higher Power's owner gains the difference, to its cap
+                    won = p if diff > 0 else 1 - p
+                    purse, cap = self.tokens[won] + (diff if diff > 0 else -diff), self.cap[won]
+                    self.tokens[won] = purse if purse < cap else cap
+                self.tally.events.append(self.g.plays[p][source])
+            else:
+                card = action % 100
+                self.hands[p].remove(card)
+                self.tally.events.append(self.g.plays[p][card])
+                if action < STUDY:  # placed in the Timeline
+                    if self.free[p]:
+                        self.free[p] = False  # Moshe Rabbeinu: no tokens, no action
+                    else:
+                        self.tokens[p] -= r.cost
+                        self.left -= 1
+                    line = self.timeline[p]
+                    line[r.era[card]] = card
+                    if OPEN not in line:
+                        self._finish(p, "normal")
+                        return
+                elif action < TANACH:
+                    self.left -= 1
+                    self.study[p].append(card)
+                else:
+                    self.left -= 1
+                    self.discard.append(card)
+                    effect = self.g.effects[card]
+                    assert effect is not None  # only Tanach cards are played
+                    if not effect(self, p, card, r.effect[card]) or self.phase is IN_OVER:
+                        return  # the effect saw to what follows: a draw to come, a game won
+        elif phase is IN_DRAW:
+            card = action - CHANCE_CARD
+            try:
+                self.deck.remove(card)  # a card the deck does not hold (any other number) is not legal
+            except ValueError:
+                raise IllegalAction(f"{action} is not legal now (draw)") from None
             self.history.append(action)  # TwoPlayerState._take_chance, without its call
             self._legal = None
-            if phase == IN_FIRST:
-                self.player = action - FIRST
-                self._start_turn()
+            hand = self.hands[self.player]
+            if len(hand) >= r.hand_limit:
+                self.discard.append(card)  # drawn into a full hand: discarded
             else:
-                self._receive(action - CHANCE_CARD)
-        if before is not None:
-            self._say_tokens(*before)
+                insort(hand, card)
+            self.pending_draws -= 1
+            if not self.deck and self.discard:  # the discard pile becomes the new deck
+                self.deck, self.discard = self.discard, []
+            if self.pending_draws > 0 and self.deck:
+                return
+            self.phase = IN_ACT
+        else:
+            self._set_up(action)
+            return
+        # the action is done (_after_action): the cap may end the game, else the turn may pass
+        if self.actions_taken >= r.action_cap:
+            self._finish(None, "cap")
+        elif action == END or self.left <= 0:
+            p = 1 - self.player
+            self.player = p
+            if self.penalty[p]:
+                self._start_turn()  # actions lost to Aharon, perhaps the whole turn: the long way
+                return
+            study = self.study[p]
+            if study:  # _start_turn's income, without its calls
+                purse, cap = self.tokens[p] + r.income * len(study), self.cap[p]
+                self.tokens[p] = cap if purse > cap else 0 if purse < 0 else purse
+            self.left = r.actions
+
+    def _set_up(self, action: int) -> None:
+        """A card dealt or the first player drawn (or anything after the game's end, refused)."""
+        phase = self.phase
+        if phase is IN_FIRST:
+            if action != FIRST and action != FIRST + 1:
+                raise IllegalAction(f"{action} is not legal now (first)")
+            self.history.append(action)
+            self._legal = None
+            self.player = action - FIRST
+            self._start_turn()
+            return
+        card = action - CHANCE_CARD
+        if phase is not IN_DEAL or card not in self.deck:
+            raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
+        self.history.append(action)
+        self._legal = None
+        self.deck.remove(card)
+        hands = self.hands
+        insort(hands[0] if len(hands[0]) <= len(hands[1]) else hands[1], card)
+        if len(hands[1]) == self.g.rules.hand_start:
+            self.phase = IN_FIRST
 
     def _say_tokens(self, tokens: list[int], player: int) -> None:
         """What an action did to the purses, and the actions the next player starts a turn with."""
@@ -398,30 +514,14 @@ class TorahTimelineState(TwoPlayerState):
             self._say(f"seat {self.player}'s turn: {left} action{'s' * (left != 1)}, {purse} token{'s' * (purse != 1)}")
 
     # -- moves -----------------------------------------------------------------------------
-    def _gain(self, p: int, n: int) -> None:
-        self.tokens[p] = max(0, min(self.cap[p], self.tokens[p] + n))
+    def _finish(self, winner: int | None, how: str) -> None:
+        TwoPlayerState._finish(self, winner, how)  # not super(): a slots dataclass breaks its zero-argument form
+        self.phase = IN_OVER
 
-    def _receive(self, card: int) -> None:
-        self.deck.remove(card)
-        r = self.g.rules
-        if self.phase == IN_DEAL:
-            seat = 0 if len(self.hands[0]) <= len(self.hands[1]) else 1
-            insort(self.hands[seat], card)
-            if len(self.hands[1]) == r.hand_start:
-                self.phase = IN_FIRST
-            return
-        p = self.player
-        if len(self.hands[p]) >= r.hand_limit:
-            self.discard.append(card)  # drawn into a full hand: discarded
-        else:
-            insort(self.hands[p], card)
-        self.pending_draws -= 1
-        if not self.deck and self.discard:  # the discard pile becomes the new deck
-            self.deck, self.discard = self.discard, []
-        if self.pending_draws > 0 and self.deck:
-            return
-        self.phase = IN_ACT
-        self._after_action()
+    def _gain(self, p: int, n: int) -> None:
+        tokens = self.tokens[p] + n
+        cap = self.cap[p]
+        self.tokens[p] = cap if tokens > cap else 0 if tokens < 0 else tokens  # max/min, without their calls
 
     def _draw(self, count: int) -> None:
         if not self.deck and self.discard:  # the discard pile becomes the new deck
@@ -432,62 +532,8 @@ class TorahTimelineState(TwoPlayerState):
         self.pending_draws = count
         self.phase = IN_DRAW
 
-    def _act(self, action: int) -> None:
-        r, p = self.g.rules, self.player
-        self.actions_taken += 1
-        if action == END:  # ending a turn is an action too: the cap counts it
-            if self.actions_taken >= r.action_cap:
-                self._finish(None, "cap")
-            else:
-                self.player = 1 - p  # _end_turn, without its call: the commonest move of all
-                self._start_turn()
-            return
-        if action == DRAW:
-            self.left -= 1
-            self._draw(1)
-            return
-        if action >= CHALLENGE:
-            source, slot = divmod(action - CHALLENGE, r.slots)
-            target = self.study[1 - p][slot]
-            self.left -= 1
-            (self.hands[p] if source in self.hands[p] else self.study[p]).remove(source)
-            self.study[1 - p].remove(target)
-            self.seen[p].discard(target)
-            self.discard += [source, target]
-            diff = r.power[r.era[source]] - r.power[r.era[target]]
-            if diff:
-                self._gain(p if diff > 0 else 1 - p, abs(diff))
-            self.tally.events.append(Event("play", p, r.ids[source]))
-            self._after_action()
-            return
-        kind, card = divmod(action, 100)
-        self.hands[p].remove(card)
-        self.tally.events.append(Event("play", p, r.ids[card]))
-        if kind * 100 == PLACE:
-            if self.free[p]:
-                self.free[p] = False  # Moshe Rabbeinu: no tokens, no action
-            else:
-                self.tokens[p] -= r.cost
-                self.left -= 1
-            self.timeline[p][r.era[card]] = card
-            if OPEN not in self.timeline[p]:
-                self._finish(p, "normal")
-                return
-            self._after_action()
-        elif kind * 100 == STUDY:
-            self.left -= 1
-            self.study[p].append(card)
-            self._after_action()
-        else:
-            self.left -= 1
-            self.discard.append(card)
-            effect = self.g.effects[card]
-            assert effect is not None  # only Tanach cards are played
-            if effect(self, p, card, r.effect[card]):
-                self._after_action()
-
     def _after_action(self) -> None:
-        if self.over:
+        if self.phase is IN_OVER:
             return
         if self.actions_taken >= self.g.rules.action_cap:
             self._finish(None, "cap")
@@ -498,10 +544,11 @@ class TorahTimelineState(TwoPlayerState):
 
     def _start_turn(self) -> None:
         r, p = self.g.rules, self.player
-        if self.study[p]:  # _gain, without its call
-            self.tokens[p] = max(0, min(self.cap[p], self.tokens[p] + r.income * len(self.study[p])))
+        study = self.study[p]
+        if study:  # _gain, without its call
+            self._gain(p, r.income * len(study))
         lost = self.penalty[p].pop(0) if self.penalty[p] else 0
-        self.left = max(0, r.actions - lost)
+        self.left = r.actions - lost if lost < r.actions else 0
         self.phase = IN_ACT
         if self.left == 0:
             self._end_turn()
@@ -565,7 +612,7 @@ class TorahTimelineState(TwoPlayerState):
 
     def played_card(self, action: int) -> str | None:
         r = self.g.rules
-        if self.phase != IN_ACT or self.is_chance_node():
+        if self.phase is not IN_ACT:
             return None
         if action < DRAW:  # placed, studied or played from the hand
             return str(r.ids[action % 100])
