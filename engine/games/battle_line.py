@@ -496,9 +496,10 @@ class BattleLineState(TwoPlayerState):
     clock: int
     turns: int
     passes: int  # passes in a row
-    # per (flag, seat): a completion that beat the seat's formation, kept while it stays possible, so the
-    # same flag is not proved again at every turn
-    refuted: dict[tuple[int, int], tuple[Any, int]]  # ... (the position it beat, its troops' bits)
+    # by flag x 2 + seat: the troops (bits) of a completion of the other side that beats the seat's complete
+    # formation there, 0 when none is known. It holds while the flag stays as it was and its troops unplayed:
+    # every change at a flag forgets the flag's, so a start-of-turn claim check is not proved again each turn
+    refuted: list[int]
     unplayed: int  # the troops not yet on the table (in a deck or a hand), one bit each by card number
 
     def __init__(self, game: BattleLineGame) -> None:
@@ -523,7 +524,7 @@ class BattleLineState(TwoPlayerState):
         self.clock = 0
         self.turns = 0
         self.passes = 0
-        self.refuted = {}
+        self.refuted = [0] * (2 * r.flags)
         self.unplayed = (1 << game.n_troops) - 1
         self._start_record()
 
@@ -550,7 +551,7 @@ class BattleLineState(TwoPlayerState):
         other.scout_draws, other.scout_returns = self.scout_draws, self.scout_returns
         other.drawing_from, other.back_to = self.drawing_from, self.back_to
         other.clock, other.turns, other.passes = self.clock, self.turns, self.passes
-        other.refuted = dict(self.refuted)
+        other.refuted = self.refuted[:]
         other.taken = self.taken
         other.unplayed = self.unplayed
         self._copy_record(other)
@@ -839,13 +840,19 @@ class BattleLineState(TwoPlayerState):
         if card < g.n_troops:  # _put and _mark, inline for the usual move: one more troop on a side with room
             side = self.sides[flag][p]
             side.cards.append(card)
+            bit = 1 << card
+            # the completion known to beat the other seat here is still one if this troop was one of its own
+            at = 2 * flag + 1 - p
+            witness = self.refuted[at]
+            if witness:
+                self.refuted[at] = witness & ~bit if witness & bit else 0
             self.clock += 1
             side.reached.append(self.clock)
             size = g.rules.mud_size if self.mud[flag] != NO_FLAG else g.rules.size
             if len(side.cards) >= size:
                 side.complete_at = side.reached[size - 1]
                 self.full[p] |= 1 << flag
-            self.unplayed &= ~(1 << card)
+            self.unplayed &= ~bit
         else:
             self._use_tactic(card)
             self._put(flag, card)
@@ -856,6 +863,7 @@ class BattleLineState(TwoPlayerState):
 
     def _put(self, flag: int, card: int) -> None:
         """The player's card goes to a flag: to its side, or, Fog or Mud, to the flag itself."""
+        self._forget(flag)
         kind = self.g.effect[card]
         if kind == FOG:
             self.fog[flag] = self.player
@@ -868,6 +876,10 @@ class BattleLineState(TwoPlayerState):
             self._mark(flag, self.player)
             if card < self.g.n_troops:
                 self.unplayed &= ~(1 << card)
+
+    def _forget(self, flag: int) -> None:
+        """The flag changes: the completions known to beat its formations may not any more."""
+        self.refuted[2 * flag] = self.refuted[2 * flag + 1] = 0
 
     def _use_tactic(self, card: int) -> None:
         p = self.player
@@ -923,6 +935,7 @@ class BattleLineState(TwoPlayerState):
 
     def _remove(self, flag: int, card: int) -> None:
         """Take a card off a flag; when Mud goes, a side left with too many cards sheds its weakest."""
+        self._forget(flag)
         kind = self.g.effect[card]
         if kind == FOG:
             self.fog[flag] = NO_FLAG
@@ -985,12 +998,16 @@ class BattleLineState(TwoPlayerState):
     def _claim(self, p: int) -> None:
         """p claims every flag its formation is proved to win; a new flag may win the game."""
         claimed = False
+        refuted = self.refuted
         todo = self.full[p]  # the flags where p's formation is complete, lowest first
         while todo:
             low = todo & -todo
             todo ^= low
             flag = low.bit_length() - 1
             if self.claimed[flag] != NO_FLAG:
+                continue
+            witness = refuted[2 * flag + p]
+            if witness and not witness & ~self.unplayed:  # can_claim's first look, inline: still beaten
                 continue
             if self.can_claim(flag, p):
                 self.claimed[flag] = p
@@ -1053,12 +1070,8 @@ class BattleLineState(TwoPlayerState):
             return a > b or (a == b and first)
         pool = self.unplayed if unplayed is None else g.troops.bits(unplayed)
         # the completion that beat this formation last time still beats it while its troops are unplayed
-        known = self.refuted.get((flag, p))
-        if (
-            known is not None
-            and not known[1] & ~pool
-            and known[0] == (mine.cards, theirs.cards, fog, size)  # lists compared, not copied
-        ):
+        witness = self.refuted[2 * flag + p]
+        if witness and not witness & ~pool:
             return False
         beat = g.strength(mine.cards, fog)
         held = theirs.cards
@@ -1079,8 +1092,7 @@ class BattleLineState(TwoPlayerState):
             extra = None if found is None else [x for x in found if not isinstance(x, Card)]
         if extra is None:
             return True
-        position = (mine.cards[:], held[:], fog, size)
-        self.refuted[(flag, p)] = (position, g.troops.bits(extra))
+        self.refuted[2 * flag + p] = g.troops.bits(extra)  # a troop at least: the other side is short
         return False
 
     def _won(self, p: int) -> bool:
