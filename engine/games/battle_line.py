@@ -448,14 +448,17 @@ class BattleLineState(TwoPlayerState):
         "discard",
         "drawing_from",
         "fog",
+        "fogged",
         "full",
         "g",
         "guile",
         "hands",
         "leaders_played",
         "mud",
+        "mudded",
         "passes",
         "phase",
+        "pickable",
         "picked",
         "player",
         "refuted",
@@ -467,6 +470,7 @@ class BattleLineState(TwoPlayerState):
         "taken",
         "tops",
         "troop_deck",
+        "troops_at",
         "turns",
         "unplayed",
     )
@@ -481,6 +485,12 @@ class BattleLineState(TwoPlayerState):
     mud: list[int]
     claimed: list[int]  # by flag: the seat that claimed it, or NO_FLAG
     full: list[int]  # by seat: a bit for each flag where its formation is complete
+    # bits of flags, kept up to date as cards come and go, so the Tactics cards' plays are listed without a
+    # look at every flag: where Fog (Mud) is, and by seat, where a Guile card finds something of its to take
+    fogged: int
+    mudded: int
+    pickable: list[int]  # by seat: a card on its side, or its Fog or Mud (what Redeploy and Deserter take)
+    troops_at: list[int]  # by seat: a troop on its side (what Traitor takes)
     taken: int  # a bit for each claimed flag
     tactics_played: list[int]  # by seat
     leaders_played: list[int]
@@ -514,6 +524,9 @@ class BattleLineState(TwoPlayerState):
         self.mud = [NO_FLAG] * r.flags
         self.claimed = [NO_FLAG] * r.flags
         self.full = [0, 0]
+        self.fogged = self.mudded = 0
+        self.pickable = [0, 0]
+        self.troops_at = [0, 0]
         self.taken = 0
         self.tactics_played = [0, 0]
         self.leaders_played = [0, 0]
@@ -553,6 +566,8 @@ class BattleLineState(TwoPlayerState):
         other.clock, other.turns, other.passes = self.clock, self.turns, self.passes
         other.refuted = self.refuted[:]
         other.taken = self.taken
+        other.fogged, other.mudded = self.fogged, self.mudded
+        other.pickable, other.troops_at = self.pickable[:], self.troops_at[:]
         other.unplayed = self.unplayed
         self._copy_record(other)
         return other
@@ -645,7 +660,7 @@ class BattleLineState(TwoPlayerState):
     def _legal_tactics(self, tactics: list[int], room: int, out: list[int]) -> None:
         """The plays of the Tactics cards in hand, in card order, onto out; room: the bits of the flags with room."""
         g = self.g
-        p, flags = self.player, g.rules.flags
+        p = self.player
         for card in tactics:
             kind = g.effect[card]
             if kind in STANDS_IN:
@@ -653,9 +668,9 @@ class BattleLineState(TwoPlayerState):
                     continue
                 g.plays_in(room, (card,), out)
             elif kind == FOG:
-                out += [card * flags + f for f in g.flag_range if self.claimed[f] == NO_FLAG and self.fog[f] == NO_FLAG]
+                g.plays_in(g.all_flags & ~(self.taken | self.fogged), (card,), out)
             elif kind == MUD:
-                out += [card * flags + f for f in g.flag_range if self.claimed[f] == NO_FLAG and self.mud[f] == NO_FLAG]
+                g.plays_in(g.all_flags & ~(self.taken | self.mudded), (card,), out)
             elif self._guile_possible(kind, room):
                 out.append(g.act.guile + card - g.n_troops)
 
@@ -664,19 +679,12 @@ class BattleLineState(TwoPlayerState):
         p = self.player
         if kind == SCOUT:
             return bool(self.troop_deck or self.tactics_deck or self.tops[0] or self.tops[1])
-        claimed, sides = self.claimed, self.sides
         if kind == TRAITOR:
-            n_troops = self.g.n_troops
-            return bool(room) and any(
-                claimed[f] == NO_FLAG and any(c < n_troops for c in sides[f][1 - p].cards) for f in self.g.flag_range
-            )
-        if kind in (REDEPLOY, DESERTER):
-            owner = p if kind == REDEPLOY else 1 - p
-            fog, mud = self.fog, self.mud
-            return any(
-                claimed[f] == NO_FLAG and (sides[f][owner].cards or fog[f] == owner or mud[f] == owner)
-                for f in self.g.flag_range
-            )
+            return bool(room and self.troops_at[1 - p] & ~self.taken)
+        if kind == REDEPLOY:
+            return bool(self.pickable[p] & ~self.taken)
+        if kind == DESERTER:
+            return bool(self.pickable[1 - p] & ~self.taken)
         return False
 
     def _pickable(self, owner: int, troops_only: bool) -> list[tuple[int, int]]:
@@ -853,6 +861,9 @@ class BattleLineState(TwoPlayerState):
                 side.complete_at = side.reached[size - 1]
                 self.full[p] |= 1 << flag
             self.unplayed &= ~bit
+            at_flag = 1 << flag
+            self.pickable[p] |= at_flag
+            self.troops_at[p] |= at_flag
         else:
             self._use_tactic(card)
             self._put(flag, card)
@@ -863,7 +874,10 @@ class BattleLineState(TwoPlayerState):
 
     def _put(self, flag: int, card: int) -> None:
         """The player's card goes to a flag: to its side, or, Fog or Mud, to the flag itself."""
-        self._forget(flag)
+        self._put_card(flag, card)
+        self._changed(flag)
+
+    def _put_card(self, flag: int, card: int) -> None:
         kind = self.g.effect[card]
         if kind == FOG:
             self.fog[flag] = self.player
@@ -877,9 +891,25 @@ class BattleLineState(TwoPlayerState):
             if card < self.g.n_troops:
                 self.unplayed &= ~(1 << card)
 
-    def _forget(self, flag: int) -> None:
-        """The flag changes: the completions known to beat its formations may not any more."""
+    def _changed(self, flag: int) -> None:
+        """The cards at a flag changed: its bits are read again, and the completions known to beat its
+        formations are forgotten, as they may not beat them any more."""
         self.refuted[2 * flag] = self.refuted[2 * flag + 1] = 0
+        bit = 1 << flag
+        n_troops = self.g.n_troops
+        fog, mud = self.fog[flag], self.mud[flag]
+        self.fogged = self.fogged | bit if fog != NO_FLAG else self.fogged & ~bit
+        self.mudded = self.mudded | bit if mud != NO_FLAG else self.mudded & ~bit
+        for seat in (0, 1):
+            cards = self.sides[flag][seat].cards
+            if cards or fog == seat or mud == seat:
+                self.pickable[seat] |= bit
+            else:
+                self.pickable[seat] &= ~bit
+            if any(c < n_troops for c in cards):
+                self.troops_at[seat] |= bit
+            else:
+                self.troops_at[seat] &= ~bit
 
     def _use_tactic(self, card: int) -> None:
         p = self.player
@@ -935,7 +965,10 @@ class BattleLineState(TwoPlayerState):
 
     def _remove(self, flag: int, card: int) -> None:
         """Take a card off a flag; when Mud goes, a side left with too many cards sheds its weakest."""
-        self._forget(flag)
+        self._take_off(flag, card)
+        self._changed(flag)
+
+    def _take_off(self, flag: int, card: int) -> None:
         kind = self.g.effect[card]
         if kind == FOG:
             self.fog[flag] = NO_FLAG

@@ -403,6 +403,34 @@ def test_a_remembered_counter_example_lapses_when_its_flag_changes(game: BattleL
     assert state.player == 0 and state.claimed[0] == 0
 
 
+def _flag_bits(state: BattleLineState) -> tuple[list[int], list[int], int, int]:
+    """pickable, troops_at, fogged and mudded, read from the flags themselves."""
+    pickable, troops_at, fogged, mudded = [0, 0], [0, 0], 0, 0
+    for f, sides in enumerate(state.sides):
+        for seat in (0, 1):
+            if sides[seat].cards or seat in (state.fog[f], state.mud[f]):
+                pickable[seat] |= 1 << f
+            if any(state.is_troop(c) for c in sides[seat].cards):
+                troops_at[seat] |= 1 << f
+        fogged |= (state.fog[f] != bl.NO_FLAG) << f
+        mudded |= (state.mud[f] != bl.NO_FLAG) << f
+    return pickable, troops_at, fogged, mudded
+
+
+def test_the_flag_bits_follow_the_cards_through_random_games(game: BattleLineGame) -> None:
+    """Where Fog and Mud are, and what each seat's Guile cards could take, as the flags show it."""
+    guile = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state = state.clone() if seed % 2 else state  # the bits go with a clone
+            guile += state.phase in (Phase.PICK, Phase.PLACE)
+            state.apply_action(rng.choice(state.legal_actions()))
+            assert (state.pickable, state.troops_at, state.fogged, state.mudded) == _flag_bits(state)
+    assert guile > 20  # Redeploy, Deserter and Traitor moved cards
+
+
 def test_remembered_counter_examples_answer_as_a_fresh_proof_does(game: BattleLineGame) -> None:
     """Through random games, Guile cards and Mud included, and on clones: a claim checked with the remembered
     completions is the claim proved from nothing."""
