@@ -327,6 +327,7 @@ class BattleLineGame(GameDef):
         self.colours = len(r.letters)
         self.troops = troops_of(r.values, self.colours)  # a troop's bit is its card number
         self.concrete: list[Concrete] = self.troops.troop  # a troop's (colour, value), by card number
+        self.values_high = [self.troops.value_bits[v] for v in reversed(r.values)]  # each value's troops' bits
         # a formation's strength by its cards, sorted, then Fog: worked out once per game, looked up after
         self._strength: dict[tuple[tuple[int, ...], bool], Strength] = {}
 
@@ -348,6 +349,19 @@ class BattleLineGame(GameDef):
         for c in cards:
             for row in rows:
                 out += row[c]
+
+    def highest(self, unplayed: int, k: int) -> list[int]:
+        """Up to k troops of unplayed (bits by card number), highest value first, then lowest colour."""
+        out: list[int] = []
+        for bits in self.values_high:
+            m = unplayed & bits
+            while m:
+                low = m & -m
+                out.append(low.bit_length() - 1)
+                if len(out) == k:
+                    return out
+                m ^= low
+        return out
 
     def strength(self, cards: Sequence[int], fog: bool) -> Strength:
         """The strength of a formation of cards (by number), wild cards read at their best."""
@@ -1108,6 +1122,12 @@ class BattleLineState(TwoPlayerState):
             return False
         beat = g.strength(mine.cards, fog)
         held = theirs.cards
+        # a first look before the search: the highest troops unplayed, whatever formation they make, beat most
+        # of the formations a game proves (a host, mostly), and their strength is one look-up once known
+        top = g.highest(pool, size - len(held))
+        if len(top) == size - len(held) and g.strength(held + top, fog) > beat:
+            self.refuted[2 * flag + p] = sum([1 << c for c in top])  # a troop's bit is its card number
+            return False
         if not held or max(held) < g.n_troops:  # troops only, the usual case: one search, no wild card to read
             extra = best_completion([g.concrete[c] for c in held], size - len(held), pool, beat, fog, g.troops)
         else:
