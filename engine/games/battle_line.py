@@ -60,7 +60,9 @@ class Effect(IntEnum):
     TRAITOR = 9
 
 
-STANDS_IN = (Effect.WILD, Effect.FIXED_VALUE, Effect.VALUE_CHOICE)  # played into a formation as a troop
+# played into a formation as a troop; numbered next after TROOP, so a Tactics card stands in when its
+# effect is VALUE_CHOICE or lower
+STANDS_IN = (Effect.WILD, Effect.FIXED_VALUE, Effect.VALUE_CHOICE)
 GUILE = (Effect.SCOUT, Effect.REDEPLOY, Effect.DESERTER, Effect.TRAITOR)  # played to the discard, then done
 
 
@@ -322,6 +324,8 @@ class BattleLineGame(GameDef):
         self.flag_range = range(r.flags)
         self.all_flags = (1 << r.flags) - 1
         self.pieces = _play_pieces(r.flags, self.n_cards)
+        # the usual line of up to PIECE flags is one piece: its rows are read at once, without plays_in
+        self.rows = self.pieces[0][1] if len(self.pieces) == 1 else None
         # what a report counts of a card played, by seat and card: made once, shared by every game's record
         self.play_events = [[Event("play", seat, name) for name in self.names] for seat in (0, 1)]
         self.colours = len(r.letters)
@@ -664,7 +668,12 @@ class BattleLineState(TwoPlayerState):
         # troops are numbered before Tactics cards: the hand's troops come first, each at every flag with room
         troops = bisect.bisect_left(hand, g.n_troops)
         out: list[int] = []
-        g.plays_in(bits, hand[:troops], out)
+        if g.rows is not None:  # plays_in, inline for a line of one piece
+            row = g.rows[bits]
+            for c in hand[:troops]:
+                out += row[c]
+        else:
+            g.plays_in(bits, hand[:troops], out)
         if troops < len(hand) and self.tactics_played[p] <= self.tactics_played[1 - p] + r.tactics_lead:
             self._legal_tactics(hand[troops:], bits, out)
         if not (troops and bits):
@@ -677,16 +686,22 @@ class BattleLineState(TwoPlayerState):
         p = self.player
         for card in tactics:
             kind = g.effect[card]
-            if kind in STANDS_IN:
+            if kind <= VALUE_CHOICE:  # in STANDS_IN: played as a troop is
                 if kind == WILD and self.leaders_played[p] >= g.rules.leaders:
                     continue
-                g.plays_in(room, (card,), out)
+                at = room
             elif kind == FOG:
-                g.plays_in(g.all_flags & ~(self.taken | self.fogged), (card,), out)
+                at = g.all_flags & ~(self.taken | self.fogged)
             elif kind == MUD:
-                g.plays_in(g.all_flags & ~(self.taken | self.mudded), (card,), out)
-            elif self._guile_possible(kind, room):
-                out.append(g.act.guile + card - g.n_troops)
+                at = g.all_flags & ~(self.taken | self.mudded)
+            else:
+                if self._guile_possible(kind, room):
+                    out.append(g.act.guile + card - g.n_troops)
+                continue
+            if g.rows is not None:  # plays_in, inline for a line of one piece
+                out += g.rows[at][card]
+            else:
+                g.plays_in(at, (card,), out)
 
     def _guile_possible(self, kind: Effect, room: int) -> bool:
         """Whether a Guile card has something to act on: what _legal_pick would list is not empty."""
