@@ -331,6 +331,7 @@ class BattleLineGame(GameDef):
         self.colours = len(r.letters)
         self.troops = troops_of(r.values, self.colours)  # a troop's bit is its card number
         self.concrete: list[Concrete] = self.troops.troop  # a troop's (colour, value), by card number
+        self.value = [v for _, v in self.concrete]  # a troop's value, by card number
         self.values_high = [self.troops.value_bits[v] for v in reversed(r.values)]  # each value's troops' bits
         # a formation's strength by its cards, sorted, then Fog: worked out once per game, looked up after
         self._strength: dict[tuple[tuple[int, ...], bool], Strength] = {}
@@ -1061,13 +1062,11 @@ class BattleLineState(TwoPlayerState):
         """p claims every flag its formation is proved to win; a new flag may win the game."""
         claimed = False
         refuted = self.refuted
-        todo = self.full[p]  # the flags where p's formation is complete, lowest first
+        todo = self.full[p] & ~self.taken  # the unclaimed flags where p's formation is complete, lowest first
         while todo:
             low = todo & -todo
             todo ^= low
             flag = low.bit_length() - 1
-            if self.claimed[flag] != NO_FLAG:
-                continue
             witness = refuted[2 * flag + p]
             if witness and not witness & ~self.unplayed:  # can_claim's first look, inline: still beaten
                 continue
@@ -1137,13 +1136,14 @@ class BattleLineState(TwoPlayerState):
             return False
         beat = g.strength(mine.cards, fog)
         held = theirs.cards
-        # a first look before the search: the highest troops unplayed, whatever formation they make, beat most
-        # of the formations a game proves (a host, mostly), and their strength is one look-up once known
-        top = g.highest(pool, size - len(held))
-        if len(top) == size - len(held) and g.strength(held + top, fog) > beat:
-            self.refuted[2 * flag + p] = sum([1 << c for c in top])  # a troop's bit is its card number
-            return False
         if not held or max(held) < g.n_troops:  # troops only, the usual case: one search, no wild card to read
+            # a first look: the highest troops unplayed, whatever formation they make, are worth their sum at
+            # least, which beats most formations a game proves (a host, mostly) with no formation to read
+            top = g.highest(pool, size - len(held))
+            value = g.value
+            if len(top) == size - len(held) and (0, sum([value[c] for c in held + top])) > beat:
+                self.refuted[2 * flag + p] = sum([1 << c for c in top])  # a troop's bit is its card number
+                return False
             extra = best_completion([g.concrete[c] for c in held], size - len(held), pool, beat, fog, g.troops)
         else:
             cards = g.formation_card
