@@ -1165,10 +1165,16 @@ class BattleLineState(TwoPlayerState):
 
     def _won(self, p: int) -> bool:
         r = self.g.rules
-        mine = [c == p for c in self.claimed]
-        if sum(mine) >= r.envelopment:
+        mine = 0  # a bit for each flag p holds
+        for f, owner in enumerate(self.claimed):
+            if owner == p:
+                mine |= 1 << f
+        if bin(mine).count("1") >= r.envelopment:
             return True
-        return any(all(mine[f : f + r.breakthrough]) for f in range(r.flags - r.breakthrough + 1))
+        side_by_side = mine  # the flags that start a run of held flags as long as those shifted in so far
+        for shift in range(1, r.breakthrough):
+            side_by_side &= mine >> shift
+        return side_by_side != 0
 
     def _finish_by_count(self, how: str) -> None:
         counts = [self.claimed.count(0), self.claimed.count(1)]
