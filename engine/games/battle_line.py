@@ -322,6 +322,9 @@ class BattleLineGame(GameDef):
         self.fog_card = self.effect.index(FOG) if FOG in self.effect else NO_FLAG
         self.mud_card = self.effect.index(MUD) if MUD in self.effect else NO_FLAG
         self.flag_range = range(r.flags)
+        # the claim timing as two flags: read at every turn's end, where a string compare costs more
+        self.claim_after_play = r.claim_timing == "after_play"
+        self.claim_at_start = r.claim_timing == "start_of_turn"
         self.all_flags = (1 << r.flags) - 1
         self.pieces = _play_pieces(r.flags, self.n_cards)
         # the usual line of up to PIECE flags is one piece: its rows are read at once, without plays_in
@@ -791,8 +794,7 @@ class BattleLineState(TwoPlayerState):
             if len(legal) > 1:
                 self.tally.decisions += 1
             self.history.append(action)
-            self._legal = None
-            _MOVES[phase](self, action)
+            _MOVES[phase](self, action)  # the moves list no legal actions: _legal is forgotten after them
         self._legal = None
 
     # -- chance ------------------------------------------------------------------------------
@@ -884,14 +886,14 @@ class BattleLineState(TwoPlayerState):
             witness = self.refuted[at]
             if witness:
                 self.refuted[at] = witness & ~bit if witness & bit else 0
-            self.clock += 1
-            side.reached.append(self.clock)
-            size = g.rules.mud_size if self.mud[flag] != NO_FLAG else g.rules.size
+            self.clock = clock = self.clock + 1
+            side.reached.append(clock)
+            at_flag = 1 << flag
+            size = g.rules.mud_size if self.mudded & at_flag else g.rules.size
             if len(side.cards) >= size:
                 side.complete_at = side.reached[size - 1]
-                self.full[p] |= 1 << flag
+                self.full[p] |= at_flag
             self.unplayed &= ~bit
-            at_flag = 1 << flag
             self.pickable[p] |= at_flag
             self.troops_at[p] |= at_flag
         else:
@@ -1034,8 +1036,9 @@ class BattleLineState(TwoPlayerState):
     def _end_turn(self) -> None:
         if self.guile:  # what a Guile card left pending is done with
             self._no_pending()
-        r = self.g.rules
-        if r.claim_timing == "after_play":  # the basic rule: claim in your own turn, having played
+        g = self.g
+        r = g.rules
+        if g.claim_after_play:  # the basic rule: claim in your own turn, having played
             self._claim(self.player)
             if self.over:
                 return
@@ -1050,7 +1053,7 @@ class BattleLineState(TwoPlayerState):
             return
         self.player = p = 1 - self.player
         self.phase = PLAY
-        if r.claim_timing == "start_of_turn" and self.full[p]:
+        if self.full[p] and g.claim_at_start:
             self._claim(p)
 
     def _start_turn(self) -> None:
