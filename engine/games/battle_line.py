@@ -336,8 +336,8 @@ class BattleLineGame(GameDef):
         self.concrete: list[Concrete] = self.troops.troop  # a troop's (colour, value), by card number
         self.value = [v for _, v in self.concrete]  # a troop's value, by card number
         self.values_high = [self.troops.value_bits[v] for v in reversed(r.values)]  # each value's troops' bits
-        # a formation's strength by its cards, sorted, then Fog: worked out once per game, looked up after
-        self._strength: dict[tuple[tuple[int, ...], bool], Strength] = {}
+        # a formation's strength by its cards and Fog (strength's key): worked out once, looked up after
+        self._strength: dict[int, Strength] = {}
 
     def new_initial_state(self) -> BattleLineState:
         return BattleLineState(self)
@@ -373,10 +373,12 @@ class BattleLineGame(GameDef):
 
     def strength(self, cards: Sequence[int], fog: bool) -> Strength:
         """The strength of a formation of cards (by number), wild cards read at their best."""
-        key = (tuple(sorted(cards)), fog)
+        key = int(fog)  # the formation as one int, bit 0 Fog, bit c + 1 card c: quicker to make than a tuple
+        for c in cards:
+            key |= 2 << c
         found = self._strength.get(key)
         if found is None:
-            ordered = key[0]
+            ordered = sorted(cards)
             troops = bisect.bisect_left(ordered, self.n_troops)  # troops are numbered first
             concrete = [self.concrete[c] for c in ordered[:troops]]
             if troops == len(ordered):  # troops only: one reading
@@ -541,7 +543,7 @@ class BattleLineState(TwoPlayerState):
         self.troop_deck = list(range(game.n_troops))
         self.tactics_deck = list(range(game.n_troops, game.n_cards))
         self.tops = [[], []]
-        self.sides = [[Side(), Side()] for _ in range(r.flags)]
+        self.sides = [[Side([], []), Side([], [])] for _ in game.flag_range]
         self.fog = [NO_FLAG] * r.flags
         self.mud = [NO_FLAG] * r.flags
         self.claimed = [NO_FLAG] * r.flags
