@@ -60,7 +60,9 @@ class Effect(IntEnum):
     TRAITOR = 9
 
 
-STANDS_IN = (Effect.WILD, Effect.FIXED_VALUE, Effect.VALUE_CHOICE)  # played into a formation as a troop
+# played into a formation as a troop; numbered next after TROOP, so a Tactics card stands in when its
+# effect is VALUE_CHOICE or lower
+STANDS_IN = (Effect.WILD, Effect.FIXED_VALUE, Effect.VALUE_CHOICE)
 GUILE = (Effect.SCOUT, Effect.REDEPLOY, Effect.DESERTER, Effect.TRAITOR)  # played to the discard, then done
 
 
@@ -320,15 +322,22 @@ class BattleLineGame(GameDef):
         self.fog_card = self.effect.index(FOG) if FOG in self.effect else NO_FLAG
         self.mud_card = self.effect.index(MUD) if MUD in self.effect else NO_FLAG
         self.flag_range = range(r.flags)
+        # the claim timing as two flags: read at every turn's end, where a string compare costs more
+        self.claim_after_play = r.claim_timing == "after_play"
+        self.claim_at_start = r.claim_timing == "start_of_turn"
         self.all_flags = (1 << r.flags) - 1
         self.pieces = _play_pieces(r.flags, self.n_cards)
+        # the usual line of up to PIECE flags is one piece: its rows are read at once, without plays_in
+        self.rows = self.pieces[0][1] if len(self.pieces) == 1 else None
         # what a report counts of a card played, by seat and card: made once, shared by every game's record
         self.play_events = [[Event("play", seat, name) for name in self.names] for seat in (0, 1)]
         self.colours = len(r.letters)
         self.troops = troops_of(r.values, self.colours)  # a troop's bit is its card number
         self.concrete: list[Concrete] = self.troops.troop  # a troop's (colour, value), by card number
-        # a formation's strength by its cards, sorted, then Fog: worked out once per game, looked up after
-        self._strength: dict[tuple[tuple[int, ...], bool], Strength] = {}
+        self.value = [v for _, v in self.concrete]  # a troop's value, by card number
+        self.values_high = [self.troops.value_bits[v] for v in reversed(r.values)]  # each value's troops' bits
+        # a formation's strength by its cards and Fog (strength's key): worked out once, looked up after
+        self._strength: dict[int, Strength] = {}
 
     def new_initial_state(self) -> BattleLineState:
         return BattleLineState(self)
@@ -349,12 +358,27 @@ class BattleLineGame(GameDef):
             for row in rows:
                 out += row[c]
 
+    def highest(self, unplayed: int, k: int) -> list[int]:
+        """Up to k troops of unplayed (bits by card number), highest value first, then lowest colour."""
+        out: list[int] = []
+        for bits in self.values_high:
+            m = unplayed & bits
+            while m:
+                low = m & -m
+                out.append(low.bit_length() - 1)
+                if len(out) == k:
+                    return out
+                m ^= low
+        return out
+
     def strength(self, cards: Sequence[int], fog: bool) -> Strength:
         """The strength of a formation of cards (by number), wild cards read at their best."""
-        key = (tuple(sorted(cards)), fog)
+        key = int(fog)  # the formation as one int, bit 0 Fog, bit c + 1 card c: quicker to make than a tuple
+        for c in cards:
+            key |= 2 << c
         found = self._strength.get(key)
         if found is None:
-            ordered = key[0]
+            ordered = sorted(cards)
             troops = bisect.bisect_left(ordered, self.n_troops)  # troops are numbered first
             concrete = [self.concrete[c] for c in ordered[:troops]]
             if troops == len(ordered):  # troops only: one reading
@@ -448,14 +472,17 @@ class BattleLineState(TwoPlayerState):
         "discard",
         "drawing_from",
         "fog",
+        "fogged",
         "full",
         "g",
         "guile",
         "hands",
         "leaders_played",
         "mud",
+        "mudded",
         "passes",
         "phase",
+        "pickable",
         "picked",
         "player",
         "refuted",
@@ -467,6 +494,7 @@ class BattleLineState(TwoPlayerState):
         "taken",
         "tops",
         "troop_deck",
+        "troops_at",
         "turns",
         "unplayed",
     )
@@ -481,6 +509,12 @@ class BattleLineState(TwoPlayerState):
     mud: list[int]
     claimed: list[int]  # by flag: the seat that claimed it, or NO_FLAG
     full: list[int]  # by seat: a bit for each flag where its formation is complete
+    # bits of flags, kept up to date as cards come and go, so the Tactics cards' plays are listed without a
+    # look at every flag: where Fog (Mud) is, and by seat, where a Guile card finds something of its to take
+    fogged: int
+    mudded: int
+    pickable: list[int]  # by seat: a card on its side, or its Fog or Mud (what Redeploy and Deserter take)
+    troops_at: list[int]  # by seat: a troop on its side (what Traitor takes)
     taken: int  # a bit for each claimed flag
     tactics_played: list[int]  # by seat
     leaders_played: list[int]
@@ -496,9 +530,10 @@ class BattleLineState(TwoPlayerState):
     clock: int
     turns: int
     passes: int  # passes in a row
-    # per (flag, seat): a completion that beat the seat's formation, kept while it stays possible, so the
-    # same flag is not proved again at every turn
-    refuted: dict[tuple[int, int], tuple[Any, int]]  # ... (the position it beat, its troops' bits)
+    # by flag x 2 + seat: the troops (bits) of a completion of the other side that beats the seat's complete
+    # formation there, 0 when none is known. It holds while the flag stays as it was and its troops unplayed:
+    # every change at a flag forgets the flag's, so a start-of-turn claim check is not proved again each turn
+    refuted: list[int]
     unplayed: int  # the troops not yet on the table (in a deck or a hand), one bit each by card number
 
     def __init__(self, game: BattleLineGame) -> None:
@@ -508,11 +543,14 @@ class BattleLineState(TwoPlayerState):
         self.troop_deck = list(range(game.n_troops))
         self.tactics_deck = list(range(game.n_troops, game.n_cards))
         self.tops = [[], []]
-        self.sides = [[Side(), Side()] for _ in range(r.flags)]
+        self.sides = [[Side([], []), Side([], [])] for _ in game.flag_range]
         self.fog = [NO_FLAG] * r.flags
         self.mud = [NO_FLAG] * r.flags
         self.claimed = [NO_FLAG] * r.flags
         self.full = [0, 0]
+        self.fogged = self.mudded = 0
+        self.pickable = [0, 0]
+        self.troops_at = [0, 0]
         self.taken = 0
         self.tactics_played = [0, 0]
         self.leaders_played = [0, 0]
@@ -523,7 +561,7 @@ class BattleLineState(TwoPlayerState):
         self.clock = 0
         self.turns = 0
         self.passes = 0
-        self.refuted = {}
+        self.refuted = [0] * (2 * r.flags)
         self.unplayed = (1 << game.n_troops) - 1
         self._start_record()
 
@@ -550,8 +588,10 @@ class BattleLineState(TwoPlayerState):
         other.scout_draws, other.scout_returns = self.scout_draws, self.scout_returns
         other.drawing_from, other.back_to = self.drawing_from, self.back_to
         other.clock, other.turns, other.passes = self.clock, self.turns, self.passes
-        other.refuted = dict(self.refuted)
+        other.refuted = self.refuted[:]
         other.taken = self.taken
+        other.fogged, other.mudded = self.fogged, self.mudded
+        other.pickable, other.troops_at = self.pickable[:], self.troops_at[:]
         other.unplayed = self.unplayed
         self._copy_record(other)
         return other
@@ -634,7 +674,12 @@ class BattleLineState(TwoPlayerState):
         # troops are numbered before Tactics cards: the hand's troops come first, each at every flag with room
         troops = bisect.bisect_left(hand, g.n_troops)
         out: list[int] = []
-        g.plays_in(bits, hand[:troops], out)
+        if g.rows is not None:  # plays_in, inline for a line of one piece
+            row = g.rows[bits]
+            for c in hand[:troops]:
+                out += row[c]
+        else:
+            g.plays_in(bits, hand[:troops], out)
         if troops < len(hand) and self.tactics_played[p] <= self.tactics_played[1 - p] + r.tactics_lead:
             self._legal_tactics(hand[troops:], bits, out)
         if not (troops and bits):
@@ -644,38 +689,37 @@ class BattleLineState(TwoPlayerState):
     def _legal_tactics(self, tactics: list[int], room: int, out: list[int]) -> None:
         """The plays of the Tactics cards in hand, in card order, onto out; room: the bits of the flags with room."""
         g = self.g
-        p, flags = self.player, g.rules.flags
+        p = self.player
         for card in tactics:
             kind = g.effect[card]
-            if kind in STANDS_IN:
+            if kind <= VALUE_CHOICE:  # in STANDS_IN: played as a troop is
                 if kind == WILD and self.leaders_played[p] >= g.rules.leaders:
                     continue
-                g.plays_in(room, (card,), out)
+                at = room
             elif kind == FOG:
-                out += [card * flags + f for f in g.flag_range if self.claimed[f] == NO_FLAG and self.fog[f] == NO_FLAG]
+                at = g.all_flags & ~(self.taken | self.fogged)
             elif kind == MUD:
-                out += [card * flags + f for f in g.flag_range if self.claimed[f] == NO_FLAG and self.mud[f] == NO_FLAG]
-            elif self._guile_possible(kind, room):
-                out.append(g.act.guile + card - g.n_troops)
+                at = g.all_flags & ~(self.taken | self.mudded)
+            else:
+                if self._guile_possible(kind, room):
+                    out.append(g.act.guile + card - g.n_troops)
+                continue
+            if g.rows is not None:  # plays_in, inline for a line of one piece
+                out += g.rows[at][card]
+            else:
+                g.plays_in(at, (card,), out)
 
     def _guile_possible(self, kind: Effect, room: int) -> bool:
         """Whether a Guile card has something to act on: what _legal_pick would list is not empty."""
         p = self.player
         if kind == SCOUT:
             return bool(self.troop_deck or self.tactics_deck or self.tops[0] or self.tops[1])
-        claimed, sides = self.claimed, self.sides
         if kind == TRAITOR:
-            n_troops = self.g.n_troops
-            return bool(room) and any(
-                claimed[f] == NO_FLAG and any(c < n_troops for c in sides[f][1 - p].cards) for f in self.g.flag_range
-            )
-        if kind in (REDEPLOY, DESERTER):
-            owner = p if kind == REDEPLOY else 1 - p
-            fog, mud = self.fog, self.mud
-            return any(
-                claimed[f] == NO_FLAG and (sides[f][owner].cards or fog[f] == owner or mud[f] == owner)
-                for f in self.g.flag_range
-            )
+            return bool(room and self.troops_at[1 - p] & ~self.taken)
+        if kind == REDEPLOY:
+            return bool(self.pickable[p] & ~self.taken)
+        if kind == DESERTER:
+            return bool(self.pickable[1 - p] & ~self.taken)
         return False
 
     def _pickable(self, owner: int, troops_only: bool) -> list[tuple[int, int]]:
@@ -752,8 +796,7 @@ class BattleLineState(TwoPlayerState):
             if len(legal) > 1:
                 self.tally.decisions += 1
             self.history.append(action)
-            self._legal = None
-            _MOVES[phase](self, action)
+            _MOVES[phase](self, action)  # the moves list no legal actions: _legal is forgotten after them
         self._legal = None
 
     # -- chance ------------------------------------------------------------------------------
@@ -839,13 +882,22 @@ class BattleLineState(TwoPlayerState):
         if card < g.n_troops:  # _put and _mark, inline for the usual move: one more troop on a side with room
             side = self.sides[flag][p]
             side.cards.append(card)
-            self.clock += 1
-            side.reached.append(self.clock)
-            size = g.rules.mud_size if self.mud[flag] != NO_FLAG else g.rules.size
+            bit = 1 << card
+            # the completion known to beat the other seat here is still one if this troop was one of its own
+            at = 2 * flag + 1 - p
+            witness = self.refuted[at]
+            if witness:
+                self.refuted[at] = witness & ~bit if witness & bit else 0
+            self.clock = clock = self.clock + 1
+            side.reached.append(clock)
+            at_flag = 1 << flag
+            size = g.rules.mud_size if self.mudded & at_flag else g.rules.size
             if len(side.cards) >= size:
                 side.complete_at = side.reached[size - 1]
-                self.full[p] |= 1 << flag
-            self.unplayed &= ~(1 << card)
+                self.full[p] |= at_flag
+            self.unplayed &= ~bit
+            self.pickable[p] |= at_flag
+            self.troops_at[p] |= at_flag
         else:
             self._use_tactic(card)
             self._put(flag, card)
@@ -856,6 +908,10 @@ class BattleLineState(TwoPlayerState):
 
     def _put(self, flag: int, card: int) -> None:
         """The player's card goes to a flag: to its side, or, Fog or Mud, to the flag itself."""
+        self._put_card(flag, card)
+        self._changed(flag)
+
+    def _put_card(self, flag: int, card: int) -> None:
         kind = self.g.effect[card]
         if kind == FOG:
             self.fog[flag] = self.player
@@ -868,6 +924,26 @@ class BattleLineState(TwoPlayerState):
             self._mark(flag, self.player)
             if card < self.g.n_troops:
                 self.unplayed &= ~(1 << card)
+
+    def _changed(self, flag: int) -> None:
+        """The cards at a flag changed: its bits are read again, and the completions known to beat its
+        formations are forgotten, as they may not beat them any more."""
+        self.refuted[2 * flag] = self.refuted[2 * flag + 1] = 0
+        bit = 1 << flag
+        n_troops = self.g.n_troops
+        fog, mud = self.fog[flag], self.mud[flag]
+        self.fogged = self.fogged | bit if fog != NO_FLAG else self.fogged & ~bit
+        self.mudded = self.mudded | bit if mud != NO_FLAG else self.mudded & ~bit
+        for seat in (0, 1):
+            cards = self.sides[flag][seat].cards
+            if cards or fog == seat or mud == seat:
+                self.pickable[seat] |= bit
+            else:
+                self.pickable[seat] &= ~bit
+            if any(c < n_troops for c in cards):
+                self.troops_at[seat] |= bit
+            else:
+                self.troops_at[seat] &= ~bit
 
     def _use_tactic(self, card: int) -> None:
         p = self.player
@@ -923,6 +999,10 @@ class BattleLineState(TwoPlayerState):
 
     def _remove(self, flag: int, card: int) -> None:
         """Take a card off a flag; when Mud goes, a side left with too many cards sheds its weakest."""
+        self._take_off(flag, card)
+        self._changed(flag)
+
+    def _take_off(self, flag: int, card: int) -> None:
         kind = self.g.effect[card]
         if kind == FOG:
             self.fog[flag] = NO_FLAG
@@ -958,8 +1038,9 @@ class BattleLineState(TwoPlayerState):
     def _end_turn(self) -> None:
         if self.guile:  # what a Guile card left pending is done with
             self._no_pending()
-        r = self.g.rules
-        if r.claim_timing == "after_play":  # the basic rule: claim in your own turn, having played
+        g = self.g
+        r = g.rules
+        if g.claim_after_play:  # the basic rule: claim in your own turn, having played
             self._claim(self.player)
             if self.over:
                 return
@@ -974,7 +1055,7 @@ class BattleLineState(TwoPlayerState):
             return
         self.player = p = 1 - self.player
         self.phase = PLAY
-        if r.claim_timing == "start_of_turn" and self.full[p]:
+        if self.full[p] and g.claim_at_start:
             self._claim(p)
 
     def _start_turn(self) -> None:
@@ -985,12 +1066,14 @@ class BattleLineState(TwoPlayerState):
     def _claim(self, p: int) -> None:
         """p claims every flag its formation is proved to win; a new flag may win the game."""
         claimed = False
-        todo = self.full[p]  # the flags where p's formation is complete, lowest first
+        refuted = self.refuted
+        todo = self.full[p] & ~self.taken  # the unclaimed flags where p's formation is complete, lowest first
         while todo:
             low = todo & -todo
             todo ^= low
             flag = low.bit_length() - 1
-            if self.claimed[flag] != NO_FLAG:
+            witness = refuted[2 * flag + p]
+            if witness and not witness & ~self.unplayed:  # can_claim's first look, inline: still beaten
                 continue
             if self.can_claim(flag, p):
                 self.claimed[flag] = p
@@ -1053,16 +1136,19 @@ class BattleLineState(TwoPlayerState):
             return a > b or (a == b and first)
         pool = self.unplayed if unplayed is None else g.troops.bits(unplayed)
         # the completion that beat this formation last time still beats it while its troops are unplayed
-        known = self.refuted.get((flag, p))
-        if (
-            known is not None
-            and not known[1] & ~pool
-            and known[0] == (mine.cards, theirs.cards, fog, size)  # lists compared, not copied
-        ):
+        witness = self.refuted[2 * flag + p]
+        if witness and not witness & ~pool:
             return False
         beat = g.strength(mine.cards, fog)
         held = theirs.cards
         if not held or max(held) < g.n_troops:  # troops only, the usual case: one search, no wild card to read
+            # a first look: the highest troops unplayed, whatever formation they make, are worth their sum at
+            # least, which beats most formations a game proves (a host, mostly) with no formation to read
+            top = g.highest(pool, size - len(held))
+            value = g.value
+            if len(top) == size - len(held) and (0, sum([value[c] for c in held + top])) > beat:
+                self.refuted[2 * flag + p] = sum([1 << c for c in top])  # a troop's bit is its card number
+                return False
             extra = best_completion([g.concrete[c] for c in held], size - len(held), pool, beat, fog, g.troops)
         else:
             cards = g.formation_card
@@ -1079,16 +1165,21 @@ class BattleLineState(TwoPlayerState):
             extra = None if found is None else [x for x in found if not isinstance(x, Card)]
         if extra is None:
             return True
-        position = (mine.cards[:], held[:], fog, size)
-        self.refuted[(flag, p)] = (position, g.troops.bits(extra))
+        self.refuted[2 * flag + p] = g.troops.bits(extra)  # a troop at least: the other side is short
         return False
 
     def _won(self, p: int) -> bool:
         r = self.g.rules
-        mine = [c == p for c in self.claimed]
-        if sum(mine) >= r.envelopment:
+        mine = 0  # a bit for each flag p holds
+        for f, owner in enumerate(self.claimed):
+            if owner == p:
+                mine |= 1 << f
+        if bin(mine).count("1") >= r.envelopment:
             return True
-        return any(all(mine[f : f + r.breakthrough]) for f in range(r.flags - r.breakthrough + 1))
+        side_by_side = mine  # the flags that start a run of held flags as long as those shifted in so far
+        for shift in range(1, r.breakthrough):
+            side_by_side &= mine >> shift
+        return side_by_side != 0
 
     def _finish_by_count(self, how: str) -> None:
         counts = [self.claimed.count(0), self.claimed.count(1)]

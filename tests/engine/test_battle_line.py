@@ -383,10 +383,71 @@ def test_a_remembered_counter_example_lapses_when_its_troop_is_played(game: Batt
     rng = random.Random(2)
     state = _state(game, [["R1"], ["G1", "B10"]], player=1, table="flag 1: R7 R8 R9 | B8 B9")
     _next_turn(state, rng, "G1")  # seat 0's turn: B10 is still unplayed, so no claim, and the proof is remembered
-    assert state.claimed[0] == bl.NO_FLAG and (0, 0) in state.refuted
+    assert state.claimed[0] == bl.NO_FLAG and state.refuted[0]
     _next_turn(state, rng, "R1")
     _next_turn(state, rng, "B10", 5)  # B10 goes to another flag
     assert state.claimed[0] == 0
+
+
+def test_a_remembered_counter_example_lapses_when_its_flag_changes(game: BattleLineGame) -> None:
+    """R7-R8-R9 against B8-B9 is beaten by B10 alone; once seat 1 redeploys B9, B8 can no longer win the flag."""
+    rng = random.Random(2)
+    state = _state(game, [["R1"], ["redeploy", "G1", "B10"]], player=1, table="flag 1: R7 R8 R9 | B8 B9")
+    _next_turn(state, rng, "G1")
+    assert state.claimed[0] == bl.NO_FLAG and state.refuted[0]  # B10 is unplayed: remembered
+    _next_turn(state, rng, "R1")
+    state.apply_action(game.act.guile + game.index["redeploy"] - game.n_troops)
+    state.apply_action(game.act.pick_at(0, game.index["B9"]))
+    state.apply_action(game.act.to_flag + 5)
+    _settle_draw(state, rng)
+    assert state.player == 0 and state.claimed[0] == 0
+
+
+def _flag_bits(state: BattleLineState) -> tuple[list[int], list[int], int, int]:
+    """pickable, troops_at, fogged and mudded, read from the flags themselves."""
+    pickable, troops_at, fogged, mudded = [0, 0], [0, 0], 0, 0
+    for f, sides in enumerate(state.sides):
+        for seat in (0, 1):
+            if sides[seat].cards or seat in (state.fog[f], state.mud[f]):
+                pickable[seat] |= 1 << f
+            if any(state.is_troop(c) for c in sides[seat].cards):
+                troops_at[seat] |= 1 << f
+        fogged |= (state.fog[f] != bl.NO_FLAG) << f
+        mudded |= (state.mud[f] != bl.NO_FLAG) << f
+    return pickable, troops_at, fogged, mudded
+
+
+def test_the_flag_bits_follow_the_cards_through_random_games(game: BattleLineGame) -> None:
+    """Where Fog and Mud are, and what each seat's Guile cards could take, as the flags show it."""
+    guile = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state = state.clone() if seed % 2 else state  # the bits go with a clone
+            guile += state.phase in (Phase.PICK, Phase.PLACE)
+            state.apply_action(rng.choice(state.legal_actions()))
+            assert (state.pickable, state.troops_at, state.fogged, state.mudded) == _flag_bits(state)
+    assert guile > 20  # Redeploy, Deserter and Traitor moved cards
+
+
+def test_remembered_counter_examples_answer_as_a_fresh_proof_does(game: BattleLineGame) -> None:
+    """Through random games, Guile cards and Mud included, and on clones: a claim checked with the remembered
+    completions is the claim proved from nothing."""
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                for flag in game.flag_range:
+                    for seat in (0, 1):
+                        fresh = state.clone()
+                        fresh.refuted = [0] * len(fresh.refuted)
+                        assert state.clone().can_claim(flag, seat) == fresh.can_claim(flag, seat), (seed, flag, seat)
+                        checked += any(state.refuted)
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100  # remembered completions were put to the test
 
 
 def test_a_position_is_set_up_from_its_description(game: BattleLineGame) -> None:
