@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
@@ -21,6 +21,8 @@ EMPTY = -1  # the owner of a space nobody stands on
 # patterns a table of moves keeps: a 3x3 battlefield meets a few thousand, a far larger one in the
 # data could meet new ones every game, and past this they are worked out each time instead
 TABLE_LIMIT = 1 << 16
+# patterns a table may hold to be filled whole as the game is built, rather than by its first games
+FILL_LIMIT = 1 << 14
 
 
 class Phase(IntEnum):
@@ -86,13 +88,24 @@ def rules_from(game: Game) -> Rules:
     )
 
 
+def subsets(mask: int) -> Iterator[int]:
+    """Every set of a bitmask's bits, the empty set first."""
+    subset = 0
+    while True:
+        yield subset
+        subset = (subset - mask) & mask
+        if not subset:
+            return
+
+
 class Options(dict[int, tuple[int, ...]]):
-    """What a Soldier of one type in one space may do, by what stands around it: a table filled as games meet it.
+    """What a Soldier of one type in one space may do, by what stands around it: a table of patterns.
 
     A pattern has a bit per space that is taken (bit j) and per space an enemy holds (bit spaces +
     j), masked to the spaces that matter here (mask), so the table stays small. Its actions are the
     steps to empty spaces, then the attacks on the first group of targets (nearest first) that
-    holds an enemy.
+    holds an enemy. A table of few patterns is filled whole as the game is built (fill); a larger
+    one, which a board far larger than the data's could need, is filled as games meet it.
     """
 
     def __init__(
@@ -100,29 +113,50 @@ class Options(dict[int, tuple[int, ...]]):
     ) -> None:
         super().__init__()
         self.spaces, self.steps, self.targets = spaces, steps, targets
-        self.mask = sum({1 << j for j, _ in steps}) | sum({1 << (spaces + j) for group in targets for j, _ in group})
+        self.step_mask = sum({1 << j for j, _ in steps})
+        self.mask = self.step_mask | sum({1 << (spaces + j) for group in targets for j, _ in group})
+
+    def _moves(self, pattern: int) -> tuple[int, ...]:
+        return tuple(action for j, action in self.steps if not pattern >> j & 1)
+
+    def _attacks(self, pattern: int) -> tuple[int, ...]:
+        for group in self.targets:
+            hits = tuple(action for j, action in group if pattern >> (self.spaces + j) & 1)
+            if hits:
+                return hits
+        return ()
 
     def __missing__(self, pattern: int) -> tuple[int, ...]:
-        found = [action for j, action in self.steps if not pattern >> j & 1]
-        for group in self.targets:
-            hits = [action for j, action in group if pattern >> (self.spaces + j) & 1]
-            if hits:
-                found += hits
-                break
-        options = tuple(found)
+        options = self._moves(pattern) + self._attacks(pattern)
         if len(self) < TABLE_LIMIT:
             self[pattern] = options
         return options
 
+    def fill(self) -> None:
+        """Every pattern, if there are at most FILL_LIMIT: each the steps its taken spaces leave
+        joined to the attacks its enemies allow, worked out apart and paired."""
+        if 1 << self.mask.bit_count() > min(FILL_LIMIT, TABLE_LIMIT):
+            return
+        moves = [(taken, self._moves(taken)) for taken in subsets(self.step_mask)]
+        attacks = [(enemy, self._attacks(enemy)) for enemy in subsets(self.mask ^ self.step_mask)]
+        for taken, steps in moves:
+            for enemy, hits in attacks:
+                self[taken | enemy] = steps + hits
+
 
 class Spaces(dict[int, tuple[int, ...]]):
-    """The spaces of a bitmask, in order: a table filled as games meet each mask."""
+    """The spaces of a bitmask, in order: a table filled whole for a small board, else as games meet each mask."""
 
     def __missing__(self, mask: int) -> tuple[int, ...]:
         spaces = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
         if len(self) < TABLE_LIMIT:
             self[mask] = spaces
         return spaces
+
+    def fill(self, spaces: int) -> None:
+        if 1 << spaces <= min(FILL_LIMIT, TABLE_LIMIT):
+            for mask in range(1 << spaces):
+                self[mask]  # the lookup works the spaces out and keeps them
 
 
 class SoldierBattlerGame(GameDef):
@@ -144,17 +178,37 @@ class SoldierBattlerGame(GameDef):
         self.home_spaces = tuple(tuple((self.home[seat] + c, c) for c in range(r.cols)) for seat in (0, 1))
         # damage[attacker][target], by Soldier type
         self.damage = tuple(tuple(self._damage(a, t) for t in range(len(r.types))) for a in range(len(r.types)))
-        # per seat, Soldier type and space: its steps and attacks, by what stands around it
+        # per seat, Soldier type and space: its steps and attacks, by what stands around it; one
+        # table serves every seat and type that step and reach alike (both seats' crossbows, say)
+        made: dict[tuple[object, ...], Options] = {}
+        for seat in (0, 1):
+            for t in range(len(r.types)):
+                for i in range(spaces):
+                    steps, reach = self._steps(seat, i), self._reach(seat, t, i)
+                    if (steps, reach) not in made:
+                        made[steps, reach] = Options(spaces, steps, reach)
+                        made[steps, reach].fill()
         self.options = tuple(
             tuple(
-                tuple(Options(spaces, self._steps(seat, i), self._reach(seat, t, i)) for i in range(spaces))
+                tuple(made[self._steps(seat, i), self._reach(seat, t, i)] for i in range(spaces))
                 for t in range(len(r.types))
             )
             for seat in (0, 1)
         )
         self.spaces_of = Spaces()
+        self.spaces_of.fill(spaces)
         self.all_columns = (1 << r.cols) - 1
         self.deploys: dict[tuple[frozenset[int], int], list[int]] = {}  # (types in hand, free columns) -> deployments
+        if 1 << (len(r.types) + r.cols) <= min(FILL_LIMIT, TABLE_LIMIT):
+            for hand in subsets((1 << len(r.types)) - 1):
+                kinds = frozenset(t for t in range(len(r.types)) if hand >> t & 1)
+                for free in range(1 << r.cols):
+                    self.deploys[kinds, free] = self.deployments(kinds, free)
+
+    def deployments(self, hand: frozenset[int], free: int) -> list[int]:
+        """A player's deployments with these Soldier types in hand and these home columns free (a bit each)."""
+        cols = self.rules.cols
+        return [kind * cols + c for kind in sorted(hand) for c in range(cols) if free >> c & 1] + [NO_PLAY]
 
     def home_row(self, seat: int) -> int:
         """The row a seat deploys on: the first army's is row 0."""
@@ -336,9 +390,7 @@ class SoldierBattlerState(TwoPlayerState):
             hand, free = frozenset(self.hands[p]), ~taken >> g.home[p] & g.all_columns
             deploys = g.deploys.get((hand, free))
             if deploys is None:
-                cols = g.rules.cols
-                deploys = [kind * cols + c for kind in sorted(hand) for c in range(cols) if free >> c & 1]
-                deploys.append(NO_PLAY)
+                deploys = g.deployments(hand, free)
                 if len(g.deploys) < TABLE_LIMIT:
                     g.deploys[hand, free] = deploys
             self._legal = deploys[:]  # a copy: whoever is handed the legal moves may keep them

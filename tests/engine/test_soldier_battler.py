@@ -140,12 +140,21 @@ def test_a_position_is_described_in_card_ids(game: SoldierBattlerGame) -> None:
 
 
 def test_a_ranged_soldier_reaches_past_the_nearest_and_melee_does_not(game: SoldierBattlerGame) -> None:
-    """The attack tables are filled as games meet each pattern: the same pattern read twice agrees."""
+    """The same position read twice agrees: a table read, not one being filled, answers the second time."""
     units = [(0, "crossbowman", 0, 0), (0, "spearman", 0, 1), (1, "axeman", 1, 1), (1, "axeman", 2, 1)]
     for _ in range(2):
         state = SoldierBattlerState.position(game, units=units, phase="act")
         attacks = [divmod(a - sb.ATTACK, 9) for a in state.legal_actions() if sb.ATTACK <= a < sb.END_TURN]
         assert attacks == [(0, 4), (0, 7), (1, 4)]
+
+
+def test_tables_filled_at_build_hold_what_each_pattern_works_out_to(game: SoldierBattlerGame) -> None:
+    """Filling pairs each pattern's steps with its attacks: every pairing agrees with a pattern worked out whole."""
+    tables = {id(table): table for seat in game.options for kind in seat for table in kind}.values()
+    for table in tables:
+        assert len(table) == 1 << table.mask.bit_count()  # every pattern, none left for the games to fill
+        unfilled = sb.Options(table.spaces, table.steps, table.targets)
+        assert all(unfilled[pattern] == options for pattern, options in table.items())
 
 
 def test_tables_past_their_limit_play_the_same_games(games: dict[str, Game], monkeypatch: pytest.MonkeyPatch) -> None:
