@@ -175,7 +175,12 @@ class SoldierBattlerGame(GameDef):
         # the tables the moves are read from, worked out once from the data rather than at every move
         self.spaces = spaces
         self.home = tuple(self.home_row(seat) * r.cols for seat in (0, 1))  # each seat's first home space
-        self.home_spaces = tuple(tuple((self.home[seat] + c, c) for c in range(r.cols)) for seat in (0, 1))
+        # the two spaces of a move or an attack, by its number less MOVE or ATTACK; the type and
+        # column of a deployment, by its number: read from a table rather than divided at each move
+        self.pairs = tuple(divmod(n, spaces) for n in range(spaces * spaces))
+        self.placing = tuple(divmod(n, r.cols) for n in range(len(r.types) * r.cols))
+        # each seat's record of deploying each Soldier type: the same event every time, made once
+        self.plays = tuple(tuple(Event("play", seat, card) for card in r.types) for seat in (0, 1))
         # damage[attacker][target], by Soldier type
         self.damage = tuple(tuple(self._damage(a, t) for t in range(len(r.types))) for a in range(len(r.types)))
         # per seat, Soldier type and space: its steps and attacks, by what stands around it; one
@@ -256,7 +261,7 @@ class SoldierBattlerGame(GameDef):
     def new_initial_state(self) -> SoldierBattlerState:
         r = self.rules
         return SoldierBattlerState(self, [list(r.copies), list(r.copies)], [[], []], [0, 0], 0, [0] * self.spaces,
-                                   [0] * self.spaces, r.first)  # fmt: skip
+                                   [0] * self.spaces, r.first, IN_DEAL, CHANCE)  # fmt: skip
 
     def card_names(self) -> dict[str, str]:
         return dict(zip(self.rules.types, self.rules.names, strict=True))
@@ -282,7 +287,10 @@ class SoldierBattlerState(TwoPlayerState):
     soldier: list[int]  # per space: the Soldier type standing there
     hp: list[int]  # per space: its hit points
     player: int
-    phase: Phase = IN_DEAL
+    phase: Phase
+    # who acts: CHANCE while dealing and drawing, the player in play and act, TERMINAL once over;
+    # set wherever the phase or the player changes, so current_player (asked every action) just reads it
+    acting: int
     turns: int = 0
     idle: int = 0  # turns in a row with no attack and no Soldier deployed
     busy: bool = False  # whether this turn attacked or deployed
@@ -330,12 +338,13 @@ class SoldierBattlerState(TwoPlayerState):
             state.soldier[i], state.hp[i] = kind, hp[0] if hp else r.hp[kind]
         state.player, state.ready, state.turns, state.idle, state.busy = player, state.held[player], turns, idle, busy
         state.phase = phase if isinstance(phase, Phase) else Phase[phase.upper()]
+        state.acting = CHANCE if state.phase <= IN_DRAW else player
         return state
 
     def clone(self) -> SoldierBattlerState:
         other = SoldierBattlerState(
             self.g, [d[:] for d in self.decks], [h[:] for h in self.hands], self.held[:], self.ready,
-            self.soldier[:], self.hp[:], self.player, self.phase, self.turns, self.idle, self.busy,
+            self.soldier[:], self.hp[:], self.player, self.phase, self.acting, self.turns, self.idle, self.busy,
         )  # fmt: skip
         self._copy_record(other)
         return other
@@ -348,9 +357,7 @@ class SoldierBattlerState(TwoPlayerState):
         return self.g.home_row(seat)
 
     def current_player(self) -> int:
-        if self.over:
-            return TERMINAL
-        return CHANCE if self.phase <= IN_DRAW else self.player
+        return self.acting
 
     def _drawer(self) -> int:
         if self.phase == IN_DEAL:
@@ -364,7 +371,7 @@ class SoldierBattlerState(TwoPlayerState):
 
     def sample_chance(self, rng: random.Random) -> int:
         """A card off the drawer's deck, each copy alike: the deck keeps counts per Soldier type."""
-        deck = self.decks[self._drawer()]
+        deck = self.decks[self.player if self.phase is IN_DRAW else self._drawer()]
         pick = int(rng.random() * sum(deck))
         for t, n in enumerate(deck):
             if pick < n:
@@ -378,111 +385,134 @@ class SoldierBattlerState(TwoPlayerState):
 
     def legal_actions(self) -> list[int]:
         """The legal actions, worked out here rather than in _work_out_legal: a call a move saved."""
-        if self._legal is not None:
-            return self._legal
+        legal = self._legal
+        if legal is not None:
+            return legal
         if self.over:
             return []
-        phase, g, p, held = self.phase, self.g, self.player, self.held
-        if phase <= IN_DRAW:
-            return [a for a, _ in self.chance_outcomes()]
-        taken = held[0] | held[1]
-        if phase == IN_PLAY:
-            hand, free = frozenset(self.hands[p]), ~taken >> g.home[p] & g.all_columns
+        phase = self.phase
+        if phase is IN_ACT:
+            ready = self.ready
+            if not ready:
+                legal = self._legal = [END_TURN]
+                return legal
+            # each ready Soldier in space order: its steps to empty spaces, then its attacks
+            g = self.g
+            mine, enemy = self.held[self.player], self.held[1 - self.player]
+            around, soldier, options = mine | enemy | enemy << g.spaces, self.soldier, g.options[self.player]
+            legal = []
+            for i in g.spaces_of[ready]:
+                table = options[soldier[i]][i]
+                legal += table[around & table.mask]
+            legal.append(END_TURN)
+            self._legal = legal
+            return legal
+        if phase is IN_PLAY:
+            g, p, held = self.g, self.player, self.held
+            hand, free = frozenset(self.hands[p]), ~(held[0] | held[1]) >> g.home[p] & g.all_columns
             deploys = g.deploys.get((hand, free))
             if deploys is None:
                 deploys = g.deployments(hand, free)
                 if len(g.deploys) < TABLE_LIMIT:
                     g.deploys[hand, free] = deploys
-            self._legal = deploys[:]  # a copy: whoever is handed the legal moves may keep them
-            return self._legal
-        # each ready Soldier in space order: its steps to empty spaces, then its attacks
-        around, soldier, options = taken | held[1 - p] << g.spaces, self.soldier, g.options[p]
-        out: list[int] = []
-        for i in g.spaces_of[self.ready]:
-            table = options[soldier[i]][i]
-            out += table[around & table.mask]
-        out.append(END_TURN)
-        self._legal = out
-        return out
+            legal = self._legal = deploys[:]  # a copy: whoever is handed the legal moves may keep them
+            return legal
+        return [a for a, _ in self.chance_outcomes()]
 
     def damage(self, attacker: int, target: int) -> int:
         """What a Soldier type's attack takes off another's hit points."""
         return self.g.damage[attacker][target]
 
     def apply_action(self, action: int) -> None:
-        g, phase = self.g, self.phase
-        r = g.rules
-        if phase <= IN_DRAW and not self.over:
-            seat = self._drawer()
-            deck, kind = self.decks[seat], action - DRAW
-            if not (0 <= kind < len(deck) and deck[kind] > 0):
+        phase = self.phase
+        if self.acting >= 0:  # a player's move, in play or act
+            # the checks and the record of TwoPlayerState._take_move, made here: a call a move saved
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            if action not in legal:
                 raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
-            self.history.append(action)  # TwoPlayerState._take_chance, without its call
+            if len(legal) > 1:
+                self.tally.decisions += 1
+            self.history.append(action)
             self._legal = None
-            deck[kind] -= 1
-            self.hands[seat].append(kind)
-            if phase == IN_DEAL:
-                if len(self.hands[1]) == r.hand_start:
-                    self._begin_turn()
-            else:
-                self.phase = IN_PLAY
-            return
-        # the checks and the record of TwoPlayerState._take_move, made here: a call a move saved
-        legal = self._legal if self._legal is not None else self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
-        if len(legal) > 1:
-            self.tally.decisions += 1
-        self.history.append(action)
-        self._legal = None
-        p = self.player
-        if phase == IN_PLAY:
-            if action != NO_PLAY:
-                kind, col = divmod(action, r.cols)
-                self.hands[p].remove(kind)
-                i = g.home[p] + col
-                self.held[p] |= 1 << i
-                self.ready |= 1 << i  # it may act at once
-                self.soldier[i], self.hp[i] = kind, r.hp[kind]
-                self.tally.events.append(Event("play", p, r.types[kind]))
+            # a legal action's number says what it is: END_TURN, moves and attacks are only legal
+            # when acting, deployments and NO_PLAY only in play
+            if action == END_TURN:
+                self._end_turn()
+                return
+            g, p, hp, soldier = self.g, self.player, self.hp, self.soldier
+            if action >= ATTACK:
+                i, j = g.pairs[action - ATTACK]
+                self.ready &= ~(1 << i)
                 self.busy = True
-            self.phase = IN_ACT
-        elif action == END_TURN:
-            self._end_turn()
-        elif action < ATTACK:  # moving alone keeps a turn idle: armies that only manoeuvre are in stalemate
-            i, j = divmod(action - MOVE, g.spaces)
-            self.held[p] ^= 1 << i | 1 << j
-            self.ready &= ~(1 << i)
-            self.soldier[j], self.hp[j] = self.soldier[i], self.hp[i]
-        else:
-            self._attack(*divmod(action - ATTACK, g.spaces))
+                dealt = g.damage[soldier[i]][soldier[j]]
+                hp[j] -= dealt
+                if self.narration is not None:  # words only for a replay
+                    self._tell_attack(i, j, dealt)
+                if hp[j] <= 0:
+                    self._destroy(j)
+            elif action >= MOVE:  # moving alone keeps a turn idle: armies that only manoeuvre are in stalemate
+                i, j = g.pairs[action - MOVE]
+                self.held[p] ^= 1 << i | 1 << j
+                self.ready &= ~(1 << i)
+                soldier[j], hp[j] = soldier[i], hp[i]
+            else:
+                if action != NO_PLAY:  # a Soldier from the hand onto the home row, where it may act at once
+                    kind, col = g.placing[action]
+                    self.hands[p].remove(kind)
+                    i = g.home[p] + col
+                    self.held[p] |= 1 << i
+                    self.ready |= 1 << i
+                    soldier[i], hp[i] = kind, g.rules.hp[kind]
+                    self.tally.events.append(g.plays[p][kind])
+                    self.busy = True
+                self.phase = IN_ACT
+            return
+        if self.over:
+            raise IllegalAction(f"{action} is not legal now (the game is over)")
+        hands = self.hands
+        seat = self.player if phase is IN_DRAW else self._drawer()
+        deck, kind = self.decks[seat], action - DRAW
+        if not (0 <= kind < len(deck) and deck[kind] > 0):
+            raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
+        self.history.append(action)  # TwoPlayerState._take_chance, without its call
+        self._legal = None
+        deck[kind] -= 1
+        hands[seat].append(kind)
+        if phase is IN_DRAW:
+            self.phase, self.acting = IN_PLAY, self.player
+        elif len(hands[1]) == self.g.rules.hand_start:
+            self._begin_turn()
 
-    def _attack(self, i: int, j: int) -> None:
-        r, p, hp = self.g.rules, self.player, self.hp
-        self.ready &= ~(1 << i)
-        self.busy = True
-        dealt = self.g.damage[self.soldier[i]][self.soldier[j]]
-        hp[j] -= dealt
-        if self.narration is not None:  # words only for a replay
-            left = "is destroyed" if hp[j] <= 0 else f"has {hp[j]} HP left"
-            attacker, target = r.names[self.soldier[i]], r.names[self.soldier[j]]
-            self._say(f"{attacker} deals {dealt} damage: seat {1 - p}'s {target} {left}")
-        if hp[j] <= 0:
-            self.held[1 - p] &= ~(1 << j)
-            if self._beaten(1 - p):
-                self._say(f"seat {1 - p} has no Soldier left on the battlefield, in hand or in deck")
-                self._finish(p, "normal")
+    def _tell_attack(self, i: int, j: int, dealt: int) -> None:
+        """An attack in words, for a replay."""
+        names, target = self.g.rules.names, self.soldier[j]
+        left = "is destroyed" if self.hp[j] <= 0 else f"has {self.hp[j]} HP left"
+        self._say(f"{names[self.soldier[i]]} deals {dealt} damage: seat {1 - self.player}'s {names[target]} {left}")
+
+    def _destroy(self, j: int) -> None:
+        """The Soldier on space j is off the battlefield; its army may have nothing left."""
+        p = self.player
+        self.held[1 - p] &= ~(1 << j)
+        if self._beaten(1 - p):
+            self._say(f"seat {1 - p} has no Soldier left on the battlefield, in hand or in deck")
+            self._finish(p, "normal")
 
     def _beaten(self, seat: int) -> bool:
         return not self.held[seat] and not self.hands[seat] and not any(self.decks[seat])
 
     def _begin_turn(self) -> None:
-        self.ready = self.held[self.player]
+        p = self.player
+        self.ready = self.held[p]
         self.busy = False
-        if self._beaten(self.player):
-            self._finish(1 - self.player, "normal")
-            return
-        self.phase = IN_DRAW if any(self.decks[self.player]) else IN_PLAY
+        deck = self.decks[p]
+        if not self.ready and not self.hands[p] and not any(deck):  # _beaten, without its call
+            self._finish(1 - p, "normal")
+        elif any(deck):
+            self.phase, self.acting = IN_DRAW, CHANCE
+        else:
+            self.phase, self.acting = IN_PLAY, p
 
     def _end_turn(self) -> None:
         r = self.g.rules
@@ -500,6 +530,10 @@ class SoldierBattlerState(TwoPlayerState):
             return
         self.player = 1 - self.player
         self._begin_turn()
+
+    def _finish(self, winner: int | None, how: str) -> None:
+        TwoPlayerState._finish(self, winner, how)  # (a slots dataclass has no bare super())
+        self.acting = TERMINAL
 
     def _on_board(self, seat: int) -> list[int]:
         """The spaces a seat's Soldiers stand on, in order."""
