@@ -32,10 +32,11 @@ class Phase(IntEnum):
     DRAW = 1  # the turn's draw
     PLAY = 2  # deploy at most one Soldier on the home row
     ACT = 3  # each Soldier on the battlefield moves or attacks once
+    OVER = 4  # the game has ended: a phase of its own, so the moves' path need not ask whether it is over
 
 
 # the phases by module names: reading an Enum's member through its class costs a lookup each time
-IN_DEAL, IN_DRAW, IN_PLAY, IN_ACT = Phase
+IN_DEAL, IN_DRAW, IN_PLAY, IN_ACT, OVER = Phase
 
 
 @dataclass(frozen=True)
@@ -267,7 +268,7 @@ class SoldierBattlerGame(GameDef):
         return dict(zip(self.rules.types, self.rules.names, strict=True))
 
 
-_WHERE = ("deal", "draw", "play", "act")  # each Phase in an illegal action's message
+_WHERE = ("deal", "draw", "play", "act", "the game is over")  # each Phase in an illegal action's message
 
 
 @dataclass(slots=True, eq=False)
@@ -338,6 +339,8 @@ class SoldierBattlerState(TwoPlayerState):
             state.soldier[i], state.hp[i] = kind, hp[0] if hp else r.hp[kind]
         state.player, state.ready, state.turns, state.idle, state.busy = player, state.held[player], turns, idle, busy
         state.phase = phase if isinstance(phase, Phase) else Phase[phase.upper()]
+        if state.phase is OVER:
+            raise ValueError("a position is of a game still going: phase 'over' is where a game ends")
         state.acting = CHANCE if state.phase <= IN_DRAW else player
         return state
 
@@ -388,8 +391,6 @@ class SoldierBattlerState(TwoPlayerState):
         legal = self._legal
         if legal is not None:
             return legal
-        if self.over:
-            return []
         phase = self.phase
         if phase is IN_ACT:
             ready = self.ready
@@ -397,9 +398,10 @@ class SoldierBattlerState(TwoPlayerState):
                 legal = self._legal = [END_TURN]
                 return legal
             # each ready Soldier in space order: its steps to empty spaces, then its attacks
-            g = self.g
-            mine, enemy = self.held[self.player], self.held[1 - self.player]
-            around, soldier, options = mine | enemy | enemy << g.spaces, self.soldier, g.options[self.player]
+            g, p = self.g, self.player
+            enemy = self.held[1 - p]
+            around = self.held[p] | enemy | enemy << g.spaces  # taken spaces, then the enemy's
+            soldier, options = self.soldier, g.options[p]
             legal = []
             for i in g.spaces_of[ready]:
                 table = options[soldier[i]][i]
@@ -417,6 +419,8 @@ class SoldierBattlerState(TwoPlayerState):
                     g.deploys[hand, free] = deploys
             legal = self._legal = deploys[:]  # a copy: whoever is handed the legal moves may keep them
             return legal
+        if phase is OVER:
+            return []
         return [a for a, _ in self.chance_outcomes()]
 
     def damage(self, attacker: int, target: int) -> int:
@@ -424,14 +428,13 @@ class SoldierBattlerState(TwoPlayerState):
         return self.g.damage[attacker][target]
 
     def apply_action(self, action: int) -> None:
-        phase = self.phase
         if self.acting >= 0:  # a player's move, in play or act
             # the checks and the record of TwoPlayerState._take_move, made here: a call a move saved
             legal = self._legal
             if legal is None:
                 legal = self.legal_actions()
             if action not in legal:
-                raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
+                raise IllegalAction(f"{action} is not legal now ({_WHERE[self.phase]})")
             if len(legal) > 1:
                 self.tally.decisions += 1
             self.history.append(action)
@@ -441,7 +444,8 @@ class SoldierBattlerState(TwoPlayerState):
             if action == END_TURN:
                 self._end_turn()
                 return
-            g, p, hp, soldier = self.g, self.player, self.hp, self.soldier
+            g, p = self.g, self.player
+            hp, soldier = self.hp, self.soldier
             if action >= ATTACK:
                 i, j = g.pairs[action - ATTACK]
                 self.ready &= ~(1 << i)
@@ -469,8 +473,9 @@ class SoldierBattlerState(TwoPlayerState):
                     self.busy = True
                 self.phase = IN_ACT
             return
-        if self.over:
-            raise IllegalAction(f"{action} is not legal now (the game is over)")
+        phase = self.phase
+        if phase is OVER:
+            raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
         hands = self.hands
         seat = self.player if phase is IN_DRAW else self._drawer()
         deck, kind = self.decks[seat], action - DRAW
@@ -504,15 +509,14 @@ class SoldierBattlerState(TwoPlayerState):
 
     def _begin_turn(self) -> None:
         p = self.player
-        self.ready = self.held[p]
+        ready = self.ready = self.held[p]
         self.busy = False
-        deck = self.decks[p]
-        if not self.ready and not self.hands[p] and not any(deck):  # _beaten, without its call
-            self._finish(1 - p, "normal")
-        elif any(deck):
+        if any(self.decks[p]):
             self.phase, self.acting = IN_DRAW, CHANCE
-        else:
+        elif ready or self.hands[p]:
             self.phase, self.acting = IN_PLAY, p
+        else:  # _beaten, without its call: nothing on the battlefield, in hand or in deck
+            self._finish(1 - p, "normal")
 
     def _end_turn(self) -> None:
         r = self.g.rules
@@ -533,7 +537,7 @@ class SoldierBattlerState(TwoPlayerState):
 
     def _finish(self, winner: int | None, how: str) -> None:
         TwoPlayerState._finish(self, winner, how)  # (a slots dataclass has no bare super())
-        self.acting = TERMINAL
+        self.phase, self.acting = OVER, TERMINAL
 
     def _on_board(self, seat: int) -> list[int]:
         """The spaces a seat's Soldiers stand on, in order."""
