@@ -109,6 +109,8 @@ class Options(dict[int, tuple[int, ...]]):
     one, which a board far larger than the data's could need, is filled as games meet it.
     """
 
+    __slots__ = ("mask", "spaces", "step_mask", "steps", "targets")  # read at every legal list: a slot is quick
+
     def __init__(
         self, spaces: int, steps: tuple[tuple[int, int], ...], targets: tuple[tuple[tuple[int, int], ...], ...]
     ) -> None:
@@ -201,6 +203,8 @@ class SoldierBattlerGame(GameDef):
             )
             for seat in (0, 1)
         )
+        self.nobody = Options(spaces, (), ())  # the table of a space nobody stands on: nothing to do
+        self.nobody.fill()
         self.spaces_of = Spaces()
         self.spaces_of.fill(spaces)
         self.all_columns = (1 << r.cols) - 1
@@ -261,8 +265,9 @@ class SoldierBattlerGame(GameDef):
 
     def new_initial_state(self) -> SoldierBattlerState:
         r = self.rules
-        return SoldierBattlerState(self, [list(r.copies), list(r.copies)], [[], []], [0, 0], 0, [0] * self.spaces,
-                                   [0] * self.spaces, r.first, IN_DEAL, CHANCE)  # fmt: skip
+        spaces = self.spaces
+        return SoldierBattlerState(self, [list(r.copies), list(r.copies)], [[], []], [0, 0], 0, [0] * spaces,
+                                   [0] * spaces, [self.nobody] * spaces, r.first, IN_DEAL, CHANCE)  # fmt: skip
 
     def card_names(self) -> dict[str, str]:
         return dict(zip(self.rules.types, self.rules.names, strict=True))
@@ -277,7 +282,8 @@ class SoldierBattlerState(TwoPlayerState):
 
     Spaces are numbered row x columns + column. Who stands where is a bitmask of spaces per seat
     (held), the Soldiers yet to act this turn another (ready); soldier and hp, lists by space, say
-    who stands there and with how many hit points, and mean nothing where nobody stands.
+    who stands there and with how many hit points, and units what it may do; they mean nothing where
+    nobody stands.
     """
 
     g: SoldierBattlerGame
@@ -287,6 +293,9 @@ class SoldierBattlerState(TwoPlayerState):
     ready: int  # the spaces of the Soldiers to move that may still act this turn
     soldier: list[int]  # per space: the Soldier type standing there
     hp: list[int]  # per space: its hit points
+    # per space: the table of what its Soldier may do (g.options for its seat, type and space), set
+    # as it deploys or moves, so a legal list reads one table per Soldier rather than three
+    units: list[Options]
     player: int
     phase: Phase
     # who acts: CHANCE while dealing and drawing, the player in play and act, TERMINAL once over;
@@ -337,6 +346,7 @@ class SoldierBattlerState(TwoPlayerState):
                 raise ValueError(f"row {row}, column {col}: not an empty space of the battlefield")
             state.held[seat] |= 1 << i
             state.soldier[i], state.hp[i] = kind, hp[0] if hp else r.hp[kind]
+            state.units[i] = game.options[seat][kind][i]
         state.player, state.ready, state.turns, state.idle, state.busy = player, state.held[player], turns, idle, busy
         state.phase = phase if isinstance(phase, Phase) else Phase[phase.upper()]
         if state.phase is OVER:
@@ -347,7 +357,8 @@ class SoldierBattlerState(TwoPlayerState):
     def clone(self) -> SoldierBattlerState:
         other = SoldierBattlerState(
             self.g, [d[:] for d in self.decks], [h[:] for h in self.hands], self.held[:], self.ready,
-            self.soldier[:], self.hp[:], self.player, self.phase, self.acting, self.turns, self.idle, self.busy,
+            self.soldier[:], self.hp[:], self.units[:], self.player, self.phase, self.acting, self.turns, self.idle,
+            self.busy,
         )  # fmt: skip
         self._copy_record(other)
         return other
@@ -401,10 +412,10 @@ class SoldierBattlerState(TwoPlayerState):
             g, p = self.g, self.player
             enemy = self.held[1 - p]
             around = self.held[p] | enemy | enemy << g.spaces  # taken spaces, then the enemy's
-            soldier, options = self.soldier, g.options[p]
+            units = self.units
             legal = []
             for i in g.spaces_of[ready]:
-                table = options[soldier[i]][i]
+                table = units[i]
                 legal += table[around & table.mask]
             legal.append(END_TURN)
             self._legal = legal
@@ -461,6 +472,7 @@ class SoldierBattlerState(TwoPlayerState):
                 self.held[p] ^= 1 << i | 1 << j
                 self.ready &= ~(1 << i)
                 soldier[j], hp[j] = soldier[i], hp[i]
+                self.units[j] = g.options[p][soldier[i]][j]
             else:
                 if action != NO_PLAY:  # a Soldier from the hand onto the home row, where it may act at once
                     kind, col = g.placing[action]
@@ -469,6 +481,7 @@ class SoldierBattlerState(TwoPlayerState):
                     self.held[p] |= 1 << i
                     self.ready |= 1 << i
                     soldier[i], hp[i] = kind, g.rules.hp[kind]
+                    self.units[i] = g.options[p][kind][i]
                     self.tally.events.append(g.plays[p][kind])
                     self.busy = True
                 self.phase = IN_ACT
