@@ -208,17 +208,18 @@ class SoldierBattlerGame(GameDef):
         self.spaces_of = Spaces()
         self.spaces_of.fill(spaces)
         self.all_columns = (1 << r.cols) - 1
-        self.deploys: dict[tuple[frozenset[int], int], list[int]] = {}  # (types in hand, free columns) -> deployments
+        # the deployments by the Soldier types in hand (a bit each) shifted past the free home columns (a bit each)
+        self.deploys: dict[int, list[int]] = {}
         if 1 << (len(r.types) + r.cols) <= min(FILL_LIMIT, TABLE_LIMIT):
             for hand in subsets((1 << len(r.types)) - 1):
-                kinds = frozenset(t for t in range(len(r.types)) if hand >> t & 1)
                 for free in range(1 << r.cols):
-                    self.deploys[kinds, free] = self.deployments(kinds, free)
+                    self.deploys[hand << r.cols | free] = self.deployments(hand, free)
 
-    def deployments(self, hand: frozenset[int], free: int) -> list[int]:
+    def deployments(self, hand: int, free: int) -> list[int]:
         """A player's deployments with these Soldier types in hand and these home columns free (a bit each)."""
         cols = self.rules.cols
-        return [kind * cols + c for kind in sorted(hand) for c in range(cols) if free >> c & 1] + [NO_PLAY]
+        kinds = [kind for kind in range(len(self.rules.types)) if hand >> kind & 1]
+        return [kind * cols + c for kind in kinds for c in range(cols) if free >> c & 1] + [NO_PLAY]
 
     def home_row(self, seat: int) -> int:
         """The row a seat deploys on: the first army's is row 0."""
@@ -422,12 +423,15 @@ class SoldierBattlerState(TwoPlayerState):
             return legal
         if phase is IN_PLAY:
             g, p, held = self.g, self.player, self.held
-            hand, free = frozenset(self.hands[p]), ~(held[0] | held[1]) >> g.home[p] & g.all_columns
-            deploys = g.deploys.get((hand, free))
+            hand = 0  # the types in hand, a bit each
+            for kind in self.hands[p]:
+                hand |= 1 << kind
+            free = ~(held[0] | held[1]) >> g.home[p] & g.all_columns
+            deploys = g.deploys.get(hand << g.rules.cols | free)
             if deploys is None:
                 deploys = g.deployments(hand, free)
                 if len(g.deploys) < TABLE_LIMIT:
-                    g.deploys[hand, free] = deploys
+                    g.deploys[hand << g.rules.cols | free] = deploys
             legal = self._legal = deploys[:]  # a copy: whoever is handed the legal moves may keep them
             return legal
         if phase is OVER:
