@@ -177,6 +177,10 @@ class SoldierBattlerGame(GameDef):
             )
         # the tables the moves are read from, worked out once from the data rather than at every move
         self.spaces = spaces
+        # a bit per space (or Soldier type): Python adds and subtracts small ints on a quicker path
+        # than it shifts and masks them, so the hot path sets and clears bits known clear or set
+        self.bit = tuple(1 << i for i in range(max(spaces, len(r.types))))
+        self.taken_and_enemy = 1 + (1 << spaces)
         self.home = tuple(self.home_row(seat) * r.cols for seat in (0, 1))  # each seat's first home space
         # the two spaces of a move or an attack, by its number less MOVE or ATTACK; the type and
         # column of a deployment, by its number: read from a table rather than divided at each move
@@ -412,7 +416,9 @@ class SoldierBattlerState(TwoPlayerState):
             # each ready Soldier in space order: its steps to empty spaces, then its attacks
             g, p = self.g, self.player
             enemy = self.held[1 - p]
-            around = self.held[p] | enemy | enemy << g.spaces  # taken spaces, then the enemy's
+            # taken spaces, then the enemy's: an enemy's bit counted at j and at spaces + j, in one
+            # product (the held bitmasks share no bit, so the sum is their union)
+            around = self.held[p] + enemy * g.taken_and_enemy
             units = self.units
             legal = []
             for i in g.spaces_of[ready]:
@@ -425,7 +431,7 @@ class SoldierBattlerState(TwoPlayerState):
             g, p, held = self.g, self.player, self.held
             hand = 0  # the types in hand, a bit each
             for kind in self.hands[p]:
-                hand |= 1 << kind
+                hand |= g.bit[kind]
             free = ~(held[0] | held[1]) >> g.home[p] & g.all_columns
             deploys = g.deploys.get(hand << g.rules.cols | free)
             if deploys is None:
@@ -463,7 +469,7 @@ class SoldierBattlerState(TwoPlayerState):
             hp, soldier = self.hp, self.soldier
             if action >= ATTACK:
                 i, j = g.pairs[action - ATTACK]
-                self.ready &= ~(1 << i)
+                self.ready -= g.bit[i]  # its bit is set: taking it away clears it
                 self.busy = True
                 dealt = g.damage[soldier[i]][soldier[j]]
                 hp[j] -= dealt
@@ -473,8 +479,9 @@ class SoldierBattlerState(TwoPlayerState):
                     self._destroy(j)
             elif action >= MOVE:  # moving alone keeps a turn idle: armies that only manoeuvre are in stalemate
                 i, j = g.pairs[action - MOVE]
-                self.held[p] ^= 1 << i | 1 << j
-                self.ready &= ~(1 << i)
+                # bit i is set in both, bit j in neither (the step is to an empty space)
+                self.held[p] += g.bit[j] - g.bit[i]
+                self.ready -= g.bit[i]
                 soldier[j], hp[j] = soldier[i], hp[i]
                 self.units[j] = g.options[p][soldier[i]][j]
             else:
@@ -482,8 +489,8 @@ class SoldierBattlerState(TwoPlayerState):
                     kind, col = g.placing[action]
                     self.hands[p].remove(kind)
                     i = g.home[p] + col
-                    self.held[p] |= 1 << i
-                    self.ready |= 1 << i
+                    self.held[p] += g.bit[i]  # an empty space's bit, set in neither
+                    self.ready += g.bit[i]
                     soldier[i], hp[i] = kind, g.rules.hp[kind]
                     self.units[i] = g.options[p][kind][i]
                     self.tally.events.append(g.plays[p][kind])
@@ -516,7 +523,7 @@ class SoldierBattlerState(TwoPlayerState):
     def _destroy(self, j: int) -> None:
         """The Soldier on space j is off the battlefield; its army may have nothing left."""
         p = self.player
-        self.held[1 - p] &= ~(1 << j)
+        self.held[1 - p] -= self.g.bit[j]
         if self._beaten(1 - p):
             self._say(f"seat {1 - p} has no Soldier left on the battlefield, in hand or in deck")
             self._finish(p, "normal")
