@@ -271,7 +271,7 @@ class SoldierBattlerGame(GameDef):
     def new_initial_state(self) -> SoldierBattlerState:
         r = self.rules
         spaces = self.spaces
-        return SoldierBattlerState(self, [list(r.copies), list(r.copies)], [[], []], [0, 0], 0, [0] * spaces,
+        return SoldierBattlerState(self, [list(r.copies), list(r.copies)], [[], []], [0, 0], [0, 0], 0, [0] * spaces,
                                    [0] * spaces, [self.nobody] * spaces, r.first, IN_DEAL, CHANCE)  # fmt: skip
 
     def card_names(self) -> dict[str, str]:
@@ -294,6 +294,7 @@ class SoldierBattlerState(TwoPlayerState):
     g: SoldierBattlerGame
     decks: list[list[int]]  # per seat: the cards left of each Soldier type
     hands: list[list[int]]  # per seat: Soldier types, in the order drawn
+    kinds: list[int]  # per seat: the Soldier types in its hand, a bit each, kept with the hand for its deployments
     held: list[int]  # per seat: the spaces its Soldiers stand on, a bit each
     ready: int  # the spaces of the Soldiers to move that may still act this turn
     soldier: list[int]  # per space: the Soldier type standing there
@@ -337,6 +338,7 @@ class SoldierBattlerState(TwoPlayerState):
         r = game.rules
         state = game.new_initial_state()
         state.hands = [[r.types.index(card) for card in hand] for hand in hands]
+        state.kinds = [state.kinds_of(hand) for hand in state.hands]
         if decks is None:
             for seat, hand in enumerate(state.hands):
                 for kind in hand:
@@ -361,12 +363,16 @@ class SoldierBattlerState(TwoPlayerState):
 
     def clone(self) -> SoldierBattlerState:
         other = SoldierBattlerState(
-            self.g, [d[:] for d in self.decks], [h[:] for h in self.hands], self.held[:], self.ready,
+            self.g, [d[:] for d in self.decks], [h[:] for h in self.hands], self.kinds[:], self.held[:], self.ready,
             self.soldier[:], self.hp[:], self.units[:], self.player, self.phase, self.acting, self.turns, self.idle,
             self.busy,
         )  # fmt: skip
         self._copy_record(other)
         return other
+
+    def kinds_of(self, hand: list[int]) -> int:
+        """The Soldier types in a hand, a bit each."""
+        return sum(self.g.bit[kind] for kind in set(hand))
 
     def owner(self, space: int) -> int:
         """The seat whose Soldier stands on a space, or EMPTY."""
@@ -429,9 +435,7 @@ class SoldierBattlerState(TwoPlayerState):
             return legal
         if phase is IN_PLAY:
             g, p, held = self.g, self.player, self.held
-            hand = 0  # the types in hand, a bit each
-            for kind in self.hands[p]:
-                hand |= g.bit[kind]
+            hand = self.kinds[p]
             free = ~(held[0] | held[1]) >> g.home[p] & g.all_columns
             deploys = g.deploys.get(hand << g.rules.cols | free)
             if deploys is None:
@@ -465,6 +469,9 @@ class SoldierBattlerState(TwoPlayerState):
             if action == END_TURN:
                 self._end_turn()
                 return
+            if action == NO_PLAY:
+                self.phase = IN_ACT
+                return
             g, p = self.g, self.player
             hp, soldier = self.hp, self.soldier
             if action >= ATTACK:
@@ -484,17 +491,19 @@ class SoldierBattlerState(TwoPlayerState):
                 self.ready -= g.bit[i]
                 soldier[j], hp[j] = soldier[i], hp[i]
                 self.units[j] = g.options[p][soldier[i]][j]
-            else:
-                if action != NO_PLAY:  # a Soldier from the hand onto the home row, where it may act at once
-                    kind, col = g.placing[action]
-                    self.hands[p].remove(kind)
-                    i = g.home[p] + col
-                    self.held[p] += g.bit[i]  # an empty space's bit, set in neither
-                    self.ready += g.bit[i]
-                    soldier[i], hp[i] = kind, g.rules.hp[kind]
-                    self.units[i] = g.options[p][kind][i]
-                    self.tally.events.append(g.plays[p][kind])
-                    self.busy = True
+            else:  # a Soldier from the hand onto the home row, where it may act at once
+                kind, col = g.placing[action]
+                hand = self.hands[p]
+                hand.remove(kind)
+                if kind not in hand:  # its last copy in hand
+                    self.kinds[p] -= g.bit[kind]
+                i = g.home[p] + col
+                self.held[p] += g.bit[i]  # an empty space's bit, set in neither
+                self.ready += g.bit[i]
+                soldier[i], hp[i] = kind, g.rules.hp[kind]
+                self.units[i] = g.options[p][kind][i]
+                self.tally.events.append(g.plays[p][kind])
+                self.busy = True
                 self.phase = IN_ACT
             return
         phase = self.phase
@@ -509,6 +518,7 @@ class SoldierBattlerState(TwoPlayerState):
         self._legal = None
         deck[kind] -= 1
         hands[seat].append(kind)
+        self.kinds[seat] |= self.g.bit[kind]
         if phase is IN_DRAW:
             self.phase, self.acting = IN_PLAY, self.player
         elif len(hands[1]) == self.g.rules.hand_start:
@@ -595,6 +605,7 @@ class SoldierBattlerState(TwoPlayerState):
         rng.shuffle(pool)
         size = len(other.hands[opp])
         other.hands[opp] = pool[:size]
+        other.kinds[opp] = other.kinds_of(other.hands[opp])
         other.decks[opp] = [0] * len(other.decks[opp])
         for t in pool[size:]:
             other.decks[opp][t] += 1

@@ -170,3 +170,16 @@ def test_tables_past_their_limit_play_the_same_games(games: dict[str, Game], mon
         agents = [RandomAgent(), RandomAgent()]
         assert play(kept, agents, seed).actions == play(unkept, agents, seed).actions
     assert isinstance(unkept, SoldierBattlerGame) and not unkept.spaces_of and not unkept.deploys
+
+
+def test_the_types_in_hand_follow_the_hands_through_play_clones_and_resamples(game: SoldierBattlerGame) -> None:
+    """kinds, kept beside the hands for the deployments, says what the hands hold at every step."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(5):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            for seen in (state, state.clone(), state.resample(state.player, rng)):
+                assert seen.kinds == [seen.kinds_of(hand) for hand in seen.hands]
+            state.apply_action(rng.choice(state.legal_actions()))
