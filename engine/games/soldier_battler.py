@@ -99,6 +99,11 @@ def subsets(mask: int) -> Iterator[int]:
             return
 
 
+def cards_of(deck: Sequence[int]) -> list[int]:
+    """A deck's cards one by one, in type order, from its count of each Soldier type."""
+    return [kind for kind, n in enumerate(deck) for _ in range(n)]
+
+
 class Options(dict[int, tuple[int, ...]]):
     """What a Soldier of one type in one space may do, by what stands around it: a table of patterns.
 
@@ -271,8 +276,11 @@ class SoldierBattlerGame(GameDef):
     def new_initial_state(self) -> SoldierBattlerState:
         r = self.rules
         spaces = self.spaces
-        return SoldierBattlerState(self, [list(r.copies), list(r.copies)], [[], []], [0, 0], [0, 0], 0, [0] * spaces,
-                                   [0] * spaces, [self.nobody] * spaces, r.first, IN_DEAL, CHANCE)  # fmt: skip
+        full = cards_of(r.copies)
+        return SoldierBattlerState(
+            self, [list(r.copies), list(r.copies)], [full, full[:]], [[], []], [0, 0], [0, 0], 0,
+            [0] * spaces, [0] * spaces, [self.nobody] * spaces, r.first, IN_DEAL, CHANCE,
+        )  # fmt: skip
 
     def card_names(self) -> dict[str, str]:
         return dict(zip(self.rules.types, self.rules.names, strict=True))
@@ -293,6 +301,9 @@ class SoldierBattlerState(TwoPlayerState):
 
     g: SoldierBattlerGame
     decks: list[list[int]]  # per seat: the cards left of each Soldier type
+    # per seat: the same cards one by one, in type order, kept with decks: a draw picks one by index,
+    # which the runner's draw at every chance node reads at once rather than counting through decks
+    cards: list[list[int]]
     hands: list[list[int]]  # per seat: Soldier types, in the order drawn
     kinds: list[int]  # per seat: the Soldier types in its hand, a bit each, kept with the hand for its deployments
     held: list[int]  # per seat: the spaces its Soldiers stand on, a bit each
@@ -347,6 +358,7 @@ class SoldierBattlerState(TwoPlayerState):
             state.decks = [[list(deck).count(card) for card in r.types] for deck in decks]
         if any(n < 0 for deck in state.decks for n in deck):
             raise ValueError("more of a Soldier in a hand than its deck holds")
+        state.cards = [cards_of(deck) for deck in state.decks]
         for seat, card, row, col, *hp in units:
             i, kind = row * r.cols + col, r.types.index(card)
             if not (0 <= row < r.rows and 0 <= col < r.cols) or state.owner(i) != EMPTY:
@@ -363,9 +375,9 @@ class SoldierBattlerState(TwoPlayerState):
 
     def clone(self) -> SoldierBattlerState:
         other = SoldierBattlerState(
-            self.g, [d[:] for d in self.decks], [h[:] for h in self.hands], self.kinds[:], self.held[:], self.ready,
-            self.soldier[:], self.hp[:], self.units[:], self.player, self.phase, self.acting, self.turns, self.idle,
-            self.busy,
+            self.g, [d[:] for d in self.decks], [c[:] for c in self.cards], [h[:] for h in self.hands], self.kinds[:],
+            self.held[:], self.ready, self.soldier[:], self.hp[:], self.units[:], self.player, self.phase, self.acting,
+            self.turns, self.idle, self.busy,
         )  # fmt: skip
         self._copy_record(other)
         return other
@@ -395,14 +407,10 @@ class SoldierBattlerState(TwoPlayerState):
         return [(DRAW + t, n / total) for t, n in enumerate(deck) if n]
 
     def sample_chance(self, rng: random.Random) -> int:
-        """A card off the drawer's deck, each copy alike: the deck keeps counts per Soldier type."""
-        deck = self.decks[self.player if self.phase is IN_DRAW else self._drawer()]
-        pick = int(rng.random() * sum(deck))
-        for t, n in enumerate(deck):
-            if pick < n:
-                return DRAW + t
-            pick -= n
-        raise AssertionError("a chance node with an empty deck")
+        """A card off the drawer's deck, each copy alike: the card at a uniform index of its cards,
+        which in type order is the draw a walk through the counts of decks would make."""
+        cards = self.cards[self.player if self.phase is IN_DRAW else self._drawer()]
+        return DRAW + cards[int(rng.random() * len(cards))]
 
     def _work_out_legal(self) -> list[int]:
         self._legal = None
@@ -517,6 +525,7 @@ class SoldierBattlerState(TwoPlayerState):
         self.history.append(action)  # TwoPlayerState._take_chance, without its call
         self._legal = None
         deck[kind] -= 1
+        self.cards[seat].remove(kind)
         hands[seat].append(kind)
         self.kinds[seat] |= self.g.bit[kind]
         if phase is IN_DRAW:
@@ -539,13 +548,13 @@ class SoldierBattlerState(TwoPlayerState):
             self._finish(p, "normal")
 
     def _beaten(self, seat: int) -> bool:
-        return not self.held[seat] and not self.hands[seat] and not any(self.decks[seat])
+        return not self.held[seat] and not self.hands[seat] and not self.cards[seat]
 
     def _begin_turn(self) -> None:
         p = self.player
         ready = self.ready = self.held[p]
         self.busy = False
-        if any(self.decks[p]):
+        if self.cards[p]:
             self.phase, self.acting = IN_DRAW, CHANCE
         elif ready or self.hands[p]:
             self.phase, self.acting = IN_PLAY, p
@@ -609,6 +618,7 @@ class SoldierBattlerState(TwoPlayerState):
         other.decks[opp] = [0] * len(other.decks[opp])
         for t in pool[size:]:
             other.decks[opp][t] += 1
+        other.cards[opp] = cards_of(other.decks[opp])
         return other
 
     def action_to_string(self, action: int) -> str:

@@ -172,8 +172,10 @@ def test_tables_past_their_limit_play_the_same_games(games: dict[str, Game], mon
     assert isinstance(unkept, SoldierBattlerGame) and not unkept.spaces_of and not unkept.deploys
 
 
-def test_the_types_in_hand_follow_the_hands_through_play_clones_and_resamples(game: SoldierBattlerGame) -> None:
-    """kinds, kept beside the hands for the deployments, says what the hands hold at every step."""
+def test_the_types_in_hand_and_the_cards_follow_hands_and_decks_through_play_clones_and_resamples(
+    game: SoldierBattlerGame,
+) -> None:
+    """kinds and cards, kept beside the hands and decks for speed, say what those hold at every step."""
     import random
 
     rng = random.Random(7)
@@ -182,4 +184,5 @@ def test_the_types_in_hand_follow_the_hands_through_play_clones_and_resamples(ga
         while not state.is_terminal():
             for seen in (state, state.clone(), state.resample(state.player, rng)):
                 assert seen.kinds == [seen.kinds_of(hand) for hand in seen.hands]
+                assert seen.cards == [sb.cards_of(deck) for deck in seen.decks]
             state.apply_action(rng.choice(state.legal_actions()))
