@@ -186,6 +186,8 @@ class SoldierBattlerGame(GameDef):
         # than it shifts and masks them, so the hot path sets and clears bits known clear or set
         self.bit = tuple(1 << i for i in range(max(spaces, len(r.types))))
         self.taken_and_enemy = 1 + (1 << spaces)
+        self.full_deck = cards_of(r.copies)  # a deck's cards one by one at the start (a copy for each game)
+        self.columns_weight = 1 << r.cols  # the types in hand, a bit each, times this, plus the free columns
         self.home = tuple(self.home_row(seat) * r.cols for seat in (0, 1))  # each seat's first home space
         # the two spaces of a move or an attack, by its number less MOVE or ATTACK; the type and
         # column of a deployment, by its number: read from a table rather than divided at each move
@@ -222,7 +224,7 @@ class SoldierBattlerGame(GameDef):
         if 1 << (len(r.types) + r.cols) <= min(FILL_LIMIT, TABLE_LIMIT):
             for hand in subsets((1 << len(r.types)) - 1):
                 for free in range(1 << r.cols):
-                    self.deploys[hand << r.cols | free] = self.deployments(hand, free)
+                    self.deploys[hand * self.columns_weight + free] = self.deployments(hand, free)
 
     def deployments(self, hand: int, free: int) -> list[int]:
         """A player's deployments with these Soldier types in hand and these home columns free (a bit each)."""
@@ -276,9 +278,9 @@ class SoldierBattlerGame(GameDef):
     def new_initial_state(self) -> SoldierBattlerState:
         r = self.rules
         spaces = self.spaces
-        full = cards_of(r.copies)
+        full = self.full_deck
         return SoldierBattlerState(
-            self, [list(r.copies), list(r.copies)], [full, full[:]], [[], []], [0, 0], [0, 0], 0,
+            self, [list(r.copies), list(r.copies)], [full[:], full[:]], [[], []], [0, 0], [0, 0], 0,
             [0] * spaces, [0] * spaces, [self.nobody] * spaces, r.first, IN_DEAL, CHANCE,
         )  # fmt: skip
 
@@ -409,7 +411,8 @@ class SoldierBattlerState(TwoPlayerState):
     def sample_chance(self, rng: random.Random) -> int:
         """A card off the drawer's deck, each copy alike: the card at a uniform index of its cards,
         which in type order is the draw a walk through the counts of decks would make."""
-        cards = self.cards[self.player if self.phase is IN_DRAW else self._drawer()]
+        hands = self.hands  # the drawer as _drawer says, without its call
+        cards = self.cards[self.player if self.phase is IN_DRAW else 0 if len(hands[0]) <= len(hands[1]) else 1]
         return DRAW + cards[int(rng.random() * len(cards))]
 
     def _work_out_legal(self) -> list[int]:
@@ -444,12 +447,12 @@ class SoldierBattlerState(TwoPlayerState):
         if phase is IN_PLAY:
             g, p, held = self.g, self.player, self.held
             hand = self.kinds[p]
-            free = ~(held[0] | held[1]) >> g.home[p] & g.all_columns
-            deploys = g.deploys.get(hand << g.rules.cols | free)
+            free = ~(held[0] + held[1]) >> g.home[p] & g.all_columns
+            deploys = g.deploys.get(hand * g.columns_weight + free)
             if deploys is None:
                 deploys = g.deployments(hand, free)
                 if len(g.deploys) < TABLE_LIMIT:
-                    g.deploys[hand << g.rules.cols | free] = deploys
+                    g.deploys[hand * g.columns_weight + free] = deploys
             legal = self._legal = deploys[:]  # a copy: whoever is handed the legal moves may keep them
             return legal
         if phase is OVER:
@@ -517,8 +520,8 @@ class SoldierBattlerState(TwoPlayerState):
         phase = self.phase
         if phase is OVER:
             raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
-        hands = self.hands
-        seat = self.player if phase is IN_DRAW else self._drawer()
+        hands = self.hands  # the drawer as _drawer says, without its call
+        seat = self.player if phase is IN_DRAW else 0 if len(hands[0]) <= len(hands[1]) else 1
         deck, kind = self.decks[seat], action - DRAW
         if not (0 <= kind < len(deck) and deck[kind] > 0):
             raise IllegalAction(f"{action} is not legal now ({_WHERE[phase]})")
