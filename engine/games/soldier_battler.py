@@ -153,18 +153,17 @@ class Options(dict[int, tuple[int, ...]]):
 
 
 class Spaces(dict[int, tuple[int, ...]]):
-    """The spaces of a bitmask, in order: a table filled whole for a small board, else as games meet each mask."""
+    """The spaces of a bitmask, in order: filled as games meet each mask, on a board too large to list them all."""
 
     def __missing__(self, mask: int) -> tuple[int, ...]:
-        spaces = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+        spaces = self.of(mask)
         if len(self) < TABLE_LIMIT:
             self[mask] = spaces
         return spaces
 
-    def fill(self, spaces: int) -> None:
-        if 1 << spaces <= min(FILL_LIMIT, TABLE_LIMIT):
-            for mask in range(1 << spaces):
-                self[mask]  # the lookup works the spaces out and keeps them
+    @staticmethod
+    def of(mask: int) -> tuple[int, ...]:
+        return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
 
 
 class SoldierBattlerGame(GameDef):
@@ -216,8 +215,10 @@ class SoldierBattlerGame(GameDef):
         )
         self.nobody = Options(spaces, (), ())  # the table of a space nobody stands on: nothing to do
         self.nobody.fill()
-        self.spaces_of = Spaces()
-        self.spaces_of.fill(spaces)
+        # the spaces of a bitmask: a plain dict (the quicker to read) of every mask on a small board
+        self.spaces_of: dict[int, tuple[int, ...]] = Spaces()
+        if 1 << spaces <= min(FILL_LIMIT, TABLE_LIMIT):
+            self.spaces_of = {mask: Spaces.of(mask) for mask in range(1 << spaces)}
         self.all_columns = (1 << r.cols) - 1
         # the deployments by the Soldier types in hand (a bit each) shifted past the free home columns (a bit each)
         self.deploys: dict[int, list[int]] = {}
