@@ -152,6 +152,15 @@ class Options(dict[int, tuple[int, ...]]):
                 self[taken | enemy] = steps + hits
 
 
+Moves = tuple[int, dict[int, tuple[int, ...]]]  # a table's mask and its patterns
+
+
+def _readable(table: Options) -> Moves:
+    """A table as legal lists read it: its mask, and its patterns in a plain dict if it holds them all."""
+    whole = len(table) == 1 << table.mask.bit_count()
+    return table.mask, dict(table) if whole else table
+
+
 class Spaces(dict[int, tuple[int, ...]]):
     """The spaces of a bitmask, in order: filled as games meet each mask, on a board too large to list them all."""
 
@@ -213,8 +222,11 @@ class SoldierBattlerGame(GameDef):
             )
             for seat in (0, 1)
         )
-        self.nobody = Options(spaces, (), ())  # the table of a space nobody stands on: nothing to do
-        self.nobody.fill()
+        # the same tables as the hot path reads them: (mask, patterns), the patterns a plain dict (the
+        # quicker to read) when the table holds every pattern, else the table that fills as games go
+        readable = {id(table): _readable(table) for table in made.values()}  # one copy of each shared table
+        self.moves = tuple(tuple(tuple(readable[id(t)] for t in kind) for kind in seat) for seat in self.options)
+        self.nobody: Moves = (0, {0: ()})  # a space nobody stands on: nothing to do
         # the spaces of a bitmask: a plain dict (the quicker to read) of every mask on a small board
         self.spaces_of: dict[int, tuple[int, ...]] = Spaces()
         if 1 << spaces <= min(FILL_LIMIT, TABLE_LIMIT):
@@ -313,9 +325,9 @@ class SoldierBattlerState(TwoPlayerState):
     ready: int  # the spaces of the Soldiers to move that may still act this turn
     soldier: list[int]  # per space: the Soldier type standing there
     hp: list[int]  # per space: its hit points
-    # per space: the table of what its Soldier may do (g.options for its seat, type and space), set
+    # per space: the table of what its Soldier may do (g.moves for its seat, type and space), set
     # as it deploys or moves, so a legal list reads one table per Soldier rather than three
-    units: list[Options]
+    units: list[Moves]
     player: int
     phase: Phase
     # who acts: CHANCE while dealing and drawing, the player in play and act, TERMINAL once over;
@@ -368,7 +380,7 @@ class SoldierBattlerState(TwoPlayerState):
                 raise ValueError(f"row {row}, column {col}: not an empty space of the battlefield")
             state.held[seat] |= 1 << i
             state.soldier[i], state.hp[i] = kind, hp[0] if hp else r.hp[kind]
-            state.units[i] = game.options[seat][kind][i]
+            state.units[i] = game.moves[seat][kind][i]
         state.player, state.ready, state.turns, state.idle, state.busy = player, state.held[player], turns, idle, busy
         state.phase = phase if isinstance(phase, Phase) else Phase[phase.upper()]
         if state.phase is OVER:
@@ -440,8 +452,8 @@ class SoldierBattlerState(TwoPlayerState):
             units = self.units
             legal = []
             for i in g.spaces_of[ready]:
-                table = units[i]
-                legal += table[around & table.mask]
+                mask, table = units[i]
+                legal += table[around & mask]
             legal.append(END_TURN)
             self._legal = legal
             return legal
@@ -502,7 +514,7 @@ class SoldierBattlerState(TwoPlayerState):
                 self.held[p] += g.bit[j] - g.bit[i]
                 self.ready -= g.bit[i]
                 soldier[j], hp[j] = soldier[i], hp[i]
-                self.units[j] = g.options[p][soldier[i]][j]
+                self.units[j] = g.moves[p][soldier[i]][j]
             else:  # a Soldier from the hand onto the home row, where it may act at once
                 kind, col = g.placing[action]
                 hand = self.hands[p]
@@ -513,7 +525,7 @@ class SoldierBattlerState(TwoPlayerState):
                 self.held[p] += g.bit[i]  # an empty space's bit, set in neither
                 self.ready += g.bit[i]
                 soldier[i], hp[i] = kind, g.rules.hp[kind]
-                self.units[i] = g.options[p][kind][i]
+                self.units[i] = g.moves[p][kind][i]
                 self.tally.events.append(g.plays[p][kind])
                 self.busy = True
                 self.phase = IN_ACT
