@@ -140,12 +140,21 @@ def test_a_position_is_described_in_card_ids(game: SoldierBattlerGame) -> None:
 
 
 def test_a_ranged_soldier_reaches_past_the_nearest_and_melee_does_not(game: SoldierBattlerGame) -> None:
-    """The attack tables are filled as games meet each pattern: the same pattern read twice agrees."""
+    """The same position read twice agrees: a table read, not one being filled, answers the second time."""
     units = [(0, "crossbowman", 0, 0), (0, "spearman", 0, 1), (1, "axeman", 1, 1), (1, "axeman", 2, 1)]
     for _ in range(2):
         state = SoldierBattlerState.position(game, units=units, phase="act")
         attacks = [divmod(a - sb.ATTACK, 9) for a in state.legal_actions() if sb.ATTACK <= a < sb.END_TURN]
         assert attacks == [(0, 4), (0, 7), (1, 4)]
+
+
+def test_tables_filled_at_build_hold_what_each_pattern_works_out_to(game: SoldierBattlerGame) -> None:
+    """Filling pairs each pattern's steps with its attacks: every pairing agrees with a pattern worked out whole."""
+    tables = {id(table): table for seat in game.options for kind in seat for table in kind}.values()
+    for table in tables:
+        assert len(table) == 1 << table.mask.bit_count()  # every pattern, none left for the games to fill
+        unfilled = sb.Options(table.spaces, table.steps, table.targets)
+        assert all(unfilled[pattern] == options for pattern, options in table.items())
 
 
 def test_tables_past_their_limit_play_the_same_games(games: dict[str, Game], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -161,3 +170,19 @@ def test_tables_past_their_limit_play_the_same_games(games: dict[str, Game], mon
         agents = [RandomAgent(), RandomAgent()]
         assert play(kept, agents, seed).actions == play(unkept, agents, seed).actions
     assert isinstance(unkept, SoldierBattlerGame) and not unkept.spaces_of and not unkept.deploys
+
+
+def test_the_types_in_hand_and_the_cards_follow_hands_and_decks_through_play_clones_and_resamples(
+    game: SoldierBattlerGame,
+) -> None:
+    """kinds and cards, kept beside the hands and decks for speed, say what those hold at every step."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(5):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            for seen in (state, state.clone(), state.resample(state.player, rng)):
+                assert seen.kinds == [seen.kinds_of(hand) for hand in seen.hands]
+                assert seen.cards == [sb.cards_of(deck) for deck in seen.decks]
+            state.apply_action(rng.choice(state.legal_actions()))
