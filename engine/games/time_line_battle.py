@@ -39,6 +39,9 @@ REDUCE, STOP, OVERKILL, DRAW, FIRST = 2000, 2100, 2200, 3000, 4000
 SACRIFICED = 10**6  # the damage a sacrifice counts as: it always kills
 
 
+_NOBODY: frozenset[tuple[int, int]] = frozenset()  # no Character locked
+
+
 class Phase(IntEnum):
     """What the state waits for: chance first (a deal, the Start Player, a refill), then a player's decision."""
 
@@ -412,9 +415,10 @@ class TimeLineBattleState(TwoPlayerState):
         return [(DRAW + c, 1.0 / len(pool)) for c in pool]
 
     def sample_chance(self, rng: random.Random) -> int:
-        if self.phase == P_FIRST:
+        phase = self.phase
+        if phase == P_FIRST:
             return pick(rng, (FIRST, FIRST + 1))
-        pool = self.sides[self._drawer()].pool
+        pool = self.sides[self.player if phase == P_REFILL else self._drawer()].pool
         return DRAW + pick(rng, pool)
 
     def _work_out_legal(self) -> list[int]:
@@ -465,21 +469,20 @@ class TimeLineBattleState(TwoPlayerState):
 
     def apply_action(self, action: int) -> None:
         phase = self.phase
+        # a step that stops at a decision leaves its legal actions worked out, for the next move to use
         if phase <= P_REFILL:  # checked directly, without listing every card of the pool
             if phase == P_FIRST:
-                possible = action in (FIRST, FIRST + 1)
-            else:
-                possible = DRAW <= action < FIRST and action - DRAW in self.sides[self._drawer()].pool
-            self._take_chance(action, possible, _NAMES[phase])
-        else:
-            self._take_move(action, _NAMES[phase])
-        # a step that stops at a decision leaves its legal actions worked out, for the next move to use
-        if phase == P_FIRST:
-            self.start = self.player = action - FIRST
-            self._begin_timeline()
-        elif phase <= P_REFILL:
-            self._receive(action - DRAW)
-        elif phase == P_DEPLOY:
+                self._take_chance(action, action in (FIRST, FIRST + 1), _NAMES[phase])
+                self.start = self.player = action - FIRST
+                self._begin_timeline()
+                return
+            side = self.sides[self.player if phase == P_REFILL else self._drawer()]
+            card = action - DRAW
+            self._take_chance(action, DRAW <= action < FIRST and card in side.pool, _NAMES[phase])
+            self._receive(side, card)
+            return
+        self._take_move(action, _NAMES[phase])
+        if phase == P_DEPLOY:
             self._deploy(action)
         elif phase == P_CYCLE:
             self._cycle(action)
@@ -487,10 +490,9 @@ class TimeLineBattleState(TwoPlayerState):
             self._decide(action)
 
     # -- cards and deployment -----------------------------------------------------------------
-    def _receive(self, card: int) -> None:
-        seat = self._drawer()
-        self.sides[seat].pool.remove(card)
-        self.sides[seat].hand.append(card)
+    def _receive(self, side: Side, card: int) -> None:
+        side.pool.remove(card)
+        side.hand.append(card)
         if self.phase == P_DEAL:
             if len(self.sides[1].hand) == self.rules.hand:
                 self.phase = P_FIRST
@@ -577,19 +579,24 @@ class TimeLineBattleState(TwoPlayerState):
 
     def _next_day(self) -> None:
         self.day += 1
-        self.today = Day()
+        # every field given, so no default is made afresh: a Day begins for each of some fifteen a game
+        self.today = Day(0, 0, S_ARRIVE, _NOBODY, [], [], {}, None, [{}, {}], [0, 0], [{}, {}], [[], []], [], False, 0)
         if self.narration is not None:  # words only for a replay
             self._say(f"Timeline {self.timeline}, Day {self.day}: seat {self.start} is the Start Player")
         # 1 start of Day: revivers; the one that must have survived a Day of this Timeline is the
         # Reviver itself or the ally it brings back, as the rule option reads the seed
-        revivers = self._with(self.g.revivers, frozenset())
+        revivers = self._with(self.g.revivers, _NOBODY)
         if revivers:
             revivers = self._order_from_start(revivers)
             if self.rules.reviver_must_survive:
                 powers = self.powers
                 revivers = [(p, c) for p, c in revivers if self.sides[p].survived.get(c, 0) >= powers[c].revive_days]
-        self.queue = [(P_REVIVE, p, c) for p, c in revivers]
-        self._run_queue_or(S_ARRIVE)
+        if revivers:
+            self.queue = [(P_REVIVE, p, c) for p, c in revivers]
+            self._run_queue_or(S_ARRIVE)
+        else:
+            self.queue = []
+            self._arrive()
 
     def _run_queue_or(self, then: Step) -> None:
         """Ask the queued decisions that have a real choice; then go on with the step `then`."""
@@ -652,14 +659,16 @@ class TimeLineBattleState(TwoPlayerState):
         # 2 arrive: Characters deployed into this Day come into play
         today = self.day
         for side in self.sides:
-            if today not in side.deployed.values():  # after the deploy Days nobody arrives
+            deployed = side.deployed
+            if today not in deployed.values():  # after the deploy Days nobody arrives
                 continue
-            for card, day in side.deployed.items():
-                if day == today and card not in side.in_play and card not in side.dead:
-                    bisect.insort(side.in_play, card)
+            in_play, dead = side.in_play, side.dead
+            for card, day in deployed.items():
+                if day == today and card not in in_play and card not in dead:
+                    bisect.insort(in_play, card)
         # 3 decide: Shocker locks first (no choice), then sacrifices, Enchanter picks, targets
         lockers = set()
-        for p, _ in self._with(self.g.lockers, frozenset()):
+        for p, _ in self._with(self.g.lockers, _NOBODY):
             front = self.sides[1 - p].in_play
             if front:
                 lockers.add((1 - p, front[0]))
@@ -670,7 +679,10 @@ class TimeLineBattleState(TwoPlayerState):
             if actors:
                 queue += [(kind, p, c) for p, c in self._order_from_start(actors)]
         self.queue = queue
-        self._run_queue_or(S_TOTAL)
+        if queue:
+            self._run_queue_or(S_TOTAL)
+        else:
+            self._total()
 
     def _total(self) -> None:
         """4: add up the damage on every target; a Deflector sends damage aimed past the Front to the Front."""
@@ -736,8 +748,13 @@ class TimeLineBattleState(TwoPlayerState):
                         mine[ally] = max(0, mine[ally] - cut)
             pool[p] += powers[c].reduce_pool
         today.pool = pool
-        self.queue = [(P_REDUCE, p, -1) for p in (self.start, 1 - self.start) if pool[p] > 0]
-        self._run_queue_or(S_APPLY)
+        first = self.start
+        if pool[first] > 0 or pool[1 - first] > 0:
+            self.queue = [(P_REDUCE, p, -1) for p in (first, 1 - first) if pool[p] > 0]
+            self._run_queue_or(S_APPLY)
+        else:
+            self.queue = []
+            self._apply()
 
     def _apply(self) -> None:
         """6: apply the damage. The killed still dealt theirs; overkill trickles rearward, then forward from the Rear;
