@@ -553,29 +553,33 @@ class TimeLineBattleState(TwoPlayerState):
         self.phase = P_DEPLOY
 
     # -- the Day ----------------------------------------------------------------------------------
-    def _order_from_start(self, items: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """(player, character) pairs, alternating players from the Start Player."""
-        mine = [i for i in items if i[0] == self.start]
-        theirs = [i for i in items if i[0] != self.start]
-        if not theirs:
-            return mine
-        if not mine:
-            return theirs
-        return [x for pair in itertools.zip_longest(mine, theirs) for x in pair if x is not None]
-
-    def _with(self, holders: tuple[int, ...], locked: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
-        """(player, character) for every Character in play, both sides, among the holders of a power and not locked.
+    def _actors(self, holders: tuple[int, ...], locked: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
+        """(player, character) for every Character in play among the holders of a power and not locked,
+        alternating players from the Start Player.
 
         The holders are few and in Order, as in_play is: looking them up in in_play lists them in its order,
         without a pass over every Character in play.
         """
-        found = []
-        for p in (0, 1):
-            in_play = self.sides[p].in_play
-            for c in holders:
-                if c in in_play and (not locked or (p, c) not in locked):
-                    found.append((p, c))
-        return found
+        first = self.start
+        here, there = self.sides[first].in_play, self.sides[1 - first].in_play
+        mine, theirs = [], []
+        for c in holders:
+            if c in here:
+                mine.append(c)
+            if c in there:
+                theirs.append(c)
+        if not theirs:
+            return [(first, c) for c in mine if (first, c) not in locked] if mine else []
+        if locked:
+            mine = [c for c in mine if (first, c) not in locked]
+            theirs = [c for c in theirs if (1 - first, c) not in locked]
+        pairs = []
+        for one, other in itertools.zip_longest(mine, theirs):
+            if one is not None:
+                pairs.append((first, one))
+            if other is not None:
+                pairs.append((1 - first, other))
+        return pairs
 
     def _next_day(self) -> None:
         self.day += 1
@@ -585,12 +589,10 @@ class TimeLineBattleState(TwoPlayerState):
             self._say(f"Timeline {self.timeline}, Day {self.day}: seat {self.start} is the Start Player")
         # 1 start of Day: revivers; the one that must have survived a Day of this Timeline is the
         # Reviver itself or the ally it brings back, as the rule option reads the seed
-        revivers = self._with(self.g.revivers, _NOBODY)
-        if revivers:
-            revivers = self._order_from_start(revivers)
-            if self.rules.reviver_must_survive:
-                powers = self.powers
-                revivers = [(p, c) for p, c in revivers if self.sides[p].survived.get(c, 0) >= powers[c].revive_days]
+        revivers = self._actors(self.g.revivers, _NOBODY)
+        if revivers and self.rules.reviver_must_survive:
+            powers = self.powers
+            revivers = [(p, c) for p, c in revivers if self.sides[p].survived.get(c, 0) >= powers[c].revive_days]
         if revivers:
             self.queue = [(P_REVIVE, p, c) for p, c in revivers]
             self._run_queue_or(S_ARRIVE)
@@ -668,16 +670,16 @@ class TimeLineBattleState(TwoPlayerState):
                     bisect.insort(in_play, card)
         # 3 decide: Shocker locks first (no choice), then sacrifices, Enchanter picks, targets
         lockers = set()
-        for p, _ in self._with(self.g.lockers, _NOBODY):
+        for p, _ in self._actors(self.g.lockers, _NOBODY):
             front = self.sides[1 - p].in_play
             if front:
                 lockers.add((1 - p, front[0]))
         locked = self.today.locked = frozenset(lockers)
         queue: list[Decision] = []
         for kind, has in ((P_SACRIFICE, g.sacrificers), (P_ENCHANT, g.enchanters), (P_TARGET, g.choosers)):
-            actors = self._with(has, locked)
+            actors = self._actors(has, locked)
             if actors:
-                queue += [(kind, p, c) for p, c in self._order_from_start(actors)]
+                queue += [(kind, p, c) for p, c in actors]
         self.queue = queue
         if queue:
             self._run_queue_or(S_TOTAL)
@@ -739,7 +741,7 @@ class TimeLineBattleState(TwoPlayerState):
         today.incoming, today.targeted = incoming, targeted
         # 5 reduce: the Protector's cut comes off every ally's total; then chosen reductions, Start Player first
         pool = [0, 0]
-        for p, c in self._with(self.g.shielders, locked):
+        for p, c in self._actors(self.g.shielders, locked):
             cut = powers[c].cut_each
             if cut:
                 mine = incoming[p]
@@ -764,10 +766,9 @@ class TimeLineBattleState(TwoPlayerState):
         if not today.applied:
             today.applied = True
             assert today.incoming is not None
-            for p in (0, 1):
-                dealt = damage[p]
-                for c, amount in today.incoming[p].items():
-                    dealt[c] = dealt.get(c, 0) + max(0, amount)
+            # the damage is what was added up: no total is below 0 (amounts are counts, cuts stop at 0,
+            # a reduction is offered only on damage left)
+            damage[0], damage[1] = dict(today.incoming[0]), dict(today.incoming[1])
             for p, _, victim in today.sacrificed:
                 if victim not in doomed[p]:
                     damage[p][victim] = damage[p].get(victim, 0) + SACRIFICED
@@ -779,15 +780,17 @@ class TimeLineBattleState(TwoPlayerState):
         # the first Character of a side, Front first, whose damage reaches its Health dies, then the next such,
         # a death on each side in turn; a side where nobody dies stays so (only its own deaths add to its damage)
         health, sides = self.g.health, self.sides
-        dying = [p for p in (0, 1) if damage[p]]  # no damage, no death: every Health is at least 1
-        while dying:
-            for p in dying[:]:
+        dying = [bool(damage[0]), bool(damage[1])]  # no damage, no death: every Health is at least 1
+        while dying[0] or dying[1]:
+            for p in (0, 1):
+                if not dying[p]:
+                    continue
                 fallen, dealt, in_play = doomed[p], damage[p], sides[p].in_play
                 for c in in_play:
                     if dealt.get(c, 0) >= health[c] and c not in fallen:
                         break
                 else:
-                    dying.remove(p)
+                    dying[p] = False
                     continue
                 fallen.append(c)
                 dmg = dealt[c]
