@@ -149,14 +149,14 @@ class Powers:
     strength: float  # Health and damage together, for the heuristic
 
 
-# an attack as the Day reads it: (the enemies it reaches, as a slice of their line Front first, or None for
-# the enemy its player chose; amount; from the dead; Days it must have survived; only on the Day it was
-# deployed into; aimed at a chosen enemy)
-Strike = tuple[slice | None, int, bool, int, bool, bool]
+# an attack as the Day reads it: (the one enemy it hits, by its place in their line Front first, or None;
+# else the several it reaches, as a slice of that line, or None for the enemy its player chose; amount;
+# from the dead; Days it must have survived; only on the Day it was deployed into)
+Strike = tuple[int | None, slice | None, int, bool, int, bool]
 
-_REACH = {  # the part of the enemy line, Front first, each target reaches: a slice taken of the line
-    "front": lambda n: slice(0, 1),
-    "rear": lambda n: slice(-1, None),
+_REACH: dict[str, Callable[[int], int | slice]] = {  # the enemies each target reaches, by place in their line
+    "front": lambda n: 0,
+    "rear": lambda n: -1,
     "front_n": lambda n: slice(0, n),
     "rear_n": lambda n: slice(-n, None),
     "all": lambda n: slice(None),
@@ -164,14 +164,14 @@ _REACH = {  # the part of the enemy line, Front first, each target reaches: a sl
 
 
 def strike(a: Attack) -> Strike:
-    chosen = a.target == "chosen"
+    reach = None if a.target == "chosen" else _REACH[a.target](a.count)
     return (
-        None if chosen else _REACH[a.target](a.count),
+        reach if isinstance(reach, int) else None,
+        reach if isinstance(reach, slice) else None,
         a.amount or 0,
         a.amount_from == "dead_both_sides",
         a.survived_days or 0,
         a.deployed_today,
-        chosen,
     )
 
 
@@ -223,6 +223,8 @@ class TimeLineBattleGame(GameDef):
         self.revivers, self.lockers, self.sacrificers = holding(_revives), holding(_locks), holding(_sacrifices)
         self.enchanters, self.choosers, self.shielders = holding(_doubles), holding(_chooses), holding(_shields)
         self.deflectors = holding(_deflects)
+        # the Day's decisions in the order they are asked, each with the Characters that take it
+        self.deciders = ((P_SACRIFICE, self.sacrificers), (P_ENCHANT, self.enchanters), (P_TARGET, self.choosers))
         self.health = tuple(w.health for w in powers)
         self.day_numbers = range(1, rules.deploy_days + 1)
         self._deploy_rows: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = {}
@@ -669,14 +671,13 @@ class TimeLineBattleState(TwoPlayerState):
                 if day == today and card not in in_play and card not in dead:
                     bisect.insort(in_play, card)
         # 3 decide: Shocker locks first (no choice), then sacrifices, Enchanter picks, targets
-        lockers = set()
-        for p, _ in self._actors(self.g.lockers, _NOBODY):
-            front = self.sides[1 - p].in_play
-            if front:
-                lockers.add((1 - p, front[0]))
-        locked = self.today.locked = frozenset(lockers)
+        locked = _NOBODY
+        lockers = self._actors(g.lockers, _NOBODY)
+        if lockers:
+            locked = frozenset((1 - p, self.sides[1 - p].in_play[0]) for p, _ in lockers if self.sides[1 - p].in_play)
+        self.today.locked = locked
         queue: list[Decision] = []
-        for kind, has in ((P_SACRIFICE, g.sacrificers), (P_ENCHANT, g.enchanters), (P_TARGET, g.choosers)):
+        for kind, has in g.deciders:
             actors = self._actors(has, locked)
             if actors:
                 queue += [(kind, p, c) for p, c in actors]
@@ -696,7 +697,7 @@ class TimeLineBattleState(TwoPlayerState):
         factor: dict[tuple[int, int], int] = {}
         for p, target, times in today.enchanted:  # all its damage this Day, before reductions
             factor[(p, target)] = factor.get((p, target), 1) * times
-        sacrificers = {(p, me) for p, me, _ in today.sacrificed}
+        sacrificers = frozenset((p, me) for p, me, _ in today.sacrificed) if today.sacrificed else _NOBODY
         for p in (0, 1):
             side, foe = self.sides[p], self.sides[1 - p]
             line = foe.in_play  # the enemies, Front first
@@ -716,7 +717,7 @@ class TimeLineBattleState(TwoPlayerState):
                 attacks = powers[c].attacks
                 if sacrificers and (p, c) in sacrificers:
                     attacks += powers[c].sacrifice_attacks
-                for reach, amount, from_dead, days, today_only, chosen in attacks:
+                for one, reach, amount, from_dead, days, today_only in attacks:
                     if days and survived.get(c, 0) < days:
                         continue
                     if today_only and deployed.get(c) != day:
@@ -725,19 +726,22 @@ class TimeLineBattleState(TwoPlayerState):
                         amount = dead_both
                     if factor:
                         amount *= factor.get((p, c), 1)
-                    if reach is None:
-                        aimed = targets.get((p, c))
-                        if aimed not in line:
+                    if one is not None:  # the Front or the Rear: no list of one made for it
+                        t = front if deflect else line[one]
+                        hit[t] = hit.get(t, 0) + amount
+                    elif reach is not None:
+                        for t in line[reach]:
+                            if deflect:
+                                t = front
+                            hit[t] = hit.get(t, 0) + amount
+                    else:  # the enemy its player chose, if still in the line
+                        t = targets.get((p, c), -1)
+                        if t not in line:
                             continue
-                        struck = [aimed]
-                    else:
-                        struck = line[reach]
-                    for t in struck:
                         if deflect:
                             t = front
                         hit[t] = hit.get(t, 0) + amount
-                        if chosen:
-                            aimed_hit[t] = aimed_hit.get(t, 0) + amount
+                        aimed_hit[t] = aimed_hit.get(t, 0) + amount
         today.incoming, today.targeted = incoming, targeted
         # 5 reduce: the Protector's cut comes off every ally's total; then chosen reductions, Start Player first
         pool = [0, 0]
