@@ -503,12 +503,14 @@ class TimeLineBattleState(TwoPlayerState):
 
     def _refill(self) -> None:
         """Draw back to a full hand: unknown cards by chance, then the ones put under the deck, in order."""
-        side = self.sides[self.player]
-        while len(side.hand) < self.rules.hand and not side.pool and side.bottom:
-            side.hand.append(side.bottom.pop(0))
-        if len(side.hand) < self.rules.hand and side.pool:
-            self.phase = P_REFILL
-            return
+        side, full = self.sides[self.player], self.rules.hand
+        hand = side.hand
+        if len(hand) < full:
+            if side.pool:
+                self.phase = P_REFILL
+                return
+            while len(hand) < full and side.bottom:  # the deck's unknown part is gone
+                hand.append(side.bottom.pop(0))
         self._next_deployment()
 
     def _begin_timeline(self) -> None:
@@ -693,7 +695,7 @@ class TimeLineBattleState(TwoPlayerState):
         locked, targets, day = today.locked, today.targets, self.day
         dead_both = len(self.sides[0].dead) + len(self.sides[1].dead)
         incoming: list[dict[int, int]] = [{}, {}]
-        targeted: list[dict[int, int]] = [{}, {}]
+        targeted = today.targeted  # the Day's own, empty until now: filled here, not made anew
         factor: dict[tuple[int, int], int] = {}
         for p, target, times in today.enchanted:  # all its damage this Day, before reductions
             factor[(p, target)] = factor.get((p, target), 1) * times
@@ -742,9 +744,9 @@ class TimeLineBattleState(TwoPlayerState):
                             t = front
                         hit[t] = hit.get(t, 0) + amount
                         aimed_hit[t] = aimed_hit.get(t, 0) + amount
-        today.incoming, today.targeted = incoming, targeted
+        today.incoming = incoming
         # 5 reduce: the Protector's cut comes off every ally's total; then chosen reductions, Start Player first
-        pool = [0, 0]
+        pool = today.pool  # [0, 0] until now
         for p, c in self._actors(self.g.shielders, locked):
             cut = powers[c].cut_each
             if cut:
@@ -753,7 +755,6 @@ class TimeLineBattleState(TwoPlayerState):
                     if ally != c:
                         mine[ally] = max(0, mine[ally] - cut)
             pool[p] += powers[c].reduce_pool
-        today.pool = pool
         first = self.start
         if pool[first] > 0 or pool[1 - first] > 0:
             self.queue = [(P_REDUCE, p, -1) for p in (first, 1 - first) if pool[p] > 0]
@@ -772,7 +773,8 @@ class TimeLineBattleState(TwoPlayerState):
             assert today.incoming is not None
             # the damage is what was added up: no total is below 0 (amounts are counts, cuts stop at 0,
             # a reduction is offered only on damage left)
-            damage[0], damage[1] = dict(today.incoming[0]), dict(today.incoming[1])
+            damage[0].update(today.incoming[0])  # the Day's damage is empty until now
+            damage[1].update(today.incoming[1])
             for p, _, victim in today.sacrificed:
                 if victim not in doomed[p]:
                     damage[p][victim] = damage[p].get(victim, 0) + SACRIFICED
