@@ -39,6 +39,9 @@ REDUCE, STOP, OVERKILL, DRAW, FIRST = 2000, 2100, 2200, 3000, 4000
 SACRIFICED = 10**6  # the damage a sacrifice counts as: it always kills
 
 
+_NOBODY: frozenset[tuple[int, int]] = frozenset()  # no Character locked
+
+
 class Phase(IntEnum):
     """What the state waits for: chance first (a deal, the Start Player, a refill), then a player's decision."""
 
@@ -146,20 +149,29 @@ class Powers:
     strength: float  # Health and damage together, for the heuristic
 
 
-# an attack as the Day reads it: (target, count, amount, from the dead, Days it must have survived, only on
-# the Day it was deployed into, aimed at a chosen enemy)
-Strike = tuple[str, int, int, bool, int, bool, bool]
+# an attack as the Day reads it: (the one enemy it hits, by its place in their line Front first, or None;
+# else the several it reaches, as a slice of that line, or None for the enemy its player chose; amount;
+# from the dead; Days it must have survived; only on the Day it was deployed into)
+Strike = tuple[int | None, slice | None, int, bool, int, bool]
+
+_REACH: dict[str, Callable[[int], int | slice]] = {  # the enemies each target reaches, by place in their line
+    "front": lambda n: 0,
+    "rear": lambda n: -1,
+    "front_n": lambda n: slice(0, n),
+    "rear_n": lambda n: slice(-n, None),
+    "all": lambda n: slice(None),
+}
 
 
 def strike(a: Attack) -> Strike:
+    reach = None if a.target == "chosen" else _REACH[a.target](a.count)
     return (
-        a.target,
-        a.count,
+        reach if isinstance(reach, int) else None,
+        reach if isinstance(reach, slice) else None,
         a.amount or 0,
         a.amount_from == "dead_both_sides",
         a.survived_days or 0,
         a.deployed_today,
-        a.target == "chosen",
     )
 
 
@@ -204,11 +216,27 @@ class TimeLineBattleGame(GameDef):
         self._rules = rules
         self.powers = powers = tuple(powers_of(c) for c in rules.chars)
 
-        def holding(has: Callable[[Powers], bool]) -> frozenset[int]:
-            return frozenset(c for c, w in enumerate(powers) if has(w))
+        def holding(has: Callable[[Powers], bool]) -> tuple[int, ...]:
+            """The Characters with a power, by Order: the few the Day looks for among those in play."""
+            return tuple(c for c, w in enumerate(powers) if has(w))
 
         self.revivers, self.lockers, self.sacrificers = holding(_revives), holding(_locks), holding(_sacrifices)
         self.enchanters, self.choosers, self.shielders = holding(_doubles), holding(_chooses), holding(_shields)
+        self.deflectors = holding(_deflects)
+        # the Day's decisions in the order they are asked, each with the Characters that take it
+        self.deciders = ((P_SACRIFICE, self.sacrificers), (P_ENCHANT, self.enchanters), (P_TARGET, self.choosers))
+        self.health = tuple(w.health for w in powers)
+        self.day_numbers = range(1, rules.deploy_days + 1)
+        self._deploy_rows: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = {}
+
+    def deploy_rows(self, open_days: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
+        """Each Character's deploy actions into the Days open to it (a flag a Day), made once per set of Days."""
+        rows = self._deploy_rows.get(open_days)
+        if rows is None:
+            days, into = self.rules.deploy_days, [d for d, open_ in enumerate(open_days) if open_]
+            rows = tuple(tuple(DEPLOY + c * days + d for d in into) for c in range(len(self.rules.chars)))
+            self._deploy_rows[open_days] = rows
+        return rows
 
     def new_initial_state(self) -> TimeLineBattleState:
         return TimeLineBattleState(self)
@@ -307,7 +335,7 @@ def _parse_side(text: str, index: dict[str, int], where: str) -> list[tuple[int,
 class TimeLineBattleState(TwoPlayerState):
     def __init__(self, game: TimeLineBattleGame) -> None:
         self.g = game
-        self.powers = game.powers
+        self.rules, self.powers = game.rules, game.powers  # read at every step: kept here, not looked up on the game
         n = len(game.rules.chars)
         self.sides = [Side(pool=list(range(n))), Side(pool=list(range(n)))]
         self.phase = P_DEAL
@@ -354,7 +382,7 @@ class TimeLineBattleState(TwoPlayerState):
 
     def clone(self) -> TimeLineBattleState:
         o = TimeLineBattleState.__new__(TimeLineBattleState)
-        o.g, o.powers = self.g, self.powers
+        o.g, o.rules, o.powers = self.g, self.rules, self.powers
         o.sides = [s.copy() for s in self.sides]
         o.phase, o.player, o.start, o.timeline, o.day, o.quiet = (
             self.phase,
@@ -389,9 +417,10 @@ class TimeLineBattleState(TwoPlayerState):
         return [(DRAW + c, 1.0 / len(pool)) for c in pool]
 
     def sample_chance(self, rng: random.Random) -> int:
-        if self.phase == P_FIRST:
+        phase = self.phase
+        if phase == P_FIRST:
             return pick(rng, (FIRST, FIRST + 1))
-        pool = self.sides[self._drawer()].pool
+        pool = self.sides[self.player if phase == P_REFILL else self._drawer()].pool
         return DRAW + pick(rng, pool)
 
     def _work_out_legal(self) -> list[int]:
@@ -402,21 +431,20 @@ class TimeLineBattleState(TwoPlayerState):
         return _LEGAL[self.phase](self)
 
     def _legal_deploy(self) -> list[int]:
-        side, days = self.sides[self.player], self.g.rules.deploy_days
-        counts = [0] * days
-        for d in side.deployed.values():
-            if 0 < d <= days:
-                counts[d - 1] += 1
+        side = self.sides[self.player]
+        placed = list(side.deployed.values())
+        counts = list(map(placed.count, self.g.day_numbers))  # the player's Characters in each Day
         fewest = min(counts)
-        open_days = [d for d, n in enumerate(counts) if n == fewest]
-        return [DEPLOY + c * days + d for c in sorted(set(side.hand)) for d in open_days]
+        rows = self.g.deploy_rows(tuple(map(fewest.__eq__, counts)))
+        # a hand holds a card once (a deck has one of each Character): sorted, it lists each card once
+        return list(itertools.chain.from_iterable(map(rows.__getitem__, sorted(side.hand))))
 
     def _legal_cycle(self) -> list[int]:
-        return [CYCLE + c for c in sorted(set(self.sides[self.player].hand))] + [NO_CYCLE]
+        return [*map(CYCLE.__add__, sorted(self.sides[self.player].hand)), NO_CYCLE]
 
     def _legal_revive(self) -> list[int]:
         side = self.sides[self.player]
-        if self.g.rules.reviver_must_survive:  # the Reviver was let act by _next_day: any dead ally will do
+        if self.rules.reviver_must_survive:  # the Reviver was let act by _next_day: any dead ally will do
             return [REVIVE + c for c in side.dead] + [NO_REVIVE]
         needed = self.powers[self.queue[0][2]].revive_days
         return [REVIVE + c for c in side.dead if side.survived.get(c, 0) >= needed] + [NO_REVIVE]
@@ -443,21 +471,20 @@ class TimeLineBattleState(TwoPlayerState):
 
     def apply_action(self, action: int) -> None:
         phase = self.phase
+        # a step that stops at a decision leaves its legal actions worked out, for the next move to use
         if phase <= P_REFILL:  # checked directly, without listing every card of the pool
             if phase == P_FIRST:
-                possible = action in (FIRST, FIRST + 1)
-            else:
-                possible = DRAW <= action < FIRST and action - DRAW in self.sides[self._drawer()].pool
-            self._take_chance(action, possible, _NAMES[phase])
-        else:
-            self._take_move(action, _NAMES[phase])
-        # a step that stops at a decision leaves its legal actions worked out, for the next move to use
-        if phase == P_FIRST:
-            self.start = self.player = action - FIRST
-            self._begin_timeline()
-        elif phase <= P_REFILL:
-            self._receive(action - DRAW)
-        elif phase == P_DEPLOY:
+                self._take_chance(action, action in (FIRST, FIRST + 1), _NAMES[phase])
+                self.start = self.player = action - FIRST
+                self._begin_timeline()
+                return
+            side = self.sides[self.player if phase == P_REFILL else self._drawer()]
+            card = action - DRAW
+            self._take_chance(action, DRAW <= action < FIRST and card in side.pool, _NAMES[phase])
+            self._receive(side, card)
+            return
+        self._take_move(action, _NAMES[phase])
+        if phase == P_DEPLOY:
             self._deploy(action)
         elif phase == P_CYCLE:
             self._cycle(action)
@@ -465,28 +492,29 @@ class TimeLineBattleState(TwoPlayerState):
             self._decide(action)
 
     # -- cards and deployment -----------------------------------------------------------------
-    def _receive(self, card: int) -> None:
-        seat = self._drawer()
-        self.sides[seat].pool.remove(card)
-        self.sides[seat].hand.append(card)
+    def _receive(self, side: Side, card: int) -> None:
+        side.pool.remove(card)
+        side.hand.append(card)
         if self.phase == P_DEAL:
-            if len(self.sides[1].hand) == self.g.rules.hand:
+            if len(self.sides[1].hand) == self.rules.hand:
                 self.phase = P_FIRST
             return
         self._refill()
 
     def _refill(self) -> None:
         """Draw back to a full hand: unknown cards by chance, then the ones put under the deck, in order."""
-        side = self.sides[self.player]
-        while len(side.hand) < self.g.rules.hand and not side.pool and side.bottom:
-            side.hand.append(side.bottom.pop(0))
-        if len(side.hand) < self.g.rules.hand and side.pool:
-            self.phase = P_REFILL
-            return
+        side, full = self.sides[self.player], self.rules.hand
+        hand = side.hand
+        if len(hand) < full:
+            if side.pool:
+                self.phase = P_REFILL
+                return
+            while len(hand) < full and side.bottom:  # the deck's unknown part is gone
+                hand.append(side.bottom.pop(0))
         self._next_deployment()
 
     def _begin_timeline(self) -> None:
-        r = self.g.rules
+        r = self.rules
         for side in self.sides:
             side.in_play, side.dead, side.survived = [], [], {}
         count = r.deploy_first if self.timeline == 1 else r.deploy_later
@@ -497,7 +525,7 @@ class TimeLineBattleState(TwoPlayerState):
             self._next_deployment()
 
     def _deploy(self, action: int) -> None:
-        r = self.g.rules
+        r = self.rules
         card, day = divmod(action - DEPLOY, r.deploy_days)
         side = self.sides[self.player]
         side.hand.remove(card)
@@ -529,40 +557,52 @@ class TimeLineBattleState(TwoPlayerState):
         self.phase = P_DEPLOY
 
     # -- the Day ----------------------------------------------------------------------------------
-    def _order_from_start(self, items: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """(player, character) pairs, alternating players from the Start Player."""
-        mine = [i for i in items if i[0] == self.start]
-        theirs = [i for i in items if i[0] != self.start]
-        if not theirs:
-            return mine
-        if not mine:
-            return theirs
-        return [x for pair in itertools.zip_longest(mine, theirs) for x in pair if x is not None]
+    def _actors(self, holders: tuple[int, ...], locked: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
+        """(player, character) for every Character in play among the holders of a power and not locked,
+        alternating players from the Start Player.
 
-    def _with(self, holders: frozenset[int], locked: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
-        """(player, character) for every Character in play, both sides, among the holders of a power and not locked."""
-        return [
-            (p, c)
-            for p in (0, 1)
-            for c in self.sides[p].in_play
-            if c in holders and (not locked or (p, c) not in locked)
-        ]
+        The holders are few and in Order, as in_play is: looking them up in in_play lists them in its order,
+        without a pass over every Character in play.
+        """
+        first = self.start
+        here, there = self.sides[first].in_play, self.sides[1 - first].in_play
+        mine, theirs = [], []
+        for c in holders:
+            if c in here:
+                mine.append(c)
+            if c in there:
+                theirs.append(c)
+        if not theirs:
+            return [(first, c) for c in mine if (first, c) not in locked] if mine else []
+        if locked:
+            mine = [c for c in mine if (first, c) not in locked]
+            theirs = [c for c in theirs if (1 - first, c) not in locked]
+        pairs = []
+        for one, other in itertools.zip_longest(mine, theirs):
+            if one is not None:
+                pairs.append((first, one))
+            if other is not None:
+                pairs.append((1 - first, other))
+        return pairs
 
     def _next_day(self) -> None:
         self.day += 1
-        self.today = Day()
+        # every field given, so no default is made afresh: a Day begins for each of some fifteen a game
+        self.today = Day(0, 0, S_ARRIVE, _NOBODY, [], [], {}, None, [{}, {}], [0, 0], [{}, {}], [[], []], [], False, 0)
         if self.narration is not None:  # words only for a replay
             self._say(f"Timeline {self.timeline}, Day {self.day}: seat {self.start} is the Start Player")
         # 1 start of Day: revivers; the one that must have survived a Day of this Timeline is the
         # Reviver itself or the ally it brings back, as the rule option reads the seed
-        revivers = self._with(self.g.revivers, frozenset())
+        revivers = self._actors(self.g.revivers, _NOBODY)
+        if revivers and self.rules.reviver_must_survive:
+            powers = self.powers
+            revivers = [(p, c) for p, c in revivers if self.sides[p].survived.get(c, 0) >= powers[c].revive_days]
         if revivers:
-            revivers = self._order_from_start(revivers)
-            if self.g.rules.reviver_must_survive:
-                powers = self.powers
-                revivers = [(p, c) for p, c in revivers if self.sides[p].survived.get(c, 0) >= powers[c].revive_days]
-        self.queue = [(P_REVIVE, p, c) for p, c in revivers]
-        self._run_queue_or(S_ARRIVE)
+            self.queue = [(P_REVIVE, p, c) for p, c in revivers]
+            self._run_queue_or(S_ARRIVE)
+        else:
+            self.queue = []
+            self._arrive()
 
     def _run_queue_or(self, then: Step) -> None:
         """Ask the queued decisions that have a real choice; then go on with the step `then`."""
@@ -592,7 +632,7 @@ class TimeLineBattleState(TwoPlayerState):
         bisect.insort(side.in_play, card)
         self.today.revived += 1
         if self.narration is not None:  # words only for a replay
-            self._say(f"seat {p}'s {self.g.rules.chars[me].name} revives {self.g.rules.chars[card].name}")
+            self._say(f"seat {p}'s {self.rules.chars[me].name} revives {self.rules.chars[card].name}")
 
     def _sacrifice(self, p: int, me: int, action: int) -> None:
         if action != NO_SACRIFICE:
@@ -623,82 +663,91 @@ class TimeLineBattleState(TwoPlayerState):
     def _arrive(self) -> None:
         g = self.g
         # 2 arrive: Characters deployed into this Day come into play
+        today = self.day
         for side in self.sides:
-            for card, day in side.deployed.items():
-                if day == self.day and card not in side.in_play and card not in side.dead:
-                    bisect.insort(side.in_play, card)
+            deployed = side.deployed
+            if today not in deployed.values():  # after the deploy Days nobody arrives
+                continue
+            in_play, dead = side.in_play, side.dead
+            for card, day in deployed.items():
+                if day == today and card not in in_play and card not in dead:
+                    bisect.insort(in_play, card)
         # 3 decide: Shocker locks first (no choice), then sacrifices, Enchanter picks, targets
-        lockers = set()
-        for p, _ in self._with(self.g.lockers, frozenset()):
-            front = self.sides[1 - p].in_play
-            if front:
-                lockers.add((1 - p, front[0]))
-        locked = self.today.locked = frozenset(lockers)
+        locked = _NOBODY
+        lockers = self._actors(g.lockers, _NOBODY)
+        if lockers:
+            locked = frozenset((1 - p, self.sides[1 - p].in_play[0]) for p, _ in lockers if self.sides[1 - p].in_play)
+        self.today.locked = locked
         queue: list[Decision] = []
-        for kind, has in ((P_SACRIFICE, g.sacrificers), (P_ENCHANT, g.enchanters), (P_TARGET, g.choosers)):
-            actors = self._with(has, locked)
+        for kind, has in g.deciders:
+            actors = self._actors(has, locked)
             if actors:
-                queue += [(kind, p, c) for p, c in self._order_from_start(actors)]
+                queue += [(kind, p, c) for p, c in actors]
         self.queue = queue
-        self._run_queue_or(S_TOTAL)
+        if queue:
+            self._run_queue_or(S_TOTAL)
+        else:
+            self._total()
 
     def _total(self) -> None:
         """4: add up the damage on every target; a Deflector sends damage aimed past the Front to the Front."""
-        today, powers = self.today, self.powers
-        locked = today.locked
+        today, powers, g = self.today, self.powers, self.g
+        locked, targets, day = today.locked, today.targets, self.day
         dead_both = len(self.sides[0].dead) + len(self.sides[1].dead)
         incoming: list[dict[int, int]] = [{}, {}]
-        targeted: list[dict[int, int]] = [{}, {}]
+        targeted = today.targeted  # the Day's own, empty until now: filled here, not made anew
         factor: dict[tuple[int, int], int] = {}
         for p, target, times in today.enchanted:  # all its damage this Day, before reductions
             factor[(p, target)] = factor.get((p, target), 1) * times
-        sacrificers = {(p, me) for p, me, _ in today.sacrificed}
+        sacrificers = frozenset((p, me) for p, me, _ in today.sacrificed) if today.sacrificed else _NOBODY
         for p in (0, 1):
             side, foe = self.sides[p], self.sides[1 - p]
-            deflect = any(powers[c].deflects and (1 - p, c) not in locked for c in foe.in_play)
             line = foe.in_play  # the enemies, Front first
-            front = line[0] if line else None
-            hit = incoming[1 - p]
+            if not line:  # nobody to hit
+                continue
+            front = line[0]
+            deflect = False
+            for c in g.deflectors:
+                if c in line and (1 - p, c) not in locked:
+                    deflect = True
+                    break
+            hit, aimed_hit = incoming[1 - p], targeted[1 - p]
+            survived, deployed = side.survived, side.deployed
             for c in side.in_play:
                 if locked and (p, c) in locked:
                     continue
                 attacks = powers[c].attacks
                 if sacrificers and (p, c) in sacrificers:
                     attacks += powers[c].sacrifice_attacks
-                for aim, count, amount, from_dead, days, today_only, chosen in attacks:
-                    if days and side.survived.get(c, 0) < days:
+                for one, reach, amount, from_dead, days, today_only in attacks:
+                    if days and survived.get(c, 0) < days:
                         continue
-                    if today_only and side.deployed.get(c) != self.day:
+                    if today_only and deployed.get(c) != day:
                         continue
                     if from_dead:
                         amount = dead_both
                     if factor:
                         amount *= factor.get((p, c), 1)
-                    if not line:
-                        continue
-                    if aim == "front":
-                        struck = line[:1]
-                    elif aim == "rear":
-                        struck = line[-1:]
-                    elif aim == "front_n":
-                        struck = line[:count]
-                    elif aim == "rear_n":
-                        struck = line[-count:]
-                    elif aim == "all":
-                        struck = line
-                    else:
-                        aimed = today.targets.get((p, c))
-                        struck = [aimed] if aimed in line else []
-                    for t in struck:
-                        if deflect and front is not None and t != front:
+                    if one is not None:  # the Front or the Rear: no list of one made for it
+                        t = front if deflect else line[one]
+                        hit[t] = hit.get(t, 0) + amount
+                    elif reach is not None:
+                        for t in line[reach]:
+                            if deflect:
+                                t = front
+                            hit[t] = hit.get(t, 0) + amount
+                    else:  # the enemy its player chose, if still in the line
+                        t = targets.get((p, c), -1)
+                        if t not in line:
+                            continue
+                        if deflect:
                             t = front
                         hit[t] = hit.get(t, 0) + amount
-                        if chosen:
-                            targeted[1 - p][t] = targeted[1 - p].get(t, 0) + amount
-        today.incoming, today.targeted = incoming, targeted
+                        aimed_hit[t] = aimed_hit.get(t, 0) + amount
+        today.incoming = incoming
         # 5 reduce: the Protector's cut comes off every ally's total; then chosen reductions, Start Player first
-        pool = [0, 0]
-        for p, c in self._with(self.g.shielders, locked):
+        pool = today.pool  # [0, 0] until now
+        for p, c in self._actors(self.g.shielders, locked):
             cut = powers[c].cut_each
             if cut:
                 mine = incoming[p]
@@ -706,9 +755,13 @@ class TimeLineBattleState(TwoPlayerState):
                     if ally != c:
                         mine[ally] = max(0, mine[ally] - cut)
             pool[p] += powers[c].reduce_pool
-        today.pool = pool
-        self.queue = [(P_REDUCE, p, -1) for p in (self.start, 1 - self.start) if pool[p] > 0]
-        self._run_queue_or(S_APPLY)
+        first = self.start
+        if pool[first] > 0 or pool[1 - first] > 0:
+            self.queue = [(P_REDUCE, p, -1) for p in (first, 1 - first) if pool[p] > 0]
+            self._run_queue_or(S_APPLY)
+        else:
+            self.queue = []
+            self._apply()
 
     def _apply(self) -> None:
         """6: apply the damage. The killed still dealt theirs; overkill trickles rearward, then forward from the Rear;
@@ -718,10 +771,10 @@ class TimeLineBattleState(TwoPlayerState):
         if not today.applied:
             today.applied = True
             assert today.incoming is not None
-            for p in (0, 1):
-                dealt = damage[p]
-                for c, amount in today.incoming[p].items():
-                    dealt[c] = dealt.get(c, 0) + max(0, amount)
+            # the damage is what was added up: no total is below 0 (amounts are counts, cuts stop at 0,
+            # a reduction is offered only on damage left)
+            damage[0].update(today.incoming[0])  # the Day's damage is empty until now
+            damage[1].update(today.incoming[1])
             for p, _, victim in today.sacrificed:
                 if victim not in doomed[p]:
                     damage[p][victim] = damage[p].get(victim, 0) + SACRIFICED
@@ -730,26 +783,28 @@ class TimeLineBattleState(TwoPlayerState):
             for p, c, amount, _ in today.extra:
                 damage[p][c] = damage[p].get(c, 0) + amount
             today.extra = []
-        powers = self.powers
-        changed = True
-        while changed:
-            changed = False
+        # the first Character of a side, Front first, whose damage reaches its Health dies, then the next such,
+        # a death on each side in turn; a side where nobody dies stays so (only its own deaths add to its damage)
+        health, sides = self.g.health, self.sides
+        dying = [bool(damage[0]), bool(damage[1])]  # no damage, no death: every Health is at least 1
+        while dying[0] or dying[1]:
             for p in (0, 1):
-                fallen, dealt = doomed[p], damage[p]
-                if not dealt:  # no damage, no death: every Health is at least 1
+                if not dying[p]:
                     continue
-                order = [c for c in self.sides[p].in_play if c not in fallen]
-                for c in order:
-                    dmg = dealt.get(c, 0)
-                    health = powers[c].health
-                    if dmg < health:
-                        continue
-                    fallen.append(c)
-                    changed = True
-                    over = 0 if dmg >= SACRIFICED else dmg - health
-                    aimed = min(over, targeted[p].get(c, 0))
-                    trickle = over - aimed
-                    rest = [x for x in order if x not in fallen]
+                fallen, dealt, in_play = doomed[p], damage[p], sides[p].in_play
+                for c in in_play:
+                    if dealt.get(c, 0) >= health[c] and c not in fallen:
+                        break
+                else:
+                    dying[p] = False
+                    continue
+                fallen.append(c)
+                dmg = dealt[c]
+                over = 0 if dmg >= SACRIFICED else dmg - health[c]
+                aimed = min(over, targeted[p].get(c, 0))
+                trickle = over - aimed
+                if trickle or aimed:
+                    rest = [x for x in in_play if x not in fallen]
                     if trickle and rest:
                         behind = [x for x in rest if x > c]
                         nxt = behind[0] if behind else rest[-1]
@@ -759,7 +814,6 @@ class TimeLineBattleState(TwoPlayerState):
                         self.queue = [(P_OVERKILL, 1 - p, c)]
                         self._run_queue_or(S_APPLY)
                         return
-                    break
         if self.narration is not None:
             self._say_damage(today)
         for p in (0, 1):
@@ -772,7 +826,7 @@ class TimeLineBattleState(TwoPlayerState):
 
     def _say_damage(self, today: Day) -> None:
         """The Day's damage, Character by Character, and who dies of it."""
-        chars = self.g.rules.chars
+        chars = self.rules.chars
         for p in (0, 1):
             for c, dmg in sorted(today.damage[p].items()):
                 if c not in self.sides[p].in_play:
@@ -785,7 +839,7 @@ class TimeLineBattleState(TwoPlayerState):
 
     def _end_day(self) -> None:
         """7: survivors heal (damage is only per Day), count a Day survived; the Start Player changes."""
-        r = self.g.rules
+        r = self.rules
         for side in self.sides:
             survived = side.survived
             for c in side.in_play:
@@ -809,7 +863,7 @@ class TimeLineBattleState(TwoPlayerState):
         self._next_day()
 
     def _end_timeline(self, why: str) -> None:
-        r = self.g.rules
+        r = self.rules
         if why == "cap":
             self.capped = True
         self.tally.events.append(Event("timeline", -1, why))
@@ -834,7 +888,7 @@ class TimeLineBattleState(TwoPlayerState):
 
     # -- views ---------------------------------------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
-        r = self.g.rules
+        r = self.rules
         names = [c.id for c in r.chars]
         return {
             "hand": sorted(names[c] for c in self.sides[player].hand),
@@ -859,7 +913,7 @@ class TimeLineBattleState(TwoPlayerState):
         return other
 
     def action_to_string(self, action: int) -> str:
-        r = self.g.rules
+        r = self.rules
         name = [c.name for c in r.chars]
         if action >= FIRST:
             return f"Start Player: seat {action - FIRST}"
@@ -872,7 +926,7 @@ class TimeLineBattleState(TwoPlayerState):
         return f"deploys {name[card]} into Day {day + 1}"
 
     def played_card(self, action: int) -> str | None:
-        r = self.g.rules
+        r = self.rules
         if self.phase != P_DEPLOY or self.is_chance_node() or not DEPLOY <= action < CYCLE:
             return None
         return str(r.chars[(action - DEPLOY) // r.deploy_days].id)
@@ -949,6 +1003,10 @@ def _doubles(w: Powers) -> bool:
 
 def _chooses(w: Powers) -> bool:
     return w.chooses
+
+
+def _deflects(w: Powers) -> bool:
+    return w.deflects
 
 
 def _shields(w: Powers) -> bool:
