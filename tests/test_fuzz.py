@@ -1212,7 +1212,7 @@ NAMED: dict[str, Callable[[], Case]] = {
     "float-overflow": lambda: edited("game.yaml", PLAYERS, "players: 1e400"),
     "nan": lambda: edited("game.yaml", PLAYERS, "players: .nan"),
     "inf": lambda: edited("soldiers.yaml", "hp: 80,", "hp: .inf,"),
-    "copies-huge": lambda: edited("soldiers.yaml", "copies: 2}", "copies: 10000000000}"),
+    "copies-huge": lambda: edited("soldiers.yaml", "copies: 2,", "copies: 10000000000,"),
     # text
     "bom": lambda: whole("game.yaml", lambda t: b"\xef\xbb\xbf" + t, "a BOM first"),
     "crlf": lambda: whole("soldiers.yaml", lambda t: t.replace(b"\n", b"\r\n"), "CRLF line ends"),
