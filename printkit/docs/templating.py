@@ -15,6 +15,7 @@ from typing import Any
 import jinja2
 
 from printkit.core import assets
+from printkit.docs import rtlorder
 
 
 @functools.cache
@@ -47,14 +48,14 @@ def layout(html: str, root: Path) -> Any:
 
 
 def write(document: Any) -> bytes:
-    """A laid-out document as PDF bytes, its fonts subset alike on every machine."""
+    """A laid-out document as PDF bytes, its fonts subset alike on every machine, right-to-left text in typed order."""
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="HarfBuzz-Subset", category=DeprecationWarning)
         _subset_with_fonttools()
         with _fonts_dated():
             out = document.write_pdf()
     assert out is not None
-    return bytes(out)
+    return rtlorder.logical(bytes(out))
 
 
 # Tables a font program in a PDF never uses, removed before subsetting (fontTools would read the
