@@ -163,6 +163,10 @@ class TwoPlayerState(State):
             self._legal = self._work_out_legal()
         return self._legal
 
+    def edited(self) -> None:
+        """Forget the legal actions worked out so far: for tests and tools that change a position's fields by hand."""
+        self._legal = None
+
     @abstractmethod
     def _work_out_legal(self) -> list[int]:
         """The legal actions of the position, worked out afresh."""

@@ -478,9 +478,14 @@ class TimeLineState(TwoPlayerState):
                 raise ValueError(f"{era!r}: no such Era (Eras: {', '.join(r.eras)})")
             state.control[r.eras.index(era)] = seat
         if steps:
-            state.steps = list(steps)
-            state._advance()
+            state.run_steps(steps)
         return state
+
+    def run_steps(self, steps: Sequence[Step]) -> None:
+        """The turn goes on with these steps, run to the first decision or chance among them: for tests and tools."""
+        self.steps = list(steps)
+        self._legal = None
+        self._advance()
 
     def clone(self) -> TimeLineState:
         other = self._copy_position()

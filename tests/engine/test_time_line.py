@@ -115,7 +115,7 @@ def test_moves_respect_reach_barriers_and_stasis(game: TimeLineGame) -> None:
     n_types, n_eras = len(game.rules.types), len(game.rules.eras)
 
     def dests() -> list[int]:
-        state._legal = None
+        state.edited()
         return [(a - tl.MOVE) % n_eras for a in state.legal_actions() if tl.MOVE <= a < tl.PLAY]
 
     assert dests() == [1, 2, 3, 4]
@@ -232,7 +232,7 @@ def test_reverse_time_starts_the_turn_again(game: TimeLineGame) -> None:
     state.hands[0].append(reverse)
     if reverse in state.pools[0]:
         state.pools[0].remove(reverse)
-    state._legal = None
+    state.edited()
     move = next(a for a in state.legal_actions() if tl.MOVE <= a < tl.PLAY)
     state.apply_action(move)
     state.apply_action(tl.PLAY + reverse * game.stride)
@@ -251,7 +251,7 @@ def _destinations(state: TimeLineState, era: int, unit: str) -> list[int]:
     """The Eras a unit of this type in era may travel to now."""
     game = state.g
     n_types, n_eras = len(game.rules.types), len(game.rules.eras)
-    state._legal = None
+    state.edited()
     stack = era * n_types + _t(game, unit)
     return sorted(
         (a - tl.MOVE) % n_eras
@@ -404,8 +404,7 @@ def test_a_draw_card_cannot_draw_itself_back(game: TimeLineGame) -> None:
     state.apply_action(tl.PLAY + _card(game, "speed-time") * game.stride)
     assert not state.is_chance_node() and state.hands[0] == []
     assert _card(game, "speed-time") in state.discards[0]
-    state.steps = [{"kind": "draw", "seat": 0, "reshuffle": True}]  # the next turn's Random Factors
-    state._advance()
+    state.run_steps([{"kind": "draw", "seat": 0, "reshuffle": True}])  # the next turn's Random Factors
     assert state.is_chance_node() and state.discards[0] == [] and len(state.pools[0]) == 39
 
 
@@ -447,8 +446,7 @@ def _rolling(game: TimeLineGame, roll: dict[str, object], holder: int) -> TimeLi
     state.hands = [[], []]
     state.hands[holder] = [shift]
     state.pools = [[c for c in pool if c != shift] for pool in state.pools]
-    state.steps = [roll]
-    state._advance()
+    state.run_steps([roll])
     return state
 
 
