@@ -14,6 +14,7 @@ from typing import Any
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
+from extractors import read_by_every_tool
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, DictionaryObject, IndirectObject
 from slots import to_piece
@@ -328,29 +329,11 @@ def test_hebrew_glyphs_come_out_right_to_left(games: dict[str, Game]) -> None:
 
 def test_hebrew_reads_as_typed_in_every_text_tool(games: dict[str, Game], tmp_path: Path) -> None:
     """pypdf, pdfminer.six, Poppler's pdftotext and pdfium each read every Sage's Hebrew name in logical order."""
-    import re
-    import shutil
-    import subprocess
-
-    from pdfminer.high_level import extract_text
-
-    assert shutil.which("pdftotext"), "the test needs Poppler's pdftotext (apt-get install poppler-utils)"
     game = games["torah-timeline"]
     pdf, _ = _build(game, decks=("deck",))
-    path = tmp_path / "cards.pdf"
-    path.write_bytes(pdf)
-    doc = pdfium.PdfDocument(pdf)
-    read = {
-        "pypdf": "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages),
-        "pdfminer": extract_text(path),
-        "pdftotext": subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout,
-        "pdfium": "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc))),
-    }
     names = [card.hebrew for card in game.cards if getattr(card, "hebrew", None)]
     assert len(names) == 30
-    for tool, text in read.items():
-        # pdftotext marks a right-to-left run with embedding characters; spaces may come doubled
-        words = " ".join(re.sub("[\u202a-\u202e]", "", text).split())
+    for tool, words in read_by_every_tool(pdf, tmp_path).items():
         missing = [name for name in names if name not in words]
         assert not missing, f"{tool} does not read {missing[:3]} (reversed: {[n[::-1] in words for n in missing[:3]]})"
 

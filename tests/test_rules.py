@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from extractors import read_by_every_tool
 from pypdf import PdfReader
 
 from printkit import build
@@ -114,26 +115,6 @@ def test_a_booklet_is_the_same_bytes_with_and_without_libharfbuzz_subset(
     assert fonts and max(len(f.get_object().get_data()) for f in fonts) < 200_000
 
 
-def _read_by_every_tool(pdf: bytes, folder: Path) -> dict[str, str]:
-    """The PDF's text as pypdf, pdfminer.six, Poppler's pdftotext and pdfium each read it, spaces made single."""
-    import subprocess
-
-    from pdfminer.high_level import extract_text
-
-    assert shutil.which("pdftotext"), "the test needs Poppler's pdftotext (apt-get install poppler-utils)"
-    path = folder / "read.pdf"
-    path.write_bytes(pdf)
-    doc = pdfium.PdfDocument(pdf)
-    read = {
-        "pypdf": "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages),
-        "pdfminer": extract_text(path),
-        "pdftotext": subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout,
-        "pdfium": "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc))),
-    }
-    # pdftotext marks a right-to-left run with embedding characters
-    return {tool: " ".join(re.sub("[\u202a-\u202e]", "", text).split()) for tool, text in read.items()}
-
-
 def test_the_booklets_hebrew_reads_as_typed(games: dict[str, Game], tmp_path: Path) -> None:
     """Every Sage's Hebrew name in Torah Timeline's booklet, read back by four tools, in the order it was typed.
 
@@ -142,7 +123,7 @@ def test_the_booklets_hebrew_reads_as_typed(games: dict[str, Game], tmp_path: Pa
     asked of it.
     """
     game = games["torah-timeline"]
-    read = _read_by_every_tool(booklet.build(game, "a5", _diagrams(game)), tmp_path)
+    read = read_by_every_tool(booklet.build(game, "a5", _diagrams(game)), tmp_path)
     names = [card.hebrew for card in game.cards if getattr(card, "hebrew", None)]
     assert len(names) == 30
     for tool, text in read.items():
@@ -177,7 +158,7 @@ def test_right_to_left_lines_are_rewritten_without_moving_a_glyph(
         return sorted(box for box in boxes if box[0].strip())
 
     assert glyphs(rewritten) == glyphs(drawn)
-    read = _read_by_every_tool(rewritten, tmp_path)
+    read = read_by_every_tool(rewritten, tmp_path)
     for typed in ("רבי עקיבא", "שמואל", "הלל הזקן", "שנת 70 לספירה"):
         assert typed in read["pdfminer"] and typed in read["pypdf"], typed
     assert "Plain English, no Hebrew at all." in read["pdfminer"]
