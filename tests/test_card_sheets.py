@@ -188,6 +188,8 @@ def _book(path: Path, rows: list[list[object]], merge: str | None = None, empty:
         (lambda p: _book(p, [HEADER, ["a", "plain", "A", 1], ["a", "plain", "B", 2]]), "Deck!A3: cards[1].id: dupl"),
         (lambda p: _book(p, [HEADER, ["a", "plain", "A", "=1+1"]]), "Deck!D2: a formula with no saved value"),
         (lambda p: _book(p, [HEADER, ["a", "plain", "A", 1]], merge="B2:C2"), "Deck!B2: merged cells B2:C2: expected"),
+        (lambda p: _book(p, [HEADER, ["a", "plain", "A", 1, None, "stray"]]), "Deck!F2: 'stray' under no column name"),
+        (lambda p: _book(p, [[*HEADER, "art"], ["a", "plain", "A", 1, "art/none.png"]]), "Deck!E2: cards[0].art: art/"),
         (lambda p: p.write_bytes(b"PK\x03\x04" + b"\x00" * 100), "cards.xlsx:1:1: not an XLSX file"),
         (lambda p: p.write_bytes(b"\x00" * 21_000_000), "cards.xlsx:1:1: file is over 20 MB"),
     ],
@@ -198,6 +200,8 @@ def _book(path: Path, rows: list[list[object]], merge: str | None = None, empty:
         "duplicate-ids",
         "formula-no-value",
         "merged",
+        "value-under-no-column",
+        "found-by-the-game-at-its-cell",
         "not-a-zip",
         "too-big",
     ],
@@ -224,6 +228,28 @@ def test_a_zip_bomb_workbook_is_refused_before_it_is_unpacked(studio: Path, caps
     assert bomb.stat().st_size < 1_000_000
     assert main(["import", "xlsx", "cards.xlsx", "--into", "sheet-game"]) == 2
     assert "unpacks to 150 MB: expected at most 100 MB" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        ("a,plain,A,one,two\n", "cards.csv:2:5: 'two' under no column name: expected a name for column 5 in row 1"),
+        ("a,plain\n", "cards.csv:2:3: 2 cells, the header 4: expected a cell for each column"),
+        ("a,plain,A,art/none.png\n", "cards.csv:2:4: cards[0].art: art/none.png: cannot read"),
+        ("a,plain,A,\nb,toy,B,\n", "cards.csv:3:2: cards[1].kind: unknown kind 'toy'"),
+    ],
+    ids=["row-wider-than-the-header", "row-shorter-than-the-header", "found-by-the-game", "bad-kind"],
+)
+def test_a_bad_csv_row_is_named_at_its_cell_and_writes_nothing(
+    studio: Path, capsys: pytest.CaptureFixture[str], rows: str, expected: str
+) -> None:
+    (studio / "cards.yaml").write_text("cards:\n  - {id: keep, kind: plain, name: Keep}\n")
+    before = (studio / "cards.yaml").read_bytes()
+    (studio.parent.parent / "cards.csv").write_text("id,kind,name,art\n" + rows)
+    assert main(["import", "csv", "cards.csv", "--into", "sheet-game"]) == 2
+    err = capsys.readouterr().err
+    assert expected in err and err.count("\n") == 1, err
+    assert (studio / "cards.yaml").read_bytes() == before
 
 
 def test_a_csv_in_another_encoding_is_named_at_its_line(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -434,23 +434,37 @@ def test_a_card_file_is_edited_in_place_keeping_comments_and_styles() -> None:
         "  - {id: a, kind: plain, name: A}  # short\n"
         "  - id: b\n"
         "    kind: plain\n"
+        "    # the name the box prints\n"
         "    name: B\n"
+        "    text: gone soon\n"
         "    stats: {power: 2}\n"
         "  # gone soon\n"
         "  - {id: c, kind: plain, name: C}\n"
         "\n"
-        "  - {id: d, kind: plain, name: D}\n"
+        "  - {name: D, id: d, text: old, kind: plain, copies: 1}\n"
     )
+    now = {
+        "a": {"id": "a", "kind": "plain", "name": "A"},
+        "b": {"id": "b", "kind": "plain", "name": "B", "text": "gone soon", "stats": {"power": 2}},
+        "c": {"id": "c", "kind": "plain", "name": "C"},
+        "d": {"id": "d", "kind": "plain", "name": "D", "text": "old"},  # copies: 1 is the default
+    }
     cards = [
         {"id": "a", "kind": "plain", "name": "A"},
-        {"id": "b", "kind": "plain", "name": "Bee", "stats": {"power": 3}},
-        {"id": "d", "kind": "plain", "name": "D"},
+        {"id": "b", "kind": "plain", "name": "Bee", "stats": {"power": 3}, "art": "b.png"},
+        {"id": "d", "kind": "plain", "name": "D", "text": "new"},
         {"id": "e", "kind": "plain", "name": "E: new"},
     ]
-    out = cardedit.edited(text, cards, lambda card_id: card_id in ("a", "d"))
-    assert out is not None and yaml.safe_load(out)["cards"] == cards
+    out = cardedit.edited(text, cards, now.get)
+    assert out is not None
+    read = {c["id"]: {k: v for k, v in c.items() if k != "copies"} for c in yaml.safe_load(out)["cards"]}
+    assert read == {c["id"]: c for c in cards}
     assert out.startswith("# my cards\ncards:\n  # the first two\n  - {id: a, kind: plain, name: A}  # short\n")
-    assert "  - id: b\n    kind: plain\n    name: Bee\n    stats: {power: 3}\n" in out  # block stays block
-    assert "{id: c" not in out and "  - {id: d, kind: plain, name: D}\n" in out
+    # in a changed card only the changed fields are written again, in their places, comments kept
+    block = "  - id: b\n    kind: plain\n    # the name the box prints\n    name: Bee\n"
+    block += "    stats: {power: 3}\n    art: b.png\n"
+    assert block in out
+    assert "{id: c" not in out
+    assert "  - {name: D, id: d, text: new, kind: plain, copies: 1}\n" in out  # its order and its default kept
     assert out.endswith("  - {id: e, kind: plain, name: 'E: new'}\n")  # new, in the last card's style
-    assert cardedit.edited(text, list(reversed(cards)), lambda card_id: True) is None  # a new order: afresh
+    assert cardedit.edited(text, list(reversed(cards)), now.get) is None  # a new order: afresh

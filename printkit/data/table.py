@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.core import files
-from printkit.core.errors import DataError, Problem, display_path
+from printkit.core.errors import DataError, Problem, display_path, shown
 from printkit.data.yamlsource import Mark, SourceMap, column_letters
 
 KINDS = (".csv", ".xlsx")
@@ -69,7 +69,7 @@ def read(path: Path, within: Sequence[Path] | None = None, sheet: str | None = N
         raise files.refused(path, "no header row: expected the first row to name the columns (id, kind, name, ...)")
     problems = _header_problems(table)
     for row, line in zip(table.rows, table.lines, strict=True):
-        problems += _cell_problems(table, row, line)
+        problems += _cell_problems(table, row, line) + _shape_problems(table, row, line)
         if len(problems) > 100:  # a sheet of bad cells says so in the first hundred
             break
     if problems:
@@ -135,6 +135,21 @@ def _cell_problems(table: Table, row: list[str], line: int) -> list[Problem]:
         if bad:
             code = f"U+{ord(bad.group()):04X}"
             problems.append(_problem(table, line, column, f"control character {code}: expected printable text"))
+    return problems
+
+
+def _shape_problems(table: Table, row: list[str], line: int) -> list[Problem]:
+    """A value under no column name, which no field would take, and (CSV) a row of fewer cells than the
+    header, whose later values would land in the wrong fields: either would lose data without a word."""
+    problems = []
+    for column, cell in enumerate(row, start=1):
+        if cell.strip() and (column > len(table.header) or not table.header[column - 1]):
+            message = f"{shown(cell, 40)} under no column name: expected a name for column {column} in row 1"
+            problems.append(_problem(table, line, column, message))
+            break  # one a row: a row with its values shifted would say it once for every cell
+    if table.sheet is None and len(row) < len(table.header):
+        message = f"{len(row)} cells, the header {len(table.header)}: expected a cell for each column (empty ones too)"
+        problems.append(_problem(table, line, len(row) + 1, message))
     return problems
 
 

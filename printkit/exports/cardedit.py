@@ -2,9 +2,11 @@
 card keeps its text to the byte, and the comments, blank lines and styles around it stay.
 
 An import hands over the cards a file should hold, in order. A card equal to the one already written keeps its
-text; a changed card is written again in the style it had (one flow line `- {id: ..., ...}` or a block of lines);
-a removed card's lines go; a new card joins the end, in the style of the cards before it. When the cards were
-put in a new order, or the file's list is not one this can edit in place, the whole file is written afresh.
+text; in a changed card only the changed fields are written again, in the card's style (one flow line
+`- {id: ..., ...}` or a block of lines), each in its place, the comments between them kept; a field gone from
+the card goes, a new one joins its end. A removed card's lines go; a new card joins the end, in the style of the
+cards before it. When the cards were put in a new order, or the file's list is not one this can edit in place,
+the whole file is written afresh.
 """
 
 from __future__ import annotations
@@ -28,6 +30,16 @@ class Written:
     end: int  # the index just past the card's text (its closing brace, or its last line's end)
     flow: bool
     column: int  # the mapping's column: a block card's keys line up there
+    fields: tuple[Field, ...]  # the card's keys, in the order written
+
+
+@dataclass(frozen=True)
+class Field:
+    """Where one key and its value stand in the file's text."""
+
+    key: str
+    start: int  # the key's first character
+    end: int  # just past the value
 
 
 def _items(text: str) -> tuple[list[Written], int] | None:
@@ -51,7 +63,8 @@ def _items(text: str) -> tuple[list[Written], int] | None:
             return None
         start = text.rfind("\n", 0, node.start_mark.index) + 1
         flow = bool(node.flow_style)
-        out.append(Written(str(ident), start, node.start_mark.index, _end(node), flow, node.start_mark.column))
+        fields = tuple(Field(str(k.value), k.start_mark.index, _end(v)) for k, v in node.value)
+        out.append(Written(str(ident), start, node.start_mark.index, _end(node), flow, node.start_mark.column, fields))
     return out, out[-1].end
 
 
@@ -69,15 +82,54 @@ def _flow(card: dict[str, Any]) -> str:
     return yaml.safe_dump(card, default_flow_style=True, sort_keys=False, allow_unicode=True, width=FLOW_WIDTH).strip()
 
 
+def _pair(key: str, value: Any) -> str:
+    """key: value on one line, the value in flow style: {key: value} without its braces."""
+    return _flow({key: value})[1:-1]
+
+
 def _block(card: dict[str, Any], column: int) -> str:
     """One key a line, lined up at column, each value on its key's line as the hand-written files have it."""
-    lines = [_flow({key: value})[1:-1] for key, value in card.items()]  # {key: value} without its braces
-    return ("\n" + " " * column).join(lines)
+    return ("\n" + " " * column).join(_pair(key, value) for key, value in card.items())
 
 
-def edited(text: str, cards: list[dict[str, Any]], same: Callable[[str], bool]) -> str | None:
-    """text with its cards replaced by cards (each a mapping with an id), touching only the ones that differ;
-    same(id) says a card of that id is already written as it should be. None when it cannot be done in place."""
+def _changed(text: str, item: Written, card: dict[str, Any], old: dict[str, Any]) -> str:
+    """A written card's text with only the fields that differ from old written again, in their places."""
+    out, at = [], item.body
+    written = {f.key for f in item.fields}
+    for number, f in enumerate(item.fields):
+        if f.key not in card and f.key not in old:  # a default or a key the model reads past: as it was
+            continue
+        if card.get(f.key) == old.get(f.key):
+            continue
+        if f.key in card:
+            out += [text[at : f.start], _pair(f.key, card[f.key])]
+            at = f.end
+            continue
+        # gone from the card: its pair goes, with the separator before it (or, first of all, after it)
+        if item.flow:
+            before = item.fields[number - 1].end if number else None
+            after = item.fields[number + 1].start if number + 1 < len(item.fields) else None
+            cut = (before, f.end) if before is not None else (f.start, after if after is not None else f.end)
+        else:
+            line_start = text.rfind("\n", 0, f.start)
+            cut = (line_start if number else f.start, f.end)
+        out.append(text[at : cut[0]])
+        at = cut[1]
+    added = [key for key in card if key not in written]
+    if item.fields and added:
+        last = item.fields[-1].end
+        out.append(text[at:last])
+        joint = ", " if item.flow else "\n" + " " * item.column
+        out += [joint + _pair(key, card[key]) for key in added]
+        at = last
+    out.append(text[at : item.end])
+    return "".join(out)
+
+
+def edited(text: str, cards: list[dict[str, Any]], now: Callable[[str], dict[str, Any] | None]) -> str | None:
+    """text with its cards replaced by cards (each a mapping with an id), touching only what differs;
+    now(id) gives the card of that id as it is written now, as the import would write it (None: not known).
+    None when it cannot be done in place."""
     found = _items(text)
     if found is None:
         return None
@@ -94,10 +146,12 @@ def edited(text: str, cards: list[dict[str, Any]], same: Callable[[str], bool]) 
             line_end = text.find("\n", item.end)
             at = len(text) if line_end < 0 else line_end + 1
             continue
-        card = by_id[item.id]
-        if same(item.id):
+        card, old = by_id[item.id], now(item.id)
+        if old == card:
             out.append(text[item.start : item.end])
-        else:
+        elif old is not None:
+            out += [text[item.start : item.body], _changed(text, item, card, old)]
+        else:  # what is written is not known to the model: the card written again whole
             out.append(text[item.start : item.body])  # the "  - " before it
             out.append(_flow(card) if item.flow else _block(card, item.column))
         at = item.end

@@ -28,7 +28,7 @@ from printkit.data.loader import load_game
 from printkit.data.model import CardFile
 from printkit.data.schema import MODELINE, modeline
 from printkit.data.validation import problems_from
-from printkit.data.yamlsource import load
+from printkit.data.yamlsource import Mark, SourceMap, format_path, load, parse
 from printkit.exports import cardedit
 
 FIRST = ["file", "id", "kind", "name", "copies"]
@@ -181,19 +181,18 @@ def import_rows(path: Path, game_folder: Path, project: Project, allow_orphans: 
         raise DataError(problems)
     files: dict[str, list[dict[str, Any]]] = {}
     for card, file in zip(cards, targets, strict=True):
-        dumped = card.model_dump(exclude_defaults=True, mode="json") | {"kind": card.kind}
-        files.setdefault(file, []).append(_ordered(dumped))
+        files.setdefault(file, []).append(_written(card))
     before = _cards_now(game_folder, project)
-    imported = {card.id: card for card in cards}
 
-    def same(card_id: str) -> bool:
-        return before.cards.get(card_id) == imported[card_id]
+    def now(card_id: str) -> dict[str, Any] | None:
+        card = before.cards.get(card_id)
+        return None if card is None else _written(card)
 
     texts = {}
     for name, rows_of_file in files.items():
         target = game_folder / name
         old = target.read_text(encoding="utf-8") if name in before.files else None
-        text = cardedit.edited(old, rows_of_file, same) if old is not None else None
+        text = cardedit.edited(old, rows_of_file, now) if old is not None else None
         if text is None:  # a new file, or one that cannot be edited in place: written afresh
             body = yaml.safe_dump(
                 {"cards": rows_of_file}, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120
@@ -201,7 +200,11 @@ def import_rows(path: Path, game_folder: Path, project: Project, allow_orphans: 
             text = _modeline(target, project) + body
         if text != old:  # a file whose cards are all as they were is left as it is, to the byte
             texts[name] = text
-    _check_whole_game(game_folder, texts, project, allow_orphans)
+    rows_of = {str(record.get("id", "")): index for index, record in reversed(list(enumerate(records)))}
+    try:
+        _check_whole_game(game_folder, texts, project, allow_orphans, smap, rows_of)
+    except DataError as exc:  # found in the files the rows would make: named at the rows' cells instead
+        raise DataError([_at_cell(p, game_folder, texts, smap, rows_of) for p in exc.problems]) from None
     written = []
     for name, text in texts.items():
         atomic.write_text(game_folder / name, text)
@@ -237,20 +240,60 @@ def _modeline(target: Path, project: Project) -> str:
     return modeline("cards.schema.json", target, project)
 
 
-def _check_whole_game(game_folder: Path, texts: dict[str, str], project: Project, allow_orphans: bool) -> None:
+def _check_whole_game(
+    game_folder: Path,
+    texts: dict[str, str],
+    project: Project,
+    allow_orphans: bool,
+    smap: SourceMap,
+    rows_of: dict[str, int],
+) -> None:
     """Load the game as it would be after the import, the new texts in place of its files: a bad result writes
     nothing. Nothing is copied, so nothing of a stranger's folder is read but its own game files. A card no
-    deck takes would never print: an error here, where a row is easily one kind off, unless allowed."""
+    deck takes would never print: an error at its row, where a row is easily one kind off, unless allowed."""
     game = load_game(game_folder, project, texts)
     lost = advice.untaken(game)
     if lost and not allow_orphans:
-        raise UsageError(
-            f"no deck of {game.slug} takes {advice.listed(lost)}, so the import would leave cards that never print: "
-            "fix their kind or a deck's include, or import with --allow-orphans; nothing was written"
+        kinds = {card.id: card.kind for card in game.cards}
+        message = (
+            "no deck of {game} takes card {card!r} ({kind}), so it would never print: fix its kind or a "
+            "deck's include, or import with --allow-orphans; nothing was written"
         )
 
+        def placed(card: str) -> Problem:
+            text = message.format(game=game.slug, card=card, kind=kinds[card])
+            if card in rows_of:
+                return smap.problem(("cards", rows_of[card], "kind"), text)
+            return Problem(display_path(game_folder / GAME_FILE), 1, 1, text)  # a card the sheet does not hold
 
-def _ordered(card: dict[str, Any]) -> dict[str, Any]:
-    """id, kind and name first, as the hand-written files have them."""
-    head = {k: card[k] for k in ("id", "kind", "name") if k in card}
-    return head | {k: v for k, v in card.items() if k not in head}
+        raise DataError([placed(card) for card in lost])
+
+
+def _at_cell(
+    problem: Problem, game_folder: Path, texts: dict[str, str], smap: SourceMap, rows_of: dict[str, int]
+) -> Problem:
+    """A problem found in a card file the import would write, placed at the row and cell its value came from;
+    a problem elsewhere (game.yaml, a file the import leaves alone) as it is."""
+    name = next((n for n in texts if display_path(game_folder / n) == problem.file), None)
+    if name is None:
+        return problem
+    data, written = parse(texts[name].encode("utf-8"), game_folder / name)
+    at = Mark(problem.line, problem.column)
+    found = [path for table in (written.values, written.keys) for path, mark in table.items() if mark == at]
+    path = max(found, key=len, default=None)
+    if path is None or len(path) < 2 or path[0] != "cards" or not isinstance(path[1], int):
+        return problem
+    card_id = str(data["cards"][path[1]].get("id", ""))
+    if card_id not in rows_of:
+        return problem
+    where = format_path(path)
+    message = problem.message[len(where) + 2 :] if problem.message.startswith(where + ": ") else problem.message
+    return smap.problem(("cards", rows_of[card_id], *path[2:]), message)
+
+
+def _written(card: Any) -> dict[str, Any]:
+    """A card as an import writes it: the fields set to other than their defaults, id, kind and name first,
+    as the hand-written files have them."""
+    dumped = card.model_dump(exclude_defaults=True, mode="json") | {"kind": card.kind}
+    head = {k: dumped[k] for k in ("id", "kind", "name") if k in dumped}
+    return head | {k: v for k, v in dumped.items() if k not in head}
