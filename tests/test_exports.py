@@ -468,3 +468,21 @@ def test_a_card_file_is_edited_in_place_keeping_comments_and_styles() -> None:
     assert "  - {name: D, id: d, text: new, kind: plain, copies: 1}\n" in out  # its order and its default kept
     assert out.endswith("  - {id: e, kind: plain, name: 'E: new'}\n")  # new, in the last card's style
     assert cardedit.edited(text, list(reversed(cards)), now.get) is None  # a new order: afresh
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("ex.org/decks", "expected an http or https address"),
+        ("javascript:alert(1)", "expected an http or https address"),
+        ("https://ex.org/my decks", "write a space as %20"),
+        ("https://ex.org/decks?user=1", "give the folder's address alone"),
+    ],
+)
+def test_a_base_url_tabletop_simulator_could_not_fetch_from_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], given: str, expected: str
+) -> None:
+    assert main(["export", "tts", "battle-line", "--out", str(tmp_path), "--base-url", given]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and expected in err and "--base-url" in err
+    assert not any(tmp_path.iterdir())  # nothing written

@@ -36,6 +36,16 @@ def test_the_site_pictures_are_the_card_drawings_at_the_print_settings(games: di
     site = Image.open(io.BytesIO(pages[f"cards/{face.deck}-{face.label}-{width}.png"]))  # type: ignore[arg-type]
     assert site.size == drawn.size == (width, round(settings.card.height / 72 * settings.dpi))
     assert site.convert("RGB").tobytes() == drawn.tobytes()
+    # every picture says its resolution (pHYs), as a print shop or an image tool reads its printed size from it
+    dpis = {round(dpi) for dpi in refsite.resolutions(settings)}
+    pictures = {name: data for name, data in pages.items() if name.endswith(".png")}
+    assert pictures
+    for name, data in pictures.items():
+        shown = Image.open(io.BytesIO(data))  # type: ignore[arg-type]
+        assert "dpi" in shown.info, name
+        if name.startswith(("cards/", "backs/")):  # the diagrams have resolutions of their own
+            assert round(shown.info["dpi"][0]) in dpis, name
+    assert round(site.info["dpi"][0]) == 150
 
     def widths(settings: PrintSettings) -> list[int]:
         return [round(settings.card.width / 72 * d) for d in refsite.resolutions(settings)]

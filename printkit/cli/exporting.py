@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+import urllib.parse
 from collections import Counter
 from pathlib import Path
 
@@ -47,6 +49,24 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _web_address(given: str | None) -> str | None:
+    """--base-url as Tabletop Simulator can fetch from it: an http or https address with a host, nothing in it
+    a URL may not hold as it is (a space is %20), so every card image's address made from it works."""
+    if given is None:
+        return None
+    parts = urllib.parse.urlsplit(given)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise UsageError(
+            f"--base-url: expected an http or https address such as https://example.org/decks, found {given!r}"
+        )
+    if re.search(r"[^A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]", given) or parts.query or parts.fragment:
+        raise UsageError(
+            f"--base-url: {given!r} holds a character an address may not hold as it is, or a ? or #: "
+            "write a space as %20 and give the folder's address alone"
+        )
+    return given
+
+
 def _export(args: argparse.Namespace, game: Game, chosen: settings.PrintSettings) -> list[Path]:
     """The files of one export of game, written."""
     from printkit.exports import images, printshop, spreadsheet, tts
@@ -63,7 +83,7 @@ def _export(args: argparse.Namespace, game: Game, chosen: settings.PrintSettings
         if copy_to is not None and not copy_to.is_dir():
             raise UsageError(f"--copy-to: {args.copy_to}: no such folder (Tabletop Simulator makes its Saved Objects)")
         out = _game_out(args, game, "tts")
-        written = tts.export(game, out, chosen, args.base_url, args.hidden_in_last_slot, copy_to)
+        written = tts.export(game, out, chosen, _web_address(args.base_url), args.hidden_in_last_slot, copy_to)
     elif args.format == "printshop":
         written, warnings = printshop.export(game, _game_out(args, game, "printshop"), chosen, args.service)
         for warning in warnings:

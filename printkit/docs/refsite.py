@@ -82,7 +82,7 @@ def _draw(
     for dpi in dpis:
         for i, (face, image) in enumerate(zip(faces, raster.pictures(game, faces, 0.0, dpi), strict=True)):
             path = f"{name(face)}-{image.width}.png"
-            out[path] = raster.png(image, compress_level=1)
+            out[path] = raster.png(image, compress_level=1, dpi=dpi)  # its resolution, for whoever prints it
             drawn[i].append((path, image.width))
             heights[i] = heights[i] or image.height
     return [Picture(tuple(d), h, round(dpis[-1])) for d, h in zip(drawn, heights, strict=True)]

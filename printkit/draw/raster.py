@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, cast
@@ -79,14 +80,24 @@ def board_pdf(game: Game, comp: Component) -> bytes:
 def png(image: Image.Image, compress_level: int = 6, dpi: float | None = None) -> bytes:
     """PNG bytes; with dpi, the resolution in the file (pHYs) that print shops and image tools read its size from,
     where a PNG without one is taken for 72 dpi."""
-    if compress_level == 1 and not dpi:
+    if compress_level == 1:
         kept = drawcache.png(image)  # the same bytes this would write, already made when it was kept
         if kept is not None:
-            return kept
+            return _with_resolution(kept, dpi) if dpi else kept
     out = io.BytesIO()
     extra = {"dpi": (dpi, dpi)} if dpi else {}
     image.save(out, format="PNG", compress_level=compress_level, **extra)
     return out.getvalue()
+
+
+def _with_resolution(png: bytes, dpi: float) -> bytes:
+    """PNG bytes with a pHYs chunk (pixels per metre, as Pillow writes one) after the IHDR chunk that opens every
+    PNG: the kept bytes of a picture, given their resolution without decoding and encoding them again."""
+    per_metre = int(dpi / 0.0254 + 0.5)  # Pillow's own rounding, so both ways give the same file
+    body = b"pHYs" + per_metre.to_bytes(4, "big") * 2 + b"\x01"
+    chunk = (9).to_bytes(4, "big") + body + zlib.crc32(body).to_bytes(4, "big")
+    end_of_header = 8 + 8 + 13 + 4  # the signature, then IHDR's length and type, its 13 bytes and its CRC
+    return png[:end_of_header] + chunk + png[end_of_header:]
 
 
 class Drawing(drawcache.Drawing, Protocol):

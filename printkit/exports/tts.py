@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,7 +56,7 @@ def plan(cards: int, card_size: tuple[float, float], hidden_in_last_slot: bool) 
 
 
 def _url(path: Path, base_url: str | None) -> str:
-    return f"{base_url.rstrip('/')}/{path.name}" if base_url else path.resolve().as_uri()
+    return f"{base_url.rstrip('/')}/{urllib.parse.quote(path.name)}" if base_url else path.resolve().as_uri()
 
 
 def _guid(*parts: object) -> str:
