@@ -182,8 +182,8 @@ def _book(path: Path, rows: list[list[object]], merge: str | None = None, empty:
 @pytest.mark.parametrize(
     ("make", "expected"),
     [
-        (lambda p: _book(p, [], empty=True), "cards.xlsx:1:1: no header row"),
-        (lambda p: _book(p, [["id", "kind", "name"]]), "cards.xlsx: no rows to import"),
+        (lambda p: _book(p, [], empty=True), "cards.xlsx:Deck!A1: sheet 'Deck' is empty: expected its first row"),
+        (lambda p: _book(p, [["id", "kind", "name"]]), "cards.xlsx:2:1: no rows to import"),
         (lambda p: _book(p, [["kind", "name"], ["plain", "A"]]), "cards.xlsx:1:1: missing column id"),
         (lambda p: _book(p, [HEADER, ["a", "plain", "A", 1], ["a", "plain", "B", 2]]), "Deck!A3: cards[1].id: dupl"),
         (lambda p: _book(p, [HEADER, ["a", "plain", "A", "=1+1"]]), "Deck!D2: a formula with no saved value"),
@@ -216,6 +216,27 @@ def test_a_bad_workbook_to_import_is_one_line_and_writes_nothing(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and expected in err, err
     assert (studio / "cards.yaml").read_bytes() == before
+
+
+def test_the_sheet_to_import_may_be_named(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An empty first sheet names the others; --sheet takes the cards from one of them."""
+    import openpyxl
+
+    (studio / "cards.yaml").write_text("cards:\n  - {id: keep, kind: plain, name: Keep}\n")
+    book = openpyxl.Workbook()
+    assert book.active is not None
+    book.active.title = "Notes"
+    cards = book.create_sheet("Cards")
+    for row in (["id", "kind", "name"], ["keep", "plain", "Kept"]):
+        cards.append(row)
+    book.save(studio.parent.parent / "cards.xlsx")
+    assert main(["import", "xlsx", "cards.xlsx", "--into", "sheet-game"]) == 2
+    err = capsys.readouterr().err
+    assert "cards.xlsx:Notes!A1: sheet 'Notes' is empty" in err and "the workbook's other sheets: Cards" in err
+    assert main(["import", "xlsx", "cards.xlsx", "--into", "sheet-game", "--sheet", "Cards"]) == 0
+    assert "name: Kept" in (studio / "cards.yaml").read_text()
+    assert main(["import", "xlsx", "cards.xlsx", "--into", "sheet-game", "--sheet", "Cards"]) == 0
+    assert "nothing to write" in capsys.readouterr().out
 
 
 def test_a_zip_bomb_workbook_is_refused_before_it_is_unpacked(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:

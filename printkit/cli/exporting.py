@@ -112,8 +112,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file}: no such file")
     if source.suffix.lower() != f".{args.format}":
         raise UsageError(f"{args.file}: expected a .{args.format} file")
-    for path in spreadsheet.import_rows(source, game.folder, here, args.allow_orphans):
+    if args.sheet is not None and args.format != "xlsx":
+        raise UsageError("--sheet: only an xlsx file has sheets")
+    written = spreadsheet.import_rows(source, game.folder, here, args.allow_orphans, args.sheet)
+    for path in written:
         say(f"wrote {display_path(path)}")
+    if not written:
+        say(f"nothing to write: {game.slug}'s card files already hold these cards as they are")
     return 0
 
 

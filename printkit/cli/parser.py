@@ -303,6 +303,7 @@ def _options_import(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="the spreadsheet: one row per card, as `printkit export csv` writes it")
     p.add_argument("--into", required=True, metavar="GAME|PATH", help="the game whose card files the rows replace")
     p.add_argument("--allow-orphans", action="store_true", help="import cards that no deck takes (they never print)")
+    p.add_argument("--sheet", metavar="NAME", help="xlsx: the sheet the cards are on (default: the first)")
 
 
 def _options_preview(p: argparse.ArgumentParser) -> None:
@@ -489,14 +490,17 @@ COMMANDS = (
     Command(
         "export",
         "export",
-        "card images and data for other tools: png, tts, printshop, csv",
+        "card images and data for other tools: png, tts, printshop, csv, xlsx",
         "Export a game for other tools: png (an image per card, back, counter and board), tts (Tabletop\n"
-        "Simulator deck sheets and saved objects), printshop (a print shop's images and PDF), csv (one\n"
-        "row per card). Images are drawn from the print drawing, at the game's print settings.",
+        "Simulator deck sheets and saved objects), printshop (a print shop's images and PDFs, CMYK with\n"
+        "--colour cmyk), csv and xlsx (one row per card, safe to open in a spreadsheet). Images are\n"
+        "drawn from the print drawing, at the game's print settings.",
         (
             "printkit export png battle-line --dpi 150",
             "printkit export tts my-game --base-url https://example.org/decks",
             "printkit export printshop my-game --service gamecrafter",
+            "printkit export printshop my-game --service drivethrucards --colour cmyk",
+            "printkit export xlsx my-game",
         ),
         exporting.cmd_export,
     ),

@@ -280,6 +280,11 @@ def _xlsx_rows(path: Path, raw: bytes, sheet: str | None) -> Table:
                 table.lines.append(line)
         if problems:
             raise DataError(problems)
+        if not any(table.header):
+            others = [name for name in names if name != chosen]
+            also = f"; the workbook's other sheets: {', '.join(others)}" if others else ""
+            message = f"sheet {chosen!r} is empty: expected its first row to name the columns (id, kind, name, ...)"
+            raise DataError([Problem(shown, 1, 1, message + also, f"{chosen}!A1")])
         return table
     finally:
         values.close()

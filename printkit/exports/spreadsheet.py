@@ -20,7 +20,7 @@ import yaml
 from pydantic import ValidationError
 
 from printkit.core import atomic
-from printkit.core.errors import DataError, Problem, UsageError, display_path
+from printkit.core.errors import DataError, Problem, display_path
 from printkit.core.project import Project
 from printkit.data import advice, table
 from printkit.data.game import GAME_FILE, Game
@@ -145,11 +145,15 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def import_rows(path: Path, game_folder: Path, project: Project, allow_orphans: bool = False) -> list[Path]:
+def import_rows(
+    path: Path, game_folder: Path, project: Project, allow_orphans: bool = False, sheet: str | None = None
+) -> list[Path]:
     """Check every row, then rewrite the game's card files from them; all bad rows reported together."""
-    rows = table.read(path)
+    rows = table.read(path, sheet=sheet)
     if not rows.rows:
-        raise UsageError(f"{display_path(path)}: no rows to import")
+        raise DataError(
+            [Problem(display_path(path), 2, 1, "no rows to import: expected a row per card under the header")]
+        )
     missing = [c for c in ("id", "kind", "name") if c not in rows.header]
     if missing:
         raise DataError([Problem(display_path(path), 1, 1, f"missing column {', '.join(missing)}")])
