@@ -124,6 +124,14 @@ def test_tts_splits_big_decks_and_honours_the_hidden_slot(tmp_path: Path) -> Non
     assert ids[:2] == [100, 101] and 169 in ids and 200 in ids and 309 in ids and 170 not in ids
     assert len(deck["DeckIDs"]) == sum(1 + i % 2 for i in range(150))
     assert deck["CustomDeck"]["2"]["FaceURL"] == "https://example.org/decks/main-sheet-2.png"
+    # the last sheet's 10 cards get a grid (and a picture) of their own size, not another 10 x 7
+    grids = [(deck["CustomDeck"][k]["NumWidth"], deck["CustomDeck"][k]["NumHeight"]) for k in ("1", "2", "3")]
+    assert grids == [(10, 7), (10, 7), (10, 2)]
+    with (
+        Image.open(tmp_path / "a" / "main-sheet-1.png") as full,
+        Image.open(tmp_path / "a" / "main-sheet-3.png") as last,
+    ):
+        assert last.size == (full.width, full.height * 2 // 7)
     tts.export(game, tmp_path / "b", PrintSettings(), hidden_in_last_slot=True)
     deck = json.loads((tmp_path / "b" / "main.json").read_text())["ObjectStates"][0]
     assert sorted(deck["CustomDeck"]) == ["1", "2", "3"] and deck["CustomDeck"]["1"]["BackIsHidden"] is False

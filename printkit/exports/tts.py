@@ -55,6 +55,13 @@ def plan(cards: int, card_size: tuple[float, float], hidden_in_last_slot: bool) 
     return SheetPlan(cols, rows, per_sheet, sheets, card_px)
 
 
+def _grid(slots: int, p: SheetPlan) -> tuple[int, int]:
+    """A sheet's columns and rows: the plan's, or for a last sheet of few cards as few as hold them, so its
+    picture is no bigger than they need (Tabletop Simulator reads each sheet's grid from its own entry)."""
+    cols = max(MIN_GRID, min(p.cols, slots))
+    return cols, min(p.rows, max(MIN_GRID, math.ceil(slots / cols)))
+
+
 def _url(path: Path, base_url: str | None) -> str:
     return f"{base_url.rstrip('/')}/{urllib.parse.quote(path.name)}" if base_url else path.resolve().as_uri()
 
@@ -138,12 +145,13 @@ def export(
         contained, deck_ids = [], []
         for s in range(p.sheets):
             on_sheet = fronts[s * p.per_sheet : (s + 1) * p.per_sheet]
-            sheet = Image.new("RGB", (p.cols * p.card_px[0], p.rows * p.card_px[1]), "white")
+            cols, rows = _grid(len(on_sheet) + hidden_in_last_slot, p)
+            sheet = Image.new("RGB", (cols * p.card_px[0], rows * p.card_px[1]), "white")
             for slot, image in enumerate(images[s * p.per_sheet : s * p.per_sheet + len(on_sheet)]):
-                sheet.paste(image, ((slot % p.cols) * p.card_px[0], (slot // p.cols) * p.card_px[1]))
+                sheet.paste(image, ((slot % cols) * p.card_px[0], (slot // cols) * p.card_px[1]))
             if hidden_in_last_slot:
-                last = p.cols * p.rows - 1
-                sheet.paste(back_image, ((last % p.cols) * p.card_px[0], (last // p.cols) * p.card_px[1]))
+                last = cols * rows - 1
+                sheet.paste(back_image, ((last % cols) * p.card_px[0], (last // cols) * p.card_px[1]))
             path = folder / f"{d}-sheet-{s + 1}.png"
             atomic.write_bytes(path, raster.png(sheet, 1, dpi))
             written.append(path)
@@ -152,8 +160,8 @@ def export(
             custom[key] = {
                 "FaceURL": _url(path, base_url),
                 "BackURL": _url(back_path, base_url),
-                "NumWidth": p.cols,
-                "NumHeight": p.rows,
+                "NumWidth": cols,
+                "NumHeight": rows,
                 "BackIsHidden": not hidden_in_last_slot,
                 "UniqueBack": False,
                 "Type": 0,
