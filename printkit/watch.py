@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from printkit.core.errors import PrintkitError, display_path
+from printkit.core.errors import PrintkitError, UsageError, display_path
 from printkit.core.project import CONFIG, PYPROJECT, Project
 from printkit.data import loader
 
@@ -77,7 +77,12 @@ def serve(out: Path, port: int, version: _Version) -> http.server.ThreadingHTTPS
     """The output folder on 127.0.0.1:port (0: any free port), in a thread of its own."""
     out.mkdir(parents=True, exist_ok=True)
     handler = functools.partial(type("Handler", (_Handler,), {"version": version}), directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as exc:  # most often another program (or another watch) has the port
+        raise UsageError(
+            f"--port {port}: cannot serve on it ({exc.strerror}): choose another, or 0 for any free one"
+        ) from None
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -109,26 +114,48 @@ def run(
     import watchfiles
 
     version = _Version()
+    server = serve(out, port, version)  # first: a port in use stops the watch before any work
     _attempt(functools.partial(first, targets, check), "built", say)
     games = [found.folder for found in loader.find_all(targets, here)]
-    server = serve(out, port, version)
-    watched = [*games] + [p for p in (here.layouts, here.root / "icons") if p.is_dir()]
-    watched += [p for p in (here.root / CONFIG, here.root / PYPROJECT) if p.is_file()]
-    shown = ", ".join(display_path(p) for p in watched)
+    shared = _shared(here)
+    shown = ", ".join(display_path(p) for p in [*games, *shared])
     say(f"watching {shown}; the output at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
     sys.stdout.flush()
+
+    def rebuild(touched: list[Path]) -> None:
+        verb = f"rebuilt {', '.join(g.name for g in touched)}:"
+        if _attempt(functools.partial(again, [str(g) for g in touched], False), verb, say):
+            version.bump()
+        sys.stdout.flush()
+
     try:
-        for changes in watchfiles.watch(*watched, debounce=150, step=50):
-            touched = _affected((path for _, path in changes), games)
-            verb = f"rebuilt {', '.join(g.name for g in touched)}:"
-            if _attempt(functools.partial(again, [str(g) for g in touched], False), verb, say):
-                version.bump()
-            sys.stdout.flush()
+        anew = False  # the shared folders changed: every game to build once the watch has begun again
+        while True:
+            # a wake-up each second when nothing changes, to see a shared folder made after the watch began
+            for changes in watchfiles.watch(
+                *games, *shared, debounce=150, step=50, rust_timeout=1000, yield_on_timeout=True
+            ):
+                if anew:  # built here, not before the watch began, so no change saved meanwhile is missed
+                    anew = False
+                    rebuild(games)
+                elif changes:
+                    rebuild(_affected((path for _, path in changes), games))
+                elif _shared(here) != shared:
+                    break
+            shared = _shared(here)  # a folder or setting file came or went: every game may use it
+            say(f"watching {', '.join(display_path(p) for p in [*games, *shared])}")
+            anew = True
     except KeyboardInterrupt:
         say("stopped watching")
     finally:
         server.shutdown()
     return 0
+
+
+def _shared(here: Project) -> list[Path]:
+    """The project's folders and settings files every game may use, those there now."""
+    folders = [p for p in (here.layouts, here.root / "icons", here.root / "fonts") if p.is_dir()]
+    return folders + [p for p in (here.root / CONFIG, here.root / PYPROJECT) if p.is_file()]
 
 
 def _attempt(work: Callable[[], list[Path]], verb: str, say: Callable[[str], None]) -> bool:

@@ -79,6 +79,29 @@ def test_a_saved_change_is_rebuilt_and_the_served_pages_reload(tmp_path: Path, m
         cards.write_text(cards.read_text().replace("power: lots", "power: 4").replace("Renamed", "Final"))
         _wait_for(log, r"rebuilt watched:.*\n(.*\n)*.*rebuilt watched:")
         assert "Final Card" in _text(pdf)
+
+        # a project folder every game may use, made while watching: watched from then on, every game rebuilt
+        icons = tmp_path / "icons"
+        icons.mkdir()
+        (icons / "gem.svg").write_text(
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h9v9z"/></svg>'
+        )
+        _wait_for(log, r"watching .*icons.*\n(.*\n)*rebuilt watched:")
+        cards.write_text(cards.read_text().replace("Write what this card does.", '"Gem {gem} shines."'))
+        _wait_for(log, r"(rebuilt watched:.*\n(.*\n)*){4}")
+        assert "Gem" in _text(pdf) and "{gem}" not in _text(pdf)  # the project's new icon, drawn
+
+        # a second watch on the same port: one line naming it, exit code 2, nothing built
+        port = url.rsplit(":", 1)[1].strip("/")
+        again = subprocess.run(
+            [sys.executable, "-m", "printkit", "build", "--watch", "--port", port],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert again.returncode == 2 and f"--port {port}: cannot serve on it" in again.stderr
+        assert again.stderr.count("\n") == 1 and not again.stdout
     finally:
         watcher.send_signal(signal.SIGINT)
         assert watcher.wait(timeout=20) == 0
