@@ -334,9 +334,18 @@ class BattleLineGame(GameDef):
         self.colours = len(r.letters)
         self.troops = troops_of(r.values, self.colours)  # a troop's bit is its card number
         self.concrete: list[Concrete] = self.troops.troop  # a troop's (colour, value), by card number
-        self.value = [v for _, v in self.concrete]  # a troop's value, by card number
         self.values_high = [self.troops.value_bits[v] for v in reversed(r.values)]  # each value's troops' bits
-        # a formation's strength by its cards and Fog (strength's key): worked out once, looked up after
+        # what strength reads of each card, by card number: a troop's value, a bit for that value (bit v - the
+        # lowest value, so a run's bits are side by side) and a bit for its colour. A Tactics card counts no
+        # value and has the colour bit wild_colour, past every troop's: one in a formation sends it to the wild
+        # reading
+        tactics = len(r.tactics)
+        self.value = [v for _, v in self.concrete] + [0] * tactics
+        self.value_bit = [1 << (v - r.values[0]) for _, v in self.concrete] + [0] * tactics
+        self.wild_colour = 1 << self.colours
+        self.colour_bit = [1 << c for c, _ in self.concrete] + [self.wild_colour] * tactics
+        # a formation with wild cards' strength by its cards and Fog (_wild_strength's key): worked out once,
+        # looked up after, as trying the wild cards' readings costs several times more
         self._strength: dict[int, Strength] = {}
 
     def new_initial_state(self) -> BattleLineState:
@@ -372,7 +381,32 @@ class BattleLineGame(GameDef):
         return out
 
     def strength(self, cards: Sequence[int], fog: bool) -> Strength:
-        """The strength of a formation of cards (by number), wild cards read at their best."""
+        """The strength of a formation of cards (by number), wild cards read at their best.
+
+        Troops only, the usual case, are read off three numbers made in one pass over the cards: a claim
+        check asks it of formations mostly new to the game, where a table of answers would seldom hold one.
+        """
+        total = values = colours = 0
+        value, value_bit, colour_bit = self.value, self.value_bit, self.colour_bit
+        for c in cards:
+            total += value[c]
+            values |= value_bit[c]
+            colours |= colour_bit[c]
+        if colours >= self.wild_colour or not cards:  # a wild card, or no card at all
+            return self._wild_strength(cards, fog)
+        if fog:
+            return 0, total
+        one_colour = not colours & (colours - 1)
+        # distinct values (a bit each) make a run when their bits are side by side: adding the lowest bit then
+        # carries through them all, leaving a single bit
+        carry = values + (values & -values)
+        if values.bit_count() == len(cards) and not carry & (carry - 1):
+            return (4 if one_colour else 1), total  # two values or more are no phalanx
+        if not values & (values - 1):  # one value
+            return 3, total
+        return (2 if one_colour else 0), total
+
+    def _wild_strength(self, cards: Sequence[int], fog: bool) -> Strength:
         key = int(fog)  # the formation as one int, bit 0 Fog, bit c + 1 card c: quicker to make than a tuple
         for c in cards:
             key |= 2 << c
@@ -381,7 +415,7 @@ class BattleLineGame(GameDef):
             ordered = sorted(cards)
             troops = bisect.bisect_left(ordered, self.n_troops)  # troops are numbered first
             concrete = [self.concrete[c] for c in ordered[:troops]]
-            if troops == len(ordered):  # troops only: one reading
+            if troops == len(ordered):  # no card at all
                 found = formations.strength(concrete, fog)
             else:
                 found = wild_strength(concrete, [self.formation_card[c].values for c in ordered[troops:]], fog)
