@@ -336,11 +336,13 @@ class BattleLineGame(GameDef):
         self.concrete: list[Concrete] = self.troops.troop  # a troop's (colour, value), by card number
         self.values_high = [self.troops.value_bits[v] for v in reversed(r.values)]  # each value's troops' bits
         # what strength reads of each card, by card number: a troop's value, a bit for that value (bit v - the
-        # lowest value, so a run's bits are side by side) and a bit for its colour. A Tactics card counts no
-        # value and has the colour bit wild_colour, past every troop's: one in a formation sends it to the wild
-        # reading
+        # lowest value, so a run's bits are side by side) and a bit for its colour. A Tactics card has the colour
+        # bit wild_colour, past every troop's: one in a formation sends it to the wild reading. The value of a
+        # wild card is its highest, what a claim's first look counts; other Tactics cards count none
         tactics = len(r.tactics)
-        self.value = [v for _, v in self.concrete] + [0] * tactics
+        self.value = [v for _, v in self.concrete] + [
+            max(card.values, default=0) for card in self.formation_card[r.troops :]
+        ]
         self.value_bit = [1 << (v - r.values[0]) for _, v in self.concrete] + [0] * tactics
         self.wild_colour = 1 << self.colours
         self.colour_bit = [1 << c for c, _ in self.concrete] + [self.wild_colour] * tactics
@@ -1175,15 +1177,17 @@ class BattleLineState(TwoPlayerState):
             return False
         beat = g.strength(mine.cards, fog)
         held = theirs.cards
+        # a first look: the highest troops unplayed, with the other side's cards (a wild card at its highest
+        # value), are worth their sum at least whatever formation they make, which beats most formations a
+        # game proves (a host, mostly) with no formation to read
+        need = size - len(held)
+        top = g.highest(pool, need)
+        value = g.value
+        if len(top) == need and (0, sum([value[c] for c in held + top])) > beat:
+            self.refuted[2 * flag + p] = sum([1 << c for c in top])  # a troop's bit is its card number
+            return False
         if not held or max(held) < g.n_troops:  # troops only, the usual case: one search, no wild card to read
-            # a first look: the highest troops unplayed, whatever formation they make, are worth their sum at
-            # least, which beats most formations a game proves (a host, mostly) with no formation to read
-            top = g.highest(pool, size - len(held))
-            value = g.value
-            if len(top) == size - len(held) and (0, sum([value[c] for c in held + top])) > beat:
-                self.refuted[2 * flag + p] = sum([1 << c for c in top])  # a troop's bit is its card number
-                return False
-            extra = best_completion([g.concrete[c] for c in held], size - len(held), pool, beat, fog, g.troops)
+            extra = best_completion([g.concrete[c] for c in held], need, pool, beat, fog, g.troops)
         else:
             cards = g.formation_card
             found = counter_example(
