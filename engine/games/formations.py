@@ -203,10 +203,14 @@ class Troops:
                 out.append(self.troop[high])
                 m ^= 1 << high
             return out
-        for v in reversed(self.values):
-            if len(out) >= k:
-                break
-            out += self.of_value(unplayed, v)[: k - len(out)]
+        for v in reversed(self.values):  # each value's troops by their bits, lowest colour first, in one loop
+            m = unplayed & self.value_bits[v]
+            while m:
+                if len(out) >= k:
+                    return out
+                low = m & -m
+                out.append(self.troop[low.bit_length() - 1])
+                m ^= low
         return out
 
 
