@@ -507,6 +507,7 @@ class BattleLineState(TwoPlayerState):
         "clock",
         "discard",
         "drawing_from",
+        "drawn",
         "fog",
         "fogged",
         "full",
@@ -562,6 +563,7 @@ class BattleLineState(TwoPlayerState):
     scout_draws: int  # cards Scout still draws
     scout_returns: int  # cards Scout still puts back
     drawing_from: int  # the deck a chance draw comes from: 0 troops, 1 tactics
+    drawn: int  # where in its deck sample_chance last found a card: a hint for the draw, checked
     back_to: Phase  # the phase a chance draw returns to
     clock: int
     turns: int
@@ -595,6 +597,7 @@ class BattleLineState(TwoPlayerState):
         self.phase = DEAL
         self._no_pending()
         self.clock = 0
+        self.drawn = 0
         self.turns = 0
         self.passes = 0
         self.refuted = [0] * (2 * r.flags)
@@ -622,7 +625,7 @@ class BattleLineState(TwoPlayerState):
         other.discard = self.discard[:]
         other.player, other.phase, other.guile, other.picked = self.player, self.phase, self.guile, self.picked
         other.scout_draws, other.scout_returns = self.scout_draws, self.scout_returns
-        other.drawing_from, other.back_to = self.drawing_from, self.back_to
+        other.drawing_from, other.back_to, other.drawn = self.drawing_from, self.back_to, self.drawn
         other.clock, other.turns, other.passes = self.clock, self.turns, self.passes
         other.refuted = self.refuted[:]
         other.taken = self.taken
@@ -686,7 +689,8 @@ class BattleLineState(TwoPlayerState):
         if phase == FIRST:
             return pick(rng, (a.first, a.first + 1))
         deck = self.troop_deck if phase == DEAL or self.drawing_from == 0 else self.tactics_deck
-        return a.deal + deck[int(rng.random() * len(deck))]  # api.pick, inline: a draw at every turn
+        self.drawn = at = int(rng.random() * len(deck))  # api.pick, inline: a draw at every turn
+        return a.deal + deck[at]
 
     def legal_actions(self) -> list[int]:
         legal = self._legal  # worked out once a position: the runner and the agent both ask
@@ -847,10 +851,12 @@ class BattleLineState(TwoPlayerState):
         phase = self.phase
         deck = self.troop_deck if phase == DEAL or self.drawing_from == 0 else self.tactics_deck
         card = action - a.deal
-        try:
-            at = deck.index(card)
-        except ValueError:
-            self._take_chance(action, False, PHASE_WORDS[phase])
+        at = self.drawn  # where sample_chance found it, when the card is this one: no search of the deck
+        if at >= len(deck) or deck[at] != card:
+            try:
+                at = deck.index(card)
+            except ValueError:
+                self._take_chance(action, False, PHASE_WORDS[phase])
         del deck[at]
         self.history.append(action)
         if phase == DEAL:
