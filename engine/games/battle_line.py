@@ -740,27 +740,20 @@ class BattleLineState(TwoPlayerState):
                 at = g.all_flags & ~(self.taken | self.fogged)
             elif kind == MUD:
                 at = g.all_flags & ~(self.taken | self.mudded)
-            else:
-                if self._guile_possible(kind, room):
+            else:  # a Guile card: played when it has something to act on, what _legal_pick would list
+                if kind == SCOUT:
+                    possible = bool(self.troop_deck or self.tactics_deck or self.tops[0] or self.tops[1])
+                elif kind == TRAITOR:
+                    possible = bool(room and self.troops_at[1 - p] & ~self.taken)
+                else:  # Redeploy takes a card of one's own, Deserter one of the other side's
+                    possible = bool(self.pickable[p if kind == REDEPLOY else 1 - p] & ~self.taken)
+                if possible:
                     out.append(g.act.guile + card - g.n_troops)
                 continue
             if g.rows is not None:  # plays_in, inline for a line of one piece
                 out += g.rows[at][card]
             else:
                 g.plays_in(at, (card,), out)
-
-    def _guile_possible(self, kind: Effect, room: int) -> bool:
-        """Whether a Guile card has something to act on: what _legal_pick would list is not empty."""
-        p = self.player
-        if kind == SCOUT:
-            return bool(self.troop_deck or self.tactics_deck or self.tops[0] or self.tops[1])
-        if kind == TRAITOR:
-            return bool(room and self.troops_at[1 - p] & ~self.taken)
-        if kind == REDEPLOY:
-            return bool(self.pickable[p] & ~self.taken)
-        if kind == DESERTER:
-            return bool(self.pickable[1 - p] & ~self.taken)
-        return False
 
     def _pickable(self, owner: int, troops_only: bool) -> list[tuple[int, int]]:
         """(flag, card) pairs of owner's cards at unclaimed flags, environment cards included."""
