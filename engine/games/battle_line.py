@@ -334,7 +334,8 @@ class BattleLineGame(GameDef):
         self.colours = len(r.letters)
         self.troops = troops_of(r.values, self.colours)  # a troop's bit is its card number
         self.concrete: list[Concrete] = self.troops.troop  # a troop's (colour, value), by card number
-        self.values_high = [self.troops.value_bits[v] for v in reversed(r.values)]  # each value's troops' bits
+        # each value and its troops' bits, highest value first
+        self.values_high = [(v, self.troops.value_bits[v]) for v in reversed(r.values)]
         # what strength reads of each card, by card number: a troop's value, a bit for that value (bit v - the
         # lowest value, so a run's bits are side by side) and a bit for its colour. A Tactics card has the colour
         # bit wild_colour, past every troop's: one in a formation sends it to the wild reading. The value of a
@@ -369,18 +370,21 @@ class BattleLineGame(GameDef):
             for row in rows:
                 out += row[c]
 
-    def highest(self, unplayed: int, k: int) -> list[int]:
-        """Up to k troops of unplayed (bits by card number), highest value first, then lowest colour."""
-        out: list[int] = []
-        for bits in self.values_high:
-            m = unplayed & bits
+    def highest(self, unplayed: int, k: int) -> tuple[int, int]:
+        """The bits and the values' sum of the k (one or more) highest troops of unplayed (bits by card number),
+        highest value first, then lowest colour; (0, 0) when fewer than k are left."""
+        bits = total = 0
+        for value, troops in self.values_high:
+            m = unplayed & troops
             while m:
                 low = m & -m
-                out.append(low.bit_length() - 1)
-                if len(out) == k:
-                    return out
+                bits |= low
+                total += value
+                k -= 1
+                if not k:
+                    return bits, total
                 m ^= low
-        return out
+        return 0, 0
 
     def strength(self, cards: Sequence[int], fog: bool) -> Strength:
         """The strength of a formation of cards (by number), wild cards read at their best.
@@ -1180,11 +1184,14 @@ class BattleLineState(TwoPlayerState):
         # value), are worth their sum at least whatever formation they make, which beats most formations a
         # game proves (a host, mostly) with no formation to read
         need = size - len(held)
-        top = g.highest(pool, need)
-        value = g.value
-        if len(top) == need and (0, sum([value[c] for c in held + top])) > beat:
-            self.refuted[2 * flag + p] = sum([1 << c for c in top])  # a troop's bit is its card number
-            return False
+        top, total = g.highest(pool, need)
+        if top:
+            value = g.value
+            for c in held:
+                total += value[c]
+            if (0, total) > beat:
+                self.refuted[2 * flag + p] = top  # the troops of a completion that beats it
+                return False
         if not held or max(held) < g.n_troops:  # troops only, the usual case: one search, no wild card to read
             extra = best_completion([g.concrete[c] for c in held], need, pool, beat, fog, g.troops)
         else:
