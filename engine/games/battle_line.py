@@ -334,9 +334,21 @@ class BattleLineGame(GameDef):
         self.colours = len(r.letters)
         self.troops = troops_of(r.values, self.colours)  # a troop's bit is its card number
         self.concrete: list[Concrete] = self.troops.troop  # a troop's (colour, value), by card number
-        self.value = [v for _, v in self.concrete]  # a troop's value, by card number
-        self.values_high = [self.troops.value_bits[v] for v in reversed(r.values)]  # each value's troops' bits
-        # a formation's strength by its cards and Fog (strength's key): worked out once, looked up after
+        # each value and its troops' bits, highest value first
+        self.values_high = [(v, self.troops.value_bits[v]) for v in reversed(r.values)]
+        # what strength reads of each card, by card number: a troop's value, a bit for that value (bit v - the
+        # lowest value, so a run's bits are side by side) and a bit for its colour. A Tactics card has the colour
+        # bit wild_colour, past every troop's: one in a formation sends it to the wild reading. The value of a
+        # wild card is its highest, what a claim's first look counts; other Tactics cards count none
+        tactics = len(r.tactics)
+        self.value = [v for _, v in self.concrete] + [
+            max(card.values, default=0) for card in self.formation_card[r.troops :]
+        ]
+        self.value_bit = [1 << (v - r.values[0]) for _, v in self.concrete] + [0] * tactics
+        self.wild_colour = 1 << self.colours
+        self.colour_bit = [1 << c for c, _ in self.concrete] + [self.wild_colour] * tactics
+        # a formation with wild cards' strength by its cards and Fog (_wild_strength's key): worked out once,
+        # looked up after, as trying the wild cards' readings costs several times more
         self._strength: dict[int, Strength] = {}
 
     def new_initial_state(self) -> BattleLineState:
@@ -358,21 +370,49 @@ class BattleLineGame(GameDef):
             for row in rows:
                 out += row[c]
 
-    def highest(self, unplayed: int, k: int) -> list[int]:
-        """Up to k troops of unplayed (bits by card number), highest value first, then lowest colour."""
-        out: list[int] = []
-        for bits in self.values_high:
-            m = unplayed & bits
+    def highest(self, unplayed: int, k: int) -> tuple[int, int]:
+        """The bits and the values' sum of the k (one or more) highest troops of unplayed (bits by card number),
+        highest value first, then lowest colour; (0, 0) when fewer than k are left."""
+        bits = total = 0
+        for value, troops in self.values_high:
+            m = unplayed & troops
             while m:
                 low = m & -m
-                out.append(low.bit_length() - 1)
-                if len(out) == k:
-                    return out
+                bits |= low
+                total += value
+                k -= 1
+                if not k:
+                    return bits, total
                 m ^= low
-        return out
+        return 0, 0
 
     def strength(self, cards: Sequence[int], fog: bool) -> Strength:
-        """The strength of a formation of cards (by number), wild cards read at their best."""
+        """The strength of a formation of cards (by number), wild cards read at their best.
+
+        Troops only, the usual case, are read off three numbers made in one pass over the cards: a claim
+        check asks it of formations mostly new to the game, where a table of answers would seldom hold one.
+        """
+        total = values = colours = 0
+        value, value_bit, colour_bit = self.value, self.value_bit, self.colour_bit
+        for c in cards:
+            total += value[c]
+            values |= value_bit[c]
+            colours |= colour_bit[c]
+        if colours >= self.wild_colour or not cards:  # a wild card, or no card at all
+            return self._wild_strength(cards, fog)
+        if fog:
+            return 0, total
+        one_colour = not colours & (colours - 1)
+        # distinct values (a bit each) make a run when their bits are side by side: adding the lowest bit then
+        # carries through them all, leaving a single bit
+        carry = values + (values & -values)
+        if values.bit_count() == len(cards) and not carry & (carry - 1):
+            return (4 if one_colour else 1), total  # two values or more are no phalanx
+        if not values & (values - 1):  # one value
+            return 3, total
+        return (2 if one_colour else 0), total
+
+    def _wild_strength(self, cards: Sequence[int], fog: bool) -> Strength:
         key = int(fog)  # the formation as one int, bit 0 Fog, bit c + 1 card c: quicker to make than a tuple
         for c in cards:
             key |= 2 << c
@@ -381,7 +421,7 @@ class BattleLineGame(GameDef):
             ordered = sorted(cards)
             troops = bisect.bisect_left(ordered, self.n_troops)  # troops are numbered first
             concrete = [self.concrete[c] for c in ordered[:troops]]
-            if troops == len(ordered):  # troops only: one reading
+            if troops == len(ordered):  # no card at all
                 found = formations.strength(concrete, fog)
             else:
                 found = wild_strength(concrete, [self.formation_card[c].values for c in ordered[troops:]], fog)
@@ -471,6 +511,7 @@ class BattleLineState(TwoPlayerState):
         "clock",
         "discard",
         "drawing_from",
+        "drawn",
         "fog",
         "fogged",
         "full",
@@ -526,6 +567,7 @@ class BattleLineState(TwoPlayerState):
     scout_draws: int  # cards Scout still draws
     scout_returns: int  # cards Scout still puts back
     drawing_from: int  # the deck a chance draw comes from: 0 troops, 1 tactics
+    drawn: int  # where in its deck sample_chance last found a card: a hint for the draw, checked
     back_to: Phase  # the phase a chance draw returns to
     clock: int
     turns: int
@@ -559,6 +601,7 @@ class BattleLineState(TwoPlayerState):
         self.phase = DEAL
         self._no_pending()
         self.clock = 0
+        self.drawn = 0
         self.turns = 0
         self.passes = 0
         self.refuted = [0] * (2 * r.flags)
@@ -586,7 +629,7 @@ class BattleLineState(TwoPlayerState):
         other.discard = self.discard[:]
         other.player, other.phase, other.guile, other.picked = self.player, self.phase, self.guile, self.picked
         other.scout_draws, other.scout_returns = self.scout_draws, self.scout_returns
-        other.drawing_from, other.back_to = self.drawing_from, self.back_to
+        other.drawing_from, other.back_to, other.drawn = self.drawing_from, self.back_to, self.drawn
         other.clock, other.turns, other.passes = self.clock, self.turns, self.passes
         other.refuted = self.refuted[:]
         other.taken = self.taken
@@ -650,7 +693,8 @@ class BattleLineState(TwoPlayerState):
         if phase == FIRST:
             return pick(rng, (a.first, a.first + 1))
         deck = self.troop_deck if phase == DEAL or self.drawing_from == 0 else self.tactics_deck
-        return a.deal + deck[int(rng.random() * len(deck))]  # api.pick, inline: a draw at every turn
+        self.drawn = at = int(rng.random() * len(deck))  # api.pick, inline: a draw at every turn
+        return a.deal + deck[at]
 
     def legal_actions(self) -> list[int]:
         legal = self._legal  # worked out once a position: the runner and the agent both ask
@@ -700,27 +744,20 @@ class BattleLineState(TwoPlayerState):
                 at = g.all_flags & ~(self.taken | self.fogged)
             elif kind == MUD:
                 at = g.all_flags & ~(self.taken | self.mudded)
-            else:
-                if self._guile_possible(kind, room):
+            else:  # a Guile card: played when it has something to act on, what _legal_pick would list
+                if kind == SCOUT:
+                    possible = bool(self.troop_deck or self.tactics_deck or self.tops[0] or self.tops[1])
+                elif kind == TRAITOR:
+                    possible = bool(room and self.troops_at[1 - p] & ~self.taken)
+                else:  # Redeploy takes a card of one's own, Deserter one of the other side's
+                    possible = bool(self.pickable[p if kind == REDEPLOY else 1 - p] & ~self.taken)
+                if possible:
                     out.append(g.act.guile + card - g.n_troops)
                 continue
             if g.rows is not None:  # plays_in, inline for a line of one piece
                 out += g.rows[at][card]
             else:
                 g.plays_in(at, (card,), out)
-
-    def _guile_possible(self, kind: Effect, room: int) -> bool:
-        """Whether a Guile card has something to act on: what _legal_pick would list is not empty."""
-        p = self.player
-        if kind == SCOUT:
-            return bool(self.troop_deck or self.tactics_deck or self.tops[0] or self.tops[1])
-        if kind == TRAITOR:
-            return bool(room and self.troops_at[1 - p] & ~self.taken)
-        if kind == REDEPLOY:
-            return bool(self.pickable[p] & ~self.taken)
-        if kind == DESERTER:
-            return bool(self.pickable[1 - p] & ~self.taken)
-        return False
 
     def _pickable(self, owner: int, troops_only: bool) -> list[tuple[int, int]]:
         """(flag, card) pairs of owner's cards at unclaimed flags, environment cards included."""
@@ -811,10 +848,12 @@ class BattleLineState(TwoPlayerState):
         phase = self.phase
         deck = self.troop_deck if phase == DEAL or self.drawing_from == 0 else self.tactics_deck
         card = action - a.deal
-        try:
-            at = deck.index(card)
-        except ValueError:
-            self._take_chance(action, False, PHASE_WORDS[phase])
+        at = self.drawn  # where sample_chance found it, when the card is this one: no search of the deck
+        if at >= len(deck) or deck[at] != card:
+            try:
+                at = deck.index(card)
+            except ValueError:
+                self._take_chance(action, False, PHASE_WORDS[phase])
         del deck[at]
         self.history.append(action)
         if phase == DEAL:
@@ -1141,15 +1180,20 @@ class BattleLineState(TwoPlayerState):
             return False
         beat = g.strength(mine.cards, fog)
         held = theirs.cards
-        if not held or max(held) < g.n_troops:  # troops only, the usual case: one search, no wild card to read
-            # a first look: the highest troops unplayed, whatever formation they make, are worth their sum at
-            # least, which beats most formations a game proves (a host, mostly) with no formation to read
-            top = g.highest(pool, size - len(held))
+        # a first look: the highest troops unplayed, with the other side's cards (a wild card at its highest
+        # value), are worth their sum at least whatever formation they make, which beats most formations a
+        # game proves (a host, mostly) with no formation to read
+        need = size - len(held)
+        top, total = g.highest(pool, need)
+        if top:
             value = g.value
-            if len(top) == size - len(held) and (0, sum([value[c] for c in held + top])) > beat:
-                self.refuted[2 * flag + p] = sum([1 << c for c in top])  # a troop's bit is its card number
+            for c in held:
+                total += value[c]
+            if (0, total) > beat:
+                self.refuted[2 * flag + p] = top  # the troops of a completion that beats it
                 return False
-            extra = best_completion([g.concrete[c] for c in held], size - len(held), pool, beat, fog, g.troops)
+        if not held or max(held) < g.n_troops:  # troops only, the usual case: one search, no wild card to read
+            extra = best_completion([g.concrete[c] for c in held], need, pool, beat, fog, g.troops)
         else:
             cards = g.formation_card
             found = counter_example(

@@ -121,16 +121,26 @@ def _best_run(fixed: list[int], wild: Sequence[tuple[int, ...]], size: int) -> i
     """The highest sum of a run of size values holding the fixed values, the wild cards taking the rest."""
     if len(set(fixed)) != len(fixed):
         return None
-    seen = set(fixed).union(*wild)
-    for start in range(max(seen) - size + 1, min(seen) - 1, -1):
-        run = range(start, start + size)
-        if any(v not in run for v in fixed):
-            continue
-        missing = [v for v in run if v not in fixed]
-        if any(
-            all(v in values for v, values in zip(order, wild, strict=True)) for order in itertools.permutations(missing)
-        ):
-            return size * start + size * (size - 1) // 2
+    if fixed:  # a run holding every fixed value starts at the lowest of them or below, within size of the highest
+        top, bottom = min(fixed), max(fixed) - size + 1
+    else:
+        seen = set().union(*wild)
+        top, bottom = max(seen) - size + 1, min(seen)
+    spread = size * (size - 1) // 2  # a run's sum is size x its start + spread
+    if len(wild) == 1:  # the usual case: the one wild card takes the value the run misses, its sum less theirs
+        values, fixed_sum = wild[0], sum(fixed)
+        for start in range(top, bottom - 1, -1):
+            if size * start + spread - fixed_sum in values:
+                return size * start + spread
+        return None
+    for start in range(top, bottom - 1, -1):
+        missing = set(range(start, start + size)).difference(fixed)  # one value for each wild card
+        for order in itertools.permutations(missing):  # the wild cards in turn take these values
+            for v, values in zip(order, wild, strict=True):
+                if v not in values:
+                    break
+            else:
+                return size * start + spread
     return None
 
 
@@ -193,10 +203,14 @@ class Troops:
                 out.append(self.troop[high])
                 m ^= 1 << high
             return out
-        for v in reversed(self.values):
-            if len(out) >= k:
-                break
-            out += self.of_value(unplayed, v)[: k - len(out)]
+        for v in reversed(self.values):  # each value's troops by their bits, lowest colour first, in one loop
+            m = unplayed & self.value_bits[v]
+            while m:
+                if len(out) >= k:
+                    return out
+                low = m & -m
+                out.append(self.troop[low.bit_length() - 1])
+                m ^= low
         return out
 
 

@@ -88,6 +88,19 @@ def test_wild_strength_agrees_with_trying_every_reading() -> None:
         assert wild_strength(troops, wild, fog) == best_strength(cards, fog, 6)[0], (troops, wild, fog)
 
 
+def test_the_games_strength_of_troops_agrees_with_the_formations_library(game: BattleLineGame) -> None:
+    """The game reads a troops-only formation off bits of its cards: the same strength as formations.strength."""
+    from engine.games.formations import strength
+
+    rng = random.Random(8)
+    troops = range(game.n_troops)
+    formations = [list(c) for c in itertools.combinations(troops, 3)]  # every formation of three: all kinds come up
+    formations += [rng.sample(troops, rng.choice((1, 2, 4))) for _ in range(3000)]
+    for cards in formations:
+        for fog in (False, True):
+            assert game.strength(cards, fog) == strength([game.concrete[c] for c in cards], fog), (cards, fog)
+
+
 # --- the proof claim ----------------------------------------------------------------------
 
 
