@@ -356,34 +356,43 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
     if not problems and settings.cuts == "auto":  # cuts: shared said on purpose is a choice made, not warned of
         attempt(joins_)
     shown: dict[str, set[str]] = {}  # card id -> the fields its face layouts read
+    face_layouts: dict[str, list[str]] = {}  # card id -> the names of the layouts its faces are drawn by
+    stopped: set[str] = set()  # the cards a drawing of which stopped short: too little read to judge
     for design, size in designs.values():
         painter = CardPainter(scratch, size, settings.bleed, proof=True)
         target = Target.of(game, design.label, design.layout, design.place)
         fields = _Watched(design.fields)
+        before = len(problems)
         attempt(partial(painter.paint, design.layout, fields, target))
         if design.key.startswith("face-"):
             shown.setdefault(design.label, set()).update(fields.read)
+            face_layouts.setdefault(design.label, []).append(design.layout.name)
         problems += [p for p in painter.problems if p not in problems]
+        if len(problems) > before:
+            stopped.add(design.label)
         notices += [n for n in painter.notices if n not in notices]
     notices += advice.deck_overlaps(game) + advice.orphans(game) + advice.unworded_rules(game)
     for design, _ in designs.values():  # text a layout asks to print under the smallest printkit prints
         notices += [n for n in design.layout.notices if n not in notices]
     notices += _low_contrast(designs.values())
-    for card in game.cards if not problems else ():  # a drawing that stopped short read too little to judge
+    for card in game.cards:
+        if card.id in stopped:
+            continue
         every = set(type(card).model_fields)  # a card with no face drawn here is not judged
         seen = shown.get(card.id, every)
+        layout = " and ".join(dict.fromkeys(face_layouts.get(card.id, [card.kind])))
         for name in advice.unprinted(card, seen):
             if name == "reconstructed":
                 unmarked = [f for f in card.reconstructed if f in seen and f"{f}_reconstructed" not in seen]
                 notices.append(
                     f"{game.place('card', card.id)}: card {card.id}: {', '.join(unmarked)} is reconstructed and "
-                    f"printed, but its layout {card.kind} never marks it so (add a region with "
+                    f"printed, but its layout {layout} never marks it so (add a region with "
                     f"when: {unmarked[0]}_reconstructed)"
                 )
                 continue
             notices.append(
                 f"{game.place('card', card.id)}: card {card.id}: field {name} is set, but its layout "
-                f"{card.kind} never shows it (add a region with {{{name}}}, or drop the field)"
+                f"{layout} never shows it (add a region with {{{name}}}, or drop the field)"
             )
     for comp in game.info.components:
         if comp.kind in BOARD_KINDS and comp.board is not None:

@@ -83,3 +83,28 @@ def test_a_card_no_deck_takes_is_a_warning_and_an_import_refuses_it(
     assert (studio / "cards.yaml").read_text() == before
     assert main(["import", "csv", str(sheet), "--into", "advice-game", "--allow-orphans"]) == 0
     assert "lost" in (studio / "cards.yaml").read_text()
+
+
+def test_the_warning_names_the_layout_the_card_is_drawn_by_and_stands_beside_errors(
+    studio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cards = studio / "cards.yaml"
+    long_text = " ".join(["far too many words for one small box"] * 20)
+    cards.write_text(
+        cards.read_text()
+        .replace("copies: 2}", "copies: 2, flavour: Dust and old songs.}")
+        .replace("Every card needs an id of its own.", long_text)
+    )
+    (Path("layouts") / "noflav.yaml").write_text(
+        "regions:\n  name: {type: text, x: 5mm, y: 5mm, w: 50mm, h: 8mm, text: '{name}'}\n"
+        "  text: {type: text, x: 5mm, y: 20mm, w: 50mm, h: 10mm, text: '{text}', min_size: 6}\n"
+        "  power: {type: text, x: 5mm, y: 40mm, w: 50mm, h: 8mm, text: '{stats.power}'}\n"
+    )
+    game_yaml = studio / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "layouts: {plain: noflav}\n")
+    assert main(["validate"]) == 2  # the second card's text cannot fit its box
+    err = capsys.readouterr().err
+    assert "second-card" in err and "fit" in err
+    # the first card drew whole: its unshown field is still said, by the layout's own name
+    assert "card first-card: field flavour is set, but its layout noflav never shows it" in err
+    assert not [line for line in err.splitlines() if "second-card" in line and "is set, but" in line]  # not judged
