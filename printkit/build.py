@@ -22,7 +22,7 @@ from printkit.core.errors import PlacedError, PrintkitError, UsageError
 from printkit.data import advice, summary
 from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS
-from printkit.data.settings import PAPERS, PrintSettings
+from printkit.data.settings import PAPER_NAMES, PAPERS, PrintSettings
 from printkit.data.summary import plural
 from printkit.draw import ink
 from printkit.sheets import boards, calibration, cardsheets, counters, geometry
@@ -63,27 +63,44 @@ def build_all(plans: list[Plan], out: Path, workers: int = 2) -> list[Path]:
 
 
 def make_all(
-    plans: list[Plan], out: Path, workers: int = 2, done: Callable[[Game, float], None] | None = None
+    plans: list[Plan],
+    out: Path,
+    workers: int = 2,
+    done: Callable[[Game, float], None] | None = None,
+    step: Callable[[int, int, str], None] | None = None,
 ) -> Files:
     """Every file of every game, in memory (games shared among worker processes); nothing written yet.
 
     done(game, seconds) is told as each game is made, in the order they finish; the files come
-    back in the order of the plans, however the work was shared.
+    back in the order of the plans, however the work was shared. step(made, total, what) counts
+    the games' parts (see steps): each part as it is made when the games are made here, a game's
+    parts at once when a worker process made it.
     """
     made: dict[int, Files] = {}
     started = time.perf_counter()
+    total, count = sum(steps(plan) for plan in plans), 0
+
+    def one_more(what: str) -> None:
+        nonlocal count
+        count += 1
+        if step:
+            step(count, total, what)
+
     if len(plans) < 2 or workers < 2:
         for index, plan in enumerate(plans):
-            made[index] = make_game(plan, out)
+            made[index] = make_game(plan, out, one_more)
             if done:
                 done(plan.game, time.perf_counter() - started)
     else:
         with processes.executor(workers) as pool:
             futures = {pool.submit(make_game, plan, out): index for index, plan in enumerate(plans)}
             for future in as_completed(futures):
+                plan = plans[futures[future]]
                 made[futures[future]] = future.result()
+                for _ in range(steps(plan)):
+                    one_more(f"{plan.game.slug}: made")
                 if done:
-                    done(plans[futures[future]].game, time.perf_counter() - started)
+                    done(plan.game, time.perf_counter() - started)
     files: Files = {path: data for index in sorted(made) for path, data in made[index].items()}
     if any(REFERENCE in plan.parts for plan in plans):
         from printkit.docs import refsite
@@ -133,8 +150,17 @@ def _prune_reference(written: list[Path]) -> None:
                 found.unlink(missing_ok=True)
 
 
-def make_game(plan: Plan, out: Path) -> Files:
-    """Every output of one game, in memory: summary, booklets, sheets, counters, boards, bundles, reference pages."""
+def steps(plan: Plan) -> int:
+    """How many times make_game says it has made a part of plan: its booklets, each paper's sheets, its site."""
+    return 1 + len(plan.settings.papers) + (REFERENCE in plan.parts)
+
+
+def make_game(plan: Plan, out: Path, step: Callable[[str], None] | None = None) -> Files:
+    """Every output of one game, in memory: summary, booklets, sheets, counters, boards, bundles, reference pages.
+
+    step(what) is told as each of its parts is made (steps(plan) times in all), for a progress bar.
+    """
+    said = step or (lambda what: None)
     game, settings, folder = plan.game, plan.settings, out / plan.game.slug
     files: Files = {folder / "components.json": summary.summary_json(game, settings)}
     # the booklet's machinery (Markdown, Jinja, WeasyPrint, pdfium) loads only for the parts that
@@ -153,9 +179,11 @@ def make_game(plan: Plan, out: Path) -> Files:
     if has_rules and diagrams is not None:
         rules, booklet_files = _booklets(plan, folder, diagrams)
         files |= booklet_files
+    said(f"{game.slug}: rules booklets" if has_rules else f"{game.slug}: summary")
     for paper in settings.papers:
         made = paper_parts(game, settings, paper, plan.selection, plan.parts, rules.get(paper))
         files |= {folder / name: data for name, data in made.items()}
+        said(f"{game.slug}: {PAPER_NAMES[paper]} sheets")
     if REFERENCE in plan.parts and diagrams is not None:
         from printkit.docs import refbalance, refsite
 
@@ -163,6 +191,8 @@ def make_game(plan: Plan, out: Path) -> Files:
         balance = refbalance.read(folder)  # the game's balance report, when `printkit balance` wrote one here
         pages = refsite.game_pages(game, settings, diagrams, balance)
         files |= {site / name: data for name, data in pages.items()}
+    if REFERENCE in plan.parts:
+        said(f"{game.slug}: reference pages")
     return files
 
 

@@ -276,7 +276,9 @@ def test_a_bar_is_drawn_on_a_terminal_only_and_never_when_quiet(
     monkeypatch.setattr(sys, "stderr", terminal)
     assert main(["build", "battle-line", "--only", "rules", "--no-check", "--out", str(tmp_path)]) == 0
     drawn = terminal.getvalue()
-    assert "] 0/1 games made" in drawn and "[##############################] 1/1 games made: battle-line" in drawn
+    # the parts of one game, counted as each is made: its booklets, then each paper's sheets
+    assert "] 0/3 parts made" in drawn and "] 1/3 parts made: battle-line: rules booklets" in drawn
+    assert "[##############################] 3/3 parts made: battle-line: Letter sheets" in drawn
     assert "made battle-line" not in capsys.readouterr().out  # the bar says it in place of the line
     terminal.seek(0)
     terminal.truncate()
@@ -285,4 +287,4 @@ def test_a_bar_is_drawn_on_a_terminal_only_and_never_when_quiet(
     monkeypatch.undo()
     assert main(["build", "battle-line", "--only", "rules", "--no-check", "--out", str(tmp_path)]) == 0
     out, err = capsys.readouterr()
-    assert "  made battle-line" in out and "games made" not in err  # a log gets lines, no bar
+    assert "  made battle-line" in out and "parts made" not in err  # a log gets lines, no bar

@@ -195,20 +195,17 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
     on = " and ".join(settings.PAPER_NAMES[p] for p in papers)
     what = ", ".join(p for p in build.PARTS if p in parts)
     say(f"building {', '.join(g.slug for g in chosen_games)} on {on}: {what}")
-    bar = Bar(len(plans), "games made")
-    finished: list[str] = []
+    bar = Bar(sum(build.steps(plan) for plan in plans), "parts made")
 
     def made_one(game: Game, seconds: float) -> None:
-        finished.append(game.slug)
-        if bar.shown:  # on a terminal the bar says it in place; a log gets a line a game
-            bar(len(finished), latest=f"{game.slug} ({seconds:.1f} s)")
-        else:
+        if not bar.shown:  # on a terminal the bar says it in place; a log gets a line a game
             say(f"  made {game.slug} ({seconds:.1f} s)")
 
     bar(0)
     try:
         with drawcache.kept():  # the reference site's card pictures: unchanged cards are not drawn again
-            made = build.make_all(plans, out, min(2, os.cpu_count() or 1), made_one)
+            workers = min(2, os.cpu_count() or 1)
+            made = build.make_all(plans, out, workers, made_one, lambda n, total, what: bar(n, total, what))
     finally:
         bar.close()
     if check:  # before writing: a game its engine cannot play leaves the old outputs as they were
