@@ -81,12 +81,18 @@ HEADER = ["id", "kind", "name", "stats.power"]
         ),
         ("{file: cards.xlsx, sheet: Nope}", [HEADER, ["a", "plain", "A", 1]], "no sheet 'Nope' (sheets: Deck)"),
         (
+            "{file: cards.xlsx, sheet: Dekc}",
+            [HEADER, ["a", "plain", "A", 1]],
+            # at the game.yaml entry that names the sheet, with the likely one
+            "game.yaml:5:41: sheet: cards/sheet-game/cards.xlsx: no sheet 'Dekc' (did you mean 'Deck'?",
+        ),
+        (
             "{file: cards.xlsx}",
             [HEADER, ["a", "plain", "A", 1], ["a", "plain", "Again", 2]],
             "cards.xlsx:Deck!A3: cards[1].id: duplicate card id 'a'",
         ),
     ],
-    ids=["bad-cell", "formula-without-value", "missing-sheet", "duplicate-id"],
+    ids=["bad-cell", "formula-without-value", "missing-sheet", "misspelt-sheet", "duplicate-id"],
 )
 def test_xlsx_problems_name_their_cell(
     studio: Path, capsys: pytest.CaptureFixture[str], entry: str, rows: list[list[object]], expected: str

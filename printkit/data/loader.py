@@ -202,7 +202,7 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
             problems.append(smap.problem(("card_sheets", i), f"{named} is named twice in card_sheets: name it once"))
             continue
         read.add((sheet.file, sheet.sheet))
-        rows = _sheet_cards(folder, sheet, within, problems)
+        rows = _sheet_cards(folder, sheet, within, problems, smap.within("card_sheets").within(i))
         if rows is None:
             all_cards = False
             continue
@@ -256,11 +256,15 @@ def _place(smap: SourceMap, path: PathT) -> str:
 
 
 def _sheet_cards(
-    folder: Path, sheet: CardSheet, within: tuple[Path, ...], problems: list[Problem]
+    folder: Path, sheet: CardSheet, within: tuple[Path, ...], problems: list[Problem], entry: SourceMap
 ) -> list[crossref.Located] | None:
-    """The cards of a spreadsheet the game names, each placed at its row; None (and problems) when it fails."""
+    """The cards of a spreadsheet the game names, each placed at its row; None (and problems) when it fails.
+    entry: where game.yaml names the sheet, the place of a sheet the workbook lacks."""
     try:
         rows = table.read(folder / sheet.file, within, sheet.sheet)
+    except table.NoSheet as exc:
+        problems.extend(entry.problem(("sheet",), f"{p.file}: {p.message}") for p in exc.problems)
+        return None
     except DataError as exc:
         problems.extend(exc.problems)
         return None

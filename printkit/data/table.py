@@ -9,6 +9,7 @@ where a name is), and a problem is placed at its cell: `cards.csv:14:3` or `card
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import itertools
 import re
@@ -30,6 +31,10 @@ MAX_COLUMNS = 500
 MAX_CELL = 100_000  # characters in one cell: far past any card text
 # control characters a cell may not hold: every C0 but tab and line breaks, DEL and C1 (a NUL is never text)
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+class NoSheet(DataError):
+    """A workbook without the sheet asked for: placed where the sheet was named, when that is known."""
 
 
 @dataclass
@@ -240,7 +245,9 @@ def _xlsx_rows(path: Path, raw: bytes, sheet: str | None) -> Table:
     try:
         names = values.sheetnames
         if sheet is not None and sheet not in names:
-            raise DataError([Problem(shown, 1, 1, f"no sheet {sheet!r} (sheets: {', '.join(names)})")])
+            close = difflib.get_close_matches(sheet, names, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            raise NoSheet([Problem(shown, 1, 1, f"no sheet {sheet!r} ({hint}sheets: {', '.join(names)})")])
         chosen = sheet or names[0]
         merged = _merged(raw, getattr(values[chosen], "_worksheet_path", None))
         if merged:
