@@ -255,6 +255,10 @@ def test_json_for_editors_and_ci(
     out, err = capsys.readouterr()
     report = json.loads(out)
     assert "output/json-game/cards-a4.pdf" in report["written"] and err == ""
+    # one shape for both commands: an exit code always, each game as an object
+    assert report["exit_code"] == 0 and report["games"] == [
+        {"game": "json-game", "title": "Json Game", "folder": "cards/json-game", "ok": True}
+    ]
     cards = tmp_path / "cards" / "json-game" / "cards.yaml"
     cards.write_text(cards.read_text().replace("power: 1", "power: one"))
     assert main(["validate", "--json"]) == 2

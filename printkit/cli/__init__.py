@@ -31,6 +31,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = int(args.run(args))
         if Output.json:
+            Output.report["exit_code"] = code
             print(json.dumps(Output.report, ensure_ascii=False, indent=1))
         sys.stdout.flush()  # here, where a reader that went away is handled, not at exit
         return code

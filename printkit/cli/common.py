@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from printkit.core import project
-from printkit.core.errors import DataError, UsageError, safe
+from printkit.core.errors import DataError, UsageError, display_path, safe
 from printkit.core.project import Project
 from printkit.data import loader
 from printkit.data.game import Game
@@ -33,7 +33,7 @@ class Output:
         cls.json = bool(getattr(args, "json", False))
         cls.quiet = bool(getattr(args, "quiet", False)) or cls.json
         cls.verbose = bool(getattr(args, "verbose", False)) and not cls.quiet
-        cls.report = {"command": args.command, "ok": True, "problems": [], "warnings": [], "notes": []}
+        cls.report = {"command": args.command, "ok": True, "exit_code": 0, "problems": [], "warnings": [], "notes": []}
 
 
 def placed(line: str) -> dict[str, Any]:
@@ -48,6 +48,11 @@ def placed(line: str) -> dict[str, Any]:
 def record(key: str, value: Any) -> None:
     """A result of the command, for --json."""
     Output.report[key] = value
+
+
+def game_entry(game: Any, ok: bool) -> dict[str, Any]:
+    """A game as --json lists it, the same for every command: its slug, title and folder, and whether it passed."""
+    return {"game": game.slug, "title": game.title, "folder": display_path(game.folder), "ok": ok}
 
 
 def say(text: str) -> None:

@@ -15,6 +15,7 @@ from printkit.cli.common import (
     Output,
     chosen,
     detail,
+    game_entry,
     load,
     names,
     note,
@@ -114,9 +115,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         unread = _unread_options(game)
         if unread:
             note(unread)
-        checked.append(
-            {"game": game.slug, "title": game.title, "folder": display_path(game.folder), "ok": not found.problems}
-        )
+        checked.append(game_entry(game, not found.problems))
         if found.problems:
             problems += found.problems
             continue
@@ -219,7 +218,7 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
     site = out / build.REFERENCE / "index.html"
     tail = f"; the rules reference is {display_path(site)}" if "reference" in parts else ""
     say(f"done: {len(written)} files in {display_path(out)} in {seconds:.1f} s{tail}")
-    record("games", [game.slug for game in chosen_games])
+    record("games", [game_entry(game, True) for game in chosen_games])
     record("written", [display_path(path) for path in written])
     return written
 
