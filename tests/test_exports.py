@@ -214,6 +214,9 @@ def test_printshop_pixels_names_and_pdf_boxes(
             assert _load(io.BytesIO(z.read(name))).size == size
         order = list(csv.DictReader(io.StringIO(z.read("order.csv").decode())))
     assert order[0]["card"] == "guard" and order[22]["side"] == "back"
+    # a deck's one back is printed once for every card of it, copies counted
+    fronts = [row for row in order if row["side"] == "front" and row["deck"] == order[22]["deck"]]
+    assert int(order[22]["copies"]) == sum(int(row["copies"]) for row in fronts) > 1
     page = PdfReader(pdf).pages[0]
     bleed = [float(v) for v in page.bleedbox]
     trim = [float(v) for v in page.trimbox]

@@ -204,6 +204,10 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
     order = io.StringIO()
     rows = csv.writer(order, lineterminator="\n")
     rows.writerow(["file", "deck", "card", "name", "side", "copies"])
+    printed: dict[str, int] = {}  # a deck's cards, copies counted: how many of its one back the shop prints
+    for face in faces:
+        if face.card is not None:
+            printed[face.deck] = printed.get(face.deck, 0) + face.copies
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for index, (face, image) in enumerate(zip(faces, images, strict=True), start=1):
             name = _file_name(shop, face, index, kind)
@@ -211,7 +215,8 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
                 zipfile.ZipInfo(name, ZIP_TIME), _picture(image, kind, shop.dpi, press), zipfile.ZIP_DEFLATED
             )
             side = "back" if face.card is None else "front"
-            rows.writerow([name, face.deck, face.label, face.card.name if face.card else "", side, face.copies])
+            copies = face.copies if face.card is not None else printed.get(face.deck, 0)
+            rows.writerow([name, face.deck, face.label, face.card.name if face.card else "", side, copies])
         archive.writestr(zipfile.ZipInfo("order.csv", ZIP_TIME), order.getvalue(), zipfile.ZIP_DEFLATED)
     target = folder / f"{service}.zip"
     atomic.write_bytes(target, buffer.getvalue())
