@@ -45,6 +45,10 @@ _CARDS = """\
 cards:
   - {id: first-card, kind: plain, name: First Card, text: Write what this card does., stats: {power: 1}, copies: 2}
   - {id: second-card, kind: plain, name: Second Card, text: Every card needs an id of its own., stats: {power: 2}}
+
+# A card may show art of its own, art: art/first-card.png (PNG, JPEG, WebP or SVG, inside this
+# game's folder). Text may hold icons by name, as {star}: printkit's own, or an SVG of yours in an
+# icons/ folder here (icons/rune.svg is {rune}). Fonts of your own are named in game.yaml, fonts:.
 """
 
 _RULES = """\
