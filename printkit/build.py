@@ -338,11 +338,14 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
     problems: list[str] = []
     notices: list[str] = []
 
-    def attempt(draw: Callable[[], object]) -> None:
+    def attempt(draw: Callable[[], object]) -> bool:
+        """Run one drawing, its problems kept (each once); whether it ran to its end."""
         try:
             draw()
         except PrintkitError as exc:
             problems.extend(line for line in exc.lines() if line not in problems)
+            return False
+        return True
 
     scratch = Canvas(io.BytesIO(), initialFontName=fonts.use("sans"))
     designs: dict[str, tuple[Design, tuple[float, float]]] = {}
@@ -392,13 +395,12 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
         painter = CardPainter(scratch, size, settings.bleed, proof=True)
         target = Target.of(game, design.label, design.layout, design.place)
         fields = _Watched(design.fields)
-        before = len(problems)
-        attempt(partial(painter.paint, design.layout, fields, target))
+        whole = attempt(partial(painter.paint, design.layout, fields, target))
         if design.key.startswith("face-"):
             shown.setdefault(design.label, set()).update(fields.read)
             face_layouts.setdefault(design.label, []).append(design.layout.name)
         problems += [p for p in painter.problems if p not in problems]
-        if len(problems) > before:
+        if not whole or painter.problems:  # a problem met before (the same line, kept once) counts too
             stopped.add(design.label)
         notices += [n for n in painter.notices if n not in notices]
     notices += advice.deck_overlaps(game) + advice.orphans(game) + advice.unworded_rules(game)
@@ -406,10 +408,9 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
         notices += [n for n in design.layout.notices if n not in notices]
     notices += _low_contrast(designs.values())
     for card in game.cards:
-        if card.id in stopped:
+        if card.id in stopped or card.id not in shown:  # no face drawn here, or one that stopped short
             continue
-        every = set(type(card).model_fields)  # a card with no face drawn here is not judged
-        seen = shown.get(card.id, every)
+        seen = shown[card.id]
         layout = " and ".join(dict.fromkeys(face_layouts.get(card.id, [card.kind])))
         for name in advice.unprinted(card, seen):
             if name == "reconstructed":
