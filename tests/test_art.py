@@ -154,7 +154,8 @@ def test_art_compressed_once_writes_what_reportlab_would(studio: Path, monkeypat
     game = studio / "cards" / "art-game"
     see_through = Image.new("RGBA", (400, 300), (*MAGENTA, 128))  # transparency: a soft mask goes with it
     see_through.save(game / "art" / "glass.png")
-    Image.new("RGB", (300, 200), MAGENTA).save(game / "art" / "dragon.webp")
+    # lossless: a lossy WebP becomes a JPEG, which a PDF shows as it is (test_jpeg_art_goes_in_as_it_is)
+    Image.new("RGB", (300, 200), MAGENTA).save(game / "art" / "dragon.webp", lossless=True)
     (game / "cards.yaml").write_text(
         "cards:\n  - {id: glass, kind: plain, name: Glass, art: art/glass.png}\n"
         "  - {id: dragon, kind: plain, name: Dragon, art: art/dragon.webp}\n"
@@ -306,3 +307,77 @@ def test_sixteen_bit_grey_prints_grey(studio: Path) -> None:
     image = Image.open(studio / "output" / "art-game" / "png" / "main" / "001-grey.png")
     pixel = _art_centre(image, 3 / 25.4 * 100, 100)
     assert all(abs(v - 40000 / 257) < 6 for v in pixel[:3]), pixel
+
+
+def _images(pdf: Path) -> dict[int, object]:
+    """The PDF's image XObjects by width (each test picture has its own)."""
+    reader = PdfReader(pdf)
+    found = {}
+    for number in range(1, int(reader.trailer["/Size"])):
+        obj = reader.get_object(number)
+        if isinstance(obj, dict) and obj.get("/Subtype") == "/Image":
+            found[int(obj["/Width"])] = obj
+    return found
+
+
+def _noisy(mode: str, size: tuple[int, int], seed: int) -> Image.Image:
+    """A photograph's worth of detail: noise softened a little, so a JPEG of it is neither tiny nor all noise."""
+    import random
+
+    from PIL import ImageFilter
+
+    bands = len(Image.new(mode, (1, 1)).getbands())
+    noise = random.Random(seed).randbytes(size[0] * size[1] * bands)
+    return Image.frombytes(mode, size, noise).filter(ImageFilter.GaussianBlur(1.2))
+
+
+def test_jpeg_art_goes_in_as_it_is(studio: Path) -> None:
+    """An RGB or grey JPEG is the PDF's image stream byte for byte (DCTDecode), not its pixels deflated (a
+    198 kB photograph was 3 MB); a lossy WebP goes in as a JPEG written once; a rotated JPEG, a WebP with
+    alpha and a PNG keep the exact path. Each reads back as its picture, and the same files give the same PDF."""
+    game = studio / "cards" / "art-game"
+    photo, grey = _noisy("RGB", (240, 160), 1), _noisy("L", (210, 140), 2)
+    photo.save(game / "art" / "photo.jpg", quality=90)
+    grey.save(game / "art" / "grey.jpeg", quality=90, progressive=True)
+    _noisy("RGB", (230, 150), 3).save(game / "art" / "lossy.webp", quality=90)
+    Image.new("RGBA", (220, 150), (*MAGENTA, 128)).save(game / "art" / "glass.webp", lossless=True)
+    _noisy("RGB", (200, 130), 4).save(game / "art" / "plain.png")
+    turned = Image.new("RGB", (190, 120), MAGENTA)
+    exif = turned.getexif()
+    exif[0x0112] = 6  # to be shown turned a quarter: a PDF would ignore that, so its pixels go in
+    turned.save(game / "art" / "turned.jpg", exif=exif)
+    names = ["photo.jpg", "grey.jpeg", "lossy.webp", "glass.webp", "plain.png", "turned.jpg"]
+    (game / "cards.yaml").write_text(
+        "cards:\n" + "".join(f"  - {{id: c{i}, kind: plain, name: C{i}, art: art/{n}}}\n" for i, n in enumerate(names))
+    )
+    assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
+    pdf = studio / "output" / "art-game" / "cards-a4.pdf"
+    first = pdf.read_bytes()
+    images = _images(pdf)
+    for width, name, space in ((240, "photo.jpg", "/DeviceRGB"), (210, "grey.jpeg", "/DeviceGray")):
+        image = images[width]
+        assert image["/Filter"] == ["/DCTDecode"] and image["/ColorSpace"] == space, name
+        assert image._data == (game / "art" / name).read_bytes(), name  # type: ignore[attr-defined]
+    webp = images[230]
+    assert webp["/Filter"] == ["/DCTDecode"]
+    assert len(webp._data) < 230 * 150 * 3 / 2  # type: ignore[attr-defined]
+    for width in (220, 200, 190):  # the WebP with alpha is its soft mask's width too: either is deflated
+        assert "/FlateDecode" in images[width]["/Filter"], width
+    assert b"/SMask" in first
+    # as a viewer decodes them (pdfium, as Chrome does): each is its picture, the WebP within JPEG's error
+    shown = {}
+    for obj in pdfium.PdfDocument(pdf)[0].get_objects(max_depth=4):
+        if obj.type == pdfium.raw.FPDF_PAGEOBJ_IMAGE:
+            bitmap = obj.get_bitmap(render=False).to_pil()
+            shown[bitmap.width] = bitmap
+    from PIL import ImageChops, ImageStat
+
+    def off(a: Image.Image, b: Image.Image) -> float:
+        return max(ImageStat.Stat(ImageChops.difference(a, b)).mean)
+
+    assert off(shown[240].convert("RGB"), Image.open(game / "art" / "photo.jpg").convert("RGB")) < 1.5
+    assert off(shown[210].convert("L"), Image.open(game / "art" / "grey.jpeg").convert("L")) < 1.5
+    assert off(shown[230].convert("RGB"), Image.open(game / "art" / "lossy.webp").convert("RGB")) < 3
+    assert off(shown[200].convert("RGB"), Image.open(game / "art" / "plain.png").convert("RGB")) == 0
+    assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
+    assert pdf.read_bytes() == first

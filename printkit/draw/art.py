@@ -1,9 +1,9 @@
 """Card art: PNG, JPEG and WebP pictures and SVG drawings, read safely and placed in a region by a fit mode.
 
-Raster art is drawn at its own resolution (reportlab embeds the pixels as they are); SVG stays
-vector. A picture comes only from inside the game's folder, its project or the layout folders,
-through the one reading helper, with Pillow's decompression-bomb limit, and an SVG may not pull
-in anything outside itself.
+Raster art is drawn at its own resolution; SVG stays vector. An opaque 8-bit PNG keeps its own deflated
+rows and an upright RGB or grey JPEG its own bytes (DCTDecode), so neither grows in the PDF. A picture
+comes only from inside the game's folder, its project or the layout folders, through the one reading
+helper, with Pillow's decompression-bomb limit, and an SVG may not pull in anything outside itself.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ class Picture:
     width: float  # pixels for raster art, points for SVG
     height: float
     png: PngPixels | None = None  # a PNG's own compressed pixels, when a PDF can show them as they are
+    jpeg: JpegPixels | None = None  # a JPEG a PDF shows as it is: the file's own, or a lossy WebP's written once
 
     @property
     def vector(self) -> bool:
@@ -71,6 +72,16 @@ class PngPixels:
     file: bytes  # the whole PNG, decoded only where the pixels themselves are needed (a press's inks)
 
 
+@dataclass(frozen=True)
+class JpegPixels:
+    """A whole JPEG file, which a PDF takes as its image's stream through DCTDecode (no pixel decoded for it)."""
+
+    data: bytes
+    colours: int  # 1 for grey, 3 for RGB
+
+
+WEBP_AS_JPEG = 94  # the JPEG quality a lossy WebP is written at (with 4:4:4 colour): past what the eye tells apart
+_EXIF_ORIENTATION = 0x0112
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -99,6 +110,43 @@ def _png_pixels(data: bytes) -> PngPixels | None:
     if depth != 8 or colours is None or interlaced:
         return None
     return PngPixels(b"".join(parts), colours, width, data)
+
+
+def _jpeg_pixels(image: Image.Image, data: bytes) -> JpegPixels | None:
+    """The JPEG or WebP, already decoded whole (so a damaged one is refused first), as a JPEG a PDF can show;
+    None when it must go the way of other pictures: pixels deflated losslessly.
+
+    A JPEG's own bytes go in when a viewer would draw them as Pillow does: RGB or grey (a CMYK or YCCK JPEG's
+    inverted inks are read differently by different viewers) and upright (a PDF ignores EXIF orientation).
+    Deflating a JPEG's decoded pixels instead made a 198 kB photograph 3 MB. A WebP has no PDF filter at all:
+    a lossy one (VP8, its pixels already approximate) is written once as a JPEG at high quality (a 208 kB
+    photograph: 2.76 MB of deflated pixels, 0.5 MB so); a lossless one, or one with alpha, keeps the exact path.
+    """
+    if image.mode not in ("RGB", "L"):
+        return None
+    colours = 3 if image.mode == "RGB" else 1
+    if image.format == "JPEG":
+        if image.getexif().get(_EXIF_ORIENTATION, 1) != 1:
+            return None
+        return JpegPixels(data, colours)
+    if image.format == "WEBP" and _lossy_webp(data):
+        written = io.BytesIO()
+        # Pillow's encoder writes no date or other varying bytes: the same WebP gives the same JPEG
+        image.save(written, "JPEG", quality=WEBP_AS_JPEG, subsampling=0, optimize=True)
+        return JpegPixels(written.getvalue(), colours)
+    return None
+
+
+def _lossy_webp(data: bytes) -> bool:
+    """Whether a WebP file's picture is VP8 (lossy) and has no alpha chunk, read from its RIFF chunks."""
+    at, lossy = 12, False
+    while at + 8 <= len(data):
+        kind, length = data[at : at + 4], int.from_bytes(data[at + 4 : at + 8], "little")
+        if kind in (b"ALPH", b"VP8L"):
+            return False
+        lossy = lossy or kind == b"VP8 "
+        at += 8 + length + (length & 1)  # chunks are padded to an even length
+    return lossy
 
 
 def _whole(png: PngPixels, rows: int) -> bool:
@@ -145,6 +193,9 @@ def _load(real: Path, mtime: int, size: int, shown: Path) -> Picture:
                 return Picture(shown, None, None, image.width, image.height, png)
             if pixels <= MAX_PIXELS:
                 _load_whole(image)
+                jpeg = _jpeg_pixels(image, data) if image.format in ("JPEG", "WEBP") else None
+                if jpeg is not None and not getattr(image, "is_animated", False):
+                    return Picture(shown, None, None, image.width, image.height, jpeg=jpeg)
     except Image.DecompressionBombError as exc:  # past Pillow's own hard limit: only its message has the size
         found = re.search(r"\((\d+) pixels\)", str(exc))
         pixels = int(found.group(1)) if found else MAX_PIXELS + 1
@@ -159,12 +210,14 @@ def _load(real: Path, mtime: int, size: int, shown: Path) -> Picture:
 
 
 def pixels_of(picture: Picture) -> ImageReader:
-    """A raster picture's pixels for reportlab; a PNG kept as its file deflated it is decoded now, once."""
+    """A raster picture's pixels for reportlab; a PNG or JPEG kept as its file is decoded now, once."""
     return picture.raster if picture.raster is not None else _decoded(picture)
 
 
 @functools.lru_cache(maxsize=CACHED)
 def _decoded(picture: Picture) -> ImageReader:
+    if picture.jpeg is not None:
+        return ImageReader(Image.open(io.BytesIO(picture.jpeg.data), formats=["JPEG"]))
     assert picture.png is not None
     return ImageReader(Image.open(io.BytesIO(picture.png.file), formats=["PNG"]))
 
@@ -282,6 +335,9 @@ def _compressed(picture: Picture) -> _Compressed:
     if picture.png is not None:
         name = _digester(picture.png.stream)
         return _Compressed(name, _PngImage(name, picture), None)
+    if picture.jpeg is not None:
+        name = _digester(picture.jpeg.data)
+        return _Compressed(name, _JpegImage(name, picture), None)
     reader = pixels_of(picture)
     pixels = reader.getRGBData()  # reads the transparency too, into _dataA
     mask = reader._dataA
@@ -315,6 +371,20 @@ class _PngImage(pdfdoc.PDFImageXObject):
         parms = f"/Predictor 15 /Colors {png.colours} /BitsPerComponent 8 /Columns {png.columns}"
         parms = f"/DecodeParms [ << {parms} >> ] "
         return text.replace(b"<<", b"<< " + parms.encode(), 1)
+
+
+class _JpegImage(pdfdoc.PDFImageXObject):
+    """An image XObject holding a JPEG's bytes as they are: DCTDecode alone, not ASCII85 (a quarter larger)."""
+
+    def __init__(self, name: str, picture: Picture) -> None:
+        super().__init__(name)
+        assert picture.jpeg is not None
+        self.width, self.height = int(picture.width), int(picture.height)
+        self.bitsPerComponent = 8
+        self.colorSpace = "DeviceRGB" if picture.jpeg.colours == 3 else "DeviceGray"
+        self.streamContent = picture.jpeg.data
+        self._filters = ("DCTDecode",)
+        self.mask = None
 
 
 @functools.lru_cache(maxsize=CACHED)
