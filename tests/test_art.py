@@ -121,12 +121,18 @@ def test_the_same_art_gives_the_same_bytes(studio: Path) -> None:
         ("art/none.png", None, "cards[0].art: art/none.png: cannot read: no such file"),
         ("../outside.png", None, "cards[0].art: expected a path inside the game's folder"),
         ("art/notes.txt", b"words", "cards[0].art: expected a picture (png, jpg, jpeg, webp, svg)"),
-        (
+        (  # at the card's art: value, which names the card, not at the picture, which does not
             "art/broken.png",
             b"not a png at all",
-            "art/broken.png:1:1: not a PNG picture, as its name says, or a damaged one",
+            "cards.yaml:2:44: cards[0].art: art/broken.png (the image of layout plain, region art-image): "
+            "not a PNG picture, as its name says, or a damaged one",
         ),
-        ("art/bomb.png", "bomb", "art/bomb.png:1:1: picture is 400,000,000 pixels: expected at most 40,000,000"),
+        (
+            "art/bomb.png",
+            "bomb",
+            "cards.yaml:2:44: cards[0].art: art/bomb.png (the image of layout plain, region art-image): "
+            "picture is 400,000,000 pixels: expected at most 40,000,000",
+        ),
         ("art/entity.svg", b'<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>', "refused"),
     ],
     ids=["missing", "outside", "not-a-picture", "corrupt", "bomb", "svg-entity"],
@@ -381,3 +387,63 @@ def test_jpeg_art_goes_in_as_it_is(studio: Path) -> None:
     assert off(shown[200].convert("RGB"), Image.open(game / "art" / "plain.png").convert("RGB")) == 0
     assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
     assert pdf.read_bytes() == first
+
+
+def test_a_decks_bad_art_is_faulted_at_the_deck(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A card with no art of its own shows its deck's: a damaged one is named at the deck's art:, and a
+    back's at the back's."""
+    game = studio / "cards" / "art-game"
+    (game / "art" / "broken.jpg").write_bytes(b"not a jpeg")
+    text = (game / "game.yaml").read_text()
+    text = text.replace("back: {title:", "art: art/broken.jpg\n    back: {art: art/broken.jpg, title:")
+    (game / "game.yaml").write_text(text)
+    (game / "cards.yaml").write_text("cards:\n  - {id: one, kind: plain, name: One}\n")
+    lines = text.splitlines()
+    deck_art = next(i for i, line in enumerate(lines) if line.startswith("    art: ")) + 1
+    back = next(i for i, line in enumerate(lines) if "back: {art:" in line) + 1
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"cards/art-game/game.yaml:{deck_art}:10: decks[0].art: art/broken.jpg (the image of layout plain, "
+        "region art-image): not a JPEG picture, as its name says, or a damaged one",
+        f"cards/art-game/game.yaml:{back}:17: decks[0].back.art: art/broken.jpg (the image of layout back, "
+        "region art): not a JPEG picture, as its name says, or a damaged one",
+    ], err
+
+
+@pytest.mark.parametrize(
+    ("image", "expected"),
+    [
+        ("'../../../../{outside}'", "image '../../../../{outside}': a file outside the game's folder and the project"),
+        ("missing-logo.png", "image 'missing-logo.png': cannot read: no such file"),
+        ("'{deck}.png'", "image '{deck}.png' gives 'Main deck.png': cannot read: no such file"),
+        ("'{name}'", "cards[0].name: 'One' (the image of layout plain, region logo): expected a picture"),
+    ],
+    ids=["outside", "missing", "template-of-no-card-field", "card-field"],
+)
+def test_a_layouts_image_is_faulted_at_its_image_setting(
+    studio: Path, capsys: pytest.CaptureFixture[str], image: str, expected: str
+) -> None:
+    """A picture a layout names is one line at the layout's image: value (the picture path meant nothing to
+    the user: layouts/../../../../outside.png:1:1); one a card's own field gives, at that field."""
+    game = studio / "cards" / "art-game"
+    outside = studio.parent / f"outside-{studio.name}.png"  # beyond the project: refused though it is there
+    Image.new("RGB", (8, 8)).save(outside)
+    image, expected = image.replace("{outside}", outside.name), expected.replace("{outside}", outside.name)
+    (game / "layouts").mkdir()
+    region = f"  logo: {{type: image, x: 2mm, y: 2mm, w: 10mm, h: 10mm, image: {image}}}\n"
+    (game / "layouts" / "plain.yaml").write_text("extends: plain\nregions:\n" + region)
+    (game / "cards.yaml").write_text("cards:\n  - {id: one, kind: plain, name: One}\n")
+    try:
+        assert main(["validate"]) == 2
+        err = capsys.readouterr().err
+        assert main(["build", "--no-check", "-q"]) == 2
+        built = capsys.readouterr().err
+    finally:
+        outside.unlink()
+    if expected.startswith("cards["):
+        place = "cards/art-game/cards.yaml:2:34: "  # the name: value
+    else:
+        place = f"cards/art-game/layouts/plain.yaml:3:{region.index('image: ') + 8}: layout plain, region logo: "
+    assert err.count("\n") == 1 and err.startswith(place + expected), err
+    assert built == err
