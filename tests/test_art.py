@@ -447,3 +447,35 @@ def test_a_layouts_image_is_faulted_at_its_image_setting(
         place = f"cards/art-game/layouts/plain.yaml:3:{region.index('image: ') + 8}: layout plain, region logo: "
     assert err.count("\n") == 1 and err.startswith(place + expected), err
     assert built == err
+
+
+def test_svg_art_and_icons_list_no_font_the_pdf_leaves_out(studio: Path) -> None:
+    """reportlab selected Helvetica, unembedded, for every SVG it drew (text or none), and svglib sets text in a
+    font it has no file for in Helvetica or Times: a print shop's preflight refuses a PDF listing such a font.
+    Every font the sheets list is embedded, and the SVG's words still read."""
+    game = studio / "cards" / "art-game"
+    (game / "icons").mkdir()
+    (game / "icons" / "sunny.svg").write_text(SVG)  # the game's own icon, drawn from its SVG
+    words = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><text x="10" y="50" '
+        'font-family="NoSuchFont" font-weight="bold" font-size="30">Welcome</text>'
+        '<text x="10" y="120" font-family="Times New Roman" font-size="30">Aboard</text></svg>'
+    )
+    (game / "art" / "words.svg").write_text(words)
+    (game / "cards.yaml").write_text(
+        "cards:\n  - {id: shield, kind: plain, name: Shield, text: 'Holds {sunny} firm.', art: art/shield.svg}\n"
+        "  - {id: words, kind: plain, name: Words, art: art/words.svg}\n"
+    )
+    assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
+    pdf = studio / "output" / "art-game" / "cards-a4.pdf"
+    reader = PdfReader(pdf)
+    listed = {}
+    for number in range(1, int(reader.trailer["/Size"])):
+        obj = reader.get_object(number)
+        if isinstance(obj, dict) and obj.get("/Type") == "/Font":
+            descriptor = obj.get("/FontDescriptor")
+            listed[str(obj["/BaseFont"])] = descriptor is not None and "/FontFile2" in descriptor.get_object()
+    assert listed and all(listed.values()), listed
+    assert not [name for name in listed if "Helvetica" in name or "Times" in name], listed
+    text = pdfium.PdfDocument(pdf)[0].get_textpage().get_text_range()
+    assert "Welcome" in text and "Aboard" in text

@@ -23,14 +23,14 @@ from typing import Any
 
 from PIL import Image, ImageFile, UnidentifiedImageError
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.utils import ImageReader, _digester
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import files
 from printkit.data.model import PICTURE_KINDS
-from printkit.draw import drawcache, ink, pdfx
+from printkit.draw import drawcache, fonts, ink, pdfx
 
 VECTOR = (".svg",)
 KINDS = PICTURE_KINDS
@@ -274,7 +274,31 @@ def _svg(data: bytes, shown: Path) -> Picture:
     width, height = float(drawing.width), float(drawing.height)
     if not (0 < width <= MAX_SVG_SIDE and 0 < height <= MAX_SVG_SIDE):
         raise files.refused(shown, f"an SVG {width:g} x {height:g} points: expected sides up to {MAX_SVG_SIDE:g}")
+    _embedded_fonts(drawing)
     return Picture(shown, None, drawing, float(drawing.width), float(drawing.height))
+
+
+def _embedded_fonts(drawing: Drawing) -> None:
+    """The drawing's fonts made ones a PDF embeds: a print shop's preflight refuses a file that lists a font it
+    does not hold. reportlab's renderer starts every drawing by selecting its default font, Helvetica (one of the
+    14 a PDF may leave out), whether or not it draws text: the drawing starts in printkit's sans instead. Text
+    in a font svglib has no file for (it falls back to Helvetica, Times or Courier) is set in DejaVu, which
+    printkit embeds, bold or slanted as the stand-in was."""
+    drawing.initialFontName = fonts.face("sans")
+    nodes: list[Any] = [drawing]
+    while nodes:
+        node = nodes.pop()
+        nodes.extend(getattr(node, "contents", ()))
+        if isinstance(node, String) and not isinstance(pdfmetrics.getFont(node.fontName), ttfonts.TTFont):
+            node.fontName = fonts.face(_stand_in(node.fontName))
+
+
+def _stand_in(standard: str) -> str:
+    """printkit's font for one of a PDF's standard fonts: serif for Times, sans for the rest (no mono face)."""
+    bold, slanted = "Bold" in standard, "Italic" in standard or "Oblique" in standard
+    if standard.startswith("Times"):
+        return "serif-bold" if bold else "serif"
+    return "sans-bold" if bold else "sans-oblique" if slanted else "sans"
 
 
 def placement(
