@@ -350,7 +350,8 @@ def test_jpeg_art_goes_in_as_it_is(studio: Path) -> None:
     _noisy("RGB", (200, 130), 4).save(game / "art" / "plain.png")
     turned = Image.new("RGB", (190, 120), MAGENTA)
     exif = turned.getexif()
-    exif[0x0112] = 6  # to be shown turned a quarter: a PDF would ignore that, so its pixels go in
+    exif[0x0112] = 6  # to be shown turned a quarter: a PDF would ignore that, so its pixels go in, turned
+    turned.paste((0, 0, 0), (0, 0, 20, 10))  # a dark corner, top left as stored: top right once turned
     turned.save(game / "art" / "turned.jpg", exif=exif)
     names = ["photo.jpg", "grey.jpeg", "lossy.webp", "glass.webp", "plain.png", "turned.jpg"]
     (game / "cards.yaml").write_text(
@@ -367,7 +368,7 @@ def test_jpeg_art_goes_in_as_it_is(studio: Path) -> None:
     webp = images[230]
     assert webp["/Filter"] == ["/DCTDecode"]
     assert len(webp._data) < 230 * 150 * 3 / 2  # type: ignore[attr-defined]
-    for width in (220, 200, 190):  # the WebP with alpha is its soft mask's width too: either is deflated
+    for width in (220, 200, 120):  # the WebP with alpha is its soft mask's width too: either is deflated
         assert "/FlateDecode" in images[width]["/Filter"], width
     assert b"/SMask" in first
     # as a viewer decodes them (pdfium, as Chrome does): each is its picture, the WebP within JPEG's error
@@ -385,6 +386,9 @@ def test_jpeg_art_goes_in_as_it_is(studio: Path) -> None:
     assert off(shown[210].convert("L"), Image.open(game / "art" / "grey.jpeg").convert("L")) < 1.5
     assert off(shown[230].convert("RGB"), Image.open(game / "art" / "lossy.webp").convert("RGB")) < 3
     assert off(shown[200].convert("RGB"), Image.open(game / "art" / "plain.png").convert("RGB")) == 0
+    upright = shown[120].convert("RGB")  # 190 x 120 as stored, 120 x 190 as shown
+    assert upright.size == (120, 190) and _close(upright.getpixel((115, 5)), (0, 0, 0), 40)
+    assert _close(upright.getpixel((5, 5)), MAGENTA, 40)
     assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
     assert pdf.read_bytes() == first
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageFile, ImageMath, UnidentifiedImageError
+from PIL import Image, ImageFile, ImageMath, ImageOps, UnidentifiedImageError
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.utils import ImageReader, _digester
@@ -197,6 +197,10 @@ def _load(real: Path, mtime: int, size: int, shown: Path) -> Picture:
                 jpeg = _jpeg_pixels(image, data) if image.format in ("JPEG", "WEBP") else None
                 if jpeg is not None and not getattr(image, "is_animated", False):
                     return Picture(shown, None, None, image.width, image.height, jpeg=jpeg)
+                if not getattr(image, "is_animated", False) and image.getexif().get(_EXIF_ORIENTATION, 1) != 1:
+                    # a camera's picture is stored as the sensor lay and shown turned by its EXIF tag, which a
+                    # PDF does not read: turned here, it prints the way every viewer shows it
+                    image = ImageOps.exif_transpose(image)
     except Image.DecompressionBombError as exc:  # past Pillow's own hard limit: only its message has the size
         found = re.search(r"\((\d+) pixels\)", str(exc))
         pixels = int(found.group(1)) if found else MAX_PIXELS + 1
