@@ -121,12 +121,18 @@ def test_the_same_art_gives_the_same_bytes(studio: Path) -> None:
         ("art/none.png", None, "cards[0].art: art/none.png: cannot read: no such file"),
         ("../outside.png", None, "cards[0].art: expected a path inside the game's folder"),
         ("art/notes.txt", b"words", "cards[0].art: expected a picture (png, jpg, jpeg, webp, svg)"),
-        (
+        (  # at the card's art: value, which names the card, not at the picture, which does not
             "art/broken.png",
             b"not a png at all",
-            "art/broken.png:1:1: not a PNG picture, as its name says, or a damaged one",
+            "cards.yaml:2:44: cards[0].art: art/broken.png (the image of layout plain, region art-image): "
+            "not a PNG picture, as its name says, or a damaged one",
         ),
-        ("art/bomb.png", "bomb", "art/bomb.png:1:1: picture is 400,000,000 pixels: expected at most 40,000,000"),
+        (
+            "art/bomb.png",
+            "bomb",
+            "cards.yaml:2:44: cards[0].art: art/bomb.png (the image of layout plain, region art-image): "
+            "picture is 400,000,000 pixels: expected at most 40,000,000",
+        ),
         ("art/entity.svg", b'<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>', "refused"),
     ],
     ids=["missing", "outside", "not-a-picture", "corrupt", "bomb", "svg-entity"],
@@ -154,7 +160,8 @@ def test_art_compressed_once_writes_what_reportlab_would(studio: Path, monkeypat
     game = studio / "cards" / "art-game"
     see_through = Image.new("RGBA", (400, 300), (*MAGENTA, 128))  # transparency: a soft mask goes with it
     see_through.save(game / "art" / "glass.png")
-    Image.new("RGB", (300, 200), MAGENTA).save(game / "art" / "dragon.webp")
+    # lossless: a lossy WebP becomes a JPEG, which a PDF shows as it is (test_jpeg_art_goes_in_as_it_is)
+    Image.new("RGB", (300, 200), MAGENTA).save(game / "art" / "dragon.webp", lossless=True)
     (game / "cards.yaml").write_text(
         "cards:\n  - {id: glass, kind: plain, name: Glass, art: art/glass.png}\n"
         "  - {id: dragon, kind: plain, name: Dragon, art: art/dragon.webp}\n"
@@ -306,3 +313,173 @@ def test_sixteen_bit_grey_prints_grey(studio: Path) -> None:
     image = Image.open(studio / "output" / "art-game" / "png" / "main" / "001-grey.png")
     pixel = _art_centre(image, 3 / 25.4 * 100, 100)
     assert all(abs(v - 40000 / 257) < 6 for v in pixel[:3]), pixel
+
+
+def _images(pdf: Path) -> dict[int, object]:
+    """The PDF's image XObjects by width (each test picture has its own)."""
+    reader = PdfReader(pdf)
+    found = {}
+    for number in range(1, int(reader.trailer["/Size"])):
+        obj = reader.get_object(number)
+        if isinstance(obj, dict) and obj.get("/Subtype") == "/Image":
+            found[int(obj["/Width"])] = obj
+    return found
+
+
+def _noisy(mode: str, size: tuple[int, int], seed: int) -> Image.Image:
+    """A photograph's worth of detail: noise softened a little, so a JPEG of it is neither tiny nor all noise."""
+    import random
+
+    from PIL import ImageFilter
+
+    bands = len(Image.new(mode, (1, 1)).getbands())
+    noise = random.Random(seed).randbytes(size[0] * size[1] * bands)
+    return Image.frombytes(mode, size, noise).filter(ImageFilter.GaussianBlur(1.2))
+
+
+def test_jpeg_art_goes_in_as_it_is(studio: Path) -> None:
+    """An RGB or grey JPEG is the PDF's image stream byte for byte (DCTDecode), not its pixels deflated (a
+    198 kB photograph was 3 MB); a lossy WebP goes in as a JPEG written once; a rotated JPEG, a WebP with
+    alpha and a PNG keep the exact path. Each reads back as its picture, and the same files give the same PDF."""
+    game = studio / "cards" / "art-game"
+    photo, grey = _noisy("RGB", (240, 160), 1), _noisy("L", (210, 140), 2)
+    photo.save(game / "art" / "photo.jpg", quality=90)
+    grey.save(game / "art" / "grey.jpeg", quality=90, progressive=True)
+    _noisy("RGB", (230, 150), 3).save(game / "art" / "lossy.webp", quality=90)
+    Image.new("RGBA", (220, 150), (*MAGENTA, 128)).save(game / "art" / "glass.webp", lossless=True)
+    _noisy("RGB", (200, 130), 4).save(game / "art" / "plain.png")
+    turned = Image.new("RGB", (190, 120), MAGENTA)
+    exif = turned.getexif()
+    exif[0x0112] = 6  # to be shown turned a quarter: a PDF would ignore that, so its pixels go in, turned
+    turned.paste((0, 0, 0), (0, 0, 20, 10))  # a dark corner, top left as stored: top right once turned
+    turned.save(game / "art" / "turned.jpg", exif=exif)
+    names = ["photo.jpg", "grey.jpeg", "lossy.webp", "glass.webp", "plain.png", "turned.jpg"]
+    (game / "cards.yaml").write_text(
+        "cards:\n" + "".join(f"  - {{id: c{i}, kind: plain, name: C{i}, art: art/{n}}}\n" for i, n in enumerate(names))
+    )
+    assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
+    pdf = studio / "output" / "art-game" / "cards-a4.pdf"
+    first = pdf.read_bytes()
+    images = _images(pdf)
+    for width, name, space in ((240, "photo.jpg", "/DeviceRGB"), (210, "grey.jpeg", "/DeviceGray")):
+        image = images[width]
+        assert image["/Filter"] == ["/DCTDecode"] and image["/ColorSpace"] == space, name
+        assert image._data == (game / "art" / name).read_bytes(), name  # type: ignore[attr-defined]
+    webp = images[230]
+    assert webp["/Filter"] == ["/DCTDecode"]
+    assert len(webp._data) < 230 * 150 * 3 / 2  # type: ignore[attr-defined]
+    for width in (220, 200, 120):  # the WebP with alpha is its soft mask's width too: either is deflated
+        assert "/FlateDecode" in images[width]["/Filter"], width
+    assert b"/SMask" in first
+    # as a viewer decodes them (pdfium, as Chrome does): each is its picture, the WebP within JPEG's error
+    shown = {}
+    for obj in pdfium.PdfDocument(pdf)[0].get_objects(max_depth=4):
+        if obj.type == pdfium.raw.FPDF_PAGEOBJ_IMAGE:
+            bitmap = obj.get_bitmap(render=False).to_pil()
+            shown[bitmap.width] = bitmap
+    from PIL import ImageChops, ImageStat
+
+    def off(a: Image.Image, b: Image.Image) -> float:
+        return max(ImageStat.Stat(ImageChops.difference(a, b)).mean)
+
+    assert off(shown[240].convert("RGB"), Image.open(game / "art" / "photo.jpg").convert("RGB")) < 1.5
+    assert off(shown[210].convert("L"), Image.open(game / "art" / "grey.jpeg").convert("L")) < 1.5
+    assert off(shown[230].convert("RGB"), Image.open(game / "art" / "lossy.webp").convert("RGB")) < 3
+    assert off(shown[200].convert("RGB"), Image.open(game / "art" / "plain.png").convert("RGB")) == 0
+    upright = shown[120].convert("RGB")  # 190 x 120 as stored, 120 x 190 as shown
+    assert upright.size == (120, 190) and _close(upright.getpixel((115, 5)), (0, 0, 0), 40)
+    assert _close(upright.getpixel((5, 5)), MAGENTA, 40)
+    assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
+    assert pdf.read_bytes() == first
+
+
+def test_a_decks_bad_art_is_faulted_at_the_deck(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A card with no art of its own shows its deck's: a damaged one is named at the deck's art:, and a
+    back's at the back's."""
+    game = studio / "cards" / "art-game"
+    (game / "art" / "broken.jpg").write_bytes(b"not a jpeg")
+    text = (game / "game.yaml").read_text()
+    text = text.replace("back: {title:", "art: art/broken.jpg\n    back: {art: art/broken.jpg, title:")
+    (game / "game.yaml").write_text(text)
+    (game / "cards.yaml").write_text("cards:\n  - {id: one, kind: plain, name: One}\n")
+    lines = text.splitlines()
+    deck_art = next(i for i, line in enumerate(lines) if line.startswith("    art: ")) + 1
+    back = next(i for i, line in enumerate(lines) if "back: {art:" in line) + 1
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"cards/art-game/game.yaml:{deck_art}:10: decks[0].art: art/broken.jpg (the image of layout plain, "
+        "region art-image): not a JPEG picture, as its name says, or a damaged one",
+        f"cards/art-game/game.yaml:{back}:17: decks[0].back.art: art/broken.jpg (the image of layout back, "
+        "region art): not a JPEG picture, as its name says, or a damaged one",
+    ], err
+
+
+@pytest.mark.parametrize(
+    ("image", "expected"),
+    [
+        ("'../../../../{outside}'", "image '../../../../{outside}': a file outside the game's folder and the project"),
+        ("missing-logo.png", "image 'missing-logo.png': cannot read: no such file"),
+        ("'{deck}.png'", "image '{deck}.png' gives 'Main deck.png': cannot read: no such file"),
+        ("'{name}'", "cards[0].name: 'One' (the image of layout plain, region logo): expected a picture"),
+    ],
+    ids=["outside", "missing", "template-of-no-card-field", "card-field"],
+)
+def test_a_layouts_image_is_faulted_at_its_image_setting(
+    studio: Path, capsys: pytest.CaptureFixture[str], image: str, expected: str
+) -> None:
+    """A picture a layout names is one line at the layout's image: value (the picture path meant nothing to
+    the user: layouts/../../../../outside.png:1:1); one a card's own field gives, at that field."""
+    game = studio / "cards" / "art-game"
+    outside = studio.parent / f"outside-{studio.name}.png"  # beyond the project: refused though it is there
+    Image.new("RGB", (8, 8)).save(outside)
+    image, expected = image.replace("{outside}", outside.name), expected.replace("{outside}", outside.name)
+    (game / "layouts").mkdir()
+    region = f"  logo: {{type: image, x: 2mm, y: 2mm, w: 10mm, h: 10mm, image: {image}}}\n"
+    (game / "layouts" / "plain.yaml").write_text("extends: plain\nregions:\n" + region)
+    (game / "cards.yaml").write_text("cards:\n  - {id: one, kind: plain, name: One}\n")
+    try:
+        assert main(["validate"]) == 2
+        err = capsys.readouterr().err
+        assert main(["build", "--no-check", "-q"]) == 2
+        built = capsys.readouterr().err
+    finally:
+        outside.unlink()
+    if expected.startswith("cards["):
+        place = "cards/art-game/cards.yaml:2:34: "  # the name: value
+    else:
+        place = f"cards/art-game/layouts/plain.yaml:3:{region.index('image: ') + 8}: layout plain, region logo: "
+    assert err.count("\n") == 1 and err.startswith(place + expected), err
+    assert built == err
+
+
+def test_svg_art_and_icons_list_no_font_the_pdf_leaves_out(studio: Path) -> None:
+    """reportlab selected Helvetica, unembedded, for every SVG it drew (text or none), and svglib sets text in a
+    font it has no file for in Helvetica or Times: a print shop's preflight refuses a PDF listing such a font.
+    Every font the sheets list is embedded, and the SVG's words still read."""
+    game = studio / "cards" / "art-game"
+    (game / "icons").mkdir()
+    (game / "icons" / "sunny.svg").write_text(SVG)  # the game's own icon, drawn from its SVG
+    words = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><text x="10" y="50" '
+        'font-family="NoSuchFont" font-weight="bold" font-size="30">Welcome</text>'
+        '<text x="10" y="120" font-family="Times New Roman" font-size="30">Aboard</text></svg>'
+    )
+    (game / "art" / "words.svg").write_text(words)
+    (game / "cards.yaml").write_text(
+        "cards:\n  - {id: shield, kind: plain, name: Shield, text: 'Holds {sunny} firm.', art: art/shield.svg}\n"
+        "  - {id: words, kind: plain, name: Words, art: art/words.svg}\n"
+    )
+    assert main(["build", "--paper", "a4", "--no-check", "--only", "cards"]) == 0
+    pdf = studio / "output" / "art-game" / "cards-a4.pdf"
+    reader = PdfReader(pdf)
+    listed = {}
+    for number in range(1, int(reader.trailer["/Size"])):
+        obj = reader.get_object(number)
+        if isinstance(obj, dict) and obj.get("/Type") == "/Font":
+            descriptor = obj.get("/FontDescriptor")
+            listed[str(obj["/BaseFont"])] = descriptor is not None and "/FontFile2" in descriptor.get_object()
+    assert listed and all(listed.values()), listed
+    assert not [name for name in listed if "Helvetica" in name or "Times" in name], listed
+    text = pdfium.PdfDocument(pdf)[0].get_textpage().get_text_range()
+    assert "Welcome" in text and "Aboard" in text

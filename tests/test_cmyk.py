@@ -211,8 +211,14 @@ def _art_game(folder: Path) -> Path:
     see_through.save(game / "art" / "c00.png")
     Image.linear_gradient("L").resize((350, 200)).save(game / "art" / "c01.png")  # grey: black ink alone
     (game / "art" / "c03.svg").write_text(SVG)
+    # a dark picture of noise as a JPEG, which stays one in the inks: the limit bites at its darkest pixels, and
+    # JPEG's error, largest in fine detail, took one 2% over with the shops' packs' headroom alone
+    noise = random.Random(7).randbytes(340 * 200 * 3)
+    photo = Image.frombytes("RGB", (340, 200), noise).point(lambda v: v // 3)
+    photo.save(game / "art" / "c02.jpg", quality=90)
     rows = demogame.sheet_rows()
     rows[4][4] = "art/c03.svg"  # the header, then c00: c03 is the fifth row
+    rows[3][4] = "art/c02.jpg"
     (game / "cards.xlsx").write_bytes(demogame.workbook(rows))
     return game
 
@@ -277,6 +283,12 @@ def test_art_is_cmyk_with_stencils_not_soft_masks(cmyk_build: Path) -> None:
     assert len(stencils) == 1 and stencils[0]["/Width"] == 350  # the one transparent picture's
     masked = [i for i in pictures if "/Mask" in i]
     assert len(masked) == 1 and masked[0]["/Mask"].get_object()["/ImageMask"]
+    # the JPEG is a JPEG in the inks (PDF/X-1a takes DCT), Adobe's inverted CMYK read back by /Decode
+    (photo,) = [i for i in pictures if i["/Width"] == 340]
+    assert photo["/Filter"] == ["/DCTDecode"] and photo["/Decode"] == [1, 0] * 4
+    inks = Image.open(io.BytesIO(photo._data))
+    assert inks.mode == "CMYK" and _image_max_ink(inks) <= LIMIT
+    assert len(photo._data) < 340 * 200 * 4 * 3 / 4  # unblurred noise, JPEG's worst case, still under its inks
 
 
 def test_vector_colours_are_converted_where_they_are_set() -> None:

@@ -57,6 +57,9 @@ class Game:
     # where each card, deck and component is written, "file:line:column", for errors found while drawing
     places: dict[tuple[str, str], str] = field(default_factory=dict, hash=False, compare=False)
     icons: tuple[tuple[str, Path], ...] = ()  # its own icons: name and SVG file, beside printkit's
+    # where each field a drawing binds is written, by the place of its card (or deck, for a back): field ->
+    # ("file:line:column", "cards[3].art"), so a picture a field names is faulted there, not at the picture
+    fields_at: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def title(self) -> str:

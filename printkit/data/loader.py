@@ -19,7 +19,7 @@ from printkit.data import crossref, table
 from printkit.data.game import GAME_FILE, DeckCards, Game
 from printkit.data.model import FONT_KINDS, ICON_NAMES, PICTURE_KINDS, CardFile, CardSheet, DeckEntry, GameFile
 from printkit.data.validation import problems_from
-from printkit.data.yamlsource import Budget, Mark, PathT, SourceMap, load, parse
+from printkit.data.yamlsource import Budget, Mark, PathT, SourceMap, format_path, load, parse
 
 M = TypeVar("M", bound=BaseModel)
 RESERVED = ("reference", "balance-summary.html", "balance-summary.pdf")  # what the output folder holds besides games
@@ -237,18 +237,47 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
         places |= {("formation", f.id): _place(smap, ("formations", i)) for i, f in enumerate(info.formations)}
     if info.engine is not None:
         places[("engine", "engine")] = _place(smap, ("engine",))
+    decks = resolve_decks(info, cards)
     return Game(
         folder.name,
         folder,
         info,
         tuple(cards),
-        resolve_decks(info, cards),
+        decks,
         layout_folders(folder, project),
         within,
         (rules_at.line, rules_at.column),
         places,
         tuple(sorted(own_icons.items())),
+        _fields_at(info, smap, located, decks, places),
     )
+
+
+def _fields_at(
+    info: GameFile,
+    smap: SourceMap,
+    located: list[crossref.Located],
+    decks: tuple[DeckCards, ...],
+    places: dict[tuple[str, str], str],
+) -> dict[str, dict[str, tuple[str, str]]]:
+    """Where each card's and each deck back's fields are written, by the card's (or deck's) place: what a
+    drawing names when a value it binds cannot be drawn, such as art that does not decode."""
+    out: dict[str, dict[str, tuple[str, str]]] = {}
+    for loc in located:
+        at = out.setdefault(places[("card", loc.card.id)], {})
+        for key in loc.card.model_fields_set:
+            at[key] = (_place(loc.smap, loc.at(key)), format_path(loc.at(key)))
+    for i, deck in enumerate(info.decks):
+        back = out.setdefault(places[("deck", deck.id)], {})  # a back's drawing is placed at its deck
+        for key in deck.back.model_fields_set:
+            back[key] = (_place(smap, ("decks", i, "back", key)), format_path(("decks", i, "back", key)))
+    for i, dealt in enumerate(decks):  # a card with no art of its own shows its deck's
+        if dealt.deck.art:
+            for card, _ in dealt.entries:
+                if not card.art:
+                    at = out.setdefault(places[("card", card.id)], {})
+                    at.setdefault("art", (_place(smap, ("decks", i, "art")), format_path(("decks", i, "art"))))
+    return out
 
 
 def _place(smap: SourceMap, path: PathT) -> str:

@@ -1,9 +1,9 @@
 """Card art: PNG, JPEG and WebP pictures and SVG drawings, read safely and placed in a region by a fit mode.
 
-Raster art is drawn at its own resolution (reportlab embeds the pixels as they are); SVG stays
-vector. A picture comes only from inside the game's folder, its project or the layout folders,
-through the one reading helper, with Pillow's decompression-bomb limit, and an SVG may not pull
-in anything outside itself.
+Raster art is drawn at its own resolution; SVG stays vector. An opaque 8-bit PNG keeps its own deflated
+rows and an upright RGB or grey JPEG its own bytes (DCTDecode), so neither grows in the PDF. A picture
+comes only from inside the game's folder, its project or the layout folders, through the one reading
+helper, with Pillow's decompression-bomb limit, and an SVG may not pull in anything outside itself.
 """
 
 from __future__ import annotations
@@ -21,16 +21,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageFile, UnidentifiedImageError
+from PIL import Image, ImageFile, ImageMath, ImageOps, UnidentifiedImageError
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.utils import ImageReader, _digester
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import files
 from printkit.data.model import PICTURE_KINDS
-from printkit.draw import drawcache, ink, pdfx
+from printkit.draw import drawcache, fonts, ink, pdfx
 
 VECTOR = (".svg",)
 KINDS = PICTURE_KINDS
@@ -55,6 +55,7 @@ class Picture:
     width: float  # pixels for raster art, points for SVG
     height: float
     png: PngPixels | None = None  # a PNG's own compressed pixels, when a PDF can show them as they are
+    jpeg: JpegPixels | None = None  # a JPEG a PDF shows as it is: the file's own, or a lossy WebP's written once
 
     @property
     def vector(self) -> bool:
@@ -71,6 +72,17 @@ class PngPixels:
     file: bytes  # the whole PNG, decoded only where the pixels themselves are needed (a press's inks)
 
 
+@dataclass(frozen=True)
+class JpegPixels:
+    """A whole JPEG file, which a PDF takes as its image's stream through DCTDecode (no pixel decoded for it)."""
+
+    data: bytes
+    colours: int  # 1 for grey, 3 for RGB
+
+
+CMYK_JPEG = 95  # the quality a JPEG's picture is written at in a press's inks, 4:4:4
+WEBP_AS_JPEG = 94  # the JPEG quality a lossy WebP is written at (with 4:4:4 colour): past what the eye tells apart
+_EXIF_ORIENTATION = 0x0112
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -99,6 +111,43 @@ def _png_pixels(data: bytes) -> PngPixels | None:
     if depth != 8 or colours is None or interlaced:
         return None
     return PngPixels(b"".join(parts), colours, width, data)
+
+
+def _jpeg_pixels(image: Image.Image, data: bytes) -> JpegPixels | None:
+    """The JPEG or WebP, already decoded whole (so a damaged one is refused first), as a JPEG a PDF can show;
+    None when it must go the way of other pictures: pixels deflated losslessly.
+
+    A JPEG's own bytes go in when a viewer would draw them as Pillow does: RGB or grey (a CMYK or YCCK JPEG's
+    inverted inks are read differently by different viewers) and upright (a PDF ignores EXIF orientation).
+    Deflating a JPEG's decoded pixels instead made a 198 kB photograph 3 MB. A WebP has no PDF filter at all:
+    a lossy one (VP8, its pixels already approximate) is written once as a JPEG at high quality (a 208 kB
+    photograph: 2.76 MB of deflated pixels, 0.5 MB so); a lossless one, or one with alpha, keeps the exact path.
+    """
+    if image.mode not in ("RGB", "L"):
+        return None
+    colours = 3 if image.mode == "RGB" else 1
+    if image.format == "JPEG":
+        if image.getexif().get(_EXIF_ORIENTATION, 1) != 1:
+            return None
+        return JpegPixels(data, colours)
+    if image.format == "WEBP" and _lossy_webp(data):
+        written = io.BytesIO()
+        # Pillow's encoder writes no date or other varying bytes: the same WebP gives the same JPEG
+        image.save(written, "JPEG", quality=WEBP_AS_JPEG, subsampling=0, optimize=True)
+        return JpegPixels(written.getvalue(), colours)
+    return None
+
+
+def _lossy_webp(data: bytes) -> bool:
+    """Whether a WebP file's picture is VP8 (lossy) and has no alpha chunk, read from its RIFF chunks."""
+    at, lossy = 12, False
+    while at + 8 <= len(data):
+        kind, length = data[at : at + 4], int.from_bytes(data[at + 4 : at + 8], "little")
+        if kind in (b"ALPH", b"VP8L"):
+            return False
+        lossy = lossy or kind == b"VP8 "
+        at += 8 + length + (length & 1)  # chunks are padded to an even length
+    return lossy
 
 
 def _whole(png: PngPixels, rows: int) -> bool:
@@ -145,6 +194,13 @@ def _load(real: Path, mtime: int, size: int, shown: Path) -> Picture:
                 return Picture(shown, None, None, image.width, image.height, png)
             if pixels <= MAX_PIXELS:
                 _load_whole(image)
+                jpeg = _jpeg_pixels(image, data) if image.format in ("JPEG", "WEBP") else None
+                if jpeg is not None and not getattr(image, "is_animated", False):
+                    return Picture(shown, None, None, image.width, image.height, jpeg=jpeg)
+                if not getattr(image, "is_animated", False) and image.getexif().get(_EXIF_ORIENTATION, 1) != 1:
+                    # a camera's picture is stored as the sensor lay and shown turned by its EXIF tag, which a
+                    # PDF does not read: turned here, it prints the way every viewer shows it
+                    image = ImageOps.exif_transpose(image)
     except Image.DecompressionBombError as exc:  # past Pillow's own hard limit: only its message has the size
         found = re.search(r"\((\d+) pixels\)", str(exc))
         pixels = int(found.group(1)) if found else MAX_PIXELS + 1
@@ -159,12 +215,14 @@ def _load(real: Path, mtime: int, size: int, shown: Path) -> Picture:
 
 
 def pixels_of(picture: Picture) -> ImageReader:
-    """A raster picture's pixels for reportlab; a PNG kept as its file deflated it is decoded now, once."""
+    """A raster picture's pixels for reportlab; a PNG or JPEG kept as its file is decoded now, once."""
     return picture.raster if picture.raster is not None else _decoded(picture)
 
 
 @functools.lru_cache(maxsize=CACHED)
 def _decoded(picture: Picture) -> ImageReader:
+    if picture.jpeg is not None:
+        return ImageReader(Image.open(io.BytesIO(picture.jpeg.data), formats=["JPEG"]))
     assert picture.png is not None
     return ImageReader(Image.open(io.BytesIO(picture.png.file), formats=["PNG"]))
 
@@ -221,7 +279,31 @@ def _svg(data: bytes, shown: Path) -> Picture:
     width, height = float(drawing.width), float(drawing.height)
     if not (0 < width <= MAX_SVG_SIDE and 0 < height <= MAX_SVG_SIDE):
         raise files.refused(shown, f"an SVG {width:g} x {height:g} points: expected sides up to {MAX_SVG_SIDE:g}")
+    _embedded_fonts(drawing)
     return Picture(shown, None, drawing, float(drawing.width), float(drawing.height))
+
+
+def _embedded_fonts(drawing: Drawing) -> None:
+    """The drawing's fonts made ones a PDF embeds: a print shop's preflight refuses a file that lists a font it
+    does not hold. reportlab's renderer starts every drawing by selecting its default font, Helvetica (one of the
+    14 a PDF may leave out), whether or not it draws text: the drawing starts in printkit's sans instead. Text
+    in a font svglib has no file for (it falls back to Helvetica, Times or Courier) is set in DejaVu, which
+    printkit embeds, bold or slanted as the stand-in was."""
+    drawing.initialFontName = fonts.face("sans")
+    nodes: list[Any] = [drawing]
+    while nodes:
+        node = nodes.pop()
+        nodes.extend(getattr(node, "contents", ()))
+        if isinstance(node, String) and not isinstance(pdfmetrics.getFont(node.fontName), ttfonts.TTFont):
+            node.fontName = fonts.face(_stand_in(node.fontName))
+
+
+def _stand_in(standard: str) -> str:
+    """printkit's font for one of a PDF's standard fonts: serif for Times, sans for the rest (no mono face)."""
+    bold, slanted = "Bold" in standard, "Italic" in standard or "Oblique" in standard
+    if standard.startswith("Times"):
+        return "serif-bold" if bold else "serif"
+    return "sans-bold" if bold else "sans-oblique" if slanted else "sans"
 
 
 def placement(
@@ -282,6 +364,9 @@ def _compressed(picture: Picture) -> _Compressed:
     if picture.png is not None:
         name = _digester(picture.png.stream)
         return _Compressed(name, _PngImage(name, picture), None)
+    if picture.jpeg is not None:
+        name = _digester(picture.jpeg.data)
+        return _Compressed(name, _JpegImage(name, picture), None)
     reader = pixels_of(picture)
     pixels = reader.getRGBData()  # reads the transparency too, into _dataA
     mask = reader._dataA
@@ -317,11 +402,29 @@ class _PngImage(pdfdoc.PDFImageXObject):
         return text.replace(b"<<", b"<< " + parms.encode(), 1)
 
 
+class _JpegImage(pdfdoc.PDFImageXObject):
+    """An image XObject holding a JPEG's bytes as they are: DCTDecode alone, not ASCII85 (a quarter larger)."""
+
+    def __init__(self, name: str, picture: Picture) -> None:
+        super().__init__(name)
+        assert picture.jpeg is not None
+        self.width, self.height = int(picture.width), int(picture.height)
+        self.bitsPerComponent = 8
+        self.colorSpace = "DeviceRGB" if picture.jpeg.colours == 3 else "DeviceGray"
+        self.streamContent = picture.jpeg.data
+        self._filters = ("DCTDecode",)
+        self.mask = None
+
+
 @functools.lru_cache(maxsize=CACHED)
 def _compressed_cmyk(picture: Picture, press: ink.Press) -> _Compressed:
     """The picture in the press's inks, its transparent pixels cut out by a stencil (PDF/X-1a has no soft
-    masks), compressed once like an RGB one."""
+    masks), compressed once like an RGB one. A JPEG (or lossy WebP), already approximate, stays a JPEG in the
+    inks, as PDF/X-1a allows: its deflated CMYK pixels were 3.3 MB for a 247 kB photograph, the JPEG 1.3 MB."""
     reader = pixels_of(picture)
+    kept = _cmyk_jpeg(reader._image, press) if picture.jpeg is not None else None
+    if kept is not None:
+        return kept
     cmyk, stencil = press.picture(reader._image)
     name = _digester(cmyk.tobytes() + (stencil.tobytes() if stencil else b"opaque") + str(press).encode())
     image = pdfx.MaskedImage(name, ImageReader(cmyk), mask=None)
@@ -330,6 +433,41 @@ def _compressed_cmyk(picture: Picture, press: ink.Press) -> _Compressed:
     if stencil is not None:
         mask = pdfx.StencilMask(name + "-mask", cmyk.width, cmyk.height, ink.stencil_bytes(stencil))
     return _Compressed(name, image, mask)
+
+
+def _cmyk_jpeg(picture: Image.Image, press: ink.Press) -> _Compressed | None:
+    """An opaque picture in the press's inks as a JPEG, aimed under the ink limit by the room compression
+    takes, and read back to be sure: JPEG's error is largest where detail is finest, and a noisy dark picture
+    went 2% over with the shops' packs' headroom alone. None when no headroom tried keeps every pixel under."""
+    for headroom in (ink.JPEG_HEADROOM, 2 * ink.JPEG_HEADROOM, 3 * ink.JPEG_HEADROOM):
+        cmyk, _ = press.picture(picture, headroom)
+        written = io.BytesIO()
+        cmyk.save(written, "JPEG", quality=CMYK_JPEG, subsampling=0, optimize=True)  # same pixels, same bytes
+        data = written.getvalue()
+        if _most_ink(Image.open(io.BytesIO(data), formats=["JPEG"])) <= press.aim:
+            break
+    else:
+        return None
+    name = _digester(data + str(press).encode())
+    image = pdfx.MaskedImage(name, mask=None)
+    image.name = name
+    image.width, image.height = cmyk.size
+    image.bitsPerComponent = 8
+    image.colorSpace = "DeviceCMYK"
+    image.streamContent = data
+    image._filters = ("DCTDecode",)
+    image._dotrans = 1  # Pillow writes CMYK as Adobe does, each ink inverted: /Decode [1 0 ...] reads it back
+    return _Compressed(name, image, None)
+
+
+def _most_ink(cmyk: Image.Image) -> float:
+    """The largest sum of the four inks over the picture's pixels, 1.0 for 100%."""
+    c, m, y, k = (band.convert("I") for band in cmyk.split())
+    total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], c=c, m=m, y=y, k=k)
+    assert isinstance(total, Image.Image)
+    highest = total.getextrema()[1]
+    assert isinstance(highest, (int, float))
+    return highest / 255
 
 
 def _place_image(c: Canvas, picture: Picture, press: ink.Press | None = None) -> str:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
+import os
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,8 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import units
-from printkit.core.errors import PLACED, PlacedError, PrintkitError, safe
+from printkit.core.errors import PLACED, DataError, PlacedError, PrintkitError, safe
+from printkit.core.errors import shown as shown_value
 from printkit.data.game import Game
 from printkit.data.model import ICON_NAMES
 from printkit.draw import art, fonts, icons, rtl, textfit
@@ -31,6 +33,10 @@ class LayoutFieldError(PrintkitError):
     def lines(self) -> list[str]:
         text = safe(str(self))
         return [text] if PLACED.match(text) else [f"printkit: {text}"]
+
+
+class PictureError(LayoutFieldError):
+    """A picture a card or layout names that does not read or print, reported where it is named."""
 
 
 def bind(
@@ -60,12 +66,15 @@ class Target:
     reads_from: tuple[Path, ...] = ()  # the folders the game's pictures may be read from
     icons: icons.IconSet = icons.BUILT_IN  # the icons its text may show: printkit's and the game's own
     fonts: fonts.FontTable = fonts.BUILT_IN  # the fonts its layout may name: printkit's and the game's own
+    # where each of its fields is written: ("file:line:column", "cards[3].art"), from Game.fields_at
+    fields_at: Mapping[str, tuple[str, str]] = field(default_factory=dict, hash=False, compare=False)
 
     @classmethod
     def of(cls, game: Game, label: str, layout: Layout, place: str = "") -> Target:
         """The target of a drawing of game's: what error messages name, and what it may read and show."""
         fonts_ = fonts.FontTable.of(game)
-        return cls(game.slug, label, layout, place, game.reads_from, icons.IconSet.of(game), fonts_)
+        at = game.fields_at.get(place, {}) if place else {}
+        return cls(game.slug, label, layout, place, game.reads_from, icons.IconSet.of(game), fonts_, at)
 
     @property
     def where(self) -> str:
@@ -149,7 +158,10 @@ class CardPainter:
         if not named:
             return
         path = Path(named) if Path(named).is_absolute() else target.layout.files[0].parent / named
-        picture = art.load(path, (*target.reads_from, *target.layout.folders))
+        try:
+            picture = art.load(path, (*target.reads_from, *target.layout.folders))
+        except DataError as exc:
+            raise self._picture_error(exc, spec.image or "", named, path, box, target) from None
         x, y, w, h = self._rect(box)
         b, near = self.bleed, 0.01
         left, bottom = (x - b if x <= near else x), (y - b if y <= near else y)
@@ -177,6 +189,27 @@ class CardPainter:
             c.setStrokeColor(stroke)
             c.setLineWidth(_pt(spec.stroke_width))
             c.roundRect(*area, radius, stroke=1, fill=0) if radius else c.rect(*area, stroke=1, fill=0)
+
+    def _picture_error(
+        self, exc: DataError, template: str, named: str, path: Path, box: Box, target: Target
+    ) -> PictureError:
+        """What is wrong with a picture, at the place that named it: the card's field its image binds (its
+        art: value), else the layout's image: setting; never at the picture file, which says no card."""
+        problem = "; ".join(p.message for p in exc.problems)
+        bound = [key for key in FIELD.findall(template) if key in target.fields_at]
+        if bound:  # the value came from the card: its field is what to fix
+            place, label = target.fields_at[bound[0]]
+            home = target.reads_from[0].absolute() if target.reads_from else None
+            if bound[0] == "art" and home is not None and path.is_relative_to(home):
+                shown = os.path.relpath(path, home)  # as the card writes it: the binding made it absolute
+            else:
+                shown = shown_value(named)
+            return PictureError(f"{place}: {label}: {shown} (the image of {self._where(target, box)}): {problem}")
+        if FIELD.search(template):  # from a field the card does not write itself: the layout binds it
+            what = f"image {shown_value(template)} gives {shown_value(named)}"
+        else:
+            what = f"image {shown_value(named)}"
+        return PictureError(f"{self._at(target, box, 'image')}: {what}: {problem}")
 
     def _sharpness(self, picture: art.Picture, drawn: float, box: Box, target: Target) -> None:
         sharpness = art.dpi(picture, drawn)
