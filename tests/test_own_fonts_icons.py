@@ -139,6 +139,61 @@ def test_a_family_fontconfig_finds_as_an_otf_is_embedded(studio: Path) -> None:
     assert b"NimbusSans" in pdf and b"/FontFile2" in pdf and b"/FontFile3" not in pdf
 
 
+def _embedded_fonts(pdf: bytes) -> str:
+    """The names of the fonts a PDF embeds, one string: what a test looks a font up in."""
+    from pypdf import PdfReader
+
+    names = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            names.append(str(font.get_object()["/BaseFont"]))
+    return " ".join(names)
+
+
+def test_a_projects_fonts_serve_every_game_and_a_games_own_of_that_name_wins(studio: Path) -> None:
+    (studio / "fonts").mkdir()
+    (studio / "fonts" / "title.otf").write_bytes(cff_font())  # in the project's folder, not the game's
+    config = studio / "printkit.toml"
+    config.write_text(config.read_text() + '\n[fonts]\ntitle = {file = "fonts/title.otf"}\n')
+    (studio / "layouts" / "plain.yaml").write_text("extends: plain\nregions:\n  name: {font: title}\n")
+    assert main(["new", "Other Game"]) == 0  # a second game names it too
+    assert main(["validate"]) == 0
+    assert main(["build", "--only", "cards", "--paper", "a4", "--no-check"]) == 0
+    for game in ("own-game", "other-game"):
+        embedded = _embedded_fonts((studio / "output" / game / "cards-a4.pdf").read_bytes())
+        assert "PrintkitTestCubic" in embedded, (game, embedded)
+
+    _fonts(studio, "  title: {family: DejaVu Sans Mono}\n")  # the game's own font of that name wins in it
+    assert main(["build", "--only", "cards", "--paper", "a4", "--no-check"]) == 0
+    own = _embedded_fonts((studio / "output" / "own-game" / "cards-a4.pdf").read_bytes())
+    other = _embedded_fonts((studio / "output" / "other-game" / "cards-a4.pdf").read_bytes())
+    assert "DejaVuSansMono" in own and "PrintkitTestCubic" not in own, own
+    assert "PrintkitTestCubic" in other and "DejaVuSansMono" not in other, other
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        ('title = {file = "../title.ttf"}', "printkit.toml:20:1: fonts.title.file: expected a path inside the project"),
+        ('title = {file = "fonts/none.ttf"}', "printkit.toml:20:1: fonts.title.file: fonts/none.ttf: cannot read"),
+        ('title = {file = "fonts/title.png"}', "printkit.toml:20:1: fonts.title.file: expected a font (ttf, otf)"),
+        ('title = "fonts/title.ttf"', "printkit.toml:20:1: fonts.title: expected a table, such as"),
+        ('title = {file = "a.ttf", family = "DejaVu Sans"}', "fonts.title: expected either file"),
+        ('title = {path = "a.ttf"}', "printkit.toml:20:1: fonts.title.path: Extra inputs are not permitted"),
+    ],
+    ids=["climbs-out", "missing", "wrong-kind", "not-a-table", "both-sources", "unknown-key"],
+)
+def test_a_project_font_that_cannot_be_used_is_one_line_at_its_setting(
+    studio: Path, capsys: pytest.CaptureFixture[str], entry: str, expected: str
+) -> None:
+    config = studio / "printkit.toml"
+    lines = config.read_text().splitlines()
+    config.write_text("\n".join([*lines[:18], "[fonts]", entry]) + "\n")  # the entry on line 20
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err
+    assert expected in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+
+
 @pytest.mark.parametrize(
     ("fonts_block", "layout", "expected"),
     [

@@ -9,7 +9,7 @@ from typing import Any
 
 from printkit.core.errors import DataError, Problem, display_path
 from printkit.core.noting import Noted
-from printkit.data.model import Card, Component, Deck, GameFile
+from printkit.data.model import Card, Component, Deck, FontSpec, GameFile
 
 GAME_FILE = "game.yaml"
 
@@ -57,6 +57,9 @@ class Game:
     # where each card, deck and component is written, "file:line:column", for errors found while drawing
     places: dict[tuple[str, str], str] = field(default_factory=dict, hash=False, compare=False)
     icons: tuple[tuple[str, Path], ...] = ()  # its own icons: name and SVG file, beside printkit's
+    # the fonts its project's [fonts] names for every game, files named from project_folder; the game's own win
+    project_fonts: tuple[tuple[str, FontSpec], ...] = ()
+    project_folder: Path = Path()
 
     @property
     def title(self) -> str:

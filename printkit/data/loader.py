@@ -13,11 +13,20 @@ from pydantic import BaseModel, ValidationError
 
 from printkit.core import assets, files
 from printkit.core.errors import DataError, Problem, UsageError, display_path
-from printkit.core.project import Project
+from printkit.core.project import Project, ProjectError
 from printkit.core.project import find as find_project
 from printkit.data import crossref, table
 from printkit.data.game import GAME_FILE, DeckCards, Game
-from printkit.data.model import FONT_KINDS, ICON_NAMES, PICTURE_KINDS, CardFile, CardSheet, DeckEntry, GameFile
+from printkit.data.model import (
+    FONT_KINDS,
+    ICON_NAMES,
+    PICTURE_KINDS,
+    CardFile,
+    CardSheet,
+    DeckEntry,
+    FontSpec,
+    GameFile,
+)
 from printkit.data.validation import problems_from
 from printkit.data.yamlsource import Budget, Mark, PathT, SourceMap, load, parse
 
@@ -175,6 +184,7 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
     """
     project = project or find_project(folder.parent)
     within = reads_from(folder, project)
+    shared_fonts = project_fonts(folder, project)
     drafts = drafts or {}
     problems: list[Problem] = []
     budget = Budget(shared=True)  # the game's files together, so many files near the limit stay quick
@@ -248,7 +258,51 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
         (rules_at.line, rules_at.column),
         places,
         tuple(sorted(own_icons.items())),
+        shared_fonts,
+        project.root,
     )
+
+
+_FONT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")  # the model's Id: what a layout's font: may name
+
+
+def project_fonts(folder: Path, project: Project) -> tuple[tuple[str, FontSpec], ...]:
+    """The fonts the project's [fonts] names for every game, each checked; a bundled game sees none.
+
+    Each entry has the form of a game's fonts: entry in game.yaml (a file, here named from the project's
+    folder and inside it, or a family), so a font moves between the two unchanged. A bundled game looks
+    as it ships, as with the project's layouts and icons.
+    """
+    if is_bundled(folder, project):
+        return ()
+    found = []
+    for name, value in project.section("fonts").items():
+        where = f"{project.where('fonts', name)}: fonts.{name}"
+        if not _FONT_NAME.fullmatch(name) or len(name) > 64:
+            raise ProjectError(f"{where}: a font's name is what layouts name it by: letters, digits, - and _ only")
+        if not isinstance(value, dict):
+            raise ProjectError(f'{where}: expected a table, such as {{file = "fonts/title.ttf"}} or {{family = "..."}}')
+        try:
+            spec = FontSpec.model_validate(value)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            at = "".join(f".{part}" for part in first["loc"])
+            # the model speaks of a game's folder and art; here the file is a font, named from the project's
+            reason = first["msg"].removeprefix("Value error, ").replace("the game's folder", "the project's folder")
+            reason = reason.replace("art/dragon.png", "fonts/title.ttf")
+            raise ProjectError(f"{where}{at}: {reason}") from None
+        if spec.file:
+            file = project.root / spec.file
+            if file.suffix.lower() not in FONT_KINDS:
+                kinds = ", ".join(k[1:] for k in FONT_KINDS)
+                raise ProjectError(f"{where}.file: expected a font ({kinds}), found {spec.file!r}")
+            try:
+                real = files.resolved(file, (project.root,))  # the project's own folder, links followed
+                files.check_regular(file, real.stat().st_mode)
+            except DataError as exc:
+                raise ProjectError(f"{where}.file: {spec.file}: {exc.problems[0].message}") from None
+        found.append((name, spec))
+    return tuple(found)
 
 
 def _place(smap: SourceMap, path: PathT) -> str:

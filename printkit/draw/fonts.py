@@ -224,27 +224,35 @@ def family_file(family: str) -> Path:
 
 @dataclass(frozen=True)
 class FontTable:
-    """The fonts one game's layouts may name: printkit's own, and the game's files and families."""
+    """The fonts one game's layouts may name: printkit's own, its project's and its own files and families.
 
-    own: tuple[tuple[str, FontSpec], ...] = ()
-    folder: Path = Path()  # the game's folder, where its font files are named from
-    within: tuple[Path, ...] = ()  # the folders its font files may be read from
+    own: each name with its spec, the folder its file is named from and the folders it may be read
+    from; a later entry of a name wins, so the game's own (listed after the project's) does.
+    """
+
+    own: tuple[tuple[str, FontSpec, Path, tuple[Path, ...]], ...] = ()
 
     @classmethod
     def of(cls, game: Game) -> FontTable:
-        return cls(tuple(game.info.fonts.items()), game.folder, game.reads_from)
+        root = game.project_folder
+        shared = [(name, spec, root, (root,)) for name, spec in game.project_fonts]
+        return cls((*shared, *((name, spec, game.folder, game.reads_from) for name, spec in game.info.fonts.items())))
 
     def face(self, name: str) -> str:
         """The face to draw a layout's font name with; an unknown name is an error naming the choices."""
-        spec = dict(self.own).get(name)
-        if spec is not None:
+        found = {n: (spec, folder, within) for n, spec, folder, within in self.own}.get(name)
+        if found is not None:
+            spec, folder, within = found
             if spec.file:
-                return use_file(self.folder / spec.file, self.within)
+                return use_file(folder / spec.file, within)
             return use_file(family_file(spec.family or ""), None)  # a system font: fontconfig's own folders
         if name in FAMILIES:
             return use(name)
-        known = ", ".join([*FAMILIES, *(n for n, _ in self.own)])
-        raise FontMissing(f"no font {name!r} (fonts: {known}; a game adds its own under fonts: in game.yaml)")
+        known = ", ".join(dict.fromkeys([*FAMILIES, *(n for n, *_ in self.own)]))
+        raise FontMissing(
+            f"no font {name!r} (fonts: {known}; a game adds its own under fonts: in game.yaml, "
+            "a project for all its games under [fonts] in printkit.toml)"
+        )
 
 
 BUILT_IN = FontTable()
