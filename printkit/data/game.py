@@ -60,6 +60,9 @@ class Game:
     # the fonts its project's [fonts] names for every game, files named from project_folder; the game's own win
     project_fonts: tuple[tuple[str, FontSpec], ...] = ()
     project_folder: Path = Path()
+    # where each field of a card (or a deck's back) is written, by where the card is (places): a drawing's
+    # error about a field's value names the value's line, or its spreadsheet cell, not the card's first line
+    field_places: dict[str, dict[str, str]] = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def title(self) -> str:

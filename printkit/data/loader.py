@@ -236,6 +236,9 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
     cards = [loc.card for loc in located]
     rules_at = smap.keys.get(("rules",), Mark(1, 1))  # the rules: key itself
     places = {("card", loc.card.id): _place(loc.smap, loc.at()) for loc in located}
+    inner = _field_places(located)
+    for i in range(len(info.decks)):  # a back's fields are its deck's back: title, subtitle, art, icon
+        inner[_place(smap, ("decks", i))] = _keys_placed(smap, ("decks", i, "back"))
     places |= {("deck", deck.id): _place(smap, ("decks", i)) for i, deck in enumerate(info.decks)}
     places |= {("component", comp.id): _place(smap, ("components", i)) for i, comp in enumerate(info.components)}
     places |= {("print", key): _place(smap, ("print", key)) for key in info.print.model_fields_set}
@@ -260,7 +263,51 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
         tuple(sorted(own_icons.items())),
         shared_fonts,
         project.root,
+        inner,
     )
+
+
+def _keys_placed(smap: SourceMap, path: PathT) -> dict[str, str]:
+    """Where the value of each key under path is written: what a drawing's errors name (_field_places)."""
+    depth = len(path)
+    exact: dict[str, Mark] = {}
+    first: dict[str, Mark] = {}
+    for at, mark in smap.values.items():
+        if len(at) > depth and at[:depth] == path and isinstance(name := at[depth], str):
+            key = name
+            if len(at) == depth + 1:
+                exact[key] = mark
+            elif key not in first or mark < first[key]:
+                first[key] = mark
+    return {key: smap.named(mark) for key, mark in (first | exact).items()}
+
+
+def _field_places(located: list[crossref.Located]) -> dict[str, dict[str, str]]:
+    """Where each field of each card is written, by the card's place: what drawing errors name (a long text's
+    line, a sheet's cell) rather than the card's first line. A value of nested parts (a sheet's stats.power
+    columns) is named at its first part. One pass over each file's places, not one a card.
+    """
+    by_file: dict[int, list[crossref.Located]] = {}
+    for loc in located:
+        by_file.setdefault(id(loc.smap), []).append(loc)
+    out: dict[str, dict[str, str]] = {}
+    for locs in by_file.values():
+        smap = locs[0].smap
+        exact: dict[tuple[int, str], Mark] = {}
+        first: dict[tuple[int, str], Mark] = {}
+        for at, mark in smap.values.items():
+            if len(at) >= 3 and at[0] == "cards" and isinstance(at[1], int) and isinstance(at[2], str):
+                card_key = (at[1], at[2])
+                if len(at) == 3:
+                    exact[card_key] = mark
+                elif card_key not in first or mark < first[card_key]:
+                    first[card_key] = mark
+        fields: dict[int, dict[str, str]] = {}
+        for (index, key), mark in (first | exact).items():  # a value's own place where it has one
+            fields.setdefault(index, {})[key] = smap.named(mark)
+        for loc in locs:
+            out[_place(smap, loc.at())] = fields.get(loc.index, {})
+    return out
 
 
 _FONT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")  # the model's Id: what a layout's font: may name
