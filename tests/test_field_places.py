@@ -73,17 +73,33 @@ def test_a_block_style_cards_problems_are_at_the_lines_of_their_values(
     assert _line(lines, "has no glyph").startswith("cards/placed/cards.yaml:16:11: card lacking: field name: ")
 
 
-def test_a_spreadsheet_cards_problems_are_at_their_cells(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_a_spreadsheet_cards_problems_are_at_their_cells(
+    studio: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
     game = studio / "cards" / "placed"
     (game / "cards.yaml").unlink()
-    (game / "beasts.csv").write_text(SHEET)
+    if kind == "csv":
+        (game / "beasts.csv").write_text(SHEET)
+    else:
+        import openpyxl
+
+        book = openpyxl.Workbook()
+        sheet = book.active
+        assert sheet is not None
+        sheet.title = "Deck"
+        for row in SHEET.splitlines():
+            sheet.append(row.split(","))
+        book.save(game / "beasts.xlsx")
     config = game / "game.yaml"
-    config.write_text(config.read_text().replace("players: 2", "players: 2\ncard_sheets: [{file: beasts.csv}]"))
+    config.write_text(config.read_text().replace("players: 2", f"players: 2\ncard_sheets: [{{file: beasts.{kind}}}]"))
     lines = _problems(capsys)
     # row 3 is the long card: its art in column 5 (E), its text in column 6 (F); the glyph in row 4's name (C)
-    assert _line(lines, "field text does not fit").startswith("cards/placed/beasts.csv:3:6: card long: ")
-    assert _line(lines, "dpi in region").startswith("warning: cards/placed/beasts.csv:3:5: card long: small.png")
-    assert _line(lines, "has no glyph").startswith("cards/placed/beasts.csv:4:3: card lacking: field name: ")
+    at = {"csv": ("3:6", "3:5", "4:3"), "xlsx": ("Deck!F3", "Deck!E3", "Deck!C4")}[kind]
+    shown = f"cards/placed/beasts.{kind}"
+    assert _line(lines, "field text does not fit").startswith(f"{shown}:{at[0]}: card long: ")
+    assert _line(lines, "dpi in region").startswith(f"warning: {shown}:{at[1]}: card long: small.png")
+    assert _line(lines, "has no glyph").startswith(f"{shown}:{at[2]}: card lacking: field name: ")
 
 
 def test_a_deck_backs_art_is_placed_at_its_art(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:

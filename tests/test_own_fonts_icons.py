@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import shutil
 from pathlib import Path
@@ -122,6 +123,10 @@ def test_an_otf_of_postscript_outlines_is_embedded_as_truetype(studio: Path) -> 
     assert "First Card" in text and "Second Card" in text, text  # its glyphs show, read back as the letters
     assert main(["build", "--only", "cards", "--paper", "a4", "--no-check"]) == 0
     assert (studio / "output" / "own-game" / "cards-a4.pdf").read_bytes() == pdf  # the same bytes again
+    digest = hashlib.sha256(otf).digest()
+    converted = fonts.truetype(digest, otf)
+    fonts.truetype.cache_clear()  # converted afresh, not remembered: still the same bytes
+    assert fonts.truetype(digest, otf) == converted and converted[:4] == b"\x00\x01\x00\x00"
 
 
 def test_a_family_fontconfig_finds_as_an_otf_is_embedded(studio: Path) -> None:
