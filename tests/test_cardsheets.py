@@ -362,7 +362,8 @@ def _plain_game(tmp_path: Path, text: str) -> Path:
 
 def test_text_that_cannot_fit_is_a_build_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = _plain_game(tmp_path, "far too many words " * 60)
-    with pytest.raises(TextOverflow, match=r"overflow/cards\.yaml:3:5: card first-card: field text does not fit"):
+    # placed at the text's value (column 59 of the card's line), not at the card's start (column 5)
+    with pytest.raises(TextOverflow, match=r"overflow/cards\.yaml:3:59: card first-card: field text does not fit"):
         cardsheets.build(load_game(folder), PrintSettings(), "a4")
     assert main(["build", str(folder), "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err

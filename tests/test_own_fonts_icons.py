@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import io
 import shutil
 from pathlib import Path
 
@@ -49,6 +51,152 @@ def test_a_games_own_font_files_and_families_are_embedded(studio: Path) -> None:
     assert b"DejaVuSansMono" in pdf and b"DejaVuSerif-Bold" in pdf
     assert main(["build", "--only", "cards", "--paper", "a4", "--no-check"]) == 0
     assert (studio / "output" / "own-game" / "cards-a4.pdf").read_bytes() == pdf  # the same bytes again
+
+
+def cff_font(family: str = "Printkit Test Cubic") -> bytes:
+    """An OpenType font of PostScript (CFF) outlines made here, no file kept: every ASCII letter a cubic blob."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)] + [chr(c) for c in range(ord("a"), ord("z") + 1)]
+    order = [".notdef", "space", *(f"g{ord(ch)}" for ch in letters)]
+    builder = FontBuilder(1000, isTTF=False)
+    builder.setupGlyphOrder(order)
+    builder.setupCharacterMap({32: "space", **{ord(ch): f"g{ord(ch)}" for ch in letters}})
+    strings = {}
+    for name in order:
+        pen = T2CharStringPen(600, None)
+        if name != "space":  # a shape of cubic curves, each letter its own height: cu2qu has work to do
+            top = 300 + (sum(map(ord, name)) % 400)
+            pen.moveTo((50, 0))
+            pen.curveTo((50, top), (550, top), (550, 0))
+            pen.closePath()
+        strings[name] = pen.getCharString()
+    ps_name = family.replace(" ", "") + "-Regular"
+    builder.setupCFF(ps_name, {"FullName": family}, strings, {})
+    builder.setupHorizontalMetrics({name: (600, 0 if name == "space" else 50) for name in order})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": family, "styleName": "Regular", "psName": ps_name})
+    builder.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    builder.setupPost()
+    out = io.BytesIO()
+    builder.save(out)
+    return out.getvalue()
+
+
+def test_an_otf_of_postscript_outlines_is_embedded_as_truetype(studio: Path) -> None:
+    """reportlab embeds TrueType outlines only: a CFF font is redrawn as one, the same bytes every run."""
+    from fontTools.ttLib import TTFont
+    from pypdf import PdfReader
+
+    otf = cff_font()
+    assert otf[:4] == b"OTTO"
+    (_game(studio) / "fonts").mkdir()
+    (_game(studio) / "fonts" / "title.otf").write_bytes(otf)
+    _fonts(studio, "  title: {file: fonts/title.otf}\n")
+    (studio / "layouts" / "plain.yaml").write_text("extends: plain\nregions:\n  name: {font: title}\n")
+    assert main(["validate"]) == 0
+    assert main(["build", "--only", "cards", "--paper", "a4", "--no-check"]) == 0
+    pdf = (studio / "output" / "own-game" / "cards-a4.pdf").read_bytes()
+    reader = PdfReader(io.BytesIO(pdf))
+    embedded: dict[str, list[str]] = {}  # each font's name, and how its file is embedded
+    subsets: list[bytes] = []
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            for descendant in font.get("/DescendantFonts", [font]):
+                descriptor = descendant.get_object().get("/FontDescriptor")
+                if descriptor is None:
+                    continue
+                descriptor = descriptor.get_object()
+                kinds = sorted(k for k in descriptor if k.startswith("/FontFile"))
+                embedded[str(descriptor["/FontName"])] = kinds
+                if "PrintkitTestCubic" in str(descriptor["/FontName"]) and kinds == ["/FontFile2"]:
+                    subsets.append(descriptor["/FontFile2"].get_object().get_data())
+    ours = {name: kinds for name, kinds in embedded.items() if "PrintkitTestCubic" in name}
+    assert ours and all(kinds == ["/FontFile2"] for kinds in ours.values()), embedded  # a TrueType subset
+    assert all(name[7] == "+" for name in ours), ours  # /ABCDEF+: a subset's tag
+    for subset in subsets:  # the letters drawn, as TrueType outlines: contours, not empty glyphs
+        glyf = TTFont(io.BytesIO(subset))["glyf"]
+        assert sum(1 for name in glyf.glyphOrder if glyf[name].numberOfContours > 0) >= 8
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert "First Card" in text and "Second Card" in text, text  # its glyphs show, read back as the letters
+    assert main(["build", "--only", "cards", "--paper", "a4", "--no-check"]) == 0
+    assert (studio / "output" / "own-game" / "cards-a4.pdf").read_bytes() == pdf  # the same bytes again
+    digest = hashlib.sha256(otf).digest()
+    converted = fonts.truetype(digest, otf)
+    fonts.truetype.cache_clear()  # converted afresh, not remembered: still the same bytes
+    assert fonts.truetype(digest, otf) == converted and converted[:4] == b"\x00\x01\x00\x00"
+
+
+def test_a_family_fontconfig_finds_as_an_otf_is_embedded(studio: Path) -> None:
+    """Debian's fonts-urw-base35 (Nimbus Sans) installs OpenType fonts of PostScript outlines only."""
+    try:
+        found = fonts.family_file("Nimbus Sans")
+    except fonts.FontMissing:
+        pytest.skip("Nimbus Sans is not installed (Debian: apt-get install fonts-urw-base35)")
+    if found.read_bytes()[:4] != b"OTTO":
+        pytest.skip(f"fontconfig finds Nimbus Sans as {found.name}, not an OTF of PostScript outlines")
+    _fonts(studio, "  nimbus: {family: Nimbus Sans}\n")
+    (studio / "layouts" / "plain.yaml").write_text("extends: plain\nregions:\n  text: {font: nimbus}\n")
+    assert main(["build", "--only", "cards", "--paper", "a4", "--no-check"]) == 0
+    pdf = (studio / "output" / "own-game" / "cards-a4.pdf").read_bytes()
+    assert b"NimbusSans" in pdf and b"/FontFile2" in pdf and b"/FontFile3" not in pdf
+
+
+def _embedded_fonts(pdf: bytes) -> str:
+    """The names of the fonts a PDF embeds, one string: what a test looks a font up in."""
+    from pypdf import PdfReader
+
+    names = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            names.append(str(font.get_object()["/BaseFont"]))
+    return " ".join(names)
+
+
+def test_a_projects_fonts_serve_every_game_and_a_games_own_of_that_name_wins(studio: Path) -> None:
+    (studio / "fonts").mkdir()
+    (studio / "fonts" / "title.otf").write_bytes(cff_font())  # in the project's folder, not the game's
+    config = studio / "printkit.toml"
+    config.write_text(config.read_text() + '\n[fonts]\ntitle = {file = "fonts/title.otf"}\n')
+    (studio / "layouts" / "plain.yaml").write_text("extends: plain\nregions:\n  name: {font: title}\n")
+    assert main(["new", "Other Game"]) == 0  # a second game names it too
+    assert main(["validate"]) == 0
+    assert main(["build", "--only", "cards", "--paper", "a4", "--no-check"]) == 0
+    for game in ("own-game", "other-game"):
+        embedded = _embedded_fonts((studio / "output" / game / "cards-a4.pdf").read_bytes())
+        assert "PrintkitTestCubic" in embedded, (game, embedded)
+
+    _fonts(studio, "  title: {family: DejaVu Sans Mono}\n")  # the game's own font of that name wins in it
+    assert main(["build", "--only", "cards", "--paper", "a4", "--no-check"]) == 0
+    own = _embedded_fonts((studio / "output" / "own-game" / "cards-a4.pdf").read_bytes())
+    other = _embedded_fonts((studio / "output" / "other-game" / "cards-a4.pdf").read_bytes())
+    assert "DejaVuSansMono" in own and "PrintkitTestCubic" not in own, own
+    assert "PrintkitTestCubic" in other and "DejaVuSansMono" not in other, other
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        ('title = {file = "../title.ttf"}', "printkit.toml:20:1: fonts.title.file: expected a path inside the project"),
+        ('title = {file = "fonts/none.ttf"}', "printkit.toml:20:1: fonts.title.file: fonts/none.ttf: cannot read"),
+        ('title = {file = "fonts/title.png"}', "printkit.toml:20:1: fonts.title.file: expected a font (ttf, otf)"),
+        ('title = "fonts/title.ttf"', "printkit.toml:20:1: fonts.title: expected a table, such as"),
+        ('title = {file = "a.ttf", family = "DejaVu Sans"}', "fonts.title: expected either file"),
+        ('title = {path = "a.ttf"}', "printkit.toml:20:1: fonts.title.path: Extra inputs are not permitted"),
+    ],
+    ids=["climbs-out", "missing", "wrong-kind", "not-a-table", "both-sources", "unknown-key"],
+)
+def test_a_project_font_that_cannot_be_used_is_one_line_at_its_setting(
+    studio: Path, capsys: pytest.CaptureFixture[str], entry: str, expected: str
+) -> None:
+    config = studio / "printkit.toml"
+    lines = config.read_text().splitlines()
+    config.write_text("\n".join([*lines[:18], "[fonts]", entry]) + "\n")  # the entry on line 20
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err
+    assert expected in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
 
 
 @pytest.mark.parametrize(

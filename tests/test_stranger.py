@@ -135,7 +135,7 @@ def test_errors_found_while_making_leave_the_last_build_as_it_was(
     before = _snapshot(studio / "output")
     cards = _game(studio) / "cards.yaml"
     cards.write_text(cards.read_text().replace("Write what this card does.", "far too many words " * 60))
-    err = _refused(capsys, ["build", "--paper", "a4"], "cards/shared-game/cards.yaml:3:5: card first-card: field text")
+    err = _refused(capsys, ["build", "--paper", "a4"], "cards/shared-game/cards.yaml:3:59: card first-card: field text")
     assert err.count("\n") == 1
     assert _snapshot(studio / "output") == before
 

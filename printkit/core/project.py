@@ -2,8 +2,8 @@
 
 The project is the nearest folder, from the current one upward, that holds a printkit.toml or
 a pyproject.toml with a [tool.printkit] table; without either, the current folder. Its games
-are its cards/*/ folders, its layouts/ extend or override the built-in ones, and what printkit
-makes goes to its output/.
+are its cards/*/ folders, its layouts/ extend or override the built-in ones, its [fonts] are
+named by every game's layouts, and what printkit makes goes to its output/.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from printkit.core.errors import PlacedError, Problem, display_path
 
 CONFIG = "printkit.toml"
 PYPROJECT = "pyproject.toml"
-SECTIONS = ("print",)
+SECTIONS = ("print", "fonts")  # fonts: those every game of the project may name
 MAX_SETTINGS = 1_000_000  # bytes of printkit.toml or pyproject.toml  # what a project's settings table may hold
 _POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 

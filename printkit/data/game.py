@@ -9,7 +9,7 @@ from typing import Any
 
 from printkit.core.errors import DataError, Problem, display_path
 from printkit.core.noting import Noted
-from printkit.data.model import Card, Component, Deck, GameFile
+from printkit.data.model import Card, Component, Deck, FontSpec, GameFile
 
 GAME_FILE = "game.yaml"
 
@@ -60,6 +60,9 @@ class Game:
     # where each field a drawing binds is written, by the place of its card (or deck, for a back): field ->
     # ("file:line:column", "cards[3].art"), so a picture a field names is faulted there, not at the picture
     fields_at: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict, hash=False, compare=False)
+    # the fonts its project's [fonts] names for every game, files named from project_folder; the game's own win
+    project_fonts: tuple[tuple[str, FontSpec], ...] = ()
+    project_folder: Path = Path()
 
     @property
     def title(self) -> str:

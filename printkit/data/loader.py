@@ -13,11 +13,20 @@ from pydantic import BaseModel, ValidationError
 
 from printkit.core import assets, files
 from printkit.core.errors import DataError, Problem, UsageError, display_path
-from printkit.core.project import Project
+from printkit.core.project import Project, ProjectError
 from printkit.core.project import find as find_project
 from printkit.data import crossref, table
 from printkit.data.game import GAME_FILE, DeckCards, Game
-from printkit.data.model import FONT_KINDS, ICON_NAMES, PICTURE_KINDS, CardFile, CardSheet, DeckEntry, GameFile
+from printkit.data.model import (
+    FONT_KINDS,
+    ICON_NAMES,
+    PICTURE_KINDS,
+    CardFile,
+    CardSheet,
+    DeckEntry,
+    FontSpec,
+    GameFile,
+)
 from printkit.data.validation import problems_from
 from printkit.data.yamlsource import Budget, Mark, PathT, SourceMap, format_path, load, parse
 
@@ -175,6 +184,7 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
     """
     project = project or find_project(folder.parent)
     within = reads_from(folder, project)
+    shared_fonts = project_fonts(folder, project)
     drafts = drafts or {}
     problems: list[Problem] = []
     budget = Budget(shared=True)  # the game's files together, so many files near the limit stay quick
@@ -250,6 +260,8 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
         places,
         tuple(sorted(own_icons.items())),
         _fields_at(info, smap, located, decks, places),
+        shared_fonts,
+        project.root,
     )
 
 
@@ -260,17 +272,16 @@ def _fields_at(
     decks: tuple[DeckCards, ...],
     places: dict[tuple[str, str], str],
 ) -> dict[str, dict[str, tuple[str, str]]]:
-    """Where each card's and each deck back's fields are written, by the card's (or deck's) place: what a
-    drawing names when a value it binds cannot be drawn, such as art that does not decode."""
-    out: dict[str, dict[str, tuple[str, str]]] = {}
-    for loc in located:
-        at = out.setdefault(places[("card", loc.card.id)], {})
-        for key in loc.card.model_fields_set:
-            at[key] = (_place(loc.smap, loc.at(key)), format_path(loc.at(key)))
-    for i, deck in enumerate(info.decks):
-        back = out.setdefault(places[("deck", deck.id)], {})  # a back's drawing is placed at its deck
-        for key in deck.back.model_fields_set:
-            back[key] = (_place(smap, ("decks", i, "back", key)), format_path(("decks", i, "back", key)))
+    """Where each card's and each deck back's fields are written, by the card's (or deck's) place: field ->
+    (its line and column or sheet cell, its path in the data). A drawing's problem with a value it binds
+    (a long text, a missing glyph, art that does not decode) names that value's place, not the card's."""
+    out = _card_fields(located)
+    for i, deck in enumerate(info.decks):  # a back's drawing is placed at its deck
+        back: PathT = ("decks", i, "back")
+        written = _keys_placed(smap, back)
+        out.setdefault(places[("deck", deck.id)], {}).update(
+            {key: (where, format_path((*back, key))) for key, where in written.items()}
+        )
     for i, dealt in enumerate(decks):  # a card with no art of its own shows its deck's
         if dealt.deck.art:
             for card, _ in dealt.entries:
@@ -278,6 +289,91 @@ def _fields_at(
                     at = out.setdefault(places[("card", card.id)], {})
                     at.setdefault("art", (_place(smap, ("decks", i, "art")), format_path(("decks", i, "art"))))
     return out
+
+
+def _keys_placed(smap: SourceMap, path: PathT) -> dict[str, str]:
+    """Where the value of each key under path is written (a value of nested parts at its first part)."""
+    depth = len(path)
+    exact: dict[str, Mark] = {}
+    first: dict[str, Mark] = {}
+    for at, mark in smap.values.items():
+        if len(at) > depth and at[:depth] == path and isinstance(name := at[depth], str):
+            if len(at) == depth + 1:
+                exact[name] = mark
+            elif name not in first or mark < first[name]:
+                first[name] = mark
+    return {key: smap.named(mark) for key, mark in (first | exact).items()}
+
+
+def _card_fields(located: list[crossref.Located]) -> dict[str, dict[str, tuple[str, str]]]:
+    """Each card's fields, by the card's place, as _fields_at gives them: a value of nested parts (a sheet's
+    stats.power column) is named at its first part. One pass over each file's places, not one a card."""
+    by_file: dict[int, list[crossref.Located]] = {}
+    for loc in located:
+        by_file.setdefault(id(loc.smap), []).append(loc)
+    out: dict[str, dict[str, tuple[str, str]]] = {}
+    for locs in by_file.values():
+        smap = locs[0].smap
+        exact: dict[tuple[int, str], Mark] = {}
+        first: dict[tuple[int, str], Mark] = {}
+        for at, mark in smap.values.items():
+            if len(at) >= 3 and at[0] == "cards" and isinstance(at[1], int) and isinstance(at[2], str):
+                card_key = (at[1], at[2])
+                if len(at) == 3:
+                    exact[card_key] = mark
+                elif card_key not in first or mark < first[card_key]:
+                    first[card_key] = mark
+        fields: dict[int, dict[str, Mark]] = {}
+        for (index, key), mark in (first | exact).items():  # a value's own place where it has one
+            fields.setdefault(index, {})[key] = mark
+        for loc in locs:
+            written = fields.get(loc.index, {})
+            out[_place(smap, loc.at())] = {
+                key: (smap.named(mark), format_path(loc.at(key))) for key, mark in written.items()
+            }
+    return out
+
+
+_FONT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")  # the model's Id: what a layout's font: may name
+
+
+def project_fonts(folder: Path, project: Project) -> tuple[tuple[str, FontSpec], ...]:
+    """The fonts the project's [fonts] names for every game, each checked; a bundled game sees none.
+
+    Each entry has the form of a game's fonts: entry in game.yaml (a file, here named from the project's
+    folder and inside it, or a family), so a font moves between the two unchanged. A bundled game looks
+    as it ships, as with the project's layouts and icons.
+    """
+    if is_bundled(folder, project):
+        return ()
+    found = []
+    for name, value in project.section("fonts").items():
+        where = f"{project.where('fonts', name)}: fonts.{name}"
+        if not _FONT_NAME.fullmatch(name) or len(name) > 64:
+            raise ProjectError(f"{where}: a font's name is what layouts name it by: letters, digits, - and _ only")
+        if not isinstance(value, dict):
+            raise ProjectError(f'{where}: expected a table, such as {{file = "fonts/title.ttf"}} or {{family = "..."}}')
+        try:
+            spec = FontSpec.model_validate(value)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            at = "".join(f".{part}" for part in first["loc"])
+            # the model speaks of a game's folder and art; here the file is a font, named from the project's
+            reason = first["msg"].removeprefix("Value error, ").replace("the game's folder", "the project's folder")
+            reason = reason.replace("art/dragon.png", "fonts/title.ttf")
+            raise ProjectError(f"{where}{at}: {reason}") from None
+        if spec.file:
+            file = project.root / spec.file
+            if file.suffix.lower() not in FONT_KINDS:
+                kinds = ", ".join(k[1:] for k in FONT_KINDS)
+                raise ProjectError(f"{where}.file: expected a font ({kinds}), found {spec.file!r}")
+            try:
+                real = files.resolved(file, (project.root,))  # the project's own folder, links followed
+                files.check_regular(file, real.stat().st_mode)
+            except DataError as exc:
+                raise ProjectError(f"{where}.file: {spec.file}: {exc.problems[0].message}") from None
+        found.append((name, spec))
+    return tuple(found)
 
 
 def _place(smap: SourceMap, path: PathT) -> str:

@@ -536,7 +536,7 @@ class CardSheet(Frozen):
 
 
 class FontSpec(Frozen):
-    """A font of the game's own: a file in its folder, or a family the system's fontconfig knows."""
+    """A font of the game's (or the project's) own: a file in its folder, or a family the system's fontconfig knows."""
 
     file: RelativePath | None = None
     family: Text | None = None

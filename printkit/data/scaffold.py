@@ -94,6 +94,13 @@ _CONFIG = """\
 # offset = "0,0"            # X,Y in mm that moves the backs onto the fronts (read it off the calibration page)
 # foldover = false          # faces and backs side by side, to fold, for printers that print one side
 # dpi = 300                 # card images (`printkit export png`)
+#
+# Fonts every game's layouts may name (`font: title` in a region) beside printkit's own: a TTF or
+# OTF inside the project, or a family fontconfig finds (`fc-list` lists them). A game's own fonts:
+# in its game.yaml wins over one here of the same name. Remove the # to set them.
+# [fonts]
+# title = {file = "fonts/title.ttf"}
+# mono = {family = "DejaVu Sans Mono"}
 """
 
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}

@@ -62,7 +62,10 @@ class SourceMap:
 
     def place(self, path: PathT) -> str:
         """Where the value at path stands, as a problem names it: "file:line:column" or "file:Sheet1!C14"."""
-        mark = self.values.get(path, Mark(1, 1))
+        return self.named(self.values.get(path, Mark(1, 1)))
+
+    def named(self, mark: Mark) -> str:
+        """A place in this file as a problem names it: "file:line:column" or "file:Sheet1!C14"."""
         return Problem(display_path(self.file), mark.line, mark.column, "", self._cell(mark)).place
 
     def _cell(self, mark: Mark) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,7 @@ from printkit.core.errors import PLACED, DataError, PlacedError, PrintkitError, 
 from printkit.core.errors import shown as shown_value
 from printkit.data.game import Game
 from printkit.data.model import ICON_NAMES
-from printkit.draw import art, fonts, icons, rtl, textfit
+from printkit.draw import art, cardview, fonts, icons, rtl, textfit
 from printkit.draw.layout import FIELD, Box, Layout
 from printkit.draw.legibility import INK, colour, text_colour
 
@@ -80,6 +80,20 @@ class Target:
     def where(self) -> str:
         """The start of an error about this drawing: its place in the data, else the game's name."""
         return f"{self.place}: " if self.place else f"{self.game}: "
+
+    def value_at(self, name: str) -> str | None:
+        """Where the value a printed field shows is written, when it is the card's own (cardview.source_key)."""
+        key = cardview.source_key(name)
+        return self.fields_at[key][0] if key is not None and key in self.fields_at else None
+
+    def where_value(self, names: Iterable[str]) -> str:
+        """The start of an error about the value of one of fields names (the likeliest first): where the first
+        written in the card's data is, its line and column or its cell; else where the card is (where)."""
+        for name in names:
+            place = self.value_at(name)
+            if place:
+                return f"{place}: "
+        return self.where
 
 
 class CardPainter:
@@ -215,7 +229,8 @@ class CardPainter:
         sharpness = art.dpi(picture, drawn)
         if sharpness is not None and sharpness < art.SHARP_DPI:
             self.notices.append(
-                f"{target.where}card {target.card}: {picture.path.name} prints at {sharpness:.0f} dpi in region "
+                f"{target.where_value(FIELD.findall(box.spec.image or ''))}card {target.card}: "
+                f"{picture.path.name} prints at {sharpness:.0f} dpi in region "
                 f"{box.name} ({box.w / units.MM:.1f} x {box.h / units.MM:.1f} mm); {art.SHARP_DPI} dpi prints sharp"
             )
 
@@ -324,8 +339,14 @@ class CardPainter:
             raise LayoutFieldError(f"{self._at(target, box, 'font')}: {exc}") from None
         missing = fonts.missing_glyphs(textfit.plain(text, known), font)
         if missing:
+            named = FIELD.findall(spec.text or "")
+            lacking = [
+                k
+                for k in named
+                if k in fields and set(fonts.missing_glyphs(textfit.plain(str(fields[k]), known), font)) & set(missing)
+            ]
             raise TextOverflow(
-                f"{target.where}card {target.card}: field {box.name}: font {name} has no glyph for "
+                f"{target.where_value(lacking)}card {target.card}: field {box.name}: font {name} has no glyph for "
                 f"{missing!r}; choose a font that covers it in {self._where(target, box)}"
             )
         fitted = textfit.fit(
@@ -340,9 +361,12 @@ class CardPainter:
             spec.wrap is not False,
             known,
         )
-        if fitted is None:
+        if fitted is None:  # placed at the longest of the values it shows: the likeliest to shorten
+            named = sorted(
+                (k for k in FIELD.findall(spec.text or "") if k in fields), key=lambda k: -len(str(fields[k]))
+            )
             raise TextOverflow(
-                f"{target.where}card {target.card}: field {box.name} does not fit its box "
+                f"{target.where_value(named)}card {target.card}: field {box.name} does not fit its box "
                 f"({box.w / units.MM:.1f} x {box.h / units.MM:.1f} mm) even at {spec.min_size} pt: {text[:60]!r}"
             )
         x, y, w, h = self._rect(box)

@@ -23,6 +23,34 @@ from printkit.data.model import (
 
 Fields = dict[str, Any]
 
+# The key of the card's (or the deck's back's) own data that each printed field shows, where the two
+# names differ: a drawing's error about a field's value is placed at that key's value (Target.value_at).
+# None: words written elsewhere, such as the weapon's name in game.yaml that a card's weapon: id names.
+SOURCE_KEYS: dict[str, str | None] = {
+    "effect": "effects",
+    "requires": "effects",
+    "weapon": None,
+    "weapon_icon": None,
+    "beats": None,
+    "beaten_by": None,
+    "era": None,
+    "power": None,
+    "era_number": None,
+    "faction": None,
+    "users": None,
+    "value_name": None,
+    "colour_name": None,
+    "accent": None,
+    "art_icon": None,
+}
+
+
+def source_key(field: str) -> str | None:
+    """The card's own key a printed field shows (its name when they agree), or None when it shows other words."""
+    if field.startswith("stat_"):  # stat_power: one of the card's stats
+        return "stats"
+    return SOURCE_KEYS.get(field, field)
+
 
 def _by_id(rows: list[Any], ident: str | None) -> Any:
     return next((r for r in rows if r.id == ident), None)

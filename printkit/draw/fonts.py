@@ -137,13 +137,73 @@ def _register(real: Path, mtime: int, size: int, shown: Path) -> str:
     data = files.read(real, MAX_FONT_BYTES, None, "font")
     face = f"{FACE}file-{hashlib.sha256(data).hexdigest()[:16]}"  # the same font always gets the same name
     try:
+        if data[:4] == b"OTTO":  # PostScript (CFF) outlines, which reportlab cannot embed: redrawn as TrueType
+            data = truetype(hashlib.sha256(data).digest(), data)
         pdfmetrics.registerFont(TTFont(face, io.BytesIO(data)))
-    except TTFError as exc:  # reportlab embeds TrueType outlines only; an OTF of PostScript outlines ends here
+    except TTFError as exc:  # what reportlab still refuses: a collection, a font without the tables it needs
         reason = str(exc).splitlines()[0][:80]
         raise files.refused(shown, f"not a TrueType font reportlab can embed ({reason})") from None
     except Exception as exc:  # a damaged font can fail anywhere in reportlab's reader, not only as a TTFError
         raise files.refused(shown, f"a damaged font file: reportlab cannot read it ({type(exc).__name__})") from None
     return face
+
+
+MAX_CURVE_ERROR = 1.0  # font units: how far a quadratic outline may stray from the cubic one (otf2ttf's)
+
+
+@functools.lru_cache(maxsize=16)
+def truetype(digest: bytes, data: bytes) -> bytes:
+    """An OpenType font of PostScript (CFF) outlines as one of TrueType outlines, once per content (digest).
+
+    fontTools' otf2ttf recipe: each cubic outline turned into quadratic ones, within MAX_CURVE_ERROR
+    font units, with the tables TrueType outlines need (glyf, loca, maxp) in place of CFF's. Keyed
+    by the digest, so the font is converted once a run however many games or layouts name it; its
+    head table keeps the file's own dates, so the same file gives the same bytes on every run.
+    """
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont as Tables
+    from fontTools.ttLib import newTable
+
+    font = Tables(io.BytesIO(data), recalcTimestamp=False, lazy=False)
+    outlines = "CFF " if "CFF " in font else "CFF2"
+    if outlines not in font:
+        raise TTFError("an OpenType font without its CFF outlines")
+    order = font.getGlyphOrder()
+    glyphs = font.getGlyphSet()  # a variable font's (CFF2) default instance
+    quadratic = {}
+    for name in order:
+        pen = TTGlyphPen(glyphs)
+        glyphs[name].draw(Cu2QuPen(pen, MAX_CURVE_ERROR, reverse_direction=True))  # TrueType winds the other way
+        quadratic[name] = pen.glyph()
+    for tag in (outlines, "VORG", "fvar", "gvar", "avar", "HVAR", "VVAR", "MVAR", "STAT", "cvar"):
+        if tag in font:  # CFF's own, and a variable font's axes: the one instance drawn has none
+            del font[tag]
+    font["loca"] = newTable("loca")
+    font["glyf"] = glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = quadratic
+    glyf.compile(font)
+    metrics = font["hmtx"]
+    for name, glyph in glyf.glyphs.items():  # a TrueType glyph's left side bearing is its xMin
+        if hasattr(glyph, "xMin"):
+            metrics[name] = (metrics[name][0], glyph.xMin)
+    font["maxp"] = maxp = newTable("maxp")
+    maxp.tableVersion = 0x00010000
+    for field in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs"):
+        setattr(maxp, field, 1 if field == "maxZones" else 0)
+    maxp.maxStackElements = maxp.maxSizeOfInstructions = maxp.maxComponentElements = 0
+    maxp.compile(font)
+    post = font["post"]
+    post.formatType, post.extraNames, post.mapping, post.glyphOrder = 2.0, [], {}, order
+    try:
+        post.compile(font)
+    except OverflowError:  # too many glyph names for the table: reportlab maps characters by cmap, not names
+        post.formatType = 3.0
+    font.sfntVersion = "\x00\x01\x00\x00"
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
 
 
 def family_file(family: str) -> Path:
@@ -164,27 +224,35 @@ def family_file(family: str) -> Path:
 
 @dataclass(frozen=True)
 class FontTable:
-    """The fonts one game's layouts may name: printkit's own, and the game's files and families."""
+    """The fonts one game's layouts may name: printkit's own, its project's and its own files and families.
 
-    own: tuple[tuple[str, FontSpec], ...] = ()
-    folder: Path = Path()  # the game's folder, where its font files are named from
-    within: tuple[Path, ...] = ()  # the folders its font files may be read from
+    own: each name with its spec, the folder its file is named from and the folders it may be read
+    from; a later entry of a name wins, so the game's own (listed after the project's) does.
+    """
+
+    own: tuple[tuple[str, FontSpec, Path, tuple[Path, ...]], ...] = ()
 
     @classmethod
     def of(cls, game: Game) -> FontTable:
-        return cls(tuple(game.info.fonts.items()), game.folder, game.reads_from)
+        root = game.project_folder
+        shared = [(name, spec, root, (root,)) for name, spec in game.project_fonts]
+        return cls((*shared, *((name, spec, game.folder, game.reads_from) for name, spec in game.info.fonts.items())))
 
     def face(self, name: str) -> str:
         """The face to draw a layout's font name with; an unknown name is an error naming the choices."""
-        spec = dict(self.own).get(name)
-        if spec is not None:
+        found = {n: (spec, folder, within) for n, spec, folder, within in self.own}.get(name)
+        if found is not None:
+            spec, folder, within = found
             if spec.file:
-                return use_file(self.folder / spec.file, self.within)
+                return use_file(folder / spec.file, within)
             return use_file(family_file(spec.family or ""), None)  # a system font: fontconfig's own folders
         if name in FAMILIES:
             return use(name)
-        known = ", ".join([*FAMILIES, *(n for n, _ in self.own)])
-        raise FontMissing(f"no font {name!r} (fonts: {known}; a game adds its own under fonts: in game.yaml)")
+        known = ", ".join(dict.fromkeys([*FAMILIES, *(n for n, *_ in self.own)]))
+        raise FontMissing(
+            f"no font {name!r} (fonts: {known}; a game adds its own under fonts: in game.yaml, "
+            "a project for all its games under [fonts] in printkit.toml)"
+        )
 
 
 BUILT_IN = FontTable()

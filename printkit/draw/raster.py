@@ -152,7 +152,8 @@ def pictures(
         return render_pages(designs_pdf(game, cast(Sequence[Drawing], missed), bleed, page_size, reads), dpi)
 
     # what every design of the game draws with, beside its own layout and fields
-    context = repr((game.folder.absolute(), game.reads_from, sorted(game.info.fonts.items()), game.icons))
+    fonts_ = (sorted(game.info.fonts.items()), game.project_fonts, game.project_folder.absolute())
+    context = repr((game.folder.absolute(), game.reads_from, fonts_, game.icons))
     return drawcache.pictures(designs, context, bleed, dpi, page_size, draw)
 
 
