@@ -6,6 +6,7 @@ import dataclasses
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from math import floor
 from typing import Any, Protocol
 
 from engine.agents import RandomAgent
@@ -140,7 +141,7 @@ def _play_random(
             note(choices)
             if first < 0:
                 first = seat
-            apply(legal[int(draws[seat]() * choices)])  # RandomAgent's pick
+            apply(legal[floor(draws[seat]() * choices)])  # RandomAgent's pick (api.pick's floor, same draw)
         elif seat == CHANCE:
             apply(draw_chance(chance))
         else:

@@ -11,6 +11,7 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from math import floor
 from typing import Any
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
@@ -318,7 +319,7 @@ class TorahTimelineState(TwoPlayerState):
         if self.phase is IN_FIRST:
             return pick(rng, (FIRST, FIRST + 1))
         deck = self.deck
-        return CHANCE_CARD + deck[int(rng.random() * len(deck))]  # engine.api.pick, without its call
+        return CHANCE_CARD + deck[floor(rng.random() * len(deck))]  # engine.api.pick, without its call
 
     def _work_out_legal(self) -> list[int]:
         self._legal = None
