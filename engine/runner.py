@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections import defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
+from math import floor
 from typing import Any, Protocol
 
 from engine.agents import RandomAgent
@@ -122,30 +123,33 @@ def _play_random(
     """play's loop when every agent is RandomAgent: its pick drawn here, the same draw, without its calls.
 
     The balance lab plays millions of random games, so this loop is kept to the calls the rules need
-    (whose turn, the legal moves, the move): the state's methods bound once, the actions counted here
-    rather than measured on the history, and the branching counted by a dict that needs no lookup call.
+    (whose turn, the legal moves, the move): the state's methods bound once, the actions counted by
+    the loop's range, and each decision's number of legal moves noted in a list, counted into the
+    branching (in the order first met, as a dict would take them) and the moves once the game is over.
     """
     whose, legal_of, apply = state.current_player, state.legal_actions, state.apply_action
     draw_chance = state.sample_chance
     draws = [rng.random for rng in agent_rngs]
-    branching: defaultdict[int, int] = defaultdict(int)
-    done = moves = 0
+    sizes: list[int] = []
+    note = sizes.append
     first = -1
-    while (seat := whose()) != TERMINAL:
-        if done >= limit:
-            raise EndlessGame(list(state.history), seed)
-        done += 1
-        if seat == CHANCE:
+    for _ in range(limit):
+        seat = whose()
+        if seat >= 0:  # a player's move, the commonest node: one test
+            legal = legal_of()
+            choices = len(legal)
+            note(choices)
+            if first < 0:
+                first = seat
+            apply(legal[floor(draws[seat]() * choices)])  # RandomAgent's pick (api.pick's floor, same draw)
+        elif seat == CHANCE:
             apply(draw_chance(chance))
-            continue
-        legal = legal_of()
-        choices = len(legal)
-        branching[choices] += 1
-        if first < 0:
-            first = seat
-        moves += 1
-        apply(legal[int(draws[seat]() * choices)])  # RandomAgent's pick
-    return moves, first, dict(branching)
+        else:
+            break  # TERMINAL
+    else:
+        if whose() != TERMINAL:
+            raise EndlessGame(list(state.history), seed)
+    return len(sizes), first, dict(Counter(sizes))
 
 
 def _play_agents(

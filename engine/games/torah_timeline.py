@@ -11,6 +11,7 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from math import floor
 from typing import Any
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
@@ -85,19 +86,33 @@ def rules_from(game: Game) -> Rules:
     )
 
 
-# -- what a Tanach card needs, by requirement kind: (state, seat, amount, hand size once it is played)
-Need = Callable[["TorahTimelineState", int, int, int], bool]
-NEEDS: dict[str, Need] = {
-    "any_beit_midrash_sage": lambda s, p, n, hand: len(s.study[0]) + len(s.study[1]) >= n,
-    "hand_room": lambda s, p, n, hand: hand < s.g.rules.hand_limit,
-    "deck_not_empty": lambda s, p, n, hand: bool(s.deck),
-    "opponent_beit_midrash_sage": lambda s, p, n, hand: len(s.study[1 - p]) >= n,
-    "not_both_zero_tokens": lambda s, p, n, hand: not s.tokens[0] == s.tokens[1] == 0,
-    "opponent_has_tokens": lambda s, p, n, hand: s.tokens[1 - p] >= n,
-    "open_timeline_slots": lambda s, p, n, hand: s.timeline[p].count(OPEN) == n,
-    "tokens_at_least": lambda s, p, n, hand: s.tokens[p] >= n,
-    "discard_at_least": lambda s, p, n, hand: len(s.discard) >= n,
-    "hand_at_most": lambda s, p, n, hand: hand <= n,
+# -- what a Tanach card needs, by requirement kind: a code each, tested in legal_actions by a chain
+# -- of ifs, commonest first. A table of functions read better, but a call per check cost more than
+# -- the rest of a legal list, and a Tanach card the rules hold back (Shlomo HaMelech waits for the
+# -- last open slot) is checked at most of its holder's moves.
+(
+    OPEN_TIMELINE_SLOTS,  # exactly amount of the player's Timeline slots open
+    OPPONENT_BEIT_MIDRASH_SAGE,  # the opponent studies at least amount Sages
+    ANY_BEIT_MIDRASH_SAGE,  # both players study at least amount Sages between them
+    NOT_BOTH_ZERO_TOKENS,  # either purse holds a token
+    OPPONENT_HAS_TOKENS,  # the opponent holds at least amount tokens
+    TOKENS_AT_LEAST,  # the player holds at least amount tokens
+    HAND_ROOM,  # the hand, once the card leaves it, is below the hand limit
+    DECK_NOT_EMPTY,  # the deck holds a card
+    DISCARD_AT_LEAST,  # the discard pile holds at least amount cards
+    HAND_AT_MOST,  # the hand, once the card leaves it, holds at most amount cards
+) = range(10)
+NEEDS: dict[str, int] = {
+    "open_timeline_slots": OPEN_TIMELINE_SLOTS,
+    "opponent_beit_midrash_sage": OPPONENT_BEIT_MIDRASH_SAGE,
+    "any_beit_midrash_sage": ANY_BEIT_MIDRASH_SAGE,
+    "not_both_zero_tokens": NOT_BOTH_ZERO_TOKENS,
+    "opponent_has_tokens": OPPONENT_HAS_TOKENS,
+    "tokens_at_least": TOKENS_AT_LEAST,
+    "hand_room": HAND_ROOM,
+    "deck_not_empty": DECK_NOT_EMPTY,
+    "discard_at_least": DISCARD_AT_LEAST,
+    "hand_at_most": HAND_AT_MOST,
 }
 
 
@@ -198,8 +213,7 @@ class TorahTimelineGame(GameDef):
         self.rules = rules_from(game)
         r = self.rules
         cards = range(len(r.ids))
-        # worked out once from the data: each Tanach card's checks and effect, each Sage's
-        # challenges by how many Sages the opponent studies
+        # worked out once from the data: each Tanach card's checks (need code, amount) and effect
         self.needs = tuple(tuple((NEEDS[kind], amount) for kind, amount in r.requires[c]) for c in cards)
         self.effects = tuple(EFFECTS[e.kind] if e is not None else None for e in r.effect)
         # a card's challenges by how many Sages the opponent studies; none for a Tanach card, which
@@ -318,7 +332,7 @@ class TorahTimelineState(TwoPlayerState):
         if self.phase is IN_FIRST:
             return pick(rng, (FIRST, FIRST + 1))
         deck = self.deck
-        return CHANCE_CARD + deck[int(rng.random() * len(deck))]  # engine.api.pick, without its call
+        return CHANCE_CARD + deck[floor(rng.random() * len(deck))]  # engine.api.pick, without its call
 
     def _work_out_legal(self) -> list[int]:
         self._legal = None
@@ -337,23 +351,56 @@ class TorahTimelineState(TwoPlayerState):
         if hand:
             r = g.rules
             era, line = r.era, self.timeline[p]
-            can_place = self.free[p] or self.tokens[p] >= r.cost
-            can_study = len(self.study[p]) < r.slots
-            append = out.append
+            # the flags as ifs, not stored comparisons: Python 3.11 speeds a comparison only when
+            # an if reads it at once
+            if self.free[p] or self.tokens[p] >= r.cost:
+                can_place = True
+            else:
+                can_place = False
+            if len(self.study[p]) < r.slots:
+                can_study = True
+            else:
+                can_study = False
             for card in hand:
                 e = era[card]
                 if e >= 0:
                     if can_place and line[e] < 0:
-                        append(PLACE + card)
+                        out.append(PLACE + card)
                     if can_study:
-                        append(STUDY + card)
+                        out.append(STUDY + card)
                 else:
-                    hand_after = len(hand) - 1  # the card itself leaves the hand when played
-                    for need, amount in g.needs[card]:
-                        if not need(self, p, amount, hand_after):
+                    for need, n in g.needs[card]:  # the card is played only when all hold
+                        if need == OPEN_TIMELINE_SLOTS:
+                            if line.count(OPEN) != n:
+                                break
+                        elif need == OPPONENT_BEIT_MIDRASH_SAGE:
+                            if len(self.study[1 - p]) < n:
+                                break
+                        elif need == ANY_BEIT_MIDRASH_SAGE:
+                            if len(self.study[0]) + len(self.study[1]) < n:
+                                break
+                        elif need == NOT_BOTH_ZERO_TOKENS:
+                            if self.tokens[0] == self.tokens[1] == 0:
+                                break
+                        elif need == OPPONENT_HAS_TOKENS:
+                            if self.tokens[1 - p] < n:
+                                break
+                        elif need == TOKENS_AT_LEAST:
+                            if self.tokens[p] < n:
+                                break
+                        elif need == HAND_ROOM:  # the hand's size once the card itself has left it
+                            if len(hand) - 1 >= r.hand_limit:
+                                break
+                        elif need == DECK_NOT_EMPTY:
+                            if not self.deck:
+                                break
+                        elif need == DISCARD_AT_LEAST:
+                            if len(self.discard) < n:
+                                break
+                        elif len(hand) - 1 > n:  # HAND_AT_MOST
                             break
                     else:
-                        append(TANACH + card)
+                        out.append(TANACH + card)
         # the target is named by its place in the opponent's Beit Midrash: the card is face down
         targets = len(self.study[1 - p])
         if targets:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.games import torah_timeline as tt
@@ -161,3 +163,66 @@ def test_a_position_is_described_in_card_ids(game: TorahTimelineGame) -> None:
 def test_each_tanach_card_does_what_the_effect_table_names(game: TorahTimelineGame) -> None:
     for card, effect in enumerate(game.rules.effect):
         assert game.effects[card] is (tt.EFFECTS[effect.kind] if effect is not None else None)
+
+
+# each requirement kind as the rules word it, written plainly: (state, seat, amount, hand size once played)
+_PLAIN_NEEDS = {
+    "any_beit_midrash_sage": lambda s, p, n, hand: len(s.study[0]) + len(s.study[1]) >= n,
+    "hand_room": lambda s, p, n, hand: hand < s.g.rules.hand_limit,
+    "deck_not_empty": lambda s, p, n, hand: bool(s.deck),
+    "opponent_beit_midrash_sage": lambda s, p, n, hand: len(s.study[1 - p]) >= n,
+    "not_both_zero_tokens": lambda s, p, n, hand: not s.tokens[0] == s.tokens[1] == 0,
+    "opponent_has_tokens": lambda s, p, n, hand: s.tokens[1 - p] >= n,
+    "open_timeline_slots": lambda s, p, n, hand: s.timeline[p].count(tt.OPEN) == n,
+    "tokens_at_least": lambda s, p, n, hand: s.tokens[p] >= n,
+    "discard_at_least": lambda s, p, n, hand: len(s.discard) >= n,
+    "hand_at_most": lambda s, p, n, hand: hand <= n,
+}
+
+
+def _plain_legal(state: TorahTimelineState) -> list[int]:
+    """The legal moves of a position to act in, worked out the plain way, card by card."""
+    r, p = state.g.rules, state.player
+    hand, line = state.hands[p], state.timeline[p]
+    out = []
+    for card in hand:
+        if r.era[card] >= 0:
+            if (state.free[p] or state.tokens[p] >= r.cost) and line[r.era[card]] == tt.OPEN:
+                out.append(tt.PLACE + card)
+            if len(state.study[p]) < r.slots:
+                out.append(tt.STUDY + card)
+        elif all(_PLAIN_NEEDS[kind](state, p, n, len(hand) - 1) for kind, n in r.requires[card]):
+            out.append(tt.TANACH + card)
+    targets = len(state.study[1 - p])
+    for card in [*hand, *state.study[p]]:
+        if r.era[card] >= 0:
+            out += [tt.CHALLENGE + card * r.slots + slot for slot in range(targets)]
+    return out + ([tt.DRAW, tt.END] if state.deck or state.discard else [tt.END])
+
+
+def test_the_legal_moves_follow_each_requirement_as_the_rules_word_it(game: TorahTimelineGame) -> None:
+    assert set(_PLAIN_NEEDS) == set(tt.NEEDS)
+    checked = 0
+    for seed in range(40):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            assert state.legal_actions() == _plain_legal(state)
+            checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 4000
+    # what random games never meet: an empty deck, a hand past the limit (Elisha's take ignores it)
+    sages = ["rashi", "rav", "shmuel", "rava", "abaye", "rambam", "ramban"]
+    empty = _state(game, ["yosef-hatzadik"], discard=("rashi",))
+    empty.deck = []
+    for state, card, legal in (
+        (empty, "yosef-hatzadik", False),
+        (_state(game, ["yosef-hatzadik", *sages]), "yosef-hatzadik", False),
+        (_state(game, ["yosef-hatzadik", *sages[:6]]), "yosef-hatzadik", True),
+        (_state(game, ["elisha-hanavi", *sages[:6]], discard=("maharal", "rema")), "elisha-hanavi", False),
+        (_state(game, ["elisha-hanavi", *sages[:5]], discard=("maharal", "rema")), "elisha-hanavi", True),
+    ):
+        assert state.legal_actions() == _plain_legal(state) and _can(state, card) is legal
