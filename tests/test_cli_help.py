@@ -292,3 +292,18 @@ def test_a_bar_is_drawn_on_a_terminal_only_and_never_when_quiet(
     assert main(["build", "battle-line", "--only", "rules", "--no-check", "--out", str(tmp_path)]) == 0
     out, err = capsys.readouterr()
     assert "  made battle-line" in out and "parts made" not in err  # a log gets lines, no bar
+
+
+def test_a_problem_at_a_spreadsheet_cell_is_placed_in_json() -> None:
+    from printkit.cli.common import placed
+    from printkit.core.errors import PLACED
+
+    line = "cards/g/cards.xlsx:My Deck!AB12: cards[0].art: art/a.png: not a PNG picture"
+    assert PLACED.match(line)  # a placed problem, not one printed after "printkit: "
+    assert placed(line) == {
+        "file": "cards/g/cards.xlsx",
+        "line": 12,
+        "column": 28,
+        "cell": "My Deck!AB12",
+        "message": "cards[0].art: art/a.png: not a PNG picture",
+    }

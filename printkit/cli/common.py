@@ -17,6 +17,7 @@ from printkit.data import loader
 from printkit.data.game import Game
 
 _PLACED = re.compile(r"^(.+?):(\d+):(\d+): (.*)$")
+_CELL = re.compile(r"^([^:]+):([^:!]+)!([A-Z]+)([1-9]\d*): (.*)$")
 
 
 class Output:
@@ -39,10 +40,17 @@ class Output:
 def placed(line: str) -> dict[str, Any]:
     """A problem line as JSON: file, line, column and message when it is placed, the message alone when not."""
     match = _PLACED.match(line)
-    if not match:
-        return {"message": line.removeprefix("printkit: ")}
-    file, row, column, message = match.groups()
-    return {"file": file, "line": int(row), "column": int(column), "message": message}
+    if match:
+        file, row, column, message = match.groups()
+        return {"file": file, "line": int(row), "column": int(column), "message": message}
+    cell = _CELL.match(line)  # a spreadsheet's cell: its row and column too, for an editor to go to
+    if cell:
+        file, sheet, letters, row, message = cell.groups()
+        column = 0
+        for letter in letters:
+            column = column * 26 + ord(letter) - ord("A") + 1
+        return {"file": file, "line": int(row), "column": column, "cell": f"{sheet}!{letters}{row}", "message": message}
+    return {"message": line.removeprefix("printkit: ")}
 
 
 def record(key: str, value: Any) -> None:

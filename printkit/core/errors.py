@@ -18,7 +18,8 @@ from pathlib import Path
 MAX_MESSAGE = 300  # characters of one problem's message: the data it quotes is cut, never the place
 MAX_REPORTED = 100  # problems printed in one run; the rest are counted
 # characters that would start a new line, move the cursor or turn text around on a terminal
-PLACED = re.compile(r"[^:\s][^:]*:[1-9]\d*:[1-9]\d*: ")  # a message that starts file:line:column
+# a message that starts file:line:column, or file:Sheet!C14 for a spreadsheet's cell (a sheet's name holds no colon)
+PLACED = re.compile(r"[^:\s][^:]*:(?:[1-9]\d*:[1-9]\d*|[^:!]+![A-Z]+[1-9]\d*): ")
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
 
 
