@@ -43,7 +43,8 @@ SIDES = {
     "none": "single-sided (backs on their own pages)",
 }
 
-Files = dict[Path, bytes | str]  # path -> contents, for writing once everything is made
+# path -> contents, for writing once everything is made; None: a file no longer made, removed then
+Files = dict[Path, bytes | str | None]
 
 
 @dataclass(frozen=True)
@@ -130,10 +131,14 @@ def write(files: Files, out: Path | None = None) -> list[Path]:
     """Every file whole, or none changed when the disk refuses one, all inside out; the paths written.
 
     Then each game's reference folder written loses the pictures and pages this build did not make (a card
-    renamed or removed, a size no longer drawn), so the site a player copies holds only what its pages show.
+    renamed or removed, a size no longer drawn), so the site a player copies holds only what its pages show,
+    and a file the build no longer makes (files[path] is None) is removed, so no old one is printed with the new.
     """
-    written = atomic.write_all(files, out)
+    written = atomic.write_all({path: data for path, data in files.items() if data is not None}, out)
     _prune_reference(written)
+    for path, data in files.items():
+        if data is None and path.is_file() and not path.is_symlink():
+            path.unlink(missing_ok=True)
     return written
 
 
@@ -224,23 +229,31 @@ def paper_parts(
     selection: Selection = EVERYTHING,
     parts: frozenset[str] = frozenset(PARTS),
     rules: bytes | None = None,
-) -> dict[str, bytes | str]:
-    """The chosen parts on one paper, by file name: sheets and their manifests, and the bundle.
+) -> dict[str, bytes | str | None]:
+    """The chosen parts on one paper, by file name: sheets and their manifests, and the bundle; None for a
+    file this paper's outputs no longer hold (a counter sheet, once the card sheet prints the counters).
 
     rules: the rules booklet on this paper, added at the end of the bundle. The bundle is built
     from the cards, boards and counters whether or not their own files were chosen.
     """
-    files: dict[str, bytes | str] = {}
+    files: dict[str, bytes | str | None] = {}
     contents: list[tuple[str, bytes, str, str]] = []  # the bundle's parts: title, PDF, what it makes, how to print
     whole = "bundle" in parts
-    if "cards" in parts or whole:
+    # counters that fit in the room the cards leave on their last page print there, and no counter sheet is made
+    sheets = parts & {"cards", "counters", "bundle"}
+    aboard = cardsheets.counters_aboard(game, settings, paper, selection) if sheets else 0
+    if "cards" in parts or whole or (aboard and "counters" in parts):
         cards_pdf, cards_manifest = cardsheets.build(game, settings, paper, selection)
-        if "cards" in parts:
+        if "cards" in parts or (aboard and "counters" in parts):  # --only counters: the sheet that holds them
             cards_name = cardsheets.output_name(settings, paper)
             files[cards_name] = cards_pdf
             files[cards_name.replace(".pdf", ".json")] = cards_manifest.json()
+            if aboard:  # a counter sheet of an earlier build would print them twice
+                files[f"counters-{paper}.pdf"] = files[f"counters-{paper}.json"] = None
         sides = "fold over each page, then cut" if settings.foldover else SIDES[settings.duplex]
-        contents.append(("Cards", cards_pdf, _made(cards_manifest, "card"), sides))
+        cards = sum(1 for s in cards_manifest.slots if s["side"] == "face") - aboard
+        made = f"{cards} {plural('card', cards)}" + (f", {aboard} {plural('piece', aboard)}" if aboard else "")
+        contents.append(("Cards and counters" if aboard else "Cards", cards_pdf, made, sides))
     if not selection.everything:  # a run of chosen cards is only cards
         return files
     built = "boards" in parts or whole
@@ -252,7 +265,8 @@ def paper_parts(
             files[f"boards-{paper}.json"] = boards_manifest.json()
         made = ", ".join(f"{p['copies']} {p['name']}" for p in boards_manifest.parts)
         contents.append(("Boards", boards_pdf, made, "single-sided"))
-    counters_built = counters.build(game, settings, paper) if "counters" in parts or whole else None
+    wanted = ("counters" in parts or whole) and not aboard
+    counters_built = counters.build(game, settings, paper) if wanted else None
     if counters_built:
         pdf, manifest = counters_built
         if "counters" in parts:

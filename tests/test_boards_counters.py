@@ -173,7 +173,8 @@ def test_build_writes_every_part_and_a_bundle(tmp_path: Path) -> None:
     ("only", "expected"),
     [
         ("cards", {"cards-a4.pdf", "cards-a4.json"}),
-        ("counters,boards", {"counters-a4.pdf", "counters-a4.json", "boards-a4.pdf", "boards-a4.json"}),
+        # its 57 counters print on the A4 card sheet's last page: the counters asked for are that sheet
+        ("counters,boards", {"cards-a4.pdf", "cards-a4.json", "boards-a4.pdf", "boards-a4.json"}),
         ("rules", {"rules-a5.pdf", "rules-a4.pdf"}),
         ("bundle", {"print-and-play-a4.pdf"}),
         ("reference", set()),
@@ -186,6 +187,37 @@ def test_only_writes_the_parts_asked_for(tmp_path: Path, only: str, expected: se
     assert written == expected
     assert (tmp_path / "reference" / "time-line-battle").is_dir() == (only == "reference")
     assert (tmp_path / "duplex-calibration-a4.pdf").is_file() == ("cards" in only)
+
+
+def test_counters_on_the_cards_last_page_get_no_sheet_of_their_own(tmp_path: Path) -> None:
+    """Torah Timeline's markers ride on its card sheets: no counter sheet is written, an old one is removed, the
+    cards' manifest lists them and the bundle's cover says where they are; Soldier Battler's 40 tokens do not
+    fit, and keep their sheet."""
+    folder = tmp_path / "torah-timeline"
+    folder.mkdir()
+    for name in ("counters-a4.pdf", "counters-a4.json", "counters-letter.pdf"):
+        (folder / name).write_text("from an earlier build")
+    args = ["build", "torah-timeline", "soldier-battler", "--no-check", "--out", str(tmp_path)]
+    assert main([*args, "--only", "cards,counters,bundle"]) == 0
+    names = {p.name for p in folder.iterdir()}
+    assert not {n for n in names if n.startswith("counters-")}, names
+    for paper in PAPERS:
+        manifest = json.loads((folder / f"cards-{paper}.json").read_text())
+        markers = [s for s in manifest["slots"] if s["id"].endswith("-marker")]
+        pages = {s["page"] for s in manifest["slots"]}
+        assert len(markers) == 4 and {s["page"] for s in markers} == {max(pages) - 1}  # then the cards' backs
+        cover = PdfReader(folder / f"print-and-play-{paper}.pdf").pages[0].extract_text()
+        assert "Cards and counters" in cover and "41 cards, 4 pieces" in cover and "Counters and tokens" not in cover
+        soldiers = tmp_path / "soldier-battler"
+        assert (soldiers / f"counters-{paper}.pdf").is_file() and (soldiers / f"counters-{paper}.json").is_file()
+        assert "Counters and tokens" in PdfReader(soldiers / f"print-and-play-{paper}.pdf").pages[0].extract_text()
+    # the counters alone: the card sheet that holds them; cards chosen by deck are cards only, as before
+    shutil.rmtree(folder)
+    assert main([*args[:2], *args[3:], "--only", "counters", "--paper", "a4"]) == 0
+    assert {p.name for p in folder.iterdir()} == {"components.json", "cards-a4.pdf", "cards-a4.json"}
+    assert main([*args[:2], *args[3:], "--only", "cards", "--paper", "a4", "--decks", "deck"]) == 0
+    manifest = json.loads((folder / "cards-a4.json").read_text())
+    assert not [s for s in manifest["slots"] if s["id"].endswith("-marker")]
 
 
 def test_the_bundle_alone_is_the_same_bundle(tmp_path: Path) -> None:

@@ -103,7 +103,9 @@ def test_every_glyph_of_every_card_back_and_aid_lies_in_its_layouts_text_region(
 ) -> None:
     for game in games.values():
         pdf, manifest = cardsheets.build(game, PrintSettings(), paper)
-        seen = _check_pieces(pdf, manifest, _designs(cardsheets.card_pieces(game, PrintSettings().card_size)))
+        # counters that fit below the last cards print on the card sheet
+        aboard = counters.counter_pieces(game) if cardsheets.counters_aboard(game, PrintSettings(), paper) else []
+        seen = _check_pieces(pdf, manifest, _designs(cardsheets.card_pieces(game, PrintSettings().card_size) + aboard))
         assert seen > 100, game.slug
 
 

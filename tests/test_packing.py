@@ -3,6 +3,7 @@ the printer margin, crop marks stay off the art, and every reverse lands behind 
 
 from __future__ import annotations
 
+import io
 import itertools
 import random
 import shutil
@@ -12,6 +13,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from printkit.core.units import MM
 from printkit.data.game import Game
@@ -230,3 +233,131 @@ def test_decks_keep_pages_of_their_own_where_sharing_saves_none(games: dict[str,
         faces = [s for s in manifest.slots if s["side"] == "face"]
         for page in {s["page"] for s in faces}:
             assert len({s["group"] for s in faces if s["page"] == page}) == 1, (paper, page)
+
+
+@pytest.fixture(scope="module")
+def torah_two_sided(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """Torah Timeline with a reverse on both its markers: counters with backs on the cards' last page."""
+    folder = tmp_path_factory.mktemp("torah") / "torah-timeline"
+    shutil.copytree(ROOT / "cards" / "torah-timeline", folder)
+    game_yaml = folder / "game.yaml"
+    text = game_yaml.read_text()
+    for ident in ("token-marker", "action-marker"):
+        line = next(line for line in text.splitlines() if line.lstrip().startswith(f"- {{id: {ident},"))
+        text = text.replace(line, line.rstrip().rstrip("}") + ", reverse: Spent}")
+    game_yaml.write_text(text)
+    return load_game(folder)
+
+
+def _clips(pdf: bytes, page: int) -> list[Box]:
+    """The art box each piece on a page is clipped to, in drawing order: the rectangle clipped to before it is
+    placed, read from the content stream (a drawing's own bounds may run past it, as a back's pattern does)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    clips: list[Box] = []
+    last: Box | None = None
+    for operands, operator in ContentStream(reader.pages[page - 1].get_contents(), reader).operations:
+        if operator == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            last = (x, y, x + w, y + h)
+        elif operator in (b"W", b"W*") and last is not None:
+            clips.append(last)
+        elif operator != b"n":
+            last = None
+    return clips
+
+
+def _apart(mark: Box, boxes: list[Box]) -> bool:
+    """A crop mark (a hairline, its width included) touches none of the boxes."""
+    return all(_overlap(mark, box) <= 0.2 for box in boxes)
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("cuts", ["shared", "separate"])
+def test_counters_that_fit_print_below_the_cards_on_their_last_page(
+    games: dict[str, Game], torah_two_sided: Game, paper: str, duplex: str, cuts: str
+) -> None:
+    """Torah Timeline's four markers, read back from the card sheet: on the page of the last cards, apart from
+    every card's art, within the printer margin, with crop marks on their cut lines crossing no art, and a
+    reverse behind its face for either duplex edge. Before, they printed alone on a page of a counter sheet."""
+    from printkit.sheets import cardsheets
+
+    pw, ph = PAPERS[paper]
+    settings = replace(PrintSettings(), duplex=duplex, cuts=cuts)
+    margin = settings.printer_margin
+    for game in (games["torah-timeline"], torah_two_sided):
+        pdf, manifest = cardsheets.build(game, settings, paper)
+        bleed, cards = manifest.bleed, {card.id for card in game.cards}
+        faces = [s for s in manifest.slots if s["side"] == "face"]
+        markers = [s for s in faces if s["id"] not in cards]
+        assert sorted(s["id"] for s in markers) == ["action-marker"] * 2 + ["token-marker"] * 2, game.folder
+        last = max(s["page"] for s in faces if s["id"] in cards)
+        assert {s["page"] for s in markers} == {last}  # no page of their own
+        assert len(pdfium.PdfDocument(pdf)) == len({s["page"] for s in manifest.slots})
+        assert cardsheets.counters_aboard(game, settings, paper) == 4
+        for number in (last, last + 1):
+            slots = [s for s in manifest.slots if s["page"] == number and s["id"] not in cards]
+            if number == last + 1 and game is games["torah-timeline"]:
+                assert not slots  # no reverse: the back page holds the cards' backs only
+                continue
+            assert len(slots) == 4, (game.folder, number)
+            trims = [(s["x"], s["y"], s["x"] + s["w"], s["y"] + s["h"]) for s in slots]
+            arts = [(x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed) for x0, y0, x1, y1 in trims]
+            boxes = _clips(pdf, number)  # where each piece may draw: cards and markers
+            others = [box for box in boxes if all(_overlap(box, trim) <= 0 for trim in trims)]
+            assert len(others) == len(boxes) - 4  # the cards: none reaches into a marker's trim
+            for box in boxes:  # every piece's art inside the printer margin
+                assert box[0] >= margin - 0.01 and box[1] >= margin - 0.01, (number, box)
+                assert box[2] <= pw - margin + 0.01 and box[3] <= ph - margin + 0.01, (number, box)
+            for art in arts:  # apart from every card's art: a cut round a marker misses the cards
+                assert all(_overlap(art, card) < 0 for card in others), (number, art)
+            for a, b in itertools.combinations(trims, 2):
+                assert _overlap(a, b) <= 0.01
+            marks = _hairlines(pdf, number)
+            for mark in marks:  # off every piece's art, card or marker, and within the margin
+                assert _apart(mark, others + trims), (number, mark)
+                assert mark[0] >= margin - 0.5 and mark[1] >= margin - 0.5 and mark[2] <= pw - margin + 0.5
+                assert mark[3] <= ph - margin + 0.5
+            top, bottom = max(a[3] for a in arts), min(a[1] for a in arts)
+            left, right = min(a[0] for a in arts), max(a[2] for a in arts)
+            for x0, y0, x1, y1 in trims:  # a mark on each cut line, beside the markers' art
+                for x in (x0, x1):
+                    assert any(abs(m[0] - x) < 0.3 and (m[1] >= top or m[3] <= bottom) for m in marks), (number, x)
+                for y in (y0, y1):
+                    assert any(abs(m[1] - y) < 0.3 and (m[0] >= right or m[2] <= left) for m in marks), (number, y)
+        if game is torah_two_sided:  # each reverse, turned over the edge, lands on its own face
+            backs = [s for s in manifest.slots if s["side"] == "back" and s["id"] not in cards]
+            assert len(backs) == 4 and {s["page"] for s in backs} == {last + 1}
+            for back in backs:
+                landed = (
+                    (pw - back["x"] - back["w"], back["y"])
+                    if duplex == "long"
+                    else (back["x"], ph - back["y"] - back["h"])
+                )
+                face = [s for s in markers if (s["id"], s["copy"]) == (back["id"], back["copy"])]
+                assert landed == pytest.approx((face[0]["x"], face[0]["y"]), abs=0.05)
+            small = 25 * MM  # a marker's art, bleed included, is narrower; a card's wider
+            centres = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in _forms(pdf)[last] if b[2] - b[0] < small]
+            for b in (b for b in _forms(pdf)[last + 1] if b[2] - b[0] < small):  # and so it is drawn
+                cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+                turned = (pw - cx, cy) if duplex == "long" else (cx, ph - cy)
+                assert any(abs(turned[0] - fx) < 0.05 and abs(turned[1] - fy) < 0.05 for fx, fy in centres), b
+
+
+def test_counters_keep_a_sheet_of_their_own_where_they_do_not_fit(games: dict[str, Game]) -> None:
+    """Soldier Battler's 40 tokens and Time Line's 250 counters do not fit the room its cards leave; a fold-over
+    card sheet and a run of chosen cards never take the counters."""
+    from printkit.sheets import cardsheets
+
+    for slug in ("soldier-battler", "time-line"):
+        for paper in PAPERS:
+            _, manifest = cardsheets.build(games[slug], PrintSettings(), paper)
+            cards = {card.id for card in games[slug].cards}
+            assert all(s["id"] in cards for s in manifest.slots), (slug, paper)
+            assert cardsheets.counters_aboard(games[slug], PrintSettings(), paper) == 0
+    torah = games["torah-timeline"]
+    folded = replace(PrintSettings(), foldover=True)
+    assert cardsheets.counters_aboard(torah, folded, "a4") == 0
+    assert cardsheets.counters_aboard(torah, PrintSettings(), "a4", cardsheets.Selection(copies=2)) == 0
+    _, manifest = cardsheets.build(torah, folded, "a4")
+    assert all(s["id"] in {card.id for card in torah.cards} for s in manifest.slots)

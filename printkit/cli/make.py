@@ -27,7 +27,7 @@ from printkit.cli.common import (
 )
 from printkit.cli.progress import Bar
 from printkit.core import project
-from printkit.core.errors import CheckFailed, Failures, UsageError, display_path, safe
+from printkit.core.errors import CheckFailed, Failures, PrintkitError, UsageError, display_path, safe
 from printkit.data import loader, scaffold, schema, settings, summary
 from printkit.data.game import Game
 from printkit.data.summary import plural
@@ -75,8 +75,23 @@ def cmd_list(args: argparse.Namespace) -> int:
     width = max(len(game.slug) for game, _ in rows)
     for game, is_bundled in rows:
         title = f"{game.title}{' (bundled)' if is_bundled else ''}"
-        print(safe(f"{game.slug:<{width}}  {title}: {summary.count_line(game)}"))
+        print(safe(f"{game.slug:<{width}}  {title}: {summary.count_line(game)}{_counters_where(game, here)}"))
     return 0
+
+
+def _counters_where(game: Game, here: project.Project) -> str:
+    """'; the counters print on the card sheets' when the game's counters print below its last cards, on the papers
+    they fit (the build makes no counter sheet there); nothing when they have sheets of their own."""
+    try:
+        chosen = settings.resolve(game, here)
+        papers = [p for p in chosen.papers if cardsheets.counters_aboard(game, chosen, p)]
+    except PrintkitError:  # data a build would refuse: validate names the problem, a listing need not
+        return ""
+    if not papers:
+        return ""
+    if len(papers) == len(chosen.papers):
+        return "; the counters print on the card sheets"
+    return f"; on {' and '.join(settings.PAPER_NAMES[p] for p in papers)} the counters print on the card sheet"
 
 
 def _engine_problems(game: Game) -> list[str]:

@@ -9,10 +9,10 @@ from printkit.core.errors import UsageError
 from printkit.data import settings
 from printkit.data.game import Game
 from printkit.data.model import Component
-from printkit.data.settings import PrintSettings
+from printkit.data.settings import PAPERS, PrintSettings
 from printkit.draw import cardview
 from printkit.draw.layout import layouts_for
-from printkit.sheets import pieces
+from printkit.sheets import counters, pieces
 from printkit.sheets.pieces import Design, Manifest, Piece
 
 
@@ -97,13 +97,39 @@ def aid_pieces(game: Game, size: tuple[float, float]) -> list[Piece]:
 
 
 def build(game: Game, settings: PrintSettings, paper: str, selection: Selection = EVERYTHING) -> tuple[bytes, Manifest]:
-    """The sheet PDF and its manifest for one game on one paper."""
+    """The sheet PDF and its manifest for one game on one paper: with the game's counters on its last
+    page when they all fit in the room its cards leave there (see counters_aboard)."""
     order = card_pieces(game, settings.card_size, selection)
     if not order:
         raise UsageError(f"{game.slug}: the selection holds no cards")
-    writer = pieces.SheetWriter(game, settings, paper, f"{game.title} - cards ({paper.upper()})")
-    manifest = pieces.render(writer, order)
+    pages = _tucked(game, settings, paper, selection, order)
+    title = f"{game.title} - cards{' and counters' if pages else ''} ({paper.upper()})"
+    writer = pieces.SheetWriter(game, settings, paper, title)
+    manifest = pieces.render(writer, order, pages=pages)
     return writer.finish(), manifest
+
+
+def counters_aboard(game: Game, settings: PrintSettings, paper: str, selection: Selection = EVERYTHING) -> int:
+    """How many counters, tokens and markers the card sheet prints on its last page (then no counter sheet is
+    made): all of the game's, when they fit in the room its cards leave there, else none.
+
+    A fold-over sheet keeps them on a counter sheet of their own (counters never fold over), and a run of
+    chosen cards (--decks, --cards, --copies) prints cards only.
+    """
+    if not selection.everything or settings.foldover:
+        return 0
+    if _tucked(game, settings, paper, selection, card_pieces(game, settings.card_size, selection)) is None:
+        return 0
+    return len(counters.counter_pieces(game))
+
+
+def _tucked(
+    game: Game, settings: PrintSettings, paper: str, selection: Selection, order: list[Piece]
+) -> list[list[pieces.Band]] | None:
+    """The card sheet's pages with the counters below the last page's cards, or None when they go elsewhere."""
+    if not selection.everything or settings.foldover:
+        return None
+    return pieces.tuck(PAPERS[paper], settings, order, counters.counter_pieces(game))
 
 
 def output_name(settings: PrintSettings, paper: str) -> str:

@@ -194,18 +194,21 @@ def _record(piece: Piece, page: int, side: str, x: float, y: float, turn: int = 
 Band = tuple[geometry.Grid, list["Piece"]]  # pieces of one size in rows of one grid, on part of a page
 
 
-def render(writer: SheetWriter, pieces: list[Piece], pack: bool = False) -> Manifest:
+def render(
+    writer: SheetWriter, pieces: list[Piece], pack: bool = False, pages: list[list[Band]] | None = None
+) -> Manifest:
     """Lay every piece out on pages of the writer's document; return the manifest of slots.
 
     pack: pieces of every size and side share pages, in bands (counters and tokens); else each group
-    of pieces starts a page of its own (a deck, with its back).
+    of pieces starts a page of its own (a deck, with its back). pages: the pages as already planned
+    (by tuck: cards with counters on their last page), instead of planning the pieces here.
     """
     o = writer.settings
     manifest = Manifest(writer.paper, writer.page, o.bleed, o.duplex, o.offset, o.foldover)
     if o.foldover:
         _foldover_pages(writer, pieces, manifest)
     else:
-        _duplex_pages(writer, pieces, manifest, pack)
+        _duplex_pages(writer, pieces, manifest, pack, pages)
     return manifest
 
 
@@ -238,6 +241,38 @@ def plan(
         together = _lay(page, settings, run, area, share=True)
         out += together if len(together) < len(apart) else apart
     return out
+
+
+def tuck(
+    page: tuple[float, float], settings: PrintSettings, pieces: list[Piece], extra: list[Piece]
+) -> list[list[Band]] | None:
+    """The pages of pieces laid out as plan lays them, with the extra pieces packed in bands into the room
+    the last page's pieces leave below them; None when they do not all fit there (or on a fold-over sheet).
+
+    The last page's grid keeps only the rows its pieces fill, so its crop marks stop at their own cut
+    lines, and the extra pieces' bands hang below them as packed bands hang below one another: a mark's
+    room each side of the cut across the sheet between them, their own bleed, marks and cuts.
+    """
+    if settings.foldover or not pieces or not extra:
+        return None
+    area = printable(page, settings)
+    try:
+        pages = plan(page, settings, pieces, area)
+    except geometry.PageTooSmall:
+        return None  # the sheet cannot be made at all: render says why, naming the piece
+    *bands, (grid, chunk) = pages[-1]
+    kept = replace(grid, rows=-(-len(chunk) // grid.cols))
+    bottom = kept.block()[1] - geometry.MARK_ROOM  # the filled rows' lowest crop marks end here
+    if bottom - area[1] <= 0:
+        return None
+    kept = replace(kept, area=(grid.area[0], bottom, grid.area[2], grid.area[3]))
+    try:
+        below = plan(page, settings, extra, (area[0], area[1], area[2], bottom), pack=True)
+    except geometry.PageTooSmall:
+        return None
+    if len(below) != 1:
+        return None
+    return [*pages[:-1], [*bands, (kept, chunk), *below[0]]]
 
 
 def _lay(
@@ -400,11 +435,17 @@ def _pages(writer: SheetWriter, pieces: list[Piece], pack: bool) -> list[list[Ba
         raise geometry.PageTooSmall(f"{writer.game_slug}: {exc} on {writer.paper.upper()} paper") from None
 
 
-def _duplex_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest, pack: bool = False) -> None:
+def _duplex_pages(
+    writer: SheetWriter,
+    pieces: list[Piece],
+    manifest: Manifest,
+    pack: bool = False,
+    pages: list[list[Band]] | None = None,
+) -> None:
     o, c = writer.settings, writer.c
     page_no = len(manifest.slots) and max(s["page"] for s in manifest.slots)
     dx, dy = o.offset
-    for bands in _pages(writer, pieces, pack):
+    for bands in _pages(writer, pieces, pack) if pages is None else pages:
         page_no += 1
         for grid, chunk in bands:
             turn = 90 if grid.turned else 0

@@ -41,7 +41,7 @@ for folder in bundled_games():
     for paper in chosen.papers:
         files = build.paper_parts(game, chosen, paper, parts=frozenset({"cards", "counters", "boards"}))
         pages = {name.split("-")[0]: len(PdfReader(io.BytesIO(data)).pages)
-                 for name, data in files.items() if name.endswith(".pdf")}
+                 for name, data in files.items() if name.endswith(".pdf") and data is not None}
         total = sum(pages.values())
         totals[paper] = totals.get(paper, 0) + total
         parts = "  ".join(f"{part} {pages.get(part, 0):2d}" for part in ("cards", "counters", "boards"))
