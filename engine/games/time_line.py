@@ -150,6 +150,7 @@ class Rules:
     home_controlled: bool
     combat_cap: int
     roll_cards: int  # cards one player may add to one roll
+    takes_over: bool  # control_enemy_unit this_turn: the enemy unit is the player's until the turn ends
 
 
 def rules_from(game: Game) -> Rules:
@@ -214,6 +215,7 @@ def rules_from(game: Game) -> Rules:
         home_controlled=bool(game.rule("home_controlled_at_start")),
         combat_cap=int(game.rule("combat_round_cap")),
         roll_cards=int(game.rule("one_roll_card")),
+        takes_over=game.rule("control_enemy_unit") == "this_turn",
     )
 
 
@@ -423,6 +425,9 @@ class TimeLineState(TwoPlayerState):
         self.effects = Effects()
         self.extra_turn = False
         self.snapshot: TimeLineState | None = None  # the turn's start, for Reverse Time
+        # (Era, unit type) of each enemy unit the player has taken over this turn (control_enemy_unit
+        # this_turn): it stands among the player's units until the turn ends; replaced, never changed in place
+        self.taken: tuple[tuple[int, int], ...] = ()
         # the travel step last asked, and what it offered: what the next move carries on from
         self._offered: tuple[Step | None, tuple[list[int], dict[int, bool], list[int]]] = (None, ([], {}, []))
         self._start_record()
@@ -660,6 +665,8 @@ class TimeLineState(TwoPlayerState):
 
     def _end_turn(self) -> None:
         r = self.g.rules
+        if self.taken:
+            self._give_back()
         self.turns += 1
         for p in (0, 1):
             if all(c == p for c in self.control):
@@ -673,6 +680,17 @@ class TimeLineState(TwoPlayerState):
             self.player = 1 - self.player
         self.extra_turn = False
         self._begin_turn()
+
+    def _give_back(self) -> None:
+        """The enemy units the player took over this turn go back to their owner, each where it stands."""
+        p, units = self.player, self.units
+        for era, t in self.taken:
+            units[p][era][t] -= 1
+            units[1 - p][era][t] += 1
+            if self.narration is not None:  # words only for a replay
+                name, where = self.g.rules.types[t].name, self.g.era_names[era]
+                self._say(f"seat {p}'s turn ends: seat {1 - p}'s {name} in {where} goes back to seat {1 - p}")
+        self.taken = ()
 
     # -- chance -----------------------------------------------------------------------------------
     def _do_draw(self, step: Step, action: int) -> None:
@@ -709,7 +727,11 @@ class TimeLineState(TwoPlayerState):
         cards = self.effects.roll_plus.get(step["era"], 0) if "era" in step else 0
         if cards and then in ("change", "avoid"):
             parts.append(f"{cards:+d} cards")
-        units = self.roll_bonus(p, step["era"]) if then in ("change", "period") else 0
+        units = 0
+        if then == "change":
+            units = self.roll_bonus(p, step["era"])
+        elif then == "period":
+            units = self._recruit_bonus(p, step["era"])
         if units:
             parts.append(f"{units:+d} Agents and Heroes")
         if then == "avoid" and step.get("penalty"):
@@ -846,6 +868,8 @@ class TimeLineState(TwoPlayerState):
         units[era][t] -= 1
         units[dest][t] += 1
         self.moved[p][dest][t] += 1
+        if self.taken:  # a unit taken over travels as the player's own; of a stack of its type, it goes first
+            self.taken = _moved(self.taken, era, dest, t)
         asked, carried = self._offered
         if asked is step:  # what the next move is offered follows from this one's offer
             self.steps[0] = {"kind": Kind.TRAVEL, "carried": self._carry_on(p, era, dest, t, carried)}
@@ -1031,6 +1055,7 @@ class TimeLineState(TwoPlayerState):
             "extra_turn",
             "turns",
             "player",
+            "taken",
         ):
             setattr(self, name, getattr(back, name))
         self.steps = back.steps
@@ -1061,6 +1086,12 @@ class TimeLineState(TwoPlayerState):
             plus[(p, era, t)] = plus.get((p, era, t), 0) + step["amount"]
         elif then == "destroy" or then == "lose":
             self._destroy(side, era, t)
+        elif then == "control_enemy_unit" and r.takes_over:  # the unit is p's until the turn ends
+            self.units[side][era][t] -= 1
+            self.units[p][era][t] += 1
+            self.taken += ((era, t),)
+            if self.narration is not None:  # words only for a replay
+                self._say(f"seat {p} takes over seat {side}'s {r.types[t].name} in {self.g.era_names[era]} this turn")
         elif then in ("banish", "control_enemy_unit"):
             self.steps.insert(
                 0,
@@ -1089,8 +1120,13 @@ class TimeLineState(TwoPlayerState):
             return
         self.units[side][era][t] -= 1
         self.supply[t] += 1  # a destroyed unit's counter goes back to the supply
+        # of a stack of its type, a unit taken over is lost first: its taker would rather spend it than its own
+        taken = bool(self.taken) and side == self.player and (era, t) in self.taken
+        if taken:
+            self.taken = _moved(self.taken, era, None, t)
         if self.narration is not None:  # words only for a replay
-            self._say(f"seat {side} loses {_a(self.g.rules.types[t].name)} in {self.g.era_names[era]}")
+            whose = f" (seat {1 - side}'s, taken over this turn)" if taken else ""
+            self._say(f"seat {side} loses {_a(self.g.rules.types[t].name)}{whose} in {self.g.era_names[era]}")
         if self.units[side][era][t] == 0:  # cards attached to the stack go with it
             attached = self.effects.force.get((side, era))
             if attached:
@@ -1207,11 +1243,20 @@ class TimeLineState(TwoPlayerState):
 
     def _after_period(self, step: Step, face: int) -> None:
         p, era, t = self.player, step["era"], step["t"]
-        if face + self.roll_bonus(p, era) >= self.g.rules.success and self.supply[t] > 0:
+        bonus = self._recruit_bonus(p, era) if self.taken else self.roll_bonus(p, era)
+        if face + bonus >= self.g.rules.success and self.supply[t] > 0:
             self.supply[t] -= 1  # an exhausted supply gains nothing
             self.units[p][era][t] += 1
             if self.narration is not None:  # words only for a replay
                 self._say(f"seat {p} recruits {_a(self.g.rules.types[t].name)} in {self.g.era_names[era]}")
+
+    def _recruit_bonus(self, p: int, era: int) -> int:
+        """roll_bonus for a recruit roll: a unit taken over this turn does not help its taker recruit."""
+        row = self.units[p][era][:]
+        for e, t in self.taken:
+            if e == era:
+                row[t] -= 1
+        return self.g.rules.bonus if any([row[t] for t in self.g.bonus_units]) else 0
 
     def _after_faction(self, step: Step, face: int) -> None:
         r, p = self.g.rules, self.player
@@ -1294,6 +1339,8 @@ class TimeLineState(TwoPlayerState):
             if ut.faction >= 0 and self.units[s][era][t]:  # period troops stay behind
                 self.units[s][dest][t] += self.units[s][era][t]
                 self.units[s][era][t] = 0
+        if self.taken and s == self.player:  # units taken over escape with the player's own
+            self.taken = tuple((dest, t) if e == era and r.types[t].faction >= 0 else (e, t) for e, t in self.taken)
         if any(self.units[0][era]) and any(self.units[1][era]):
             if step["after"] == "round":
                 self.steps.insert(0, {"kind": Kind.AUTO_ROUND, "era": era, "rounds": step["rounds"]})
@@ -1412,6 +1459,8 @@ class TimeLineState(TwoPlayerState):
             "hand": sorted(r.cards[c].id for c in self.hands[player]),
             "opponent_hand": len(self.hands[1 - player]),
             "units": [[{r.types[t].id: n for t, n in enumerate(era) if n} for era in side] for side in self.units],
+            # [Era, unit type] of each enemy unit the active player took over this turn, counted among its units
+            "taken_over": [[era, r.types[t].id] for era, t in self.taken],
             "control": self.control[:],
             "supply": {t.id: self.supply[i] for i, t in enumerate(r.types)},
             "decks": [len(self.pools[s]) + len(self.tops[s]) for s in (0, 1)],
@@ -1500,6 +1549,14 @@ class TimeLineState(TwoPlayerState):
             )
 
         return math.tanh((worth(player) - worth(1 - player)) / 400)
+
+
+def _moved(taken: tuple[tuple[int, int], ...], era: int, dest: int | None, t: int) -> tuple[tuple[int, int], ...]:
+    """The units taken over, the first of type t in era now in dest (gone, when dest is None)."""
+    if (era, t) not in taken:
+        return taken
+    at = taken.index((era, t))
+    return taken[:at] + (() if dest is None else ((dest, t),)) + taken[at + 1 :]
 
 
 # travel cards whose use hangs on where the player's units stand, not only on which units it has

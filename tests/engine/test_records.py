@@ -8,9 +8,12 @@ import json
 
 import pytest
 
+from engine import registry
 from engine.agents import RandomAgent
 from engine.api import GameDef
 from engine.runner import play
+from printkit.data import variant
+from printkit.data.game import Game
 
 # seeds played per game and the sha256 of their records (actions, results, how each ended), taken from the
 # engines as they were before their states were typed and sped up; Time Line's random games run to the
@@ -20,8 +23,12 @@ PINNED = {
     "soldier-battler": (100, "d55920611062561d4f89e317a22e04fa0fe868a27296c3582f99987d3889c81e"),
     "torah-timeline": (100, "2d1b029dd1a6b5fc075dd1302c540f73f3290dfdecf5f17274eac583d2e80b06"),
     "time-line-battle": (100, "8c18c96271020ea025a318c97f1366905b6451b998ea79e92c8f62ff4832c56b"),
-    "time-line": (2, "e295b541a64579f7e393204bfac8e62d552817a0435008e6ceb7b076e48708ab"),
+    "time-line": (2, "25b32591f44631e436fb7934a6f20a7a00172cd33c112fb86759bbfd6af70e87"),
 }
+# Time Line's digest when Possession and the Mind Control Device only moved an enemy unit (control_enemy_unit
+# move_it, the default until the seed's "this turn" reading was built): played by that reading, the games are
+# still those, so the new default's digest above differs by that rule alone
+TIME_LINE_MOVE_IT = "e295b541a64579f7e393204bfac8e62d552817a0435008e6ceb7b076e48708ab"
 
 
 def digest(game: GameDef, seeds: int) -> str:
@@ -36,3 +43,8 @@ def digest(game: GameDef, seeds: int) -> str:
 def test_seeded_records_are_unchanged(engines: dict[str, GameDef], slug: str) -> None:
     seeds, pinned = PINNED[slug]
     assert digest(engines[slug], seeds) == pinned
+
+
+def test_time_line_plays_as_before_by_its_former_reading(games: dict[str, Game]) -> None:
+    game = registry.build(variant.vary(games["time-line"], [("rules.control_enemy_unit", "move_it")]))
+    assert digest(game, PINNED["time-line"][0]) == TIME_LINE_MOVE_IT

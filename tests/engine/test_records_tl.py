@@ -12,9 +12,12 @@ import json
 
 import pytest
 
+from engine import registry
 from engine.agents import GreedyAgent, RandomAgent
 from engine.api import GameDef
 from engine.runner import Agent, Record, play, replay
+from printkit.data import variant
+from printkit.data.game import Game
 
 
 def _digest(game: GameDef, records: list[Record], replayed: int) -> str:
@@ -59,8 +62,8 @@ def _games(game: GameDef, agents: list[Agent], seeds: range) -> list[Record]:
             2,
             "726bcab40c0f937bc95349b17162ec3e7c753f81c46dd8ed76b8add735d7cc01",
         ),
-        ("time-line", "random", range(2), 1, "54d8fbaa6c251faa0f807f4eca0b2e943d119c970204a71140bd687ffac41aa5"),
-        ("time-line", "greedy", range(1), 1, "af10e94481728ffc04e893954375a0c11ee36e456cba143ea755d5463ef0827d"),
+        ("time-line", "random", range(2), 1, "187122d8aa83f783d1e4c6261d91463ab550d2d76f76efa6f77f7335a3eb4c8e"),
+        ("time-line", "greedy", range(1), 1, "722d4998749f7d46d24b954c3b562a039ad5c7ee50f6a33ff653f5f73c7412f0"),
     ],
 )
 def test_seeded_games_are_played_as_before(
@@ -69,3 +72,21 @@ def test_seeded_games_are_played_as_before(
     game = engines[slug]
     players: list[Agent] = [RandomAgent(), RandomAgent()] if agent == "random" else [GreedyAgent(), GreedyAgent()]
     assert _digest(game, _games(game, players, seeds), replayed) == expected
+
+
+@pytest.mark.parametrize(
+    ("agent", "seeds", "expected"),
+    [
+        ("random", range(2), "54d8fbaa6c251faa0f807f4eca0b2e943d119c970204a71140bd687ffac41aa5"),
+        ("greedy", range(1), "af10e94481728ffc04e893954375a0c11ee36e456cba143ea755d5463ef0827d"),
+    ],
+)
+def test_time_line_plays_as_before_by_its_former_reading(
+    games: dict[str, Game], agent: str, seeds: range, expected: str
+) -> None:
+    """The digests Time Line had when Possession and the Mind Control Device only moved an enemy unit
+    (control_enemy_unit move_it): by that reading the games and replays are unchanged, so the new
+    default's digests above differ by that rule alone."""
+    game = registry.build(variant.vary(games["time-line"], [("rules.control_enemy_unit", "move_it")]))
+    players: list[Agent] = [RandomAgent(), RandomAgent()] if agent == "random" else [GreedyAgent(), GreedyAgent()]
+    assert _digest(game, _games(game, players, seeds), 1) == expected

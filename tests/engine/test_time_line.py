@@ -9,6 +9,9 @@ import pytest
 
 from engine.games import time_line as tl
 from engine.games.time_line import TimeLineGame, TimeLineState
+from printkit.cli import main
+from printkit.data import variant
+from printkit.data.game import Game
 from printkit.data.loader import load_game
 
 
@@ -295,7 +298,14 @@ def test_a_time_beacon_draws_units_two_eras_further(game: TimeLineGame) -> None:
     assert _destinations(state, home, "warship") == [home - 3, home - 1]
 
 
-def test_possession_moves_an_enemy_unit_by_its_own_move(game: TimeLineGame) -> None:
+@pytest.fixture
+def moving_game(games: dict[str, Game]) -> TimeLineGame:
+    """Time Line with the other reading of "Control opponents unit this turn": the enemy unit is only moved."""
+    return TimeLineGame(variant.vary(games["time-line"], [("rules.control_enemy_unit", "move_it")]))
+
+
+def test_possession_moves_an_enemy_unit_by_its_own_move(moving_game: TimeLineGame) -> None:
+    game = moving_game
     state = _travel(game, ["possession"])
     era = _e(game, "wwi")
     state.units[0][era][_t(game, "wizard")] = 1
@@ -307,6 +317,108 @@ def test_possession_moves_an_enemy_unit_by_its_own_move(game: TimeLineGame) -> N
     assert choices == [e for e in range(len(game.rules.eras)) if 0 < abs(e - era) <= 3]
     state.apply_action(tl.PICK_ERA + era - 3)
     assert state.units[1][era - 3][_t(game, "agent")] == 1 and not any(state.units[1][era])
+    assert state.taken == () and not state.units[0][era - 3][_t(game, "agent")]  # still its owner's unit
+
+
+@pytest.mark.parametrize("value", ["this_turn", "move_it"])
+def test_both_readings_of_control_enemy_unit_validate_and_build(tmp_path: Path, value: str) -> None:
+    folder = tmp_path / "time-line"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "cards" / "time-line", folder)
+    path = folder / "game.yaml"
+    text = path.read_text()
+    assert "{id: control_enemy_unit, value: this_turn," in text
+    path.write_text(
+        text.replace("{id: control_enemy_unit, value: this_turn,", f"{{id: control_enemy_unit, value: {value},")
+    )
+    assert main(["validate", str(folder), "-q"]) == 0
+    assert TimeLineGame(load_game(folder)).rules.takes_over == (value == "this_turn")
+
+
+def _take_over(game: TimeLineGame, units: str, unit: str, era: str, hand: str = "possession") -> TimeLineState:
+    """Seat 0's turn at Time Travel, then the rest of the turn; seat 0 plays Possession on an enemy unit in era."""
+    state = TimeLineState.at(
+        game, units, hands=(hand, ""), steps=[{"kind": tl.Kind.TRAVEL}, {"kind": tl.Kind.BEGIN_CHANGE}]
+    )
+    state.apply_action(tl.PLAY + _card(game, "possession") * game.stride)
+    state.apply_action(tl.PICK_ERA + _e(game, era))
+    state.apply_action(_stack(game, _e(game, era), unit))
+    return state
+
+
+def _roll(state: TimeLineState, face: int) -> None:
+    assert state.is_chance_node()
+    state.apply_action(tl.DIE + face)
+
+
+def test_possession_makes_an_enemy_unit_the_players_own_until_the_turn_ends(game: TimeLineGame) -> None:
+    wwi, renaissance, agent = _e(game, "wwi"), _e(game, "renaissance"), _t(game, "agent")
+    state = _take_over(game, "wizard@wwi | agent@wwi warship@far-future", "agent", "wwi")
+    assert state.units[0][wwi][agent] == 1 and state.units[1][wwi][agent] == 0
+    assert state.observation(1)["taken_over"] == [[wwi, "agent"]]
+    # Time Travel: it travels by its own Move (3), as one of the player's units
+    assert _destinations(state, wwi, "agent") == [e for e in range(len(game.rules.eras)) if 0 < abs(e - wwi) <= 3]
+    state.apply_action(tl.MOVE + (wwi * game.n_types + agent) * game.n_eras + renaissance)
+    assert state.taken == ((renaissance, agent),)
+    state.apply_action(tl.END)
+    # Change History: the player rolls in its Era, and an Agent adds its +1 for the player
+    _roll(state, game.rules.success - 1)
+    assert state.control[renaissance] == 0
+    _roll(state, 1)  # the Wizard's roll in WWI fails
+    # Recruit Troops: it does not help the player recruit in the Era it just took
+    _roll(state, game.rules.success - 1)
+    assert not any(state.units[0][renaissance][t] for t in game.period_types)
+    _roll(state, 1)  # the faction recruit roll: a Wizard at home
+    # Seek & Destroy: no enemy shares an Era; the turn ends and the Agent goes back where it stands
+    assert state.player == 1 and state.taken == ()
+    assert state.units[1][renaissance][agent] == 1 and state.units[0][renaissance][agent] == 0
+
+
+def test_a_unit_taken_over_fights_for_the_player(game: TimeLineGame) -> None:
+    wwi, team = _e(game, "wwi"), _t(game, "combat-team")
+    state = _take_over(game, "wizard@wwi | agent@wwi combat-team@wwi", "combat-team", "wwi")
+    state.apply_action(tl.END)
+    _roll(state, 1)  # Change History in WWI: the Combat Team lets the player roll there; it fails
+    _roll(state, 1)  # the faction recruit roll: a Wizard at home
+    for _ in range(2):
+        state.apply_action(tl.FIGHT)
+    for _ in range(2):
+        state.apply_action(tl.NO_CARD)
+    # its Force counts for the player: Wizard 50 + Combat Team 150 against the Agent's 100
+    assert state.force(0, wwi) == 200 and state.force(1, wwi) == 100
+    _roll(state, game.rules.lose_max + 1)  # the advantaged side loses a unit: the player may give the Combat Team
+    assert _stack(game, wwi, "combat-team") in state.legal_actions()
+    supply = state.supply[team]
+    state.apply_action(_stack(game, wwi, "combat-team"))
+    assert state.taken == () and state.supply[team] == supply + 1
+    state.apply_action(tl.STOP)
+    state.apply_action(tl.STOP)
+    # the turn ends: the destroyed Combat Team is its owner's loss, nothing goes back
+    assert state.player == 1 and not any(row[team] for side in state.units for row in side)
+
+
+def test_a_unit_taken_over_escapes_with_the_player_and_goes_back_where_it_fled(game: TimeLineGame) -> None:
+    wwi, wwii, agent = _e(game, "wwi"), _e(game, "wwii"), _t(game, "agent")
+    state = _take_over(game, "wizard@wwi | agent@wwi combat-team@wwi", "agent", "wwi")
+    state.apply_action(tl.END)
+    _roll(state, 1)  # Change History in WWI fails
+    _roll(state, 1)  # the faction recruit roll: a Wizard at home
+    state.apply_action(tl.AVOID)
+    state.apply_action(tl.FIGHT)
+    state.apply_action(tl.ESCAPE)
+    _roll(state, game.rules.success)
+    state.apply_action(tl.PICK_ERA + wwii)
+    # it fled with the Wizard, not staying behind with its owner's Combat Team; the turn ends there
+    assert state.player == 1 and state.taken == ()
+    assert state.units[1][wwii][agent] == 1 and state.units[1][wwi][agent] == 0
+
+
+def test_a_unit_taken_over_goes_back_when_time_is_reversed(game: TimeLineGame) -> None:
+    wwi, agent = _e(game, "wwi"), _t(game, "agent")
+    state = _take_over(game, "wizard@wwi | agent@wwi", "agent", "wwi", hand="possession reverse-time")
+    state.snapshot = state._copy_position()  # TimeLineState.at starts mid-turn: the turn's start is taken here
+    state.snapshot.units[0][wwi][agent], state.snapshot.units[1][wwi][agent], state.snapshot.taken = 0, 1, ()
+    state.apply_action(tl.PLAY + _card(game, "reverse-time") * game.stride)
+    assert state.taken == () and state.units[1][wwi][agent] == 1 and state.units[0][wwi][agent] == 0
 
 
 def test_time_walk_gives_the_same_player_the_next_turn(game: TimeLineGame) -> None:
