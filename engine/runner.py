@@ -132,8 +132,8 @@ def _play_random(
     draws = [rng.random for rng in agent_rngs]
     sizes: list[int] = []
     note = sizes.append
-    first = -1
-    for _ in range(limit):
+    first = state.play_random(chance, draws, limit, sizes)  # as far as the game plays random moves itself
+    for _ in range(limit - len(state.history)):
         seat = whose()
         if seat >= 0:  # a player's move, the commonest node: one test
             legal = legal_of()
