@@ -534,14 +534,16 @@ class TorahTimelineState(TwoPlayerState):
     ) -> int:
         """The runner's random play in one method: the moves RandomAgent would pick (seat s's from
         draws[s], legal[floor(draw * len(legal))]), chance from chance, the same draws in the same
-        order, so the same game as a step at a time; each move's number of legal moves noted.
+        order, so the same game as a step at a time; each move's number of legal moves appended to sizes.
 
         Plays until the game is over, or until it is two actions short of limit (the runner goes
         on from there a step at a time). Returns the seat that made the first move, -1 for none.
         At ~220 actions a game, mostly turns ended and cards drawn, the calls a step (whose turn,
         the legal moves, the move, the drawn card) were most of a random game's cost: here a drawn
         card is dealt as part of its draw action, and the common moves are played on locals; the
-        Tanach effects and a turn short of actions go the general way.
+        Tanach effects and a turn short of actions go the general way. It repeats apply_action's
+        rules and legal_actions' order: a rule changed there is changed here too (the tests play
+        both ways from many positions and compare every field).
         """
         history, deck, hands = self.history, self.deck, self.hands
         record, random_draw, hand_start = history.append, chance.random, self.g.rules.hand_start
