@@ -575,7 +575,7 @@ class TorahTimelineState(TwoPlayerState):
         first, taken, stop = p, start, limit - 2
         note, noted, forced = sizes.append, len(sizes), sizes.count(1)
         while len(history) <= stop:
-            # legal_actions' list, made the same way on locals (test_torah_timeline checks the two agree)
+            # the hand's moves, as legal_actions lists them, on locals (test_torah_timeline checks the two agree)
             legal = []
             hand, line, tanachs = hands[p], timeline[p], 0
             if hand:
