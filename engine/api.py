@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import floor
 from typing import Any
@@ -76,6 +76,18 @@ class State(ABC):
         """
         outcomes = self.chance_outcomes()
         return rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+
+    def play_random(
+        self, chance: random.Random, draws: Sequence[Callable[[], float]], limit: int, sizes: list[int]
+    ) -> int:
+        """Play random moves on from here as the runner would a step at a time, for a game that can do it faster.
+
+        The moves are RandomAgent's (seat s's legal[floor(draws[s]() * len(legal))]), chance drawn
+        from chance, each move's number of legal moves appended to sizes; it stops at the game's end or
+        before limit actions are in the history, and returns the seat of the first move it made
+        (-1 for none). The runner goes on a step at a time from wherever it stops: by default, here.
+        """
+        return -1
 
     @abstractmethod
     def legal_actions(self) -> Sequence[int]:

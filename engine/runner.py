@@ -126,14 +126,16 @@ def _play_random(
     (whose turn, the legal moves, the move): the state's methods bound once, the actions counted by
     the loop's range, and each decision's number of legal moves noted in a list, counted into the
     branching (in the order first met, as a dict would take them) and the moves once the game is over.
+    A game that plays random moves in one method of its own (State.play_random) plays first, as far
+    as it will; the loop goes on from there.
     """
     whose, legal_of, apply = state.current_player, state.legal_actions, state.apply_action
     draw_chance = state.sample_chance
     draws = [rng.random for rng in agent_rngs]
     sizes: list[int] = []
     note = sizes.append
-    first = -1
-    for _ in range(limit):
+    first = state.play_random(chance, draws, limit, sizes)  # as far as the game plays random moves itself
+    for _ in range(limit - len(state.history)):
         seat = whose()
         if seat >= 0:  # a player's move, the commonest node: one test
             legal = legal_of()

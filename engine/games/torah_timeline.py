@@ -529,6 +529,213 @@ class TorahTimelineState(TwoPlayerState):
                 self.tokens[p] = cap if purse > cap else 0 if purse < 0 else purse
             self.left = r.actions
 
+    def play_random(
+        self, chance: random.Random, draws: Sequence[Callable[[], float]], limit: int, sizes: list[int]
+    ) -> int:
+        """The runner's random play in one method: the moves RandomAgent would pick (seat s's from
+        draws[s], legal[floor(draw * len(legal))]), chance from chance, the same draws in the same
+        order, so the same game as a step at a time; each move's number of legal moves appended to sizes.
+
+        Plays until the game is over, or until it is two actions short of limit (the runner goes
+        on from there a step at a time). Returns the seat that made the first move, -1 for none.
+        At ~220 actions a game, mostly turns ended and cards drawn, the calls a step (whose turn,
+        the legal moves, the move, the drawn card) were most of a random game's cost: here a drawn
+        card is dealt as part of its draw action, and the common moves are played on locals; the
+        Tanach effects and a turn short of actions go the general way. It repeats apply_action's
+        rules and legal_actions' order: a rule changed there is changed here too (the tests play
+        both ways from many positions and compare every field).
+        """
+        history, deck, hands = self.history, self.deck, self.hands
+        record, random_draw, hand_start = history.append, chance.random, self.g.rules.hand_start
+        while self.phase is IN_DEAL and len(history) < limit:  # the deal, as _set_up deals it
+            card = deck.pop(floor(random_draw() * len(deck)))
+            record(CHANCE_CARD + card)
+            insort(hands[0] if len(hands[0]) <= len(hands[1]) else hands[1], card)
+            if len(hands[1]) == hand_start:
+                self.phase = IN_FIRST
+        while self.phase is not IN_ACT:  # the first player, or a game set up some other way: the general way
+            if self.phase is IN_OVER or len(history) >= limit:
+                self._legal = None
+                return -1
+            self.apply_action(self.sample_chance(chance))
+        g, r = self.g, self.g.rules
+        era, power, plays, effects = r.era, r.power, g.plays, g.effects
+        cost, slots, hand_limit, per_turn, income, action_cap = (
+            r.cost, r.slots, r.hand_limit, r.actions, r.income, r.action_cap
+        )  # fmt: skip
+        study, timeline, cap, penalty, free, seen = (
+            self.study, self.timeline, self.cap, self.penalty, self.free, self.seen
+        )  # fmt: skip
+        # the deck and discard are swapped when the deck runs out, and tokens replaced by an effect:
+        # each written back at once, and read again after an effect
+        tokens, deck, discard = self.tokens, self.deck, self.discard
+        needs = g.needs
+        tell = self.tally.events.append
+        p, left, start = self.player, self.left, self.actions_taken
+        first, taken, stop = p, start, limit - 2
+        note, noted, forced = sizes.append, len(sizes), sizes.count(1)
+        while len(history) <= stop:
+            # the hand's moves, as legal_actions lists them, on locals (test_torah_timeline checks the two agree)
+            legal = []
+            hand, line, tanachs = hands[p], timeline[p], 0
+            if hand:
+                if free[p] or tokens[p] >= cost:
+                    can_place = True
+                else:
+                    can_place = False
+                if len(study[p]) < slots:
+                    can_study = True
+                else:
+                    can_study = False
+                for card in hand:
+                    e = era[card]
+                    if e >= 0:
+                        if can_place and line[e] < 0:
+                            legal.append(card)  # PLACE + card
+                        if can_study:
+                            legal.append(STUDY + card)
+                    else:
+                        tanachs += 1
+                        for need, amount in needs[card]:
+                            if need == OPEN_TIMELINE_SLOTS:
+                                if line.count(OPEN) != amount:
+                                    break
+                            elif need == OPPONENT_BEIT_MIDRASH_SAGE:
+                                if len(study[1 - p]) < amount:
+                                    break
+                            elif need == ANY_BEIT_MIDRASH_SAGE:
+                                if len(study[0]) + len(study[1]) < amount:
+                                    break
+                            elif need == NOT_BOTH_ZERO_TOKENS:
+                                if tokens[0] == tokens[1] == 0:
+                                    break
+                            elif need == OPPONENT_HAS_TOKENS:
+                                if tokens[1 - p] < amount:
+                                    break
+                            elif need == TOKENS_AT_LEAST:
+                                if tokens[p] < amount:
+                                    break
+                            elif need == HAND_ROOM:
+                                if len(hand) - 1 >= hand_limit:
+                                    break
+                            elif need == DECK_NOT_EMPTY:
+                                if not deck:
+                                    break
+                            elif need == DISCARD_AT_LEAST:
+                                if len(discard) < amount:
+                                    break
+                            elif len(hand) - 1 > amount:  # HAND_AT_MOST
+                                break
+                        else:
+                            legal.append(TANACH + card)
+            # then legal_actions lists each Sage's challenges (the hand's, then the Beit Midrash's) and
+            # the draw and the end: counted here, and only the move picked worked out
+            here, mine, targets = len(legal), study[p], len(study[1 - p])
+            tail = here + targets * (len(hand) - tanachs + len(mine)) if targets else here
+            n = tail + 2 if deck or discard else tail + 1
+            note(n)  # a decision when n > 1: counted from the sizes at the end
+            i = floor(draws[p]() * n)
+            taken += 1
+            if i >= tail:
+                if i == tail and n - tail == 2:
+                    record(DRAW)
+                    left -= 1
+                    if not deck:  # the discard pile becomes the new deck (the move is legal: it holds a card)
+                        self.deck, self.discard = deck, discard = discard, []
+                    card = deck.pop(floor(random_draw() * len(deck)))  # sample_chance's draw, and its card dealt
+                    record(CHANCE_CARD + card)
+                    self.pending_draws = 0  # as the draw the general way leaves it
+                    if len(hand) >= hand_limit:
+                        discard.append(card)  # drawn into a full hand: discarded
+                    else:
+                        insort(hand, card)
+                    if not deck and discard:
+                        self.deck, self.discard = deck, discard = discard, []
+                    action = DRAW
+                else:
+                    record(END)
+                    action = END
+            elif i >= here:  # a challenge: by the source's place among the Sages, then the target's slot
+                which, slot = divmod(i - here, targets)
+                sages = len(hand) - tanachs
+                if which < sages:
+                    source = [c for c in hand if era[c] >= 0][which]
+                    hand.remove(source)
+                else:
+                    source = mine.pop(which - sages)
+                action = CHALLENGE + source * slots + slot
+                record(action)
+                targets_of = study[1 - p]
+                target = targets_of.pop(slot)
+                left -= 1
+                seen[p].discard(target)
+                discard += (source, target)
+                diff = power[era[source]] - power[era[target]]
+                if diff:  # the higher Power's owner gains the difference, to its cap
+                    won = p if diff > 0 else 1 - p
+                    purse, most = tokens[won] + (diff if diff > 0 else -diff), cap[won]
+                    tokens[won] = purse if purse < most else most
+                tell(plays[p][source])
+            else:  # a card from the hand, as legal_actions listed it
+                action = legal[i]
+                record(action)
+                if action < STUDY:  # placed in the Timeline
+                    hand.remove(action)
+                    tell(plays[p][action])
+                    if free[p]:
+                        free[p] = False  # Moshe Rabbeinu: no tokens, no action
+                    else:
+                        tokens[p] -= cost
+                        left -= 1
+                    line[era[action]] = action
+                    if OPEN not in line:
+                        self.left, self.actions_taken = left, taken
+                        self._finish(p, "normal")
+                        break
+                elif action < TANACH:
+                    card = action - STUDY
+                    hand.remove(card)
+                    tell(plays[p][card])
+                    left -= 1
+                    mine.append(card)
+                else:  # a Tanach card: its effect reads and changes the state's own fields
+                    card = action - TANACH
+                    hand.remove(card)
+                    tell(plays[p][card])
+                    discard.append(card)
+                    self.left, self.actions_taken = left - 1, taken
+                    effect = effects[card]
+                    assert effect is not None  # only Tanach cards are played
+                    done = effect(self, p, card, r.effect[card])
+                    while self.phase is IN_DRAW and len(history) < limit:  # Yosef HaTzadik's cards
+                        self.apply_action(self.sample_chance(chance))
+                    p, left, tokens, deck, discard = self.player, self.left, self.tokens, self.deck, self.discard
+                    if self.phase is not IN_ACT:
+                        break  # a game won, or limit reached mid-draw
+                    if not done:
+                        continue  # the draws saw to the turn's end
+            # the action is done: the cap may end the game, else the turn may pass
+            if taken >= action_cap:
+                self.left, self.actions_taken = left, taken
+                self._finish(None, "cap")
+                break
+            if action == END or left <= 0:
+                self.player = p = 1 - p
+                if penalty[p]:  # actions lost to Aharon, perhaps the whole turn: the long way
+                    self._start_turn()
+                    p, left = self.player, self.left
+                else:
+                    studied = study[p]
+                    if studied:  # the turn's income
+                        purse, most = tokens[p] + income * len(studied), cap[p]
+                        tokens[p] = most if purse > most else 0 if purse < 0 else purse
+                    left = per_turn
+        else:
+            self.left, self.actions_taken = left, taken
+        self._legal = None
+        self.tally.decisions += len(sizes) - noted - (sizes.count(1) - forced)
+        return first if taken > start else -1
+
     def _set_up(self, action: int) -> None:
         """A card dealt or the first player drawn (or anything after the game's end, refused)."""
         phase = self.phase

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import random
 
 import pytest
 
+from engine.agents import RandomAgent
 from engine.games import torah_timeline as tt
 from engine.games.torah_timeline import TorahTimelineGame, TorahTimelineState
+from engine.runner import EndlessGame, play
 
 
 @pytest.fixture
@@ -226,3 +230,78 @@ def test_the_legal_moves_follow_each_requirement_as_the_rules_word_it(game: Tora
         (_state(game, ["elisha-hanavi", *sages[:5]], discard=("maharal", "rema")), "elisha-hanavi", True),
     ):
         assert state.legal_actions() == _plain_legal(state) and _can(state, card) is legal
+
+
+class _StepRandom(RandomAgent):
+    """RandomAgent's moves, asked for a step at a time: the runner's general loop, not the game's play_random."""
+
+
+def _outcome(game: TorahTimelineGame, agent: type[RandomAgent], seed: int) -> object:
+    try:
+        return play(game, [agent(), agent()], seed).to_json()
+    except EndlessGame as stopped:
+        return stopped.actions
+
+
+def test_random_play_in_one_method_plays_the_games_a_step_at_a_time_plays(
+    game: TorahTimelineGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for seed in range(300):
+        assert _outcome(game, RandomAgent, seed) == _outcome(game, _StepRandom, seed)
+    # stopped as a loop at every kind of place: in the deal, after a draw, among Yosef HaTzadik's cards
+    for limit in (1, 14, 16, 17, 18, 40, 41, 99, 100, 101, 150):
+        monkeypatch.setattr(game, "max_actions", limit)
+        for seed in range(30):
+            assert _outcome(game, RandomAgent, seed) == _outcome(game, _StepRandom, seed)
+
+
+def _state_fields(state: TorahTimelineState) -> dict[str, object]:
+    fields = {f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name != "g"}
+    return fields | {"tally": state.tally, "history": state.history, "over": state.over, "winner": state.winner}
+
+
+def _random_steps(state: TorahTimelineState, seed: int, limit: int, method: bool) -> tuple[object, ...]:
+    """Random moves as the runner plays them, to the end or limit actions: a step at a time, or by
+    play_random first (method) and a step at a time from wherever it stops; what each move had to
+    choose from, and the generators' states, as they end."""
+    chance, rngs = random.Random(seed), [random.Random(seed + 1), random.Random(seed + 2)]
+    sizes: list[int] = []
+    if method:
+        state.play_random(chance, [rng.random for rng in rngs], limit, sizes)
+    while not state.is_terminal() and len(state.history) < limit:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(chance))
+        else:
+            legal = state.legal_actions()
+            sizes.append(len(legal))
+            state.apply_action(legal[math.floor(rngs[state.player].random() * len(legal))])
+    return sizes, chance.getstate(), *(rng.getstate() for rng in rngs)
+
+
+def test_random_play_in_one_method_leaves_the_state_a_step_at_a_time_leaves(game: TorahTimelineGame) -> None:
+    # from positions met along random games (a draw pending, a turn half done), one with no cards left
+    # to draw and one a short draw left, to the end or a limit, which may fall among a draw's cards
+    starts = [game.new_initial_state()]
+    for seed in range(30):
+        state, rng = game.new_initial_state(), random.Random(seed)
+        while not state.is_terminal():
+            if len(state.history) % 7 == seed % 7:
+                starts.append(state.clone())
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    dry = _state(game, ["rashi", "yosef-hatzadik"], study=(["rav"], ["shmuel"]), tokens=(6, 3))
+    dry.deck = []
+    short = _state(game, ["rashi", "rav"], tokens=(2, 0))
+    short.pending_draws = 1  # as Yosef HaTzadik leaves it when the cards ran out before his three
+    starts += [dry, short]
+    for number, start in enumerate(starts):
+        limit = len(start.history) + (number % 40 if number % 3 else 1_000)
+        stepped, played = start.clone(), start.clone()
+        assert _random_steps(stepped, number, limit, False) == _random_steps(played, number, limit, True)
+        assert _state_fields(stepped) == _state_fields(played)
+    for limit in range(1, 12):  # the short draw's remainder stays until a draw action clears it
+        stepped, played = short.clone(), short.clone()
+        assert _random_steps(stepped, limit, limit, False) == _random_steps(played, limit, limit, True)
+        assert _state_fields(stepped) == _state_fields(played)
