@@ -116,8 +116,6 @@ def counters_aboard(game: Game, settings: PrintSettings, paper: str, selection: 
     A fold-over sheet keeps them on a counter sheet of their own (counters never fold over), and a run of
     chosen cards (--decks, --cards, --copies) prints cards only.
     """
-    if not selection.everything or settings.foldover:
-        return 0
     if _tucked(game, settings, paper, selection, card_pieces(game, settings.card_size, selection)) is None:
         return 0
     return len(counters.counter_pieces(game))
@@ -126,8 +124,9 @@ def counters_aboard(game: Game, settings: PrintSettings, paper: str, selection: 
 def _tucked(
     game: Game, settings: PrintSettings, paper: str, selection: Selection, order: list[Piece]
 ) -> list[list[pieces.Band]] | None:
-    """The card sheet's pages with the counters below the last page's cards, or None when they go elsewhere."""
-    if not selection.everything or settings.foldover:
+    """The card sheet's pages with the counters below the last page's cards, or None when they go elsewhere
+    (pieces.tuck refuses a fold-over sheet)."""
+    if not selection.everything:
         return None
     return pieces.tuck(PAPERS[paper], settings, order, counters.counter_pieces(game))
 
