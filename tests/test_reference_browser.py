@@ -163,6 +163,8 @@ def test_every_interaction_works_by_keyboard(browser: Browser, site: Path) -> No
     page.keyboard.press("Escape")
     assert not page.locator("#detail").evaluate("d => d.open")
     assert page.evaluate("document.activeElement.id") == opened  # focus returns to the card it left from
+    # the address is put back when the dialog's close event runs, a moment after the key: a loaded machine lags
+    page.wait_for_function("!location.hash.startsWith('#card-')", timeout=5000)
     assert "#card-" not in page.url and "colour=Red" in page.url
     tab_to("document.activeElement.id === 'clear'", key="Shift+Tab")
     page.keyboard.press("Enter")
