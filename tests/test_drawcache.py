@@ -94,6 +94,8 @@ def test_exports_share_the_kept_pictures_and_their_bytes(studio: Path) -> None:
 
 
 def test_a_damaged_kept_picture_is_drawn_again(studio: Path) -> None:
+    import weasyprint  # noqa: F401  # as in a whole build: it tells Pillow to accept pictures cut short
+
     _run(*REFERENCE)
     before = _outputs(studio / "output")
     kept = sorted((studio.parent / "cache" / "drawings").glob("*/*.png"))

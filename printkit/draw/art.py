@@ -21,14 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageFile, ImageMath, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageMath, ImageOps, UnidentifiedImageError
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.utils import ImageReader, _digester
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.core import files
+from printkit.core import decoding, files
 from printkit.data.model import PICTURE_KINDS
 from printkit.draw import drawcache, fonts, ink, pdfx
 
@@ -193,7 +193,7 @@ def _load(real: Path, mtime: int, size: int, shown: Path) -> Picture:
                 # the PDF takes the file's rows as they are: the pixels are decoded only if a press needs them
                 return Picture(shown, None, None, image.width, image.height, png)
             if pixels <= MAX_PIXELS:
-                _load_whole(image)
+                decoding.load_whole(image)
                 jpeg = _jpeg_pixels(image, data) if image.format in ("JPEG", "WEBP") else None
                 if jpeg is not None and not getattr(image, "is_animated", False):
                     return Picture(shown, None, None, image.width, image.height, jpeg=jpeg)
@@ -225,17 +225,6 @@ def _decoded(picture: Picture) -> ImageReader:
         return ImageReader(Image.open(io.BytesIO(picture.jpeg.data), formats=["JPEG"]))
     assert picture.png is not None
     return ImageReader(Image.open(io.BytesIO(picture.png.file), formats=["PNG"]))
-
-
-def _load_whole(image: Image.Image) -> None:
-    """Decode every pixel, refusing a file cut short: WeasyPrint, once imported (for the booklets), tells Pillow
-    to accept truncated images for the whole process, which would print a damaged picture half grey."""
-    accepting = ImageFile.LOAD_TRUNCATED_IMAGES
-    ImageFile.LOAD_TRUNCATED_IMAGES = False
-    try:
-        image.load()
-    finally:
-        ImageFile.LOAD_TRUNCATED_IMAGES = accepting
 
 
 def _printable(image: Image.Image) -> Image.Image:

@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from printkit.core import atomic, cache, fingerprint
+from printkit.core import atomic, cache, decoding, fingerprint
 from printkit.core.noting import Noted
 
 MAX_BYTES = 1_000_000_000  # the folder's size kept after a run; the least recently used go first
@@ -170,7 +170,7 @@ def _load(name: str) -> Image.Image | None:
         if any(content(Path(file)) != digest for file, digest in read.items()):
             return None
         image = Image.open(io.BytesIO(png), formats=["PNG"])
-        image.load()
+        decoding.load_whole(image)  # a kept file cut short is drawn again, even after WeasyPrint is imported
         _remember(image, png)
         os.utime(path)  # recently used: the pruning keeps it
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):  # absent, damaged or unreadable
