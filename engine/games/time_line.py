@@ -13,12 +13,44 @@ import math
 import operator
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import dataclass, field, replace
 from itertools import compress
-from typing import Any, TypedDict, get_args
+from typing import Any, get_args
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
+from engine.games.time_line_steps import (
+    AfterRoll,
+    AutoAfterRound,
+    AutoMeet,
+    AutoMeeting,
+    AutoNextRound,
+    AutoRound,
+    Avoid,
+    BeginChange,
+    BeginRecruit,
+    BeginSeek,
+    Carried,
+    Choice,
+    Discard,
+    Draw,
+    EscapeTo,
+    ForceCard,
+    FromDeck,
+    Kind,
+    Order,
+    Peek,
+    PickEra,
+    PickStack,
+    Relocate,
+    Roll,
+    RollCard,
+    Shift,
+    Stance,
+    Step,
+    Summon,
+    Travel,
+    Tutor,
+)
 from printkit.data.game import Game
 from printkit.data.model import TimeCard, TimeLineEffectKind
 
@@ -27,74 +59,6 @@ MOVE, PLAY, PICK_STACK, PICK_ERA, PICK_CARD, DIE, DRAW = 100_000, 200_000, 300_0
 LOWER = 500_000  # + card x stride + effect: an any-roll card played to take its amount off a roll
 FACES = 6
 
-
-class Kind(StrEnum):
-    """What a step of the turn is: a chance draw or roll, a player's decision, or an automatic step (begin_, auto_)."""
-
-    AFTER_ROLL = "after_roll"
-    AUTO_AFTER_ROUND = "auto_after_round"
-    AUTO_MEET = "auto_meet"
-    AUTO_MEETING = "auto_meeting"
-    AUTO_NEXT_ROUND = "auto_next_round"
-    AUTO_ROUND = "auto_round"
-    AVOID = "avoid"
-    BEGIN_CHANGE = "begin_change"
-    BEGIN_RECRUIT = "begin_recruit"
-    BEGIN_SEEK = "begin_seek"
-    CARD = "card"
-    DISCARD = "discard"
-    DRAW = "draw"
-    ERA = "era"
-    ESCAPE_TO = "escape_to"
-    FORCE_CARD = "force_card"
-    ORDER = "order"
-    PEEK = "peek"
-    RELOCATE = "relocate"
-    ROLL = "roll"
-    SHIFT = "shift"
-    STACK = "stack"
-    STANCE = "stance"
-    SUMMON = "summon"
-    TRAVEL = "travel"
-    TUTOR = "tutor"
-
-
-# a step of the turn still to come: its kind and what that kind reads; steps are shared between a
-# state and its clones, so one is never changed in place, only replaced
-Step = TypedDict(
-    "Step",
-    {
-        "kind": Kind,
-        "who": int,  # the seat that decides
-        "seat": int,  # the seat that draws
-        "reshuffle": bool,  # this draw may turn the discard pile into a new deck
-        "era": int,
-        "eras": list[int],  # the Eras a card may be aimed at
-        "then": str,  # what a roll decides (change, period, faction, avoid, combat, vortex) or a picked stack is for
-        "t": int,  # a unit type
-        "side": int,  # whose units a roll or a pick is about
-        "card": int,
-        "k": int,  # which of the card's effects
-        "amount": int,
-        "passes": int,  # force cards: passes in a row
-        "rounds": int,  # combat rolls made in this fight
-        "roll": str,  # the roll a card is added to: change, hide, escape, enemy_hide
-        "played": int,  # cards added to this roll so far
-        "offered": bool,  # Probability Shift has been offered for this roll
-        "shift": int,  # what Probability Shift added to this roll
-        "way": str,  # hide or escape
-        "penalty": int,
-        "after": str,  # what an escape roll interrupts: the fight's start, or a round
-        "left": int,  # See the Future: cards already put in order
-        "reach": int,  # how far a relocated unit may go
-        "need": int,  # Time Vortex: the face that destroys
-        "from": str,  # a tutor's source: pool or discard
-        # travel, from the move before: the stacks' moves, the travel cards' uses (by the first card of each
-        # kind and users) and the cards' plays
-        "carried": tuple[list[int], dict[int, bool], list[int]],
-    },
-    total=False,
-)
 
 ROLL_EFFECTS = frozenset({"change_roll", "any_roll", "hide_roll", "escape_roll", "enemy_hide_roll"})
 # every other effect kind is played in Time Travel (the rule option general_cards_in_travel),
@@ -429,7 +393,7 @@ class TimeLineState(TwoPlayerState):
         # this_turn): it stands among the player's units until the turn ends; replaced, never changed in place
         self.taken: tuple[tuple[int, int], ...] = ()
         # the travel step last asked, and what it offered: what the next move carries on from
-        self._offered: tuple[Step | None, tuple[list[int], dict[int, bool], list[int]]] = (None, ([], {}, []))
+        self._offered: tuple[Travel | None, Carried] = (None, ([], {}, []))
         self._start_record()
 
     @classmethod
@@ -542,26 +506,31 @@ class TimeLineState(TwoPlayerState):
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        if self.phase == "first" or (self.steps and self.steps[0]["kind"] in _CHANCE_KINDS):
+        if self.phase == "first" or (self.steps and self.steps[0].kind in _CHANCE_KINDS):
             return CHANCE
-        return self.steps[0].get("who", self.player) if self.steps else self.player
+        if not self.steps:
+            return self.player
+        step = self.steps[0]
+        return step.who if isinstance(step, Choice) else self.player  # a travel step is the player's
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == "first":
             return [(DIE + 0, 0.5), (DIE + 1, 0.5)]
         step = self.steps[0]
-        if step["kind"] == "roll":
+        if isinstance(step, Roll):
             return [(DIE + f, 1 / FACES) for f in range(1, FACES + 1)]
-        pool = self.pools[step["seat"]]
+        assert isinstance(step, FromDeck)
+        pool = self.pools[step.seat]
         return [(DRAW + c, 1 / len(pool)) for c in pool]
 
     def sample_chance(self, rng: random.Random) -> int:
         if self.phase == "first":
             return pick(rng, (DIE + 0, DIE + 1))
         step = self.steps[0]
-        if step["kind"] == "roll":
+        if isinstance(step, Roll):
             return DIE + pick(rng, range(1, FACES + 1))
-        return DRAW + pick(rng, self.pools[step["seat"]])
+        assert isinstance(step, FromDeck)
+        return DRAW + pick(rng, self.pools[step.seat])
 
     def _work_out_legal(self) -> list[int]:
         if self.over:
@@ -569,16 +538,17 @@ class TimeLineState(TwoPlayerState):
         if self.current_player() == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
         step = self.steps[0]
-        return _LEGAL[step["kind"]](self, step)
+        return _LEGAL[step.kind](self, step)
 
     def _possible(self, action: int) -> bool:
         """Whether a chance outcome can happen now, checked without listing every outcome."""
         if self.phase == "first":
             return action in (DIE + 0, DIE + 1)
         step = self.steps[0]
-        if step["kind"] == Kind.ROLL:
+        if isinstance(step, Roll):
             return DIE + 1 <= action <= DIE + FACES
-        return DRAW <= action < LOWER and action - DRAW in self.pools[step["seat"]]
+        assert isinstance(step, FromDeck)
+        return DRAW <= action < LOWER and action - DRAW in self.pools[step.seat]
 
     def apply_action(self, action: int) -> None:
         # _advance leaves the legal actions of the decision it stops at worked out, for the move that follows
@@ -592,7 +562,7 @@ class TimeLineState(TwoPlayerState):
         if self.over or not steps:
             raise IllegalAction(f"{action} is not legal now (the game is over, or nothing is to be done)")
         step = steps[0]
-        kind = step["kind"]
+        kind = step.kind
         if kind in _CHANCE_KINDS:
             self._take_chance(action, self._possible(action), kind)
         else:
@@ -611,9 +581,9 @@ class TimeLineState(TwoPlayerState):
         effects.roll_plus, effects.move_plus, effects.force = {}, {}, {}
         self.moved = [[[0] * len(r.types) for _ in r.eras] for _ in (0, 1)]
         # only these draws may turn the discard pile into a new deck (reshuffle_in_random_factors)
-        self.steps = [{"kind": Kind.DRAW, "seat": p, "reshuffle": True} for _ in range(r.draw)]
-        self.steps.append({"kind": Kind.TRAVEL})
-        self.steps.append({"kind": Kind.BEGIN_CHANGE})
+        self.steps = [Draw(p, True) for _ in range(r.draw)]
+        self.steps.append(Travel())
+        self.steps.append(BeginChange())
         self.snapshot = None
         self.snapshot = self._copy_position()  # Reverse Time starts the turn over from here
         self._advance()
@@ -623,21 +593,30 @@ class TimeLineState(TwoPlayerState):
         steps = self.steps  # changed in place by every step the loop runs (a new turn's list comes after it)
         while steps and not self.over:
             step = steps[0]
-            kind = step["kind"]
-            if kind == "draw":
-                seat = step["seat"]
-                if not self.pools[seat]:
-                    if self.tops[seat]:
+            kind = step.kind
+            if kind in _CHANCE_KINDS:
+                if isinstance(step, Roll):
+                    if self.g.shift_cards and not step.offered and self._offer_shift(step):
+                        continue
+                    return
+                assert isinstance(step, FromDeck)
+                seat = step.seat
+                if isinstance(step, Draw):
+                    if not self.pools[seat]:
+                        if self.tops[seat]:
+                            self.hands[seat].append(self.tops[seat].pop(0))
+                            steps.pop(0)
+                            continue
+                        if self.discards[seat] and step.reshuffle:  # the discard pile becomes the new deck
+                            self.pools[seat], self.discards[seat] = self.discards[seat], []
+                        else:
+                            steps.pop(0)
+                            continue
+                    elif self.tops[seat]:  # ordered cards come first
                         self.hands[seat].append(self.tops[seat].pop(0))
                         steps.pop(0)
                         continue
-                    if self.discards[seat] and step.get("reshuffle"):  # the discard pile becomes the new deck
-                        self.pools[seat], self.discards[seat] = self.discards[seat], []
-                    else:
-                        steps.pop(0)
-                        continue
-                elif self.tops[seat]:  # ordered cards come first
-                    self.hands[seat].append(self.tops[seat].pop(0))
+                elif not self.pools[seat]:  # nothing left to peek at
                     steps.pop(0)
                     continue
                 return
@@ -645,15 +624,6 @@ class TimeLineState(TwoPlayerState):
             if auto is not None:  # steps that need nobody: run them
                 auto(self, steps.pop(0))
                 continue
-            if kind == "peek":
-                if not self.pools[step["seat"]]:
-                    steps.pop(0)
-                    continue
-                return
-            if kind == "roll":
-                if self.g.shift_cards and not step.get("offered") and self._offer_shift():
-                    continue
-                return
             legal = _LEGAL[kind](self, step)
             if not legal:  # a decision with no choice to make
                 steps.pop(0)
@@ -693,91 +663,88 @@ class TimeLineState(TwoPlayerState):
         self.taken = ()
 
     # -- chance -----------------------------------------------------------------------------------
-    def _do_draw(self, step: Step, action: int) -> None:
+    def _do_draw(self, step: Draw, action: int) -> None:
         card = action - DRAW
-        self.pools[step["seat"]].remove(card)
-        self.hands[step["seat"]].append(card)
+        self.pools[step.seat].remove(card)
+        self.hands[step.seat].append(card)
 
-    def _do_peek(self, step: Step, action: int) -> None:
+    def _do_peek(self, step: Peek, action: int) -> None:
         card = action - DRAW
-        self.pools[step["seat"]].remove(card)
-        self.tops[step["seat"]].append(card)
+        self.pools[step.seat].remove(card)
+        self.tops[step.seat].append(card)
 
-    def _do_roll(self, step: Step, action: int) -> None:
+    def _do_roll(self, step: Roll, action: int) -> None:
         if self.narration is not None:
             self._say(self._roll_words(step, action - DIE))
-        face = action - DIE + step.get("shift", 0)  # may leave 1-6: a table read by face clamps it
-        _AFTER[step["then"]](self, step, face)
+        face = action - DIE + step.shift  # may leave 1-6: a table read by face clamps it
+        _AFTER[step.then](self, step, face)
 
-    def _roll_words(self, step: Step, face: int) -> str:
+    def _roll_words(self, step: Roll, face: int) -> str:
         """A roll as a player reads it: what it is for, the die, and what is added or taken off."""
-        p, then = self.player, step["then"]
-        era = self.g.era_names[step["era"]] if "era" in step else ""
+        p, then = self.player, step.then
+        era = self.g.era_names[step.era] if step.era >= 0 else ""
         what = {
             "change": f"Change History roll in {era}",
             "period": f"period recruit roll in {era}",
             "faction": "faction recruit roll",
-            "avoid": f"{step.get('way', '')} roll in {era} (seat {step.get('side', p)})",
+            "avoid": f"{step.way} roll in {era} (seat {p if step.side < 0 else step.side})",
             "combat": f"combat roll in {era}",
             "vortex": f"Time Vortex roll in {era}",
         }.get(then, f"{then} roll")
         parts = [f"{what}: {face}"]
-        if step.get("shift"):
-            parts.append(f"{step['shift']:+d} Probability Shift")
-        cards = self.effects.roll_plus.get(step["era"], 0) if "era" in step else 0
+        if step.shift:
+            parts.append(f"{step.shift:+d} Probability Shift")
+        cards = self.effects.roll_plus.get(step.era, 0) if step.era >= 0 else 0
         if cards and then in ("change", "avoid"):
             parts.append(f"{cards:+d} cards")
         units = 0
         if then == "change":
-            units = self.roll_bonus(p, step["era"])
+            units = self.roll_bonus(p, step.era)
         elif then == "period":
-            units = self._recruit_bonus(p, step["era"])
+            units = self._recruit_bonus(p, step.era)
         if units:
             parts.append(f"{units:+d} Agents and Heroes")
-        if then == "avoid" and step.get("penalty"):
-            parts.append(f"-{step['penalty']} escaping mid-fight")
+        if then == "avoid" and step.penalty:
+            parts.append(f"-{step.penalty} escaping mid-fight")
         return " ".join(parts)
 
     # -- any roll, either player: Probability Shift ------------------------------------------------
-    def _offer_shift(self) -> bool:
-        """Before a roll, each player holding an any-roll card may play it; True when offers were queued."""
-        roll = self.steps[0]
-        if not self.g.shift_cards or roll.get("offered"):
+    def _offer_shift(self, roll: Roll) -> bool:
+        """Before the roll (the first step), each player holding an any-roll card may play it; True when
+        offers were queued."""
+        if not self.g.shift_cards or roll.offered:
             return False
         p, shifts = self.player, self.g.shift_cards
-        offers: list[Step] = [
-            {"kind": Kind.SHIFT, "who": s} for s in (p, 1 - p) if not shifts.isdisjoint(self.hands[s])
-        ]
+        offers: list[Step] = [Shift(s) for s in (p, 1 - p) if not shifts.isdisjoint(self.hands[s])]
         if not offers:
             return False
-        self.steps[0] = roll | {"offered": True}  # steps are shared with clones: replaced, never changed
+        self.steps[0] = replace(roll, offered=True)  # steps are shared with clones: replaced, never changed
         self.steps[0:0] = offers
         return True
 
-    def _legal_shift(self, step: Step) -> list[int]:
+    def _legal_shift(self, step: Shift) -> list[int]:
         out = []
-        for card in sorted(self.g.shift_cards.intersection(self.hands[step["who"]])):
+        for card in sorted(self.g.shift_cards.intersection(self.hands[step.who])):
             for k, (kind, _) in enumerate(self.g.rules.cards[card].effects):
                 if kind == "any_roll":
                     out += [PLAY + card * self.g.stride + k, LOWER + card * self.g.stride + k]
         return [*out, NO_CARD] if out else []
 
-    def _do_shift(self, step: Step, action: int) -> None:
+    def _do_shift(self, step: Shift, action: int) -> None:
         if action == NO_CARD:
             return
-        p, lower = step["who"], action >= LOWER
+        p, lower = step.who, action >= LOWER
         card, k = divmod(action - (LOWER if lower else PLAY), self.g.stride)
         amount = self.g.rules.cards[card].effects[k][1]
         self.hands[p].remove(card)
         self.discards[p].append(card)
         self.tally.events.append(Event("play", p, self.g.rules.cards[card].id))
-        at = next(i for i, later in enumerate(self.steps) if later["kind"] == "roll")
-        roll = self.steps[at]
-        self.steps[at] = roll | {"shift": roll.get("shift", 0) + (-amount if lower else amount)}
+        at, roll = next((i, later) for i, later in enumerate(self.steps) if isinstance(later, Roll))
+        self.steps[at] = replace(roll, shift=roll.shift + (-amount if lower else amount))
 
     # -- Time Travel -------------------------------------------------------------------------------
-    def _legal_travel(self, step: Step) -> list[int]:
-        carried = step.get("carried")
+    def _legal_travel(self, step: Travel) -> list[int]:
+        carried = step.carried
         if carried is None:
             uses: dict[int, bool] = {}
             carried = (self._stack_moves(), uses, self._travel_plays(self.player, uses))
@@ -853,12 +820,12 @@ class TimeLineState(TwoPlayerState):
                     out.append(action)
         return out
 
-    def _do_travel(self, step: Step, action: int) -> None:
+    def _do_travel(self, step: Travel, action: int) -> None:
         p = self.player
         if action == END:
             return
-        self.steps.insert(0, {"kind": Kind.TRAVEL})  # more moves may follow
         if action >= PLAY:
+            self.steps.insert(0, Travel())  # more moves may follow
             card, k = divmod(action - PLAY, self.g.stride)
             self._play(p, card, k)
             return
@@ -870,13 +837,11 @@ class TimeLineState(TwoPlayerState):
         self.moved[p][dest][t] += 1
         if self.taken:  # a unit taken over travels as the player's own; of a stack of its type, it goes first
             self.taken = _moved(self.taken, era, dest, t)
+        # more moves may follow; what the next is offered follows from this one's offer, when that was asked
         asked, carried = self._offered
-        if asked is step:  # what the next move is offered follows from this one's offer
-            self.steps[0] = {"kind": Kind.TRAVEL, "carried": self._carry_on(p, era, dest, t, carried)}
+        self.steps.insert(0, Travel(self._carry_on(p, era, dest, t, carried)) if asked is step else Travel())
 
-    def _carry_on(
-        self, p: int, era: int, dest: int, t: int, carried: tuple[list[int], dict[int, bool], list[int]]
-    ) -> tuple[list[int], dict[int, bool], list[int]]:
+    def _carry_on(self, p: int, era: int, dest: int, t: int, carried: Carried) -> Carried:
         """After a unit of type t went from era to dest: its stack may have no unit left to move, and the
         cards whose use hangs on where such units stand are asked again. The rest is as it was: the hand,
         the decks, the enemy, the board's cards (only a card played changes those, and a play asks
@@ -955,15 +920,15 @@ class TimeLineState(TwoPlayerState):
         if targets == [-1]:
             self._effect(p, card, kind, amount, -1)
         else:
-            self.steps.insert(0, {"kind": Kind.ERA, "who": p, "card": card, "k": k, "eras": targets})
+            self.steps.insert(0, PickEra(p, card, k, tuple(targets)))
 
-    def _legal_era(self, step: Step) -> list[int]:
-        return [PICK_ERA + e for e in step["eras"]]
+    def _legal_era(self, step: PickEra) -> list[int]:
+        return [PICK_ERA + e for e in step.eras]
 
-    def _do_era(self, step: Step, action: int) -> None:
-        c = self.g.rules.cards[step["card"]]
-        kind, amount = c.effects[step["k"]]
-        self._effect(step["who"], step["card"], kind, amount, action - PICK_ERA)
+    def _do_era(self, step: PickEra, action: int) -> None:
+        c = self.g.rules.cards[step.card]
+        kind, amount = c.effects[step.k]
+        self._effect(step.who, step.card, kind, amount, action - PICK_ERA)
 
     def _effect(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
         """One effect of a card played in Time Travel, aimed at era (-1 for none), by its kind's entry in _EFFECTS."""
@@ -975,7 +940,7 @@ class TimeLineState(TwoPlayerState):
         """move: one of p's stacks the card fits gets amount more Move."""
         self.steps.insert(
             0,
-            {"kind": Kind.STACK, "who": p, "side": p, "era": era, "card": card, "then": "move_bonus", "amount": amount},
+            PickStack(p, p, era, "move_bonus", card, amount),
         )
 
     def _march_period_troops(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
@@ -994,42 +959,38 @@ class TimeLineState(TwoPlayerState):
         self.extra_turn = True
 
     def _draw_cards(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
-        self.steps[0:0] = [{"kind": Kind.DRAW, "seat": p} for _ in range(amount)]
+        self.steps[0:0] = [Draw(p) for _ in range(amount)]
 
     def _opponent_discards(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
-        self.steps[0:0] = [{"kind": Kind.DISCARD, "who": 1 - p} for _ in range(min(amount, len(self.hands[1 - p])))]
+        self.steps[0:0] = [Discard(1 - p) for _ in range(min(amount, len(self.hands[1 - p])))]
 
     def _tutor(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
         """tutor_deck, tutor_discard: p picks a card from its deck or its discard pile."""
         source = "pool" if kind == "tutor_deck" else "discard"
-        self.steps.insert(0, {"kind": Kind.TUTOR, "who": p, "from": source, "card": card})
+        self.steps.insert(0, Tutor(p, source, card))
 
     def _see_the_future(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
         self._look_ahead(p, amount)
 
     def _summon(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
-        self.steps.insert(0, {"kind": Kind.SUMMON, "who": p, "era": era})
+        self.steps.insert(0, Summon(p, era))
 
     def _pick_enemy_stack(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
         """banish, destroy, control_enemy_unit: p picks an enemy stack in era for the card to act on."""
-        self.steps.insert(
-            0, {"kind": Kind.STACK, "who": p, "side": 1 - p, "era": era, "card": card, "then": kind, "amount": amount}
-        )
+        self.steps.insert(0, PickStack(p, 1 - p, era, kind, card, amount))
 
     def _time_vortex(self, p: int, card: int, kind: str, amount: int, era: int) -> None:
         """A roll for every unit in era, either side's: amount or more destroys it."""
         for side in (0, 1):
             for t, n in enumerate(self.units[side][era]):
                 for _ in range(n):
-                    self.steps.insert(
-                        0, {"kind": Kind.ROLL, "then": "vortex", "side": side, "era": era, "t": t, "need": amount}
-                    )
+                    self.steps.insert(0, Roll("vortex", era, t=t, side=side, need=amount))
 
     def _look_ahead(self, p: int, amount: int) -> None:
         """See the Future: the top cards come out of the unknown deck, and the player puts them in order."""
-        self.steps.insert(0, {"kind": Kind.ORDER, "who": p, "left": 0})
+        self.steps.insert(0, Order(p, 0))
         for _ in range(min(amount, len(self.pools[p]))):
-            self.steps.insert(0, {"kind": Kind.PEEK, "seat": p})
+            self.steps.insert(0, Peek(p))
 
     def _reverse(self, p: int, card: int) -> None:
         """Reverse Time: the turn starts over from its beginning, without this card."""
@@ -1062,28 +1023,28 @@ class TimeLineState(TwoPlayerState):
         self.snapshot = None  # one reversal per turn: the snapshot is spent
 
     # stacks: a unit type in an Era, picked for a card or a loss
-    def _legal_stack(self, step: Step) -> list[int]:
+    def _legal_stack(self, step: PickStack) -> list[int]:
         r = self.g.rules
-        side, era = step["side"], step["era"]
-        c = r.cards[step["card"]] if "card" in step else None
+        side, era = step.side, step.era
+        c = r.cards[step.card] if step.card >= 0 else None
         out = []
         for t, n in enumerate(self.units[side][era]):
             if n <= 0:
                 continue
-            if step["then"] == "move_bonus" and (c is None or t not in c.fits):
+            if step.then == "move_bonus" and (c is None or t not in c.fits):
                 continue
-            if step["then"] == "banish" and r.types[t].faction < 0:  # period troops cannot escape
+            if step.then == "banish" and r.types[t].faction < 0:  # period troops cannot escape
                 continue
             out.append(PICK_STACK + era * len(r.types) + t)
         return out
 
-    def _do_stack(self, step: Step, action: int) -> None:
+    def _do_stack(self, step: PickStack, action: int) -> None:
         r = self.g.rules
         era, t = divmod(action - PICK_STACK, len(r.types))
-        side, then, p = step["side"], step["then"], step["who"]
+        side, then, p = step.side, step.then, step.who
         if then == "move_bonus":
             plus = self.effects.move_plus
-            plus[(p, era, t)] = plus.get((p, era, t), 0) + step["amount"]
+            plus[(p, era, t)] = plus.get((p, era, t), 0) + step.amount
         elif then == "destroy" or then == "lose":
             self._destroy(side, era, t)
         elif then == "control_enemy_unit" and r.takes_over:  # the unit is p's until the turn ends
@@ -1095,22 +1056,15 @@ class TimeLineState(TwoPlayerState):
         elif then in ("banish", "control_enemy_unit"):
             self.steps.insert(
                 0,
-                {
-                    "kind": Kind.RELOCATE,
-                    "who": p,
-                    "side": side,
-                    "era": era,
-                    "t": t,
-                    "reach": 1 if then == "banish" else max(1, r.types[t].move),
-                },
+                Relocate(p, side, era, t, 1 if then == "banish" else max(1, r.types[t].move)),
             )
 
-    def _legal_relocate(self, step: Step) -> list[int]:
-        era, reach = step["era"], step["reach"]
+    def _legal_relocate(self, step: Relocate) -> list[int]:
+        era, reach = step.era, step.reach
         return [PICK_ERA + e for e in range(len(self.g.rules.eras)) if 0 < abs(e - era) <= reach]
 
-    def _do_relocate(self, step: Step, action: int) -> None:
-        side, era, t = step["side"], step["era"], step["t"]
+    def _do_relocate(self, step: Relocate, action: int) -> None:
+        side, era, t = step.side, step.era, step.t
         if self.units[side][era][t]:
             self.units[side][era][t] -= 1
             self.units[side][action - PICK_ERA][t] += 1
@@ -1132,60 +1086,58 @@ class TimeLineState(TwoPlayerState):
             if attached:
                 attached.pop(t, None)
 
-    def _after_vortex(self, step: Step, face: int) -> None:
-        if face >= step["need"]:
-            self._destroy(step["side"], step["era"], step["t"])
+    def _after_vortex(self, step: Roll, face: int) -> None:
+        if face >= step.need:
+            self._destroy(step.side, step.era, step.t)
 
-    def _legal_discard(self, step: Step) -> list[int]:
-        return [PICK_CARD + c for c in sorted(set(self.hands[step["who"]]))]
+    def _legal_discard(self, step: Discard) -> list[int]:
+        return [PICK_CARD + c for c in sorted(set(self.hands[step.who]))]
 
-    def _do_discard(self, step: Step, action: int) -> None:
-        self.hands[step["who"]].remove(action - PICK_CARD)
-        self.discards[step["who"]].append(action - PICK_CARD)
+    def _do_discard(self, step: Discard, action: int) -> None:
+        self.hands[step.who].remove(action - PICK_CARD)
+        self.discards[step.who].append(action - PICK_CARD)
 
-    def _legal_tutor(self, step: Step) -> list[int]:
-        source = self.pools[step["who"]] if step["from"] == "pool" else self.discards[step["who"]]
-        return [PICK_CARD + c for c in sorted(set(source)) if c != step["card"]]  # never the card being played
+    def _legal_tutor(self, step: Tutor) -> list[int]:
+        source = self.pools[step.who] if step.source == "pool" else self.discards[step.who]
+        return [PICK_CARD + c for c in sorted(set(source)) if c != step.card]  # never the card being played
 
-    def _do_tutor(self, step: Step, action: int) -> None:
-        p, card = step["who"], action - PICK_CARD
-        (self.pools[p] if step["from"] == "pool" else self.discards[p]).remove(card)
+    def _do_tutor(self, step: Tutor, action: int) -> None:
+        p, card = step.who, action - PICK_CARD
+        (self.pools[p] if step.source == "pool" else self.discards[p]).remove(card)
         self.hands[p].append(card)
 
-    def _legal_summon(self, step: Step) -> list[int]:
-        r, p = self.g.rules, step["who"]
+    def _legal_summon(self, step: Summon) -> list[int]:
+        r, p = self.g.rules, step.who
         return [
-            PICK_STACK + step["era"] * len(r.types) + i
-            for i, t in enumerate(r.types)
-            if t.faction == p and self.supply[i]
+            PICK_STACK + step.era * len(r.types) + i for i, t in enumerate(r.types) if t.faction == p and self.supply[i]
         ]
 
-    def _do_summon(self, step: Step, action: int) -> None:
+    def _do_summon(self, step: Summon, action: int) -> None:
         r = self.g.rules
         era, t = divmod(action - PICK_STACK, len(r.types))
         self.supply[t] -= 1
-        self.units[step["who"]][era][t] += 1
+        self.units[step.who][era][t] += 1
 
-    def _legal_order(self, step: Step) -> list[int]:
-        return [PICK_CARD + c for c in sorted(set(self.tops[step["who"]][step["left"] :]))]
+    def _legal_order(self, step: Order) -> list[int]:
+        return [PICK_CARD + c for c in sorted(set(self.tops[step.who][step.left :]))]
 
-    def _do_order(self, step: Step, action: int) -> None:
-        tops, left = self.tops[step["who"]], step["left"]
+    def _do_order(self, step: Order, action: int) -> None:
+        tops, left = self.tops[step.who], step.left
         card = action - PICK_CARD
         rest = tops[left:]
         rest.remove(card)
-        self.tops[step["who"]] = tops[:left] + [card] + rest
-        if left + 2 < len(self.tops[step["who"]]):
-            self.steps.insert(0, {"kind": Kind.ORDER, "who": step["who"], "left": left + 1})
+        self.tops[step.who] = tops[:left] + [card] + rest
+        if left + 2 < len(self.tops[step.who]):
+            self.steps.insert(0, Order(step.who, left + 1))
 
     # -- Change History and recruits -------------------------------------------------------------
-    def _begin_change(self, step: Step) -> None:
+    def _begin_change(self, step: BeginChange) -> None:
         p = self.player
         for era in range(len(self.g.rules.eras)):
             if any(self.units[p][era]) and self.control[era] != p:
-                self.steps.append({"kind": Kind.CARD, "who": p, "era": era, "roll": "change"})
-                self.steps.append({"kind": Kind.ROLL, "then": "change", "era": era})
-        self.steps.append({"kind": Kind.BEGIN_RECRUIT})
+                self.steps.append(RollCard(p, era, "change"))
+                self.steps.append(Roll("change", era))
+        self.steps.append(BeginRecruit())
 
     def _roll_cards(self, p: int, era: int, roll: str) -> list[int]:
         """Cards p may add to a roll of this sort in this Era."""
@@ -1200,36 +1152,36 @@ class TimeLineState(TwoPlayerState):
                     out.append(action)
         return out
 
-    def _legal_card(self, step: Step) -> list[int]:
-        if step.get("played", 0) >= self.g.rules.roll_cards:
+    def _legal_card(self, step: RollCard) -> list[int]:
+        if step.played >= self.g.rules.roll_cards:
             return []
-        cards = self._roll_cards(step["who"], step["era"], step["roll"])
+        cards = self._roll_cards(step.who, step.era, step.roll)
         return [*cards, NO_CARD] if cards else []
 
-    def _do_card(self, step: Step, action: int) -> None:
+    def _do_card(self, step: RollCard, action: int) -> None:
         if action == NO_CARD:
             return
-        self.steps.insert(0, step | {"played": step.get("played", 0) + 1})  # room for another, up to the limit
-        p = step["who"]
+        self.steps.insert(0, replace(step, played=step.played + 1))  # room for another, up to the limit
+        p = step.who
         card, k = divmod(action - PLAY, self.g.stride)
         kind, amount = self.g.rules.cards[card].effects[k]
         self.hands[p].remove(card)
         self.discards[p].append(card)
         self.tally.events.append(Event("play", p, self.g.rules.cards[card].id))
-        plus, era = self.effects.roll_plus, step["era"]
+        plus, era = self.effects.roll_plus, step.era
         plus[era] = plus.get(era, 0) + (-amount if kind == "enemy_hide_roll" else amount)
 
     def _roll_plus(self, era: int) -> int:
         return self.effects.roll_plus.pop(era, 0)
 
-    def _after_change(self, step: Step, face: int) -> None:
-        p, era = self.player, step["era"]
+    def _after_change(self, step: Roll, face: int) -> None:
+        p, era = self.player, step.era
         if face + self.roll_bonus(p, era) + self._roll_plus(era) >= self.g.rules.success:
             if self.control[era] != p and self.narration is not None:  # words only for a replay
                 self._say(f"seat {p} takes control of {self.g.era_names[era]}")
             self.control[era] = p
 
-    def _begin_recruit(self, step: Step) -> None:
+    def _begin_recruit(self, step: BeginRecruit) -> None:
         r, p = self.g.rules, self.player
         for era in range(len(r.eras)):
             period = self.g.period_of[era]
@@ -1237,12 +1189,12 @@ class TimeLineState(TwoPlayerState):
                 continue
             rolls = r.extra_rolls[2] if (p, era) == r.extra_rolls[:2] else 1
             for _ in range(rolls):
-                self.steps.append({"kind": Kind.ROLL, "then": "period", "era": era, "t": period})
-        self.steps.append({"kind": Kind.ROLL, "then": "faction"})
-        self.steps.append({"kind": Kind.BEGIN_SEEK})
+                self.steps.append(Roll("period", era, t=period))
+        self.steps.append(Roll("faction"))
+        self.steps.append(BeginSeek())
 
-    def _after_period(self, step: Step, face: int) -> None:
-        p, era, t = self.player, step["era"], step["t"]
+    def _after_period(self, step: Roll, face: int) -> None:
+        p, era, t = self.player, step.era, step.t
         bonus = self._recruit_bonus(p, era) if self.taken else self.roll_bonus(p, era)
         if face + bonus >= self.g.rules.success and self.supply[t] > 0:
             self.supply[t] -= 1  # an exhausted supply gains nothing
@@ -1258,7 +1210,7 @@ class TimeLineState(TwoPlayerState):
                 row[t] -= 1
         return self.g.rules.bonus if any([row[t] for t in self.g.bonus_units]) else 0
 
-    def _after_faction(self, step: Step, face: int) -> None:
+    def _after_faction(self, step: Roll, face: int) -> None:
         r, p = self.g.rules, self.player
         unit, draws = r.recruit[p][min(max(face, 1), FACES) - 1]  # a shifted roll reads the table's end
         if unit is not None:
@@ -1266,74 +1218,76 @@ class TimeLineState(TwoPlayerState):
             if self.supply[t] > 0:
                 self.supply[t] -= 1
                 self.units[p][r.homes[p]][t] += 1
-        self.steps[0:0] = [{"kind": Kind.DRAW, "seat": p} for _ in range(draws)]
+        self.steps[0:0] = [Draw(p) for _ in range(draws)]
 
     # -- Seek & Destroy ---------------------------------------------------------------------------
-    def _begin_seek(self, step: Step) -> None:
-        for era in range(len(self.g.rules.eras)):
-            self.steps.append({"kind": Kind.AUTO_MEETING, "era": era})
+    def _begin_seek(self, step: BeginSeek) -> None:
+        self.steps.append(AutoMeeting(0))
 
-    def _auto_meeting(self, step: Step) -> None:
-        era, p = step["era"], self.player
-        if not (any(self.units[0][era]) and any(self.units[1][era])):
-            return
-        self.steps[0:0] = [
-            {"kind": Kind.STANCE, "who": p, "era": era},
-            {"kind": Kind.STANCE, "who": 1 - p, "era": era},
-            {"kind": Kind.AUTO_MEET, "era": era},
-        ]
+    def _auto_meeting(self, step: AutoMeeting) -> None:
+        """The first Era from step.era on where both sides stand meets, and the search goes on after it.
 
-    def _legal_stance(self, step: Step) -> list[int]:
+        One step walks the Eras rather than one step each, as most Eras hold no meeting. The order is the
+        same: a meeting moves units only by an escape into a neighbouring Era, and an earlier Era is not
+        looked at again either way, while a later one is looked at once the meeting is over.
+        """
+        p, mine, theirs = self.player, self.units[0], self.units[1]
+        for era in range(step.era, len(mine)):
+            if any(mine[era]) and any(theirs[era]):
+                self.steps[0:0] = [Stance(p, era), Stance(1 - p, era), AutoMeet(era), AutoMeeting(era + 1)]
+                return
+
+    def _legal_stance(self, step: Stance) -> list[int]:
         return [FIGHT, AVOID]
 
-    def _do_stance(self, step: Step, action: int) -> None:
-        self.effects.stance[(step["who"], step["era"])] = action
+    def _do_stance(self, step: Stance, action: int) -> None:
+        self.effects.stance[(step.who, step.era)] = action
 
-    def _auto_meet(self, step: Step) -> None:
-        era = step["era"]
+    def _auto_meet(self, step: AutoMeet) -> None:
+        era = step.era
         stance, self.effects.stance = self.effects.stance, {}
         avoid = [s for s in (0, 1) if stance.get((s, era)) == AVOID]
         if len(avoid) == 2:
             return
         if len(avoid) == 1:
             s = avoid[0]
-            self.steps[0:0] = [{"kind": Kind.AVOID, "who": s, "era": era}]
+            self.steps[0:0] = [Avoid(s, era)]
             return
         self._start_fight(era)
 
-    def _legal_avoid(self, step: Step) -> list[int]:
+    def _legal_avoid(self, step: Avoid) -> list[int]:
         return [HIDE, ESCAPE]
 
-    def _do_avoid(self, step: Step, action: int) -> None:
-        s, era = step["who"], step["era"]
+    def _do_avoid(self, step: Avoid, action: int) -> None:
+        s, era = step.who, step.era
         way = "hide" if action == HIDE else "escape"
-        steps: list[Step] = [{"kind": Kind.CARD, "who": s, "era": era, "roll": way}]
+        steps: list[Step] = [RollCard(s, era, way)]
         if way == "hide":  # the other side may make hiding harder
-            steps.append({"kind": Kind.CARD, "who": 1 - s, "era": era, "roll": "enemy_hide"})
-        steps.append({"kind": Kind.ROLL, "then": "avoid", "era": era, "side": s, "way": way, "penalty": 0})
+            steps.append(RollCard(1 - s, era, "enemy_hide"))
+        steps.append(Roll("avoid", era, side=s, way=way))
         self.steps[0:0] = steps
 
-    def _after_avoid(self, step: Step, face: int) -> None:
-        s, era = step["side"], step["era"]
-        ok = face + self._roll_plus(era) - step["penalty"] >= self.g.rules.success
-        if ok and step["way"] == "hide":
+    def _after_avoid(self, step: Roll, face: int) -> None:
+        s, era = step.side, step.era
+        ok = face + self._roll_plus(era) - step.penalty >= self.g.rules.success
+        if ok and step.way == "hide":
             return
-        rounds = step.get("rounds", 0)  # an escape between combat rolls keeps the fight's count of rolls
+        rounds = step.rounds  # an escape between combat rolls keeps the fight's count of rolls
         if ok:
-            after = step.get("after", "fight")
-            self.steps.insert(0, {"kind": Kind.ESCAPE_TO, "who": s, "era": era, "after": after, "rounds": rounds})
+            after = step.after
+            self.steps.insert(0, EscapeTo(s, era, after, rounds))
             return
-        if step.get("after") == "round":
-            self.steps.insert(0, {"kind": Kind.AUTO_ROUND, "era": era, "rounds": rounds})
+        if step.after == "round":
+            self.steps.insert(0, AutoRound(era, rounds))
         else:
             self._start_fight(era)
 
-    def _legal_escape_to(self, step: Step) -> list[int]:
-        era = step["era"]
+    def _legal_escape_to(self, step: EscapeTo) -> list[int]:
+        era = step.era
         return [PICK_ERA + e for e in (era - 1, era + 1) if 0 <= e < len(self.g.rules.eras)]
 
-    def _do_escape_to(self, step: Step, action: int) -> None:
-        r, s, era = self.g.rules, step["who"], step["era"]
+    def _do_escape_to(self, step: EscapeTo, action: int) -> None:
+        r, s, era = self.g.rules, step.who, step.era
         dest = action - PICK_ERA
         for t, ut in enumerate(r.types):
             if ut.faction >= 0 and self.units[s][era][t]:  # period troops stay behind
@@ -1342,20 +1296,20 @@ class TimeLineState(TwoPlayerState):
         if self.taken and s == self.player:  # units taken over escape with the player's own
             self.taken = tuple((dest, t) if e == era and r.types[t].faction >= 0 else (e, t) for e, t in self.taken)
         if any(self.units[0][era]) and any(self.units[1][era]):
-            if step["after"] == "round":
-                self.steps.insert(0, {"kind": Kind.AUTO_ROUND, "era": era, "rounds": step["rounds"]})
+            if step.after == "round":
+                self.steps.insert(0, AutoRound(era, step.rounds))
             else:
                 self._start_fight(era)
 
     def _start_fight(self, era: int) -> None:
         p = self.player
         self.steps[0:0] = [
-            {"kind": Kind.FORCE_CARD, "who": p, "era": era, "passes": 0},
-            {"kind": Kind.AUTO_ROUND, "era": era, "rounds": 0},
+            ForceCard(p, era, 0),
+            AutoRound(era, 0),
         ]
 
-    def _legal_force_card(self, step: Step) -> list[int]:
-        p, era = step["who"], step["era"]
+    def _legal_force_card(self, step: ForceCard) -> list[int]:
+        p, era = step.who, step.era
         if self.g.force_cards.isdisjoint(self.hands[p]):
             return [NO_CARD]
         plays, cards = self.g.force_plays, self.g.rules.cards
@@ -1366,11 +1320,11 @@ class TimeLineState(TwoPlayerState):
                     out.append(action)
         return [*out, NO_CARD]
 
-    def _do_force_card(self, step: Step, action: int) -> None:
-        p, era = step["who"], step["era"]
+    def _do_force_card(self, step: ForceCard, action: int) -> None:
+        p, era = step.who, step.era
         if action == NO_CARD:
-            if step["passes"] + 1 < 2:  # both must pass in a row before the dice roll
-                self.steps.insert(0, {"kind": Kind.FORCE_CARD, "who": 1 - p, "era": era, "passes": step["passes"] + 1})
+            if step.passes + 1 < 2:  # both must pass in a row before the dice roll
+                self.steps.insert(0, ForceCard(1 - p, era, step.passes + 1))
             return
         card, k = divmod(action - PLAY, self.g.stride)
         c = self.g.rules.cards[card]
@@ -1380,19 +1334,19 @@ class TimeLineState(TwoPlayerState):
         holder = next(t for t, n in enumerate(self.units[p][era]) if n and t in c.fits)
         forces = self.effects.force.setdefault((p, era), {})
         forces[holder] = forces.get(holder, 0) + c.effects[k][1]
-        self.steps.insert(0, {"kind": Kind.FORCE_CARD, "who": 1 - p, "era": era, "passes": 0})
+        self.steps.insert(0, ForceCard(1 - p, era, 0))
 
-    def _auto_round(self, step: Step) -> None:
-        era = step["era"]
+    def _auto_round(self, step: AutoRound) -> None:
+        era = step.era
         if not (any(self.units[0][era]) and any(self.units[1][era])):
             return
-        rounds = step.get("rounds", 0)
+        rounds = step.rounds
         if rounds >= self.g.rules.combat_cap:
             return
-        self.steps.insert(0, {"kind": Kind.ROLL, "then": "combat", "era": era, "rounds": rounds})
+        self.steps.insert(0, Roll("combat", era, rounds))
 
-    def _after_combat(self, step: Step, face: int) -> None:
-        r, p, era = self.g.rules, self.player, step["era"]
+    def _after_combat(self, step: Roll, face: int) -> None:
+        r, p, era = self.g.rules, self.player, step.era
         mine, theirs = self.force(p, era), self.force(1 - p, era)
         if mine == theirs:
             loser = 1 - p if face <= r.tie_split else p
@@ -1403,54 +1357,45 @@ class TimeLineState(TwoPlayerState):
         if len(kinds) == 1:
             self._destroy(loser, era, kinds[0])
         else:
-            self.steps.insert(0, {"kind": Kind.STACK, "who": loser, "side": loser, "era": era, "then": "lose"})
-        self.steps.insert(
-            1 if len(kinds) > 1 else 0, {"kind": Kind.AUTO_AFTER_ROUND, "era": era, "rounds": step["rounds"] + 1}
-        )
+            self.steps.insert(0, PickStack(loser, loser, era, "lose"))
+        self.steps.insert(1 if len(kinds) > 1 else 0, AutoAfterRound(era, step.rounds + 1))
 
-    def _auto_after_round(self, step: Step) -> None:
-        era = step["era"]
+    def _auto_after_round(self, step: AutoAfterRound) -> None:
+        era = step.era
         if not (any(self.units[0][era]) and any(self.units[1][era])):
             return
         p = self.player
         self.steps[0:0] = [
-            {"kind": Kind.AFTER_ROLL, "who": p, "era": era},
-            {"kind": Kind.AFTER_ROLL, "who": 1 - p, "era": era},
-            {"kind": Kind.AUTO_NEXT_ROUND, "era": era, "rounds": step["rounds"]},
+            AfterRoll(p, era),
+            AfterRoll(1 - p, era),
+            AutoNextRound(era, step.rounds),
         ]
 
-    def _legal_after_roll(self, step: Step) -> list[int]:
-        era = step["era"]
-        row = self.units[step["who"]][era]
+    def _legal_after_roll(self, step: AfterRoll) -> list[int]:
+        era = step.era
+        row = self.units[step.who][era]
         can_escape = any([row[t] for t in self.g.faction_units])  # period troops stay behind
         return [CONTINUE, STOP] + ([ESCAPE] if can_escape else [])
 
-    def _do_after_roll(self, step: Step, action: int) -> None:
-        self.effects.wish[step["who"]] = action
+    def _do_after_roll(self, step: AfterRoll, action: int) -> None:
+        self.effects.wish[step.who] = action
 
-    def _auto_next_round(self, step: Step) -> None:
-        era = step["era"]
+    def _auto_next_round(self, step: AutoNextRound) -> None:
+        era = step.era
         wish, self.effects.wish = self.effects.wish, {}
         escaping = [s for s in (0, 1) if wish.get(s) == ESCAPE]
         if escaping:
             s = escaping[0]
             self.steps[0:0] = [
-                {"kind": Kind.CARD, "who": s, "era": era, "roll": "escape"},
-                {
-                    "kind": Kind.ROLL,
-                    "then": "avoid",
-                    "era": era,
-                    "side": s,
-                    "way": "escape",
-                    "penalty": self.g.rules.escape_penalty,
-                    "after": "round",
-                    "rounds": step["rounds"],
-                },
+                RollCard(s, era, "escape"),
+                Roll(
+                    "avoid", era, step.rounds, side=s, way="escape", penalty=self.g.rules.escape_penalty, after="round"
+                ),
             ]
             return
         if all(wish.get(s) == STOP for s in (0, 1)):
             return
-        self.steps.insert(0, {"kind": Kind.AUTO_ROUND, "era": era, "rounds": step["rounds"]})
+        self.steps.insert(0, AutoRound(era, step.rounds))
 
     # -- views ----------------------------------------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
@@ -1563,8 +1508,9 @@ def _moved(taken: tuple[tuple[int, int], ...], era: int, dest: int | None, t: in
 _PLACED = frozenset({"move", "stack_move", "banish", "destroy", "control_enemy_unit", "time_vortex"})
 # each kind of step, and each kind of roll, dispatched through a table
 _CHANCE_KINDS = frozenset({Kind.ROLL, Kind.DRAW, Kind.PEEK})
-_Legal = Callable[[TimeLineState, Step], list[int]]
-_Do = Callable[[TimeLineState, Step, int], None]
+# each entry takes the step record of its kind (Any: a table's entries cannot each name their own)
+_Legal = Callable[[TimeLineState, Any], list[int]]
+_Do = Callable[[TimeLineState, Any, int], None]
 _LEGAL: dict[str, _Legal] = {
     Kind.AFTER_ROLL: TimeLineState._legal_after_roll,
     Kind.AVOID: TimeLineState._legal_avoid,
@@ -1602,7 +1548,7 @@ _DO: dict[str, _Do] = {
     Kind.PEEK: TimeLineState._do_peek,
     Kind.ROLL: TimeLineState._do_roll,
 }
-_AUTO: dict[str, Callable[[TimeLineState, Step], None]] = {
+_AUTO: dict[str, Callable[[TimeLineState, Any], None]] = {
     Kind.BEGIN_CHANGE: TimeLineState._begin_change,
     Kind.BEGIN_RECRUIT: TimeLineState._begin_recruit,
     Kind.BEGIN_SEEK: TimeLineState._begin_seek,
@@ -1631,7 +1577,7 @@ _EFFECTS: dict[str, _Effect] = {  # what each kind of card effect played in Time
     "control_enemy_unit": TimeLineState._pick_enemy_stack,
     "time_vortex": TimeLineState._time_vortex,
 }
-_AFTER: dict[str, _Do] = {  # what a roll's face does, by what the roll is for
+_AFTER: dict[str, Callable[[TimeLineState, Roll, int], None]] = {  # what a roll's face does, by what the roll is for
     "change": TimeLineState._after_change,
     "period": TimeLineState._after_period,
     "faction": TimeLineState._after_faction,

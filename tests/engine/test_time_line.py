@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.games import time_line as tl
+from engine.games import time_line_steps as ts
 from engine.games.time_line import TimeLineGame, TimeLineState
 from printkit.cli import main
 from printkit.data import variant
@@ -44,7 +45,7 @@ def test_start_matches_the_data(game: TimeLineGame) -> None:
 
 def _before_roll(game: TimeLineGame, units: str, then: str, player: int = 0, **step: int) -> TimeLineState:
     """A position with these units (see TimeLineState.at) about to make one roll of this kind."""
-    state = TimeLineState.at(game, units, player=player, steps=[{"kind": tl.Kind.ROLL, "then": then, **step}])
+    state = TimeLineState.at(game, units, player=player, steps=[ts.Roll(then, **step)])
     assert state.is_chance_node()
     return state
 
@@ -101,20 +102,20 @@ def test_faction_recruit_table(game: TimeLineGame) -> None:
     assert state.units[1][_e(game, "far-future")][_t(game, "combat-team")] == 1
     state = _before_roll(game, "", "faction", player=1)
     state.apply_action(tl.DIE + 6)
-    assert [s["kind"] for s in state.steps] == ["draw", "draw"]  # a 6 draws two cards instead
+    assert [s.kind for s in state.steps] == ["draw", "draw"]  # a 6 draws two cards instead
 
 
 def test_prehistory_gives_the_atlanteans_two_rolls(game: TimeLineGame) -> None:
-    state = TimeLineState.at(game, control={"prehistory": 0}, steps=[{"kind": tl.Kind.BEGIN_RECRUIT}])
-    rolls = [s for s in state.steps if s.get("then") == "period"]
-    assert len(rolls) == 2 and all(s["era"] == _e(game, "prehistory") for s in rolls)
+    state = TimeLineState.at(game, control={"prehistory": 0}, steps=[ts.BeginRecruit()])
+    rolls = [s for s in state.steps if isinstance(s, ts.Roll) and s.then == "period"]
+    assert len(rolls) == 2 and all(s.era == _e(game, "prehistory") for s in rolls)
 
 
 def test_moves_respect_reach_barriers_and_stasis(game: TimeLineGame) -> None:
     state = _empty(game)
     home = _e(game, "distant-past")
     state.units[0][home][_t(game, "wizard")] = 1  # Move 4
-    state.steps = [{"kind": "travel"}]
+    state.steps = [ts.Travel()]
     n_types, n_eras = len(game.rules.types), len(game.rules.eras)
 
     def dests() -> list[int]:
@@ -136,7 +137,7 @@ def test_destroy_card_removes_an_enemy_unit(game: TimeLineGame) -> None:
     state.hands[0] = [paradox]
     state.units[0][_e(game, "distant-past")][_t(game, "wizard")] = 1
     state.units[1][era][_t(game, "warship")] = 1
-    state.steps = [{"kind": "travel"}]
+    state.steps = [ts.Travel()]
     state.apply_action(tl.PLAY + paradox * game.stride)
     state.apply_action(tl.PICK_ERA + era)
     state.apply_action(tl.PICK_STACK + era * len(game.rules.types) + _t(game, "warship"))
@@ -144,7 +145,7 @@ def test_destroy_card_removes_an_enemy_unit(game: TimeLineGame) -> None:
 
 
 def test_all_twelve_eras_win(game: TimeLineGame) -> None:
-    state = TimeLineState.at(game, control=dict.fromkeys(game.rules.eras, 0), steps=[{"kind": tl.Kind.TRAVEL}])
+    state = TimeLineState.at(game, control=dict.fromkeys(game.rules.eras, 0), steps=[ts.Travel()])
     state.apply_action(tl.END)  # the turn ends with every Era held
     assert state.is_terminal() and state.returns() == [1.0, -1.0]
 
@@ -158,7 +159,7 @@ def _travel(game: TimeLineGame, hand: list[str], player: int = 0) -> TimeLineSta
     state.hands[player] = [_card(game, c) for c in hand]
     for c in state.hands[player]:
         state.pools[player].remove(c)
-    state.steps = [{"kind": "travel"}]
+    state.steps = [ts.Travel()]
     return state
 
 
@@ -336,9 +337,7 @@ def test_both_readings_of_control_enemy_unit_validate_and_build(tmp_path: Path, 
 
 def _take_over(game: TimeLineGame, units: str, unit: str, era: str, hand: str = "possession") -> TimeLineState:
     """Seat 0's turn at Time Travel, then the rest of the turn; seat 0 plays Possession on an enemy unit in era."""
-    state = TimeLineState.at(
-        game, units, hands=(hand, ""), steps=[{"kind": tl.Kind.TRAVEL}, {"kind": tl.Kind.BEGIN_CHANGE}]
-    )
+    state = TimeLineState.at(game, units, hands=(hand, ""), steps=[ts.Travel(), ts.BeginChange()])
     state.apply_action(tl.PLAY + _card(game, "possession") * game.stride)
     state.apply_action(tl.PICK_ERA + _e(game, era))
     state.apply_action(_stack(game, _e(game, era), unit))
@@ -460,9 +459,7 @@ def test_taking_a_chosen_card_from_the_deck_or_the_discard(game: TimeLineGame, c
 def _meeting(game: TimeLineGame, hands: tuple[list[str], list[str]]) -> tuple[TimeLineState, int]:
     """Seat 0's Wizard meets a Teraxian Agent in the Middle Ages at the start of Seek & Destroy."""
     held = (" ".join(hands[0]), " ".join(hands[1]))
-    state = TimeLineState.at(
-        game, "wizard@middle-ages | agent@middle-ages", hands=held, steps=[{"kind": tl.Kind.BEGIN_SEEK}]
-    )
+    state = TimeLineState.at(game, "wizard@middle-ages | agent@middle-ages", hands=held, steps=[ts.BeginSeek()])
     return state, _e(game, "middle-ages")
 
 
@@ -478,7 +475,7 @@ def test_hiding_with_illusions_against_a_seekers_card(game: TimeLineGame, seeker
         state.apply_action(tl.PLAY + _card(game, seeker[0]) * game.stride)
     assert state.is_chance_node()
     state.apply_action(tl.DIE + game.rules.success - 1)
-    fighting = any(s["kind"] in ("force_card", "auto_round") for s in state.steps)
+    fighting = any(s.kind in ("force_card", "auto_round") for s in state.steps)
     assert fighting is not hidden
     assert any(state.units[0][era]) and any(state.units[1][era])  # hidden or not, nobody has fallen yet
 
@@ -496,9 +493,11 @@ def test_escape_between_combat_rolls_takes_the_penalty_and_leaves_period_troops(
     state.apply_action(_stack(game, era, period.id))  # seat 0 gives up its period troop
     state.apply_action(tl.ESCAPE)
     state.apply_action(tl.CONTINUE)
-    assert state.is_chance_node() and state.steps[0]["penalty"] == game.rules.escape_penalty
+    roll = state.steps[0]
+    assert state.is_chance_node() and isinstance(roll, ts.Roll) and roll.penalty == game.rules.escape_penalty
     state.apply_action(tl.DIE + game.rules.success)  # 4 - 1 = 3: the escape fails, another combat roll
-    assert state.steps[0]["kind"] == "roll" and state.steps[0]["then"] == "combat"
+    roll = state.steps[0]
+    assert isinstance(roll, ts.Roll) and roll.then == "combat"
     state.apply_action(tl.DIE + 6)  # now the advantaged side loses: one of seat 1's units
     state.apply_action(_stack(game, era, "agent"))
     state.apply_action(tl.ESCAPE)
@@ -516,7 +515,7 @@ def test_a_draw_card_cannot_draw_itself_back(game: TimeLineGame) -> None:
     state.apply_action(tl.PLAY + _card(game, "speed-time") * game.stride)
     assert not state.is_chance_node() and state.hands[0] == []
     assert _card(game, "speed-time") in state.discards[0]
-    state.run_steps([{"kind": "draw", "seat": 0, "reshuffle": True}])  # the next turn's Random Factors
+    state.run_steps([ts.Draw(0, reshuffle=True)])  # the next turn's Random Factors
     assert state.is_chance_node() and state.discards[0] == [] and len(state.pools[0]) == 39
 
 
@@ -551,7 +550,7 @@ def test_a_card_of_five_effects_plays_its_fifth(tmp_path: Path) -> None:
     assert state.units[0][era][_t(game, "monster")] == 1 and _card(game, "summon") not in state.hands[0]
 
 
-def _rolling(game: TimeLineGame, roll: dict[str, object], holder: int) -> TimeLineState:
+def _rolling(game: TimeLineGame, roll: ts.Roll, holder: int) -> TimeLineState:
     """Seat 0 about to make a roll, seat `holder` holding Probability Shift."""
     state = _empty(game)
     shift = _card(game, "probability-shift")
@@ -566,7 +565,7 @@ def _rolling(game: TimeLineGame, roll: dict[str, object], holder: int) -> TimeLi
 def test_probability_shift_moves_any_roll_either_way_for_either_player(game: TimeLineGame, holder: int) -> None:
     era = _e(game, "renaissance")
     shift = _card(game, "probability-shift")
-    state = _rolling(game, {"kind": "roll", "then": "change", "era": era}, holder)
+    state = _rolling(game, ts.Roll("change", era), holder)
     state.units[0][era][_t(game, "wizard")] = 1
     assert state.current_player() == holder  # offered before the roll, to whoever holds it
     up, down = tl.PLAY + shift * game.stride, tl.LOWER + shift * game.stride
@@ -583,7 +582,7 @@ def test_probability_shift_moves_any_roll_either_way_for_either_player(game: Tim
 def test_probability_shift_is_offered_on_combat_and_recruit_rolls(game: TimeLineGame, then: str) -> None:
     era = _e(game, "wwii")
     period = next(i for i, t in enumerate(game.rules.types) if t.era == era)
-    state = _rolling(game, {"kind": "roll", "then": then, "era": era, "t": period, "rounds": 0}, 1)
+    state = _rolling(game, ts.Roll(then, era, t=period), 1)
     assert state.current_player() == 1 and tl.NO_CARD in state.legal_actions()
     state.apply_action(tl.LOWER + _card(game, "probability-shift") * game.stride)
     state.apply_action(tl.DIE + 1)  # 1 - 2: below the die, and still a roll the rules can read
@@ -604,9 +603,9 @@ def test_travel_cards_are_offered_exactly_where_they_have_a_target(game: TimeLin
             if state.is_chance_node():
                 state.apply_action(state.sample_chance(rng))
                 continue
-            if state.steps and state.steps[0]["kind"] == "travel":
+            if state.steps and isinstance(state.steps[0], ts.Travel):
                 p = state.player
-                assert state.legal_actions() == state.clone()._legal_travel({"kind": tl.Kind.TRAVEL})
+                assert state.legal_actions() == state.clone()._legal_travel(ts.Travel())
                 for card in set(state.hands[p]) if state.turns < 60 else ():
                     c = game.rules.cards[card]
                     for _, kind in c.travel:
@@ -619,7 +618,7 @@ def test_travel_cards_are_offered_exactly_where_they_have_a_target(game: TimeLin
 
 def test_a_position_is_set_up_from_its_description(game: TimeLineGame) -> None:
     state = TimeLineState.at(
-        game, "2*warriors@wwi wizard@wwi | agent@middle-ages", hands=("summon", ""), steps=[{"kind": tl.Kind.TRAVEL}]
+        game, "2*warriors@wwi wizard@wwi | agent@middle-ages", hands=("summon", ""), steps=[ts.Travel()]
     )
     wwi, warriors = _e(game, "wwi"), _t(game, "warriors")
     assert state.units[0][wwi][warriors] == 2 and state.units[1][_e(game, "middle-ages")][_t(game, "agent")] == 1
