@@ -451,22 +451,8 @@ class TorahTimelineState(TwoPlayerState):
                     self.pending_draws, self.phase = 1, IN_DRAW
                     return
             elif action >= CHALLENGE:
-                source, slot = divmod(action - CHALLENGE, r.slots)
-                targets = self.study[1 - p]
-                target = targets[slot]
                 self.left -= 1
-                hand = self.hands[p]
-                (hand if source in hand else self.study[p]).remove(source)
-                del targets[slot]
-                self.seen[p].discard(target)
-                self.discard += (source, target)
-                power, era = r.power, r.era
-                diff = power[era[source]] - power[era[target]]
-                if diff:  # the higher Power's owner gains the difference, to its cap
-                    won = p if diff > 0 else 1 - p
-                    purse, cap = self.tokens[won] + (diff if diff > 0 else -diff), self.cap[won]
-                    self.tokens[won] = purse if purse < cap else cap
-                self.tally.events.append(self.g.plays[p][source])
+                self._challenge(p, *divmod(action - CHALLENGE, r.slots))
             else:
                 card = action % 100
                 self.hands[p].remove(card)
@@ -559,31 +545,38 @@ class TorahTimelineState(TwoPlayerState):
                 return -1
             self.apply_action(self.sample_chance(chance))
         g, r = self.g, self.g.rules
-        era, power, plays, effects = r.era, r.power, g.plays, g.effects
+        era, effects, needs = r.era, g.effects, g.needs
         cost, slots, hand_limit, per_turn, income, action_cap = (
             r.cost, r.slots, r.hand_limit, r.actions, r.income, r.action_cap
         )  # fmt: skip
-        study, timeline, cap, penalty, free, seen = (
-            self.study, self.timeline, self.cap, self.penalty, self.free, self.seen
-        )  # fmt: skip
+        study, cap, penalty, free = self.study, self.cap, self.penalty, self.free
+        # each seat's own lists (never replaced, only changed), its draw and its "play" events, taken
+        # up once a turn rather than looked up at every move: a turn is under two moves, a game ~160
+        seats = tuple((hands[s], self.timeline[s], study[s], study[1 - s], draws[s], g.plays[s]) for s in (0, 1))
         # the deck and discard are swapped when the deck runs out, and tokens replaced by an effect:
         # each written back at once, and read again after an effect
         tokens, deck, discard = self.tokens, self.deck, self.discard
-        needs = g.needs
         tell = self.tally.events.append
         p, left, start = self.player, self.left, self.actions_taken
+        hand, line, mine, theirs, draw, played = seats[p]
         first, taken, stop = p, start, limit - 2
         note, noted, forced = sizes.append, len(sizes), sizes.count(1)
-        while len(history) <= stop:
+        # Python 3.11 specializes a comparison of two ints only when the jump after it is short (no
+        # EXTENDED_ARG): the slow generic compare costs some 80 machine instructions more. So the
+        # limit is an if that breaks, not the while's test, and the pick's tests come shortest block first
+        while True:
+            if len(history) > stop:  # two actions short of limit: the runner goes on a step at a time
+                self.left, self.actions_taken = left, taken
+                break
             # the hand's moves, as legal_actions lists them, on locals (test_torah_timeline checks the two agree)
             legal = []
-            hand, line, tanachs = hands[p], timeline[p], 0
+            tanachs = 0
             if hand:
                 if free[p] or tokens[p] >= cost:
                     can_place = True
                 else:
                     can_place = False
-                if len(study[p]) < slots:
+                if len(mine) < slots:
                     can_study = True
                 else:
                     can_study = False
@@ -601,10 +594,10 @@ class TorahTimelineState(TwoPlayerState):
                                 if line.count(OPEN) != amount:
                                     break
                             elif need == OPPONENT_BEIT_MIDRASH_SAGE:
-                                if len(study[1 - p]) < amount:
+                                if len(theirs) < amount:
                                     break
                             elif need == ANY_BEIT_MIDRASH_SAGE:
-                                if len(study[0]) + len(study[1]) < amount:
+                                if len(mine) + len(theirs) < amount:
                                     break
                             elif need == NOT_BOTH_ZERO_TOKENS:
                                 if tokens[0] == tokens[1] == 0:
@@ -630,58 +623,44 @@ class TorahTimelineState(TwoPlayerState):
                             legal.append(TANACH + card)
             # then legal_actions lists each Sage's challenges (the hand's, then the Beit Midrash's) and
             # the draw and the end: counted here, and only the move picked worked out
-            here, mine, targets = len(legal), study[p], len(study[1 - p])
+            here, targets = len(legal), len(theirs)
             tail = here + targets * (len(hand) - tanachs + len(mine)) if targets else here
             n = tail + 2 if deck or discard else tail + 1
             note(n)  # a decision when n > 1: counted from the sizes at the end
-            i = floor(draws[p]() * n)
+            i = floor(draw() * n)
             taken += 1
-            if i >= tail:
-                if i == tail and n - tail == 2:
-                    record(DRAW)
-                    left -= 1
-                    if not deck:  # the discard pile becomes the new deck (the move is legal: it holds a card)
-                        self.deck, self.discard = deck, discard = discard, []
-                    card = deck.pop(floor(random_draw() * len(deck)))  # sample_chance's draw, and its card dealt
-                    record(CHANCE_CARD + card)
-                    self.pending_draws = 0  # as the draw the general way leaves it
-                    if len(hand) >= hand_limit:
-                        discard.append(card)  # drawn into a full hand: discarded
-                    else:
-                        insort(hand, card)
-                    if not deck and discard:
-                        self.deck, self.discard = deck, discard = discard, []
-                    action = DRAW
+            if i == n - 1:  # the last move listed: the turn's end
+                action = END
+                record(action)
+            elif i >= tail:  # the draw, when a card is left
+                action = DRAW
+                record(action)
+                left -= 1
+                if not deck:  # the discard pile becomes the new deck (the move is legal: it holds a card)
+                    self.deck, self.discard = deck, discard = discard, []
+                card = deck.pop(floor(random_draw() * len(deck)))  # sample_chance's draw, and its card dealt
+                record(CHANCE_CARD + card)
+                self.pending_draws = 0  # as the draw the general way leaves it
+                if len(hand) >= hand_limit:
+                    discard.append(card)  # drawn into a full hand: discarded
                 else:
-                    record(END)
-                    action = END
+                    insort(hand, card)
+                if not deck and discard:
+                    self.deck, self.discard = deck, discard = discard, []
             elif i >= here:  # a challenge: by the source's place among the Sages, then the target's slot
                 which, slot = divmod(i - here, targets)
                 sages = len(hand) - tanachs
-                if which < sages:
-                    source = [c for c in hand if era[c] >= 0][which]
-                    hand.remove(source)
-                else:
-                    source = mine.pop(which - sages)
+                source = [c for c in hand if era[c] >= 0][which] if which < sages else mine[which - sages]
                 action = CHALLENGE + source * slots + slot
                 record(action)
-                targets_of = study[1 - p]
-                target = targets_of.pop(slot)
                 left -= 1
-                seen[p].discard(target)
-                discard += (source, target)
-                diff = power[era[source]] - power[era[target]]
-                if diff:  # the higher Power's owner gains the difference, to its cap
-                    won = p if diff > 0 else 1 - p
-                    purse, most = tokens[won] + (diff if diff > 0 else -diff), cap[won]
-                    tokens[won] = purse if purse < most else most
-                tell(plays[p][source])
+                self._challenge(p, source, slot)
             else:  # a card from the hand, as legal_actions listed it
                 action = legal[i]
                 record(action)
                 if action < STUDY:  # placed in the Timeline
                     hand.remove(action)
-                    tell(plays[p][action])
+                    tell(played[action])
                     if free[p]:
                         free[p] = False  # Moshe Rabbeinu: no tokens, no action
                     else:
@@ -695,13 +674,13 @@ class TorahTimelineState(TwoPlayerState):
                 elif action < TANACH:
                     card = action - STUDY
                     hand.remove(card)
-                    tell(plays[p][card])
+                    tell(played[card])
                     left -= 1
                     mine.append(card)
                 else:  # a Tanach card: its effect reads and changes the state's own fields
                     card = action - TANACH
                     hand.remove(card)
-                    tell(plays[p][card])
+                    tell(played[card])
                     discard.append(card)
                     self.left, self.actions_taken = left - 1, taken
                     effect = effects[card]
@@ -712,6 +691,7 @@ class TorahTimelineState(TwoPlayerState):
                     p, left, tokens, deck, discard = self.player, self.left, self.tokens, self.deck, self.discard
                     if self.phase is not IN_ACT:
                         break  # a game won, or limit reached mid-draw
+                    hand, line, mine, theirs, draw, played = seats[p]
                     if not done:
                         continue  # the draws saw to the turn's end
             # the action is done: the cap may end the game, else the turn may pass
@@ -730,8 +710,7 @@ class TorahTimelineState(TwoPlayerState):
                         purse, most = tokens[p] + income * len(studied), cap[p]
                         tokens[p] = most if purse > most else 0 if purse < 0 else purse
                     left = per_turn
-        else:
-            self.left, self.actions_taken = left, taken
+                hand, line, mine, theirs, draw, played = seats[p]
         self._legal = None
         self.tally.decisions += len(sizes) - noted - (sizes.count(1) - forced)
         return first if taken > start else -1
@@ -768,6 +747,23 @@ class TorahTimelineState(TwoPlayerState):
             self._say(f"seat {self.player}'s turn: {left} action{'s' * (left != 1)}, {purse} token{'s' * (purse != 1)}")
 
     # -- moves -----------------------------------------------------------------------------
+    def _challenge(self, p: int, source: int, slot: int) -> None:
+        """Seat p's Sage source (from its hand or its Beit Midrash) challenges the opponent's Sage in slot."""
+        targets = self.study[1 - p]
+        target = targets.pop(slot)
+        hand = self.hands[p]
+        (hand if source in hand else self.study[p]).remove(source)
+        self.seen[p].discard(target)
+        self.discard += (source, target)
+        r = self.g.rules
+        power, era = r.power, r.era
+        diff = power[era[source]] - power[era[target]]
+        if diff:  # the higher Power's owner gains the difference, to its cap
+            won = p if diff > 0 else 1 - p
+            purse, cap = self.tokens[won] + (diff if diff > 0 else -diff), self.cap[won]
+            self.tokens[won] = purse if purse < cap else cap
+        self.tally.events.append(self.g.plays[p][source])
+
     def _finish(self, winner: int | None, how: str) -> None:
         TwoPlayerState._finish(self, winner, how)  # not super(): a slots dataclass breaks its zero-argument form
         self.phase = IN_OVER
