@@ -6,12 +6,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from stepwise import StepRandom, outcome
 
 from engine.agents import RandomAgent
 from engine.games import time_line as tl
 from engine.games import time_line_steps as ts
 from engine.games.time_line import TimeLineGame, TimeLineState
-from engine.runner import EndlessGame, play
 from printkit.cli import main
 from printkit.data import variant
 from printkit.data.game import Game
@@ -629,24 +629,13 @@ def test_a_position_is_set_up_from_its_description(game: TimeLineGame) -> None:
         TimeLineState.at(game, "dragon@wwi | ")
 
 
-class _StepRandom(RandomAgent):
-    """RandomAgent's moves, asked for a step at a time: the runner's general loop, not the game's play_random."""
-
-
-def _outcome(game: TimeLineGame, agent: type[RandomAgent], seed: int) -> object:
-    try:
-        return play(game, [agent(), agent()], seed).to_json()
-    except EndlessGame as stopped:
-        return stopped.actions
-
-
 def test_random_play_in_one_method_plays_the_games_a_step_at_a_time_plays(
     game: TimeLineGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for seed in range(6):
-        assert _outcome(game, RandomAgent, seed) == _outcome(game, _StepRandom, seed)
+        assert outcome(game, RandomAgent, seed) == outcome(game, StepRandom, seed)
     # stopped short: before the first roll, at it, and in the first turns (a draw, a travel, a fight)
     for limit in (0, 1, 2, 3, 10, 57, 200, 601):
         monkeypatch.setattr(game, "max_actions", limit)
         for seed in range(4):
-            assert _outcome(game, RandomAgent, seed) == _outcome(game, _StepRandom, seed)
+            assert outcome(game, RandomAgent, seed) == outcome(game, StepRandom, seed)

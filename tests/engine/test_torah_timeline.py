@@ -7,11 +7,11 @@ import math
 import random
 
 import pytest
+from stepwise import StepRandom, outcome
 
 from engine.agents import RandomAgent
 from engine.games import torah_timeline as tt
 from engine.games.torah_timeline import TorahTimelineGame, TorahTimelineState
-from engine.runner import EndlessGame, play
 
 
 @pytest.fixture
@@ -232,27 +232,16 @@ def test_the_legal_moves_follow_each_requirement_as_the_rules_word_it(game: Tora
         assert state.legal_actions() == _plain_legal(state) and _can(state, card) is legal
 
 
-class _StepRandom(RandomAgent):
-    """RandomAgent's moves, asked for a step at a time: the runner's general loop, not the game's play_random."""
-
-
-def _outcome(game: TorahTimelineGame, agent: type[RandomAgent], seed: int) -> object:
-    try:
-        return play(game, [agent(), agent()], seed).to_json()
-    except EndlessGame as stopped:
-        return stopped.actions
-
-
 def test_random_play_in_one_method_plays_the_games_a_step_at_a_time_plays(
     game: TorahTimelineGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for seed in range(300):
-        assert _outcome(game, RandomAgent, seed) == _outcome(game, _StepRandom, seed)
+        assert outcome(game, RandomAgent, seed) == outcome(game, StepRandom, seed)
     # stopped as a loop at every kind of place: in the deal, after a draw, among Yosef HaTzadik's cards
     for limit in (1, 14, 16, 17, 18, 40, 41, 99, 100, 101, 150):
         monkeypatch.setattr(game, "max_actions", limit)
         for seed in range(30):
-            assert _outcome(game, RandomAgent, seed) == _outcome(game, _StepRandom, seed)
+            assert outcome(game, RandomAgent, seed) == outcome(game, StepRandom, seed)
 
 
 def _state_fields(state: TorahTimelineState) -> dict[str, object]:
