@@ -625,7 +625,7 @@ class TimeLineState(TwoPlayerState):
         effects.roll_plus, effects.move_plus, effects.force = {}, {}, {}
         self.moved = [[[0] * len(r.types) for _ in r.eras] for _ in (0, 1)]
         # only these draws may turn the discard pile into a new deck (reshuffle_in_random_factors)
-        self.steps = [Draw(p, True) for _ in range(r.draw)]
+        self.steps = [Draw(p, reshuffle=True) for _ in range(r.draw)]
         self.steps.append(Travel())
         self.steps.append(BeginChange())
         self.snapshot = None
