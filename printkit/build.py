@@ -254,7 +254,15 @@ def paper_parts(
         cards = sum(1 for s in cards_manifest.slots if s["side"] == "face") - aboard
         made = f"{cards} {plural('card', cards)}" + (f", {aboard} {plural('piece', aboard)}" if aboard else "")
         contents.append(("Cards and counters" if aboard else "Cards", cards_pdf, made, sides))
-    if not selection.everything:  # a run of chosen cards is only cards
+    if not selection.everything:  # a run of chosen cards makes cards, and counters only on a sheet of their own
+        # the whole card sheet such a run replaces may have carried the counters, and a whole build removed their
+        # own sheet: they go back on one, or the output would hold them nowhere until the next whole build
+        riding = "cards" in parts and cardsheets.counters_aboard(game, settings, paper) > 0
+        counters_built = counters.build(game, settings, paper) if "counters" in parts or riding else None
+        if counters_built:
+            pdf, manifest = counters_built
+            files[f"counters-{paper}.pdf"] = pdf
+            files[f"counters-{paper}.json"] = manifest.json()
         return files
     built = "boards" in parts or whole
     boards_built = boards.build(game, paper, settings.printer_margin, ink.press(settings)) if built else None

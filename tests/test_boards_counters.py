@@ -211,13 +211,19 @@ def test_counters_on_the_cards_last_page_get_no_sheet_of_their_own(tmp_path: Pat
         soldiers = tmp_path / "soldier-battler"
         assert (soldiers / f"counters-{paper}.pdf").is_file() and (soldiers / f"counters-{paper}.json").is_file()
         assert "Counters and tokens" in PdfReader(soldiers / f"print-and-play-{paper}.pdf").pages[0].extract_text()
-    # the counters alone: the card sheet that holds them; cards chosen by deck are cards only, as before
+    # the counters alone: the card sheet that holds them
     shutil.rmtree(folder)
     assert main([*args[:2], *args[3:], "--only", "counters", "--paper", "a4"]) == 0
     assert {p.name for p in folder.iterdir()} == {"components.json", "cards-a4.pdf", "cards-a4.json"}
+    # cards chosen by deck are cards only; the markers the card sheet they replace carried go back on a sheet
+    # of their own, not lost until the next whole build (before, the output held them nowhere)
     assert main([*args[:2], *args[3:], "--only", "cards", "--paper", "a4", "--decks", "deck"]) == 0
     manifest = json.loads((folder / "cards-a4.json").read_text())
     assert not [s for s in manifest["slots"] if s["id"].endswith("-marker")]
+    own = json.loads((folder / "counters-a4.json").read_text())
+    assert sorted(s["id"] for s in own["slots"] if s["side"] == "face") == ["action-marker"] * 2 + ["token-marker"] * 2
+    assert main([*args[:2], *args[3:], "--paper", "a4"]) == 0  # a whole build takes them back aboard
+    assert not (folder / "counters-a4.pdf").exists() and not (folder / "counters-a4.json").exists()
 
 
 def test_the_bundle_alone_is_the_same_bundle(tmp_path: Path) -> None:
