@@ -11,7 +11,7 @@ import io
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import as_completed
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -404,9 +404,7 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
         from printkit.sheets import joins
 
         cards = cardsheets.card_pieces(game, settings.card_size)
-        notices.extend(joins.warnings(game, settings, "cards", cards, False))
-        unfolded = replace(settings, foldover=False)  # counters never fold over
-        notices.extend(joins.warnings(game, unfolded, "counters", counters.counter_pieces(game), True))
+        notices.extend(joins.warnings(game, settings, cards, counters.counter_pieces(game)))
 
     if not problems and settings.cuts == "auto":  # cuts: shared said on purpose is a choice made, not warned of
         attempt(joins_)

@@ -104,7 +104,11 @@ def test_validate_warns_where_shared_cuts_join_colours_naming_the_pieces(capsys:
         if (m := re.search(r"/(\S+?)/\S+: (\w+) on (?:A4|Letter).*?join (\d+)", line))
     }
     # Battle Line's Tactics go on in the last Troops page's empty slots: the 16 Troop pairs and 3 where they meet
-    assert ("battle-line", "cards", 19) in found and ("torah-timeline", "cards", 12) in found
+    assert ("battle-line", "cards", 19) in found
+    assert any(
+        "torah-timeline" in line and "cards and counters on A4: shared cut lines join 12 pairs" in line
+        for line in joined
+    )
     assert ("time-line", "counters", 52) in found
     battle_line = next(line for line in joined if "battle-line" in line and "A4" in line)
     assert re.match(r"warning: cards/battle-line/troops\.yaml:\d+:\d+: cards on A4: ", battle_line)
@@ -113,6 +117,27 @@ def test_validate_warns_where_shared_cuts_join_colours_naming_the_pieces(capsys:
     )
     assert main(["validate", "battle-line", "time-line", "--cuts", "separate"]) == 0
     assert "shared cut lines join" not in capsys.readouterr().err
+
+
+def test_counters_riding_on_the_card_sheet_are_judged_where_they_print(games: dict[str, Game]) -> None:
+    """Torah Timeline's cards with 52 of Time Line's counters: on A4 the counters fit below the last cards only
+    on shared cut lines, which join counters of different colours there; on a sheet of their own they would
+    all get their own cut lines. The warning follows the card sheet (before, it judged the counters on a sheet
+    they no longer print on, and said nothing)."""
+    from printkit.sheets import joins, pieces
+
+    settings = replace(PrintSettings(), papers=("a4",), cuts="auto")
+    cards = cardsheets.card_pieces(games["torah-timeline"], settings.card_size)
+    extra = counters.counter_pieces(games["time-line"])[:52]
+    riding = pieces.tuck((210 * MM, 297 * MM), settings, cards, extra)
+    assert riding is not None
+    ids = {piece.id for piece in extra}
+    among_counters = [(a, b) for a, b in joins.joined(riding) if a.id in ids and b.id in ids]
+    assert among_counters  # counters of different colours on shared cut lines below the cards
+    lines = joins.warnings(games["torah-timeline"], settings, cards, extra)
+    assert len(lines) == 1 and "cards and counters on A4" in lines[0]  # no warning for a sheet never printed
+    count = int(re.search(r"join (\d+) pairs", lines[0]).group(1))  # type: ignore[union-attr]
+    assert count == len(joins.joined(riding)) > len(joins.joined(riding)) - len(among_counters)
 
 
 def test_build_warns_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

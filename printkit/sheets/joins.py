@@ -51,25 +51,54 @@ def joined(bands: list[list[Band]]) -> list[tuple[Piece, Piece]]:
     return pairs
 
 
-def warnings(game: Game, settings: PrintSettings, part: str, items: list[Piece], pack: bool) -> list[str]:
-    """A warning per paper on which shared cut lines join pieces of different colours, naming them."""
+def warnings(game: Game, settings: PrintSettings, cards: list[Piece], counters: list[Piece]) -> list[str]:
+    """A warning per part and paper on which shared cut lines join pieces of different colours, naming them.
+
+    The pieces are judged where they print: counters that ride below the cards on the card sheet's last page
+    (see pieces.tuck) with the cards, as one sheet, and otherwise on a counter sheet of their own.
+    """
     lines = []
+    unfolded = replace(settings, foldover=False)  # counters never fold over
+    apart, unfolded_apart = (replace(chosen, cuts="separate") for chosen in (settings, unfolded))
     for paper in settings.papers:
-        page = PAPERS[paper][::-1] if settings.foldover else PAPERS[paper]  # fold-over pages lie landscape
-        laid = pieces.plan(page, settings, items, pieces.printable(page, settings, settings.foldover), pack)
-        pairs = joined(laid)
-        if not pairs:
-            continue
-        distinct = list(dict.fromkeys(f"{a.id}|{b.id}" for a, b in pairs))
-        more = f" and {len(distinct) - SAMPLES} more" if len(distinct) > SAMPLES else ""
-        named = ", ".join(distinct[:SAMPLES]) + more
-        apart = replace(settings, cuts="separate")
-        pages = len(pieces.plan(page, apart, items, pieces.printable(page, apart, apart.foldover), pack))
-        cost = f"{pages} {plural('page', pages)} of faces instead of {len(laid)}"
-        first = pairs[0][0]
-        lines.append(
-            f"{first.face.place or game.place('game', '')}: {part} on {PAPER_NAMES[paper]}: shared cut lines join "
-            f"{len(pairs)} {plural('pair', len(pairs))} of pieces of different colours ({named}), so a cut a little "
-            f"off its line shows the neighbour's colour; cuts: separate gives each piece its own bleed ({cost})"
-        )
+        parts: list[tuple[str, list[list[Band]], int]] = []  # each sheet's name, its pages, and its pages apart
+        riding = pieces.tuck(PAPERS[paper], settings, cards, counters)
+        if riding is not None:
+            kept = pieces.tuck(PAPERS[paper], apart, cards, counters)
+            if kept is not None:
+                parts.append(("cards and counters", riding, len(kept)))
+            else:  # apart, the counters no longer fit below the cards: they take a sheet of their own
+                own = len(_card_sheet(paper, apart, cards)) + len(_counter_sheet(paper, unfolded_apart, counters))
+                parts.append(("cards and counters", riding, own))
+        else:
+            parts.append(("cards", _card_sheet(paper, settings, cards), len(_card_sheet(paper, apart, cards))))
+            if counters:
+                apart_pages = len(_counter_sheet(paper, unfolded_apart, counters))
+                parts.append(("counters", _counter_sheet(paper, unfolded, counters), apart_pages))
+        lines += [_warning(game, name, paper, laid, pages) for name, laid, pages in parts if joined(laid)]
     return lines
+
+
+def _card_sheet(paper: str, settings: PrintSettings, cards: list[Piece]) -> list[list[Band]]:
+    page = PAPERS[paper][::-1] if settings.foldover else PAPERS[paper]  # fold-over pages lie landscape
+    return pieces.plan(page, settings, cards, pieces.printable(page, settings, settings.foldover))
+
+
+def _counter_sheet(paper: str, settings: PrintSettings, counters: list[Piece]) -> list[list[Band]]:
+    page = PAPERS[paper]
+    return pieces.plan(page, settings, counters, pieces.printable(page, settings), pack=True)
+
+
+def _warning(game: Game, part: str, paper: str, laid: list[list[Band]], apart: int) -> str:
+    """The warning for one part on one paper: its joined pairs, a few of them named, and what separate cuts cost."""
+    pairs = joined(laid)
+    distinct = list(dict.fromkeys(f"{a.id}|{b.id}" for a, b in pairs))
+    more = f" and {len(distinct) - SAMPLES} more" if len(distinct) > SAMPLES else ""
+    named = ", ".join(distinct[:SAMPLES]) + more
+    cost = f"{apart} {plural('page', apart)} of faces instead of {len(laid)}"
+    first = pairs[0][0]
+    return (
+        f"{first.face.place or game.place('game', '')}: {part} on {PAPER_NAMES[paper]}: shared cut lines join "
+        f"{len(pairs)} {plural('pair', len(pairs))} of pieces of different colours ({named}), so a cut a little "
+        f"off its line shows the neighbour's colour; cuts: separate gives each piece its own bleed ({cost})"
+    )
