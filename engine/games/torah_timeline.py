@@ -552,7 +552,16 @@ class TorahTimelineState(TwoPlayerState):
         study, cap, penalty, free = self.study, self.cap, self.penalty, self.free
         # each seat's own lists (never replaced, only changed), its draw and its "play" events, taken
         # up once a turn rather than looked up at every move: a turn is under two moves, a game ~160
-        seats = tuple((hands[s], self.timeline[s], study[s], study[1 - s], draws[s], g.plays[s]) for s in (0, 1))
+        # (written out, not a generator: a comprehension would make self and these names closure cells,
+        # each read slower all through the method)
+        timeline, plays = self.timeline, g.plays
+        seats = (
+            (hands[0], timeline[0], study[0], study[1], draws[0], plays[0]),
+            (hands[1], timeline[1], study[1], study[0], draws[1], plays[1]),
+        )
+        # each seat's open Timeline slots, counted once: a placement here is the only change to a
+        # Timeline that leaves the game going (the Tanach card that fills the last slot wins it)
+        opens = [line.count(OPEN) for line in timeline]
         # the deck and discard are swapped when the deck runs out, and tokens replaced by an effect:
         # each written back at once, and read again after an effect
         tokens, deck, discard = self.tokens, self.deck, self.discard
@@ -591,7 +600,7 @@ class TorahTimelineState(TwoPlayerState):
                         tanachs += 1
                         for need, amount in needs[card]:
                             if need == OPEN_TIMELINE_SLOTS:
-                                if line.count(OPEN) != amount:
+                                if opens[p] != amount:
                                     break
                             elif need == OPPONENT_BEIT_MIDRASH_SAGE:
                                 if len(theirs) < amount:
@@ -650,7 +659,14 @@ class TorahTimelineState(TwoPlayerState):
             elif i >= here:  # a challenge: by the source's place among the Sages, then the target's slot
                 which, slot = divmod(i - here, targets)
                 sages = len(hand) - tanachs
-                source = [c for c in hand if era[c] >= 0][which] if which < sages else mine[which - sages]
+                if which < sages:  # the which-th Sage in the hand (a loop: a comprehension would make era a cell)
+                    for source in hand:
+                        if era[source] >= 0:
+                            if not which:
+                                break
+                            which -= 1
+                else:
+                    source = mine[which - sages]
                 action = CHALLENGE + source * slots + slot
                 record(action)
                 left -= 1
@@ -667,6 +683,7 @@ class TorahTimelineState(TwoPlayerState):
                         tokens[p] -= cost
                         left -= 1
                     line[era[action]] = action
+                    opens[p] -= 1
                     if OPEN not in line:
                         self.left, self.actions_taken = left, taken
                         self._finish(p, "normal")
@@ -701,16 +718,16 @@ class TorahTimelineState(TwoPlayerState):
                 break
             if action == END or left <= 0:
                 self.player = p = 1 - p
+                hand, line, mine, theirs, draw, played = seats[p]
                 if penalty[p]:  # actions lost to Aharon, perhaps the whole turn: the long way
                     self._start_turn()
                     p, left = self.player, self.left
+                    hand, line, mine, theirs, draw, played = seats[p]
                 else:
-                    studied = study[p]
-                    if studied:  # the turn's income
-                        purse, most = tokens[p] + income * len(studied), cap[p]
+                    if mine:  # the turn's income
+                        purse, most = tokens[p] + income * len(mine), cap[p]
                         tokens[p] = most if purse > most else 0 if purse < 0 else purse
                     left = per_turn
-                hand, line, mine, theirs, draw, played = seats[p]
         self._legal = None
         self.tally.decisions += len(sizes) - noted - (sizes.count(1) - forced)
         return first if taken > start else -1
