@@ -559,8 +559,8 @@ class TorahTimelineState(TwoPlayerState):
             (hands[0], timeline[0], study[0], study[1], draws[0], plays[0]),
             (hands[1], timeline[1], study[1], study[0], draws[1], plays[1]),
         )
-        # each seat's open Timeline slots, counted once: a placement here is the only change to a
-        # Timeline that leaves the game going (the Tanach card that fills the last slot wins it)
+        # each seat's open Timeline slots, counted once: here a placement takes one, and they are counted
+        # again after a Tanach effect (today's only Timeline effect fills the last slot, and wins)
         opens = [line.count(OPEN) for line in timeline]
         # the deck and discard are swapped when the deck runs out, and tokens replaced by an effect:
         # each written back at once, and read again after an effect
@@ -709,6 +709,7 @@ class TorahTimelineState(TwoPlayerState):
                     if self.phase is not IN_ACT:
                         break  # a game won, or limit reached mid-draw
                     hand, line, mine, theirs, draw, played = seats[p]
+                    opens = [timeline[0].count(OPEN), timeline[1].count(OPEN)]  # whatever an effect did to them
                     if not done:
                         continue  # the draws saw to the turn's end
             # the action is done: the cap may end the game, else the turn may pass
