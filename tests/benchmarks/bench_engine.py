@@ -7,7 +7,8 @@ of greedy and MCTS against random over 200 games each. Each rate is read in WIND
 seeds running on from one to the next, and printed as the best window and the median: as with
 timeit's minimum of repeats, the best is the engine's speed on the machine undisturbed, and a floor
 is judged on it; the median shows what the machine's other load took (on a shared virtual machine
-the same code was seen to move by 30% from one second to the next).
+the same code was seen to move by 30% from one second to the next). A first line times a fixed
+loop of plain Python, best of five, so a reader can tell a slow machine from a slow engine.
 Floors (issue #15; random against random, one core): Battle Line 1,500 games/s, Soldier Battler
 5,000, Torah Timeline 4,000, Time Line Battle 1,500, Time Line 100,000 actions/s (its
 greedy-vs-greedy games/s reported too); the proof under 5 ms; MCTS at least 80% against random.
@@ -65,6 +66,17 @@ def _windows(one: Callable[[int], int], seconds: float) -> list[float]:
     return rates
 
 
+def machine_ms() -> float:
+    """The best of five timings, in ms, of a fixed loop of plain Python: the machine's speed, engine aside."""
+    times = []
+    for _ in range(5):
+        start, total = time.perf_counter(), 0
+        for i in range(3_000_000):
+            total += i & 7
+        times.append((time.perf_counter() - start) * 1000)
+    return min(times)
+
+
 def _verdict(rates: list[float], floor: int | None) -> str:
     best, median = max(rates), statistics.median(rates)
     figures = f"best {best:,.{1 if best < 10 else 0}f}, median {median:,.{1 if median < 10 else 0}f}"
@@ -97,6 +109,7 @@ def strength(slug: str, agent: str, games: int) -> float:
 
 def main() -> None:
     quick = "--quick" in sys.argv
+    print(f"machine check: 3M steps of a plain Python loop in {machine_ms():.0f} ms (best of 5)")
     for slug in registry.registered():
         rates = games_per_second(slug, 2.0 if quick else 5.0)
         print(f"{slug}: random-vs-random games/s on one core, {_verdict(rates, FLOORS.get(slug))}")
