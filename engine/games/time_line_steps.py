@@ -3,7 +3,7 @@
 A turn is a queue of steps: chance (a draw, a peek, a roll), a seat's decision, or an automatic step the
 engine runs by itself. Steps are shared between a state and its clones, so one is never changed once
 queued, only replaced (dataclasses.replace). The records are not frozen: a frozen dataclass sets each
-field through object.__setattr__, and a random game queues some thousands of steps, each made here.
+field through object.__setattr__, and a random game queues some twenty thousand steps.
 """
 
 from __future__ import annotations
@@ -271,7 +271,7 @@ class BeginSeek(Step):
 
 @dataclass(slots=True, eq=False)
 class AutoMeeting(Step):
-    """Seek & Destroy in one Era: where both sides stand, each takes a stance."""
+    """Seek & Destroy from this Era on: the first Era where both sides stand holds a meeting."""
 
     kind: ClassVar[Kind] = Kind.AUTO_MEETING
     era: int
