@@ -754,10 +754,8 @@ class TimeLineState(TwoPlayerState):
 
     # -- any roll, either player: Probability Shift ------------------------------------------------
     def _offer_shift(self, roll: Roll) -> bool:
-        """Before the roll (the first step), each player holding an any-roll card may play it; True when
-        offers were queued."""
-        if not self.g.shift_cards or roll.offered:
-            return False
+        """Before the roll (the first step, not yet offered, in a game with any-roll cards: _advance asks),
+        each player holding an any-roll card may play it; True when offers were queued."""
         p, shifts = self.player, self.g.shift_cards
         offers: list[Step] = [Shift(s) for s in (p, 1 - p) if not shifts.isdisjoint(self.hands[s])]
         if not offers:

@@ -773,13 +773,10 @@ class TorahTimelineState(TwoPlayerState):
         (hand if source in hand else self.study[p]).remove(source)
         self.seen[p].discard(target)
         self.discard += (source, target)
-        r = self.g.rules
-        power, era = r.power, r.era
+        power, era = self.g.rules.power, self.g.rules.era
         diff = power[era[source]] - power[era[target]]
         if diff:  # the higher Power's owner gains the difference, to its cap
-            won = p if diff > 0 else 1 - p
-            purse, cap = self.tokens[won] + (diff if diff > 0 else -diff), self.cap[won]
-            self.tokens[won] = purse if purse < cap else cap
+            self._gain(p if diff > 0 else 1 - p, abs(diff))
         self.tally.events.append(self.g.plays[p][source])
 
     def _finish(self, winner: int | None, how: str) -> None:

@@ -65,11 +65,9 @@ def warnings(game: Game, settings: PrintSettings, cards: list[Piece], counters: 
         riding = pieces.tuck(PAPERS[paper], settings, cards, counters)
         if riding is not None:
             kept = pieces.tuck(PAPERS[paper], apart, cards, counters)
-            if kept is not None:
-                parts.append(("cards and counters", riding, len(kept)))
-            else:  # apart, the counters no longer fit below the cards: they take a sheet of their own
-                own = len(_card_sheet(paper, apart, cards)) + len(_counter_sheet(paper, unfolded_apart, counters))
-                parts.append(("cards and counters", riding, own))
+            if kept is None:  # apart, the counters no longer fit below the cards: they take a sheet of their own
+                kept = _card_sheet(paper, apart, cards) + _counter_sheet(paper, unfolded_apart, counters)
+            parts.append(("cards and counters", riding, len(kept)))
         else:
             parts.append(("cards", _card_sheet(paper, settings, cards), len(_card_sheet(paper, apart, cards))))
             if counters:

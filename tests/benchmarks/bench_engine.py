@@ -39,7 +39,12 @@ WINDOWS = 5  # windows each random-vs-random rate is read in
 def games_per_second(slug: str, seconds: float = 5.0) -> list[float]:
     """Random-vs-random games per second in each of WINDOWS windows over about `seconds` in all."""
     game = registry.build(next(g for g in load_games([slug])))
-    return _windows(lambda seed: (play(game, [RandomAgent(), RandomAgent()], seed), 1)[1], seconds)
+
+    def one_game(seed: int) -> int:
+        play(game, [RandomAgent(), RandomAgent()], seed)
+        return 1
+
+    return _windows(one_game, seconds)
 
 
 def time_line_rates(seconds: float = 5.0) -> tuple[list[float], float]:
