@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.cards import records
+from engine.cards.battle_line import Tactics, Troop
+from engine.cards.time_line import TimeCard
+from engine.cards.time_line_battle import Character
 from printkit.core.errors import display_path, safe
 from printkit.data.game import GAME_FILE, Game
-from printkit.data.model import Tactics, Troop
 
 Scalar = int | float | str | bool
 Bound = int | str  # a number, or the id of another rule option whose value is the bound
@@ -151,17 +154,19 @@ def _battle_line_cards(game: Game) -> list[str]:
             f"troops: needs at least {2 * hand} troop cards, found {troops}"
         )
     # the engine numbers troops colour by colour, value by value: one of each colour at each value
-    values = sorted({c.value for c in game.cards if isinstance(c, Troop)})
+    values = sorted({c.value for c in records(game, Troop)})
+    named = {v.value for v in game.info.value_names}
     seen: dict[tuple[str, int], str] = {}
-    for card in game.cards:
-        if isinstance(card, Troop):
-            key = (card.colour, card.value)
-            if key in seen:
-                out.append(
-                    f"{game.place('card', card.id)}: the battle-line engine plays one troop of each colour and "
-                    f"value: {safe(card.colour)} {card.value} is also {safe(seen[key])}"
-                )
-            seen[key] = card.id
+    for card in records(game, Troop):
+        key = (card.colour, card.value)
+        if key in seen:
+            out.append(
+                f"{game.place('card', card.id)}: the battle-line engine plays one troop of each colour and "
+                f"value: {safe(card.colour)} {card.value} is also {safe(seen[key])}"
+            )
+        seen[key] = card.id
+        if named and card.value not in named:  # its card would print no name for its value
+            out.append(f"{field_at(game, card.id, 'value')}: value: no value name for {card.value} in value_names")
     missing = [f"{c.id} {v}" for c in game.info.colours for v in values if (c.id, v) not in seen]
     if missing and seen:
         shown = ", ".join(missing[:4]) + (f" and {len(missing) - 4} more" if len(missing) > 4 else "")
@@ -169,18 +174,52 @@ def _battle_line_cards(game: Game) -> list[str]:
             f"{game.place('engine', 'engine')}: the battle-line engine plays one troop of each colour at each "
             f"value the troops have: missing {safe(shown)}"
         )
-    for card in game.cards:
-        if not isinstance(card, Tactics):
-            continue
-        effect = card.effect
+    for tactics in records(game, Tactics):
+        effect = tactics.effect
         if effect.kind in ("fixed_value", "value_choice") and not effect.values:
-            where = game.place("card", card.id)
+            where = game.place("card", tactics.id)
             out.append(f"{where}: effect: {effect.kind} needs values: the troop values it stands for")
         if effect.kind == "mud" and effect.formation_size is not None and effect.formation_size > MAX_FORMATION:
             out.append(
-                f"{game.place('card', card.id)}: effect: formation_size: the battle-line engine needs at most "
+                f"{game.place('card', tactics.id)}: effect: formation_size: the battle-line engine needs at most "
                 f"{MAX_FORMATION}, found {effect.formation_size}"
             )
+    return out
+
+
+def field_at(game: Game, card_id: str, field: str) -> str:
+    """Where a card's field is written, file:line:column (or its sheet's cell); the card's place when unknown."""
+    place = game.place("card", card_id)
+    return game.fields_at.get(place, {}).get(field, (place, ""))[0]
+
+
+def _orders(game: Game) -> list[str]:
+    """Front to Rear is one line: each Character its own Order."""
+    out = []
+    holder: dict[int, str] = {}
+    for char in records(game, Character):
+        first = holder.setdefault(char.order, char.name)
+        if first != char.name:
+            out.append(
+                f"{field_at(game, char.id, 'order')}: order: {char.order} is already {safe(first)}'s: expected each "
+                "Character to have its own"
+            )
+    return out
+
+
+def _users(game: Game) -> list[str]:
+    """Who may play a Time Line card: a unit type of the card's own side, or one of the game's user groups."""
+    out = []
+    groups = set(game.info.user_groups)
+    for card in records(game, TimeCard):
+        units = {c.id for c in game.info.components if c.unit and c.faction == card.faction}
+        for user in card.users:
+            if user not in units | groups:
+                known = ", ".join(sorted(units | groups))
+                out.append(
+                    f"{field_at(game, card.id, 'users')}: users: {safe(user)} is no unit type of the "
+                    f"{safe(card.faction)} side nor a user group (expected one of: {safe(known)})"
+                )
     return out
 
 
@@ -298,6 +337,7 @@ TIME_LINE_BATTLE = Needs(
         Option("tie_is_draw", bool, choices=(True,)),
     ),
     card_kinds=("character",),
+    checks=(_orders,),
 )
 
 TIME_LINE = Needs(
@@ -337,6 +377,7 @@ TIME_LINE = Needs(
     checks=(
         _names_one("extra_rolls_faction", "time-line", "factions"),
         _names_one("extra_rolls_era", "time-line", "eras"),
+        _users,
     ),
 )
 

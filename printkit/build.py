@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from printkit.core import atomic
 from printkit.core import workers as processes
-from printkit.core.errors import PlacedError, PrintkitError, UsageError
+from printkit.core.errors import PlacedError, PrintkitError, Problem, UsageError
 from printkit.data import advice, summary
 from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS
@@ -373,7 +373,9 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
     designs: dict[str, tuple[Design, tuple[float, float]]] = {}
 
     def collect() -> None:
-        cards = cardsheets.card_pieces(game, settings.card_size)
+        refused: list[Problem] = []  # a face layout that does not load: every other card is drawn all the same
+        cards = cardsheets.card_pieces(game, settings.card_size, refused=refused)
+        problems.extend(line for line in (str(p) for p in refused) if line not in problems)
         pieces = cards + counters.counter_pieces(game)
         for piece in pieces:
             for design in (piece.face, piece.back):
@@ -432,7 +434,7 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
             continue
         seen = shown[card.id]
         layout = " and ".join(dict.fromkeys(face_layouts.get(card.id, [card.kind])))
-        for name in advice.unprinted(card, seen):
+        for name in advice.unprinted(card, game.kinds.types[card.kind], seen):
             if name == "reconstructed":
                 unmarked = [f for f in card.reconstructed if f in seen and f"{f}_reconstructed" not in seen]
                 notices.append(

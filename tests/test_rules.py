@@ -14,10 +14,9 @@ from extractors import read_by_every_tool
 from pypdf import PdfReader
 
 from printkit import build
-from printkit.data.effect_text import effect_lines
+from printkit.data import enginecards
 from printkit.data.game import Game
 from printkit.data.loader import load_game
-from printkit.data.model import Character, Tactics, Tanach, TimeCard
 from printkit.data.settings import PrintSettings
 from printkit.docs import booklet, refsite, rtlorder, rulesbook, templating
 from printkit.docs.safefetch import FetchRefused, read
@@ -45,8 +44,8 @@ def test_every_card_effect_and_assumption_is_in_the_booklet_text(games: dict[str
     markdown = rulesbook.render_markdown(game)
     plain = markdown.replace("\\", "")
     for card in game.cards:
-        if isinstance(card, (Character, Tactics, Tanach, TimeCard)):
-            for line in effect_lines(card, dict(game.info.texts)):
+        for lines in enginecards.words(game, card).values():
+            for line in lines:
                 assert line in plain, (card.id, line)
     for option in game.info.rules:
         if option.origin == "reconstructed":

@@ -24,6 +24,8 @@ from enum import IntEnum
 from typing import Any
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
+from engine.cards import records
+from engine.cards.battle_line import Tactics, Troop
 from engine.games import formations
 from engine.games.formations import (
     Card,
@@ -38,7 +40,6 @@ from engine.games.formations import (
 )
 from engine.needs import BATTLE_LINE
 from printkit.data.game import Game
-from printkit.data.model import Tactics, Troop
 
 # --- the data, read once -------------------------------------------------------
 
@@ -131,14 +132,12 @@ _WILD = ("wild", "fixed_value", "value_choice")
 def rules_from(game: Game) -> Rules:
     info = game.info
     letters = tuple(c.letter for c in info.colours)
-    values = tuple(sorted({c.value for c in game.cards if isinstance(c, Troop)}))
-    tactics = []
-    for card in game.cards:
-        if isinstance(card, Tactics):
-            vals = tuple(card.effect.values or ())
-            tactics.append((card.id, card.name, card.effect.kind, vals))
-    scout = next((c.effect for c in game.cards if isinstance(c, Tactics) and c.effect.kind == "scout"), None)
-    mud = next((c.effect for c in game.cards if isinstance(c, Tactics) and c.effect.kind == "mud"), None)
+    values = tuple(sorted({c.value for c in records(game, Troop)}))
+    tactics = [
+        (card.id, card.name, card.effect.kind, tuple(card.effect.values or ())) for card in records(game, Tactics)
+    ]
+    scout = next((c.effect for c in records(game, Tactics) if c.effect.kind == "scout"), None)
+    mud = next((c.effect for c in records(game, Tactics) if c.effect.kind == "mud"), None)
     mud_size = game.rule("mud_formation_size")  # the Mud card's own size, when it gives one, comes first
     return Rules(
         letters=letters,

@@ -10,8 +10,9 @@ from enum import IntEnum
 from typing import Any
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState
+from engine.cards import records
+from engine.cards.soldier_battler import Soldier
 from printkit.data.game import Game
-from printkit.data.model import Soldier
 
 # Action numbers: a deployment is type x columns + column; the rest start at these bases,
 # with a move or attack numbered base + from-space x spaces + to-space.
@@ -62,7 +63,7 @@ class Rules:
 
 
 def rules_from(game: Game) -> Rules:
-    soldiers = [c for c in game.cards if isinstance(c, Soldier)]
+    soldiers = records(game, Soldier)
     weapons = {w.id: w for w in game.info.weapons}
     factions = [f.id for f in game.info.factions]
     deck = game.decks[0]

@@ -18,6 +18,8 @@ from itertools import compress
 from typing import Any, get_args
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
+from engine.cards import records
+from engine.cards.time_line import TimeCard, TimeLineEffectKind
 from engine.games.time_line_steps import (
     AfterRoll,
     AutoAfterRound,
@@ -52,7 +54,6 @@ from engine.games.time_line_steps import (
     Tutor,
 )
 from printkit.data.game import Game
-from printkit.data.model import TimeCard, TimeLineEffectKind
 
 END, FIGHT, AVOID, HIDE, ESCAPE, CONTINUE, STOP, NO_CARD = 1, 2, 3, 4, 5, 6, 7, 9
 MOVE, PLAY, PICK_STACK, PICK_ERA, PICK_CARD, DIE, DRAW = 100_000, 200_000, 300_000, 310_000, 320_000, 400_000, 410_000
@@ -150,8 +151,7 @@ def rules_from(game: Game) -> Rules:
             "none" in c.users,
             tuple((k, e.kind) for k, e in enumerate(c.effects) if e.kind in TRAVEL_EFFECTS),
         )
-        for c in game.cards
-        if isinstance(c, TimeCard)
+        for c in records(game, TimeCard)
     )
     recruit = tuple(
         tuple((line.unit, line.draw) for line in sorted(f.recruit, key=lambda x: x.roll)) for f in info.factions

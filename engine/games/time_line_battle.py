@@ -19,8 +19,7 @@ from enum import IntEnum
 from typing import Any
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, TwoPlayerState, pick
-from printkit.data.game import Game
-from printkit.data.model import (
+from engine.cards.time_line_battle import (
     Attack,
     Character,
     DoubleFriendly,
@@ -32,6 +31,7 @@ from printkit.data.model import (
     SacrificeFor,
     VpMultiplier,
 )
+from printkit.data.game import Game
 
 DEPLOY, CYCLE, NO_CYCLE, REVIVE, NO_REVIVE = 0, 1000, 1100, 1200, 1300
 SACRIFICE, NO_SACRIFICE, ENCHANT, NO_ENCHANT, TARGET = 1400, 1500, 1600, 1700, 1800
@@ -103,7 +103,8 @@ class Rules:
 
 
 def rules_from(game: Game) -> Rules:
-    chars = tuple(sorted((c for c, _ in game.decks[0].entries if isinstance(c, Character)), key=lambda c: c.order))
+    dealt = (c.parsed for c, _ in game.decks[0].entries)
+    chars = tuple(sorted((c for c in dealt if isinstance(c, Character)), key=lambda c: c.order))
     return Rules(
         chars=chars,
         timelines=int(game.rule("timelines")),

@@ -15,8 +15,8 @@ from math import floor
 from typing import Any
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState, pick
+from engine.cards.torah_timeline import Sage, Tanach, TanachEffect
 from printkit.data.game import Game
-from printkit.data.model import Sage, Tanach, TanachEffect
 
 # Actions: PLACE + card, STUDY + card, TANACH + card, CHALLENGE + (source slot x cards + target card)
 PLACE, STUDY, TANACH, DRAW, END, CHALLENGE, CHANCE_CARD, FIRST = 0, 100, 200, 300, 301, 1000, 20_000, 30_000
@@ -62,7 +62,7 @@ class Rules:
 
 
 def rules_from(game: Game) -> Rules:
-    cards = [c for c, _ in game.decks[0].entries]
+    cards = [c.parsed for c, _ in game.decks[0].entries]
     eras = [e.id for e in game.info.eras]
     return Rules(
         names=tuple(c.name for c in cards),

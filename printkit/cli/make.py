@@ -52,7 +52,9 @@ def cmd_init(args: argparse.Namespace) -> int:
 def cmd_new(args: argparse.Namespace) -> int:
     here = project.find()
     bundled = frozenset(p.name for p in loader.bundled_games())
-    made = scaffold.new_game(args.name, here, fonts.printable, Path(args.dir) if args.dir else None, bundled)
+    made = scaffold.new_game(
+        args.name, here, fonts.printable, Path(args.dir) if args.dir else None, bundled, args.starter
+    )
     for text in made.notes:
         note(text)
     shown = display_path(made.folder)
@@ -118,12 +120,28 @@ def _unread_options(game: Game) -> str | None:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    """Every problem of every game named, in one run: its data's, then its drawings' (of the cards that load), then
+    its engine's (once the data loads whole)."""
     here = project.find()
     problems: list[str] = []
     checked = []
-    for game in load(args.games, here):
+    for item in loader.find_all(list(args.games), here):
+        if item.note:
+            note(item.note)
+        game, unloaded = loader.check_game(item.folder, here)
+        problems += [str(p) for p in unloaded]
+        if game is None:
+            note(f"{display_path(item.folder)}: its game.yaml does not load, so its cards were not drawn")
+            continue
         given = print_settings(args, ("card_size", "bleed", "printer_margin", "cuts", "paper"))
         found = build.proof(game, settings.resolve(game, here, given))
+        if unloaded:  # the engine plays a whole game only: its checks wait for the data's problems to go
+            note(f"{game.slug}: checked as far as its data loads; its engine's checks wait for the data's problems")
+            problems += found.problems
+            for notice in found.notices:
+                warn(notice)
+            checked.append(game_entry(game, False))
+            continue
         found.problems.extend(_engine_problems(game))
         for notice in found.notices:
             warn(notice)

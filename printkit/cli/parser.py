@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 from engine.tune import TARGETS
 from printkit import __version__, build
 from printkit.cli import completion, doctor, exporting, make, play
-from printkit.data import settings
+from printkit.data import scaffold, settings
 
 GROUPS = ("make", "export", "play", "help")
 
@@ -176,6 +176,13 @@ def _options_init(p: argparse.ArgumentParser) -> None:
 def _options_new(p: argparse.ArgumentParser) -> None:
     p.add_argument("name", help="the game's name, as it should read on its booklet and cards")
     p.add_argument("--dir", metavar="FOLDER", help="where to make the game's folder (default: the project's cards/)")
+    p.add_argument(
+        "--starter",
+        choices=scaffold.STARTERS,
+        default="deck",
+        help="deck: one kind of plain card with a text and numbers; types: two kinds of card of the game's own "
+        "(cost, rarity, keywords), their layouts, and a spreadsheet of cards (default: deck)",
+    )
 
 
 def _options_list(p: argparse.ArgumentParser) -> None:
@@ -440,7 +447,7 @@ COMMANDS = (
         "start a new game in the project's cards/",
         "Start a new game: game.yaml, cards.yaml with two cards and rules.md, valid from the start.\n"
         "The name is kept as typed; the folder is named from it in plain Latin letters.",
-        ('printkit new "My Game"', 'printkit new "Über Spiel" --dir drafts'),
+        ('printkit new "My Game"', 'printkit new "My Game" --starter types', 'printkit new "Über Spiel" --dir drafts'),
         make.cmd_new,
     ),
     Command(

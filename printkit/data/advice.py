@@ -4,8 +4,9 @@ take without saying so, a card no deck takes, a field the card sets that no layo
 from __future__ import annotations
 
 from collections.abc import Set
-from typing import Any
 
+from printkit.data.cards import Card
+from printkit.data.cardtypes import CardType
 from printkit.data.game import Game
 
 NOT_PRINTED = frozenset({"id", "kind", "copies", "shared"})  # fields that say how to print, not what
@@ -56,18 +57,21 @@ def orphans(game: Game) -> list[str]:
     ]
 
 
-def unprinted(card: Any, shown: Set[str]) -> list[str]:
-    """The fields this card sets, beyond its required ones, that a face layout showing these fields leaves out."""
+def unprinted(card: Card, declared: CardType, shown: Set[str]) -> list[str]:
+    """The fields this card sets, beyond its kind's required ones, that a face layout showing these fields leaves
+    out (a field a layout tests in a condition counts as shown)."""
     out = []
-    for name, spec in type(card).model_fields.items():
-        value = getattr(card, name)
-        if name in NOT_PRINTED or spec.is_required() or value in (None, "", [], {}):
+    optional = {"flavour": card.flavour, "art": card.art, "art_credit": card.art_credit}
+    optional |= {k: v for k, v in card.values.items() if not declared.fields[k].required and k not in card.defaulted}
+    for name, value in optional.items():
+        if value in (None, "", [], {}):
             continue
         seen = name in shown or (name == "stats" and any(f.startswith("stat_") for f in shown))
-        if name == "reconstructed":  # marked where it matters: on each reconstructed value the face prints
-            seen = all(f"{field}_reconstructed" in shown for field in value if field in shown)
         if not seen:
             out.append(name)
+    # marked where it matters: on each reconstructed value the face prints
+    if not all(f"{field}_reconstructed" in shown for field in card.reconstructed if field in shown):
+        out.append("reconstructed")
     return out
 
 

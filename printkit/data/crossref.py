@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from collections.abc import Callable, Iterable, Set
@@ -10,25 +11,16 @@ from typing import Any
 
 from printkit.core import units
 from printkit.core.errors import Problem
-from printkit.data import iconkeys, settings
-from printkit.data.effect_text import effect_lines, template_keys
-from printkit.data.model import (
-    BOARD_KINDS,
-    ICON_NAMES,
-    RECONSTRUCTED_NOT,
-    Card,
-    Character,
-    Component,
-    Deck,
-    DeckEntry,
-    GameFile,
-    RuleOption,
-    Sage,
-    Soldier,
-    TimeCard,
-    Troop,
-)
+from printkit.data import cards as card_data
+from printkit.data import conditions, iconkeys, settings
+from printkit.data.cards import Card, Kinds
+from printkit.data.enginecards import EngineCards
+from printkit.data.model import BOARD_KINDS, ICON_NAMES, Component, Deck, DeckEntry, GameFile, RuleOption
 from printkit.data.yamlsource import PathT, SourceMap
+
+# the designs besides card faces that a game's layouts: may give a layout of its own
+OTHER_DESIGNS = ("back", "counter", "counter-back", "token", "reference")
+_ACCENT_TABLES = ("factions", "colours", "eras")  # the tables whose rows have a colour
 
 
 @dataclass(frozen=True)
@@ -38,6 +30,13 @@ class Located:
     card: Card
     smap: SourceMap
     index: int
+    lax: bool = False  # read from a sheet's cells, as text
+
+    def without_pictures(self, kinds: Kinds) -> Located:
+        """The same card with no art and no art fields: checked on when its pictures do not read."""
+        arts = {k for k, spec in kinds.types[self.card.kind].fields.items() if spec.type == "art"}
+        values = {k: v for k, v in self.card.values.items() if k not in arts}
+        return dataclasses.replace(self, card=dataclasses.replace(self.card, art=None, values=values))
 
     def at(self, *rest: str | int) -> PathT:
         return ("cards", self.index) + rest
@@ -75,13 +74,17 @@ def check(
     *,
     all_cards: bool = True,
     icons: Set[str] = ICON_NAMES,
+    kinds: Kinds | None = None,
+    engine: EngineCards | None = None,
 ) -> list[Problem]:
     """Every cross-reference problem of one game, in no particular order.
 
     all_cards is false when a card file failed to load: references to cards are then
     not checked, since a missing card would only echo that file's own error.
     icons: the icon names the game may use, printkit's own and those of its icons/ folders.
+    kinds: the kinds of card the game declares; engine: what its engine says of them.
     """
+    kinds = kinds or Kinds.of(info.card_types, {})
     problems: list[Problem] = []
 
     def table(name: str, rows: Iterable[Any], what: str) -> set[str]:
@@ -91,7 +94,7 @@ def check(
 
     factions = table("factions", info.factions, "faction")
     eras = table("eras", info.eras, "era")
-    colours = table("colours", info.colours, "colour")
+    table("colours", info.colours, "colour")
     weapons = table("weapons", info.weapons, "weapon")
     table("rules", info.rules, "rule")
     table("phases", info.phases, "phase")
@@ -136,8 +139,10 @@ def check(
         ref(icon, icons, "icon", smap, ("icons", name))
     for i, deck in enumerate(info.decks):
         ref(deck.back.icon, icons, "icon", smap, ("decks", i, "back", "icon"))
+        ref(deck.icon, icons, "icon", smap, ("decks", i, "icon"))
+    problems += _type_problems(info, smap, kinds, engine)
     if all_cards:  # a name that no card or piece asks for is a typo: its picture would never print
-        asked = {k for c in cards for k in iconkeys.card_keys(c.card)}
+        asked = {k for c in cards for k in iconkeys.card_keys(c.card, kinds, engine)}
         asked |= {k for comp in info.components for k in iconkeys.component_keys(comp)}
         if any(s.eras for comp in info.components if comp.board for s in comp.board.sections):
             asked |= {era.id for era in info.eras}  # a board's era spaces show their era's icon
@@ -171,63 +176,96 @@ def check(
                 problems.append(
                     smap.problem(("rules", i, "value"), f"expected a value from {low} to {high}, found {option.value}")
                 )
+    for i, deck in enumerate(info.decks):
+        problems.extend(_check_deck(deck, i, smap, factions, card_ids if all_cards else None, cards, kinds, icons))
+    return problems
 
-    named_values = {v.value for v in info.value_names}
-    orders: dict[int, list[tuple[Located, Character]]] = {}
-    for loc in cards:
-        card, where = loc.card, loc.smap
-        if isinstance(card, Soldier):
-            ref(card.weapon, weapons, "weapon", where, loc.at("weapon"))
-        elif isinstance(card, Sage):
-            ref(card.era, eras, "era", where, loc.at("era"))
-        elif isinstance(card, Troop):
-            ref(card.colour, colours, "colour", where, loc.at("colour"))
-            if info.value_names and card.value not in named_values:
+
+def icon_problems(loc: Located, kinds: Kinds, icons: Set[str]) -> list[Problem]:
+    """One card's icons, inline in its words and named by its icon fields, that the game does not have.
+    (check() finds what lies between cards: ids, decks.)"""
+    card, where = loc.card, loc.smap
+    problems = []
+    declared = kinds.types[card.kind]
+    worded = [("name", card.name), ("flavour", card.flavour)]
+    worded += [(k, card.values.get(k)) for k, spec in declared.fields.items() if spec.type in ("text", "rich")]
+    for key, words in worded:  # the card's own words may show icons inline: {sword}
+        for icon in re.findall(r"\{([a-z_]+)\}", words or ""):
+            if icon not in icons:
+                problems.append(where.problem(loc.at(key), _missing("icon", icon, icons)))
+    for key, spec in declared.fields.items():
+        value = card.values.get(key)
+        kind = spec.item_type if spec.type == "list" else spec.type
+        if kind != "icon" or value is None:
+            continue
+        named = value if isinstance(value, list) else [value]
+        for j, icon in enumerate(named):
+            if icon not in icons:
+                path = loc.at(key, j) if isinstance(value, list) else loc.at(key)
+                problems.append(where.problem(path, _missing("icon", icon, icons)))
+    return problems
+
+
+def wording_problems(loc: Located, info: GameFile, engine: EngineCards | None) -> list[Problem]:
+    """The texts: templates a card's engine words its fields from, that the game lacks or that ask for a value
+    the card does not have: such a card's words cannot be written."""
+    card, where = loc.card, loc.smap
+    problems: list[Problem] = []
+    if engine is None or card.parsed is None:
+        return problems
+    keys = engine.template_keys(card)
+    for key in keys:
+        if key not in info.texts:
+            problems.append(where.problem(loc.at("id"), f"card text needs the template {key!r} in game.yaml texts"))
+    if all(key in info.texts for key in keys):
+        try:
+            engine.words(info.texts, card)
+        except KeyError as exc:
+            problems.append(
+                where.problem(loc.at("id"), f"a text template uses {{{exc.args[0]}}}, which this card does not have")
+            )
+    return problems
+
+
+def _type_problems(info: GameFile, smap: SourceMap, kinds: Kinds, engine: EngineCards | None) -> list[Problem]:
+    """What the declared kinds of card ask that the rest of the game cannot give: a field only an engine reads when
+    no engine plays the game, or one its engine does not read; a default that is no value of its field; an accent
+    drawn from rows without colours; a layouts: key that names no kind."""
+    problems = []
+    for kind, declared in info.card_types.items():
+        form = engine.forms.get(kind) if engine is not None else None
+        for key, spec in declared.fields.items():
+            at: PathT = ("card_types", kind, "fields", key)
+            if spec.type == "engine" and info.engine is None:
                 problems.append(
-                    where.problem(loc.at("value"), f"no value name for {card.value} in game.yaml value_names")
+                    smap.problem((*at, "type"), "an engine field is read by the game's engine: game.yaml names none")
                 )
-        elif isinstance(card, TimeCard):
-            ref(card.faction, factions, "faction", where, loc.at("faction"))
-            users = {c.id for c in info.components if c.unit and c.faction == card.faction} | set(info.user_groups)
-            for j, user in enumerate(card.users):
-                ref(user, users, "unit type or user group", where, loc.at("users", j))
-        elif isinstance(card, Character):
-            orders.setdefault(card.order, []).append((loc, card))
-        values = set(type(card).model_fields) - RECONSTRUCTED_NOT  # what a reconstructed list may name
-        for j, name in enumerate(card.reconstructed):
-            if name in card.reconstructed[:j]:
-                problems.append(where.problem(loc.at("reconstructed", j), f"{name!r} named twice: expected once"))
-            else:
-                ref(name, values, f"{card.kind} field", where, loc.at("reconstructed", j))
-        for field in ("name", "text", "flavour"):  # the card's own words may show icons inline: {sword}
-            words = getattr(card, field, None)
-            for icon in re.findall(r"\{([a-z_]+)\}", words or ""):
-                if icon not in icons:
-                    problems.append(where.problem(loc.at(field), _missing("icon", icon, icons)))
-        for key in template_keys(card):
-            if key not in info.texts:
-                problems.append(where.problem(loc.at("id"), f"card text needs the template {key!r} in game.yaml texts"))
-        if all(key in info.texts for key in template_keys(card)):
-            try:
-                effect_lines(card, dict(info.texts))
-            except KeyError as exc:
+            elif spec.type == "engine" and engine is not None and (form is None or key not in form.model_fields):
                 problems.append(
-                    where.problem(
-                        loc.at("id"), f"a text template uses {{{exc.args[0]}}}, which this card does not have"
+                    smap.problem((*at, "type"), f"the {engine.engine} engine reads no field {key!r} of a {kind} card")
+                )
+            if spec.default is not None:
+                found = card_data.value_problems(key, spec, spec.default, kinds, smap, (*at, "default"))
+                problems += [
+                    smap.problem((*at, "default"), f"the default is no value of this field: {p.message}")
+                    for p in found[:1]
+                ]
+        if declared.accent is not None:
+            spec = declared.fields[declared.accent]
+            if spec.tables[0] not in _ACCENT_TABLES:
+                problems.append(
+                    smap.problem(
+                        ("card_types", kind, "accent"),
+                        f"accent: {declared.accent} names {spec.table} rows, which have no colour "
+                        f"(expected a choice from {', '.join(_ACCENT_TABLES)})",
                     )
                 )
-
-    for same in orders.values():
-        first = same[0][1]
-        for loc, card in same[1:]:  # Front-to-Rear order must be total
+    known = [*kinds.types, *OTHER_DESIGNS]
+    for name in info.layouts:
+        if name not in known:
             problems.append(
-                loc.smap.problem(
-                    loc.at("order"),
-                    f"order {card.order} is already {first.name}'s: expected each Character to have its own",
-                )
+                smap.problem(("layouts", name), _missing("kind of card or design", name, known), at_key=True)
             )
-    for i, deck in enumerate(info.decks):
-        problems.extend(_check_deck(deck, i, smap, factions, card_ids if all_cards else None, cards))
     return problems
 
 
@@ -290,28 +328,63 @@ def _check_board(info: GameFile, comp: Component, smap: SourceMap, path: PathT, 
 
 
 def _check_deck(
-    deck: Deck, i: int, smap: SourceMap, factions: set[str], card_ids: set[str] | None, cards: list[Located]
+    deck: Deck,
+    i: int,
+    smap: SourceMap,
+    factions: set[str],
+    card_ids: set[str] | None,
+    cards: list[Located],
+    kinds: Kinds,
+    icons: Set[str],
 ) -> list[Problem]:
     problems = []
     if deck.faction is not None and deck.faction not in factions:
         problems.append(smap.problem(("decks", i, "faction"), _missing("faction", deck.faction, factions)))
-    kinds = {c.card.kind for c in cards}
+    if deck.include is not None:
+        problems += _filter_problems(deck.include, smap, ("decks", i, "include"), kinds)
     if card_ids is None:
         return problems
-    if deck.include and deck.include.kind is not None and deck.include.kind not in kinds:
-        problems.append(smap.problem(("decks", i, "include", "kind"), _missing("card kind", deck.include.kind, kinds)))
-    if deck.include and deck.include.faction is not None and deck.include.faction not in factions:
-        problems.append(
-            smap.problem(("decks", i, "include", "faction"), _missing("faction", deck.include.faction, factions))
-        )
     for j, entry in enumerate(deck.cards):
         card_id = entry.card if isinstance(entry, DeckEntry) else entry
         path: PathT = ("decks", i, "cards", j) + (("card",) if isinstance(entry, DeckEntry) else ())
         if card_id not in card_ids:
             problems.append(smap.problem(path, _missing("card", card_id, card_ids)))
-    if not deck.include and not deck.cards:
+    if deck.include is None and not deck.cards:
         problems.append(smap.problem(("decks", i), "a deck needs `include:` or `cards:`, or both"))
     return problems
+
+
+def _filter_problems(include: dict[str, Any], smap: SourceMap, path: PathT, kinds: Kinds) -> list[Problem]:
+    """A deck's filter: each key a field some kind has (or kind, or where:), a kind one the game declares, a
+    condition that parses and names known fields."""
+    problems = []
+    known = sorted({"kind", "where", *card_data.BUILT_IN, *kinds.fields()})
+    for key, value in include.items():
+        if key not in known:
+            problems.append(smap.problem((*path, key), _missing("field", key, known), at_key=True))
+        elif key == "kind":
+            for j, kind in enumerate(value if isinstance(value, list) else [value]):
+                if kind not in kinds.types:
+                    place = (*path, key, j) if isinstance(value, list) else (*path, key)
+                    problems.append(smap.problem(place, _missing("card kind", str(kind), set(kinds.types))))
+        elif key == "where":
+            problems += condition_problems(value, smap, (*path, key), set(known) - {"where"})
+    return problems
+
+
+def condition_problems(text: Any, smap: SourceMap, path: PathT, fields: Set[str]) -> list[Problem]:
+    """A condition (layout when:, deck where:) that does not parse, or names a field no card has."""
+    if not isinstance(text, str):
+        return [smap.problem(path, 'expected a condition, such as "cost >= 3" or "rarity is rare"')]
+    try:
+        condition = conditions.parse(text)
+    except conditions.ConditionError as exc:
+        return [smap.problem(path, f"condition {text!r}, at character {exc.column}: {exc}")]
+    out = []
+    for name in condition.fields():
+        if name.split(".")[0] not in fields:
+            out.append(smap.problem(path, f"condition {text!r}: {_missing('field', name, fields)}"))
+    return out
 
 
 def choice_key(value: object) -> str:

@@ -9,7 +9,10 @@ from typing import Any
 
 from printkit.core.errors import DataError, Problem, display_path
 from printkit.core.noting import Noted
-from printkit.data.model import Card, Component, Deck, FontSpec, GameFile
+from printkit.data.cards import Card, Kinds
+from printkit.data.cardtypes import CardType
+from printkit.data.model import Component, Deck, FontSpec, GameFile
+from printkit.data.yamlsource import PathT, SourceMap
 
 GAME_FILE = "game.yaml"
 
@@ -29,11 +32,21 @@ _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
 @dataclass(frozen=True)
+class CardSource:
+    """Where a card's data is written: its file's source map and its path there, and whether it is a sheet's row
+    (read as text) or YAML (read strictly). An engine checks the fields only it reads against these places."""
+
+    smap: SourceMap
+    at: PathT
+    lax: bool = False
+
+
+@dataclass(frozen=True)
 class DeckCards:
     """A deck with every card it holds and how many copies of each, in deck order."""
 
     deck: Deck
-    entries: tuple[tuple[Any, int], ...]  # (card model, copies)
+    entries: tuple[tuple[Card, int], ...]  # (card, copies)
 
     @property
     def size(self) -> int:
@@ -63,6 +76,24 @@ class Game:
     # the fonts its project's [fonts] names for every game, files named from project_folder; the game's own win
     project_fonts: tuple[tuple[str, FontSpec], ...] = ()
     project_folder: Path = Path()
+    # the kinds of card it declares (or printkit's plain kind) and the rows their choices name
+    kinds: Kinds = field(default_factory=lambda: Kinds.of({}, {}), hash=False, compare=False)
+    sources: dict[str, CardSource] = field(default_factory=dict, hash=False, compare=False)  # by card id
+
+    @property
+    def types(self) -> dict[str, CardType]:
+        """Each kind of card the game has, by name."""
+        return dict(self.kinds.types)
+
+    def card_type(self, kind: str) -> CardType:
+        return self.kinds.types[kind]
+
+    def kind_name(self, kind: str, many: bool = False) -> str:
+        """A kind of card as the game's data names it: Sage, Sages."""
+        declared = self.kinds.types.get(kind)
+        if declared is None:
+            return kind.replace("_", " ").capitalize()
+        return declared.many(kind) if many else declared.one(kind)
 
     @property
     def title(self) -> str:
@@ -76,6 +107,24 @@ class Game:
     def place(self, kind: str, ident: str) -> str:
         """Where a card, deck or component (kind) is written, as file:line:column; game.yaml when unknown."""
         return self.places.get((kind, ident)) or f"{display_path(self.folder / GAME_FILE)}:1:1"
+
+    def row(self, table: str, ident: Any) -> Any:
+        """A row of a game.yaml table by its id (a faction, an era, a weapon), or None; user_groups give their name."""
+        if ident is None:
+            return None
+        if table == "user_groups":
+            return self.info.user_groups.get(ident)
+        if table == "decks":
+            return next((d.deck for d in self.decks if d.deck.id == ident), None)
+        return next((r for r in getattr(self.info, table, ()) if r.id == ident), None)
+
+    def row_name(self, tables: list[str], ident: Any) -> str:
+        """The name of the row a choice names, from the first of its tables that has it; the id when none does."""
+        for table in tables:
+            row = self.row(table, ident)
+            if row is not None:
+                return row if isinstance(row, str) else str(row.name)
+        return str(ident)
 
     def card(self, card_id: str) -> Card:
         for card in self.cards:

@@ -4,32 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.data.model import Attack, Character, Component, Sage, Tactics, Tanach, TimeCard
+from printkit.data.cards import Card, Kinds
+from printkit.data.enginecards import EngineCards
+from printkit.data.model import Component
 
 DEFAULT_ICON = "star"  # the picture of a card the table says nothing about
 
 
-def card_keys(card: Any) -> list[str]:
-    """The card's id; then each of its effects, the most telling first, as kind-qualifier before kind alone;
-    then its era or group; then its kind.
-
-    A Character's later abilities say more about it than its attack, so they come first, and an
-    attack is asked as kind-target ("attack-rear"). A Time Line card's effect is asked with each
-    unit type that may play it and its faction ("force-hero", "force-teraxian").
-    """
+def card_keys(card: Card, kinds: Kinds, engine: EngineCards | None = None) -> list[str]:
+    """The card's id; then what its engine reads it to do, the most telling first (an effect's kind, alone or with
+    who plays it); then the values of its choice fields, in the order its kind declares them; then its kind."""
     keys = [card.id]
-    if isinstance(card, Character):
-        for ability in reversed(card.ability):
-            keys += [f"attack-{ability.target}", "attack"] if isinstance(ability, Attack) else [ability.kind]
-    elif isinstance(card, TimeCard):
-        for effect in card.effects:
-            keys += [f"{effect.kind}-{who}" for who in [*card.users, card.faction]] + [effect.kind]
-    elif isinstance(card, (Tanach, Tactics)):
-        keys.append(card.effect.kind)
-    if isinstance(card, Sage):
-        keys.append(card.era)
-    elif isinstance(card, Tactics):
-        keys.append(card.group)
+    if engine is not None and card.parsed is not None:
+        keys += engine.icon_keys(card)
+    declared = kinds.types.get(card.kind)
+    for key, spec in declared.fields.items() if declared else ():
+        kind = spec.item_type if spec.type == "list" else spec.type
+        value = card.values.get(key)
+        if kind == "choice" and value is not None:
+            keys += [str(v) for v in value] if isinstance(value, list) else [str(value)]
     keys.append(card.kind)
     return keys
 
@@ -39,6 +32,6 @@ def component_keys(comp: Component) -> list[str]:
     return [comp.id, *([comp.era] if comp.era else []), comp.kind]
 
 
-def choose(icons: dict[str, str], keys: list[str], default: str | None = DEFAULT_ICON) -> str | None:
+def choose(icons: dict[str, Any], keys: list[str], default: str | None = DEFAULT_ICON) -> str | None:
     """The icon of the first key the table names, else default."""
     return next((icons[k] for k in keys if k in icons), default)

@@ -9,14 +9,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from printkit.core import assets, files
 from printkit.core.errors import DataError, Problem, UsageError, display_path
 from printkit.core.project import Project, ProjectError
 from printkit.core.project import find as find_project
-from printkit.data import crossref, table
-from printkit.data.game import GAME_FILE, DeckCards, Game
+from printkit.data import cards, conditions, crossref, enginecards, table
+from printkit.data.basics import Id
+from printkit.data.cards import Card, Kinds
+from printkit.data.cardtypes import TABLES, CardType
+from printkit.data.game import GAME_FILE, CardSource, DeckCards, Game
 from printkit.data.model import (
     FONT_KINDS,
     ICON_NAMES,
@@ -155,24 +158,70 @@ def _validate(
         return None
 
 
-def resolve_decks(info: GameFile, cards: list[Any]) -> tuple[DeckCards, ...]:
+def resolve_decks(info: GameFile, cards: list[Card], whole: bool = True) -> tuple[DeckCards, ...]:
+    """Each deck's cards and copies, in deck order: those its include: filter takes, then those it lists.
+
+    whole: the game loaded without a problem; otherwise a deck leaves out the cards it names that did not load,
+    and a filter whose condition does not parse takes none (their problems are reported already)."""
     by_id = {c.id: c for c in cards}
     out = []
     for deck in info.decks:
-        entries: dict[str, tuple[Any, int]] = {}
-        if deck.include:
+        entries: dict[str, tuple[Card, int]] = {}
+        if deck.include is not None:
+            try:
+                taking = conditions.deck_filter(deck.include)
+            except conditions.ConditionError:
+                if whole:
+                    raise
+                taking = _none
             for card in cards:
-                if deck.include.kind not in (None, card.kind):
-                    continue
-                if deck.include.faction not in (None, getattr(card, "faction", None)):
-                    continue
-                entries[card.id] = (card, card.copies)
+                if taking(card):
+                    entries[card.id] = (card, card.copies)
         for entry in deck.cards:
             card_id, copies = (entry.card, entry.copies) if isinstance(entry, DeckEntry) else (entry, None)
+            if card_id not in by_id and not whole:
+                continue
             card = by_id[card_id]
             entries[card_id] = (card, card.copies if copies is None else copies)
         out.append(DeckCards(deck, tuple(v for v in entries.values() if v[1] > 0)))
     return tuple(out)
+
+
+def _none(card: Card) -> bool:
+    return False
+
+
+def _types_alone(data: Any) -> dict[str, CardType] | None:
+    """The card_types of a game.yaml the rest of which is refused: its cards can still be checked against them.
+    None when they too are refused (game.yaml's own problems say why)."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        return _TYPES.validate_python(data.get("card_types") or {})
+    except ValidationError:
+        return None
+
+
+_TYPES: TypeAdapter[dict[str, CardType]] = TypeAdapter(dict[Id, CardType], config=ConfigDict(strict=True))
+
+
+def _tables(data: Any) -> dict[str, dict[str, str]]:
+    """The ids (and names) of game.yaml's rows that a choice may name, read from its data as written."""
+    out: dict[str, dict[str, str]] = {}
+    if not isinstance(data, dict):
+        return out
+    for name in TABLES:
+        rows = data.get(name)
+        if isinstance(rows, dict):  # user_groups: {id: name}
+            out[name] = {str(k): str(v) for k, v in rows.items()}
+        elif isinstance(rows, list):
+            found = {}
+            for row in rows:
+                if isinstance(row, dict) and isinstance(row.get("id"), str):
+                    called = row.get("name")
+                    found[row["id"]] = called if isinstance(called, str) else row["id"]
+            out[name] = found
+    return out
 
 
 def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str, str] | None = None) -> Game:
@@ -182,40 +231,59 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
     drafts: card files' new texts by file name, read in place of what the folder holds (an import
     checks the game it would leave before writing a word).
     """
+    game, problems = check_game(folder, project, drafts)
+    if problems or game is None:
+        raise DataError(problems)
+    return game
+
+
+def check_game(
+    folder: Path, project: Project | None = None, drafts: Mapping[str, str] | None = None
+) -> tuple[Game | None, list[Problem]]:
+    """Every problem of one game folder, and the game as far as it loads: without the cards that have problems
+    of their own, so that what does load can be drawn and checked in the same run (validate reports all at
+    once). No game when its game.yaml itself is refused: there is nothing to draw the cards by."""
     project = project or find_project(folder.parent)
     within = reads_from(folder, project)
     shared_fonts = project_fonts(folder, project)
     drafts = drafts or {}
     problems: list[Problem] = []
     budget = Budget(shared=True)  # the game's files together, so many files near the limit stay quick
-    main = _validate(GameFile, folder / GAME_FILE, within, problems, budget=budget)
+    raw, main = _game_file(folder / GAME_FILE, within, problems, budget)
+    declared = main[0].card_types if main else _types_alone(raw)
+    named = raw.get("engine") if isinstance(raw, dict) else None
+    engine = enginecards.view(named) if isinstance(named, str) else None
+    kinds = Kinds.of(declared or {}, _tables(raw), engine.forms if engine else None)
     located: list[crossref.Located] = []
-    all_cards = True
+    all_cards = declared is not None
     names = {p.name for p in folder.glob("*.yaml")} | set(drafts)
     for path in (folder / name for name in sorted(names)):
         if path.name in (GAME_FILE, EXAMPLES_FILE):  # the booklet's worked examples: not cards
             continue
         draft = drafts.get(path.name)
         loaded = _validate(CardFile, path, within, problems, None if draft is None else draft.encode(), budget)
-        if loaded:
-            located += [crossref.Located(c, loaded[1], i) for i, c in enumerate(loaded[0].cards)]
-        else:
+        if loaded is None:
             all_cards = False
+            continue
+        if declared is None:  # no kinds to read the cards by: game.yaml's own problems say why
+            continue
+        file, smap = loaded
+        read, whole = _read_cards(file.cards, kinds, smap, False, problems)
+        all_cards = all_cards and whole
+        located += read
     if main is None:
-        raise DataError(problems)
+        return None, problems
     info, smap = main
-    read: set[tuple[str, str | None]] = set()
+    read_sheets: set[tuple[str, str | None]] = set()
     from_sheets = 0
     for i, sheet in enumerate(info.card_sheets):
-        if (sheet.file, sheet.sheet) in read:  # its cards would print twice, and a stranger's list could hang us
+        if (sheet.file, sheet.sheet) in read_sheets:  # its cards would print twice, and a stranger's list could hang us
             named = sheet.file + (f", sheet {sheet.sheet}" if sheet.sheet else "")
             problems.append(smap.problem(("card_sheets", i), f"{named} is named twice in card_sheets: name it once"))
             continue
-        read.add((sheet.file, sheet.sheet))
-        rows = _sheet_cards(folder, sheet, within, problems, smap.within("card_sheets").within(i))
-        if rows is None:
-            all_cards = False
-            continue
+        read_sheets.add((sheet.file, sheet.sheet))
+        rows, whole = _sheet_cards(folder, sheet, within, problems, smap.within("card_sheets").within(i), kinds)
+        all_cards = all_cards and whole
         located += rows
         from_sheets += len(rows)
         if from_sheets > table.MAX_ROWS:  # each sheet is held to it, and so are they all together
@@ -226,13 +294,31 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
                 )
             )
             break
-    own_icons, icon_problems = _icons(folder, project)
+    icons_here, icon_problems = own_icons(folder, project)
     problems += icon_problems
-    icon_names = ICON_NAMES | set(own_icons)
-    problems += crossref.check(info, smap, located, all_cards=all_cards, icons=icon_names)
-    problems += _art_problems(info, smap, located, folder, within)
-    if problems:
-        raise DataError(problems)
+    icon_names = ICON_NAMES | set(icons_here)
+    problems += crossref.check(info, smap, located, all_cards=all_cards, icons=icon_names, kinds=kinds, engine=engine)
+    # the cards whose words their engine cannot write: left out of the game the rest is checked in
+    faulty: set[int] = set()
+    for index, loc in enumerate(located):
+        problems += crossref.icon_problems(loc, kinds, icon_names)  # an unknown icon prints as its name: go on
+        unworded = crossref.wording_problems(loc, info, engine)
+        problems += unworded
+        if unworded:
+            faulty.add(index)
+    pictureless: set[int] = set()  # and those whose pictures do not read: checked on, without them
+    for problem, holder in _art_problems(info, smap, located, folder, within, kinds):
+        problems.append(problem)
+        if holder is not None:
+            pictureless.add(holder)
+    for index in pictureless:
+        located[index] = located[index].without_pictures(kinds)
+    seen: set[str] = set()
+    for index, loc in enumerate(located):  # a second card of an id was named a duplicate: the first stands
+        if loc.card.id in seen:
+            faulty.add(index)
+        seen.add(loc.card.id)
+    located = [loc for index, loc in enumerate(located) if index not in faulty]
     cards = [loc.card for loc in located]
     rules_at = smap.keys.get(("rules",), Mark(1, 1))  # the rules: key itself
     places = {("card", loc.card.id): _place(loc.smap, loc.at()) for loc in located}
@@ -242,13 +328,14 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
     places |= {("game", key): _place(smap, (key,)) for key in ("title", "credit") if key in info.model_fields_set}
     places |= {("rule", option.id): _place(smap, ("rules", i)) for i, option in enumerate(info.rules)}
     places |= {("study", str(i)): _place(smap, ("studies", i)) for i in range(len(info.studies))}
+    places |= {("type", kind): _place(smap, ("card_types", kind)) for kind in info.card_types}
     if info.formations:  # for an engine that ranks formations of its own kinds
         places[("game", "formations")] = _place(smap, ("formations",))
         places |= {("formation", f.id): _place(smap, ("formations", i)) for i, f in enumerate(info.formations)}
     if info.engine is not None:
         places[("engine", "engine")] = _place(smap, ("engine",))
-    decks = resolve_decks(info, cards)
-    return Game(
+    decks = resolve_decks(info, cards, whole=not problems)
+    game = Game(
         folder.name,
         folder,
         info,
@@ -258,11 +345,54 @@ def load_game(folder: Path, project: Project | None = None, drafts: Mapping[str,
         within,
         (rules_at.line, rules_at.column),
         places,
-        tuple(sorted(own_icons.items())),
+        tuple(sorted(icons_here.items())),
         _fields_at(info, smap, located, decks, places),
         shared_fonts,
         project.root,
+        kinds,
+        {loc.card.id: CardSource(loc.smap, loc.at(), loc.lax) for loc in located},
     )
+    return game, problems
+
+
+def declarations(folder: Path, project: Project) -> tuple[GameFile, Kinds]:
+    """A game's game.yaml alone, and the kinds of card it declares: what rows of cards are read by before the
+    game is whole (an import), and its card schema is made from. A DataError when game.yaml itself is refused."""
+    problems: list[Problem] = []
+    raw, main = _game_file(folder / GAME_FILE, reads_from(folder, project), problems, Budget())
+    if main is None:
+        raise DataError(problems)
+    engine = enginecards.view(main[0].engine)
+    return main[0], Kinds.of(main[0].card_types, _tables(raw), engine.forms if engine else None)
+
+
+def _game_file(
+    path: Path, within: tuple[Path, ...], problems: list[Problem], budget: Budget
+) -> tuple[Any, tuple[GameFile, SourceMap] | None]:
+    """game.yaml as data (None when it does not read) and as the model (None, and problems, when refused)."""
+    try:
+        data, smap = load(path, within, budget)
+    except DataError as exc:
+        problems.extend(exc.problems)
+        return None, None
+    try:
+        return data, (GameFile.model_validate(data), smap)
+    except ValidationError as exc:
+        problems.extend(problems_from(exc, GameFile, data, smap))
+        return data, None
+
+
+def _read_cards(
+    items: list[Any], kinds: Kinds, smap: SourceMap, lax: bool, problems: list[Problem]
+) -> tuple[list[crossref.Located], bool]:
+    """The cards of one file (or sheet) that its kinds accept, and whether it has no other."""
+    out = []
+    for i, item in enumerate(items):
+        card, found = cards.read(item, kinds, smap, ("cards", i), lax)
+        problems.extend(found)
+        if card is not None:
+            out.append(crossref.Located(card, smap, i, lax))
+    return out, len(out) == len(items)
 
 
 def _fields_at(
@@ -381,30 +511,44 @@ def _place(smap: SourceMap, path: PathT) -> str:
 
 
 def _sheet_cards(
-    folder: Path, sheet: CardSheet, within: tuple[Path, ...], problems: list[Problem], entry: SourceMap
-) -> list[crossref.Located] | None:
-    """The cards of a spreadsheet the game names, each placed at its row; None (and problems) when it fails.
+    folder: Path, sheet: CardSheet, within: tuple[Path, ...], problems: list[Problem], entry: SourceMap, kinds: Kinds
+) -> tuple[list[crossref.Located], bool]:
+    """The cards of a spreadsheet the game names, each placed at its row, and whether all its rows are cards.
     entry: where game.yaml names the sheet, the place of a sheet the workbook lacks."""
     try:
         rows = table.read(folder / sheet.file, within, sheet.sheet)
     except table.NoSheet as exc:
         problems.extend(entry.problem(("sheet",), f"{p.file}: {p.message}") for p in exc.problems)
-        return None
+        return [], False
     except DataError as exc:
         problems.extend(exc.problems)
-        return None
-    data = {"cards": rows.records()}
-    smap = rows.source_map()
-    try:
-        # lax: a cell is text, and the model reads a number where it wants one ("7" for 7) and text where text
-        cards = CardFile.model_validate(data, strict=False).cards
-    except ValidationError as exc:
-        problems.extend(problems_from(exc, CardFile, data, smap))
-        return None
-    return [crossref.Located(card, smap, i) for i, card in enumerate(cards)]
+        return [], False
+    unknown = unknown_columns(rows, kinds)
+    problems.extend(unknown.values())
+    if unknown:  # named once at its header cell; the rows are read without it, so each says only its own faults
+        rows = rows.without(set(unknown))
+    return _read_cards(rows.records(), kinds, rows.source_map(), True, problems)
 
 
-def _icons(folder: Path, project: Project) -> tuple[dict[str, Path], list[Problem]]:
+def unknown_columns(rows: table.Table, kinds: Kinds, also: tuple[str, ...] = ()) -> dict[int, Problem]:
+    """Each column whose name no kind of card declares (nor any card has, nor is in also), by its number: placed
+    at its header cell, once, not at every row."""
+    known = [*cards.BUILT_IN, *sorted(kinds.fields()), *also]
+    out = {}
+    for column, name in enumerate(rows.header, start=1):
+        head = name.split(".")[0]
+        if not name or head in known:
+            continue
+        hint = difflib.get_close_matches(head, known, n=1, cutoff=0.6)
+        said = f"did you mean {hint[0]!r}?" if hint else f"the fields: {', '.join(known)}"
+        kinds_said = "no kind of card declares it" if kinds.declared else "declare it under card_types: in game.yaml"
+        out[column] = table.header_problem(
+            rows, column, f"column {name!r}: no card has a field {head!r} ({said}); {kinds_said}"
+        )
+    return out
+
+
+def own_icons(folder: Path, project: Project) -> tuple[dict[str, Path], list[Problem]]:
     """The SVG icons of the project's icons/ folder and then the game's (which win), by file name."""
     found: dict[str, Path] = {}
     problems = []
@@ -422,27 +566,40 @@ def _icons(folder: Path, project: Project) -> tuple[dict[str, Path], list[Proble
 
 
 def _art_problems(
-    info: GameFile, smap: SourceMap, located: list[crossref.Located], folder: Path, within: tuple[Path, ...]
-) -> list[Problem]:
-    """Every picture and font file the data names: a kind printkit reads, there, inside the game or project."""
-    named: list[tuple[str, SourceMap, PathT, tuple[str, ...]]]
-    named = [(loc.card.art, loc.smap, loc.at("art"), PICTURE_KINDS) for loc in located if loc.card.art]
+    info: GameFile,
+    smap: SourceMap,
+    located: list[crossref.Located],
+    folder: Path,
+    within: tuple[Path, ...],
+    kinds: Kinds,
+) -> list[tuple[Problem, int | None]]:
+    """Every picture and font file the data names: a kind printkit reads, there, inside the game or project.
+    Each problem with the index of its card in located, when a card names the file."""
+    named: list[tuple[str, SourceMap, PathT, tuple[str, ...], int | None]] = []
+    for index, loc in enumerate(located):  # its own art, and the pictures of art fields its kind declares
+        if loc.card.art:
+            named.append((loc.card.art, loc.smap, loc.at("art"), PICTURE_KINDS, index))
+        for key, spec in kinds.types[loc.card.kind].fields.items():
+            value = loc.card.values.get(key)
+            if spec.type == "art" and isinstance(value, str):
+                named.append((value, loc.smap, loc.at(key), PICTURE_KINDS, index))
     for i, deck in enumerate(info.decks):
-        named += [(deck.art, smap, ("decks", i, "art"), PICTURE_KINDS)] if deck.art else []
-        named += [(deck.back.art, smap, ("decks", i, "back", "art"), PICTURE_KINDS)] if deck.back.art else []
-    named += [(f.file, smap, ("fonts", name, "file"), FONT_KINDS) for name, f in info.fonts.items() if f.file]
-    problems = []
-    for name, where, path, kinds in named:
+        named += [(deck.art, smap, ("decks", i, "art"), PICTURE_KINDS, None)] if deck.art else []
+        named += [(deck.back.art, smap, ("decks", i, "back", "art"), PICTURE_KINDS, None)] if deck.back.art else []
+    named += [(f.file, smap, ("fonts", name, "file"), FONT_KINDS, None) for name, f in info.fonts.items() if f.file]
+    problems: list[tuple[Problem, int | None]] = []
+    for name, where, path, suffixes, holder in named:
         file = folder / name
-        if file.suffix.lower() not in kinds:
-            what = "a font" if kinds == FONT_KINDS else "a picture"
-            problems.append(where.problem(path, f"expected {what} ({', '.join(k[1:] for k in kinds)}), found {name!r}"))
+        if file.suffix.lower() not in suffixes:
+            what = "a font" if suffixes == FONT_KINDS else "a picture"
+            listed = ", ".join(k[1:] for k in suffixes)
+            problems.append((where.problem(path, f"expected {what} ({listed}), found {name!r}"), holder))
             continue
         try:
             real = files.resolved(file, within)
             files.check_regular(file, real.stat().st_mode)  # a folder or a pipe is found here, at the card
         except DataError as exc:
-            problems.append(where.problem(path, f"{name}: {exc.problems[0].message}"))
+            problems.append((where.problem(path, f"{name}: {exc.problems[0].message}"), holder))
     return problems
 
 

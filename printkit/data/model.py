@@ -2,31 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", min_length=1, max_length=64)]
-Text = Annotated[str, Field(min_length=1, max_length=2000)]
-Colour = Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$")]
-Count = Annotated[int, Field(ge=0, le=100_000)]
-Positive = Annotated[int, Field(ge=1, le=100_000)]
-# how many of a printed thing: a thousand copies of one card or token is past any game, and drawing more
-# would keep a build busy for minutes on a typo
-Printed = Annotated[int, Field(ge=0, le=1_000)]
-Spaces = Annotated[int, Field(ge=1, le=100)]  # a board section's columns or rows: a hundred is past any board
-Scalar = Union[bool, int, str]
+from printkit.data.basics import Colour, Count, Frozen, Id, Positive, Printed, RelativePath, Scalar, Spaces, Text
+from printkit.data.cardtypes import MAX_TYPES, CardType
 
-
-def _inside(path: str) -> str:
-    parts = path.replace("\\", "/").split("/")
-    if path.startswith(("/", "\\")) or ":" in parts[0] or ".." in parts or "\x00" in path:
-        raise ValueError(f"expected a path inside the game's folder, such as art/dragon.png, found {path!r}")
-    return path
-
-
-# a file of the game's, named from its folder: no absolute path, no way up and out
-RelativePath = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(_inside)]
 Paper = Literal["a4", "letter"]
 
 PICTURE_KINDS = (".png", ".jpg", ".jpeg", ".webp", ".svg")
@@ -41,12 +23,6 @@ rocket scroll scythe shield skull snowflake spear spyglass star stone swap sword
 tornado tower vortex wall wand
 """
 ICON_NAMES = frozenset(_ICONS.split())
-
-
-class Frozen(BaseModel):
-    """Base of every model class: immutable, strict, and closed to unknown keys."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 # --- game-wide tables -------------------------------------------------------
@@ -250,9 +226,13 @@ class DeckEntry(Frozen):
     copies: Printed | None = None
 
 
-class DeckFilter(Frozen):
-    kind: Id | None = None
-    faction: Id | None = None
+FilterValue = bool | int | float | Annotated[str, Field(min_length=1, max_length=200)]
+# a deck's filter over the cards: a field and the value (or any of the values) it must have, kind among them;
+# `where:` a condition over any fields ("cost >= 3 and rarity is rare", data/conditions.py)
+DeckFilter = Annotated[
+    dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)], FilterValue | list[FilterValue]],
+    Field(max_length=20),
+]
 
 
 class Deck(Frozen):
@@ -262,9 +242,12 @@ class Deck(Frozen):
     name: Text
     back: Back
     faction: Id | None = None
-    include: DeckFilter | None = None
+    include: DeckFilter | None = None  # {} takes every card
     art: RelativePath | None = None  # the picture of every card of the deck that names none
     cards: list[Id | DeckEntry] = []
+    layout: Id | None = None  # the layout its card faces print with, over their kind's
+    accent: Colour | None = None  # the colour its faces print in, where a card's kind gives none of its own
+    icon: Id | None = None  # the icon its faces picture, where the game's icons: table names none for a card
 
 
 class PrintDefaults(Frozen):
@@ -281,245 +264,11 @@ class PrintDefaults(Frozen):
     pdfx: Text | Positive | None = None  # cmyk: the PDF/X-1a version, PDF/X-1a:2001 or PDF/X-1a:2003, or its year
 
 
-# --- Time Line Battle abilities ---------------------------------------------
-
-
-class Attack(Frozen):
-    kind: Literal["attack"]
-    target: Literal["front", "rear", "front_n", "rear_n", "all", "chosen"]
-    count: Positive = 1
-    amount: Count | None = None
-    amount_from: Literal["dead_both_sides"] | None = None
-    survived_days: Positive | None = None
-    deployed_today: bool = False
-
-
-class ReduceChosen(Frozen):
-    kind: Literal["reduce_chosen"]
-    pool: Positive
-
-
-class ReduceEachAlly(Frozen):
-    kind: Literal["reduce_each_ally"]
-    amount: Positive
-
-
-class RedirectToFront(Frozen):
-    kind: Literal["redirect_to_front"]
-
-
-class DoubleFriendly(Frozen):
-    kind: Literal["double_friendly"]
-    factor: Positive = 2
-
-
-class Revive(Frozen):
-    kind: Literal["revive"]
-    count: Positive = 1
-    survived_days: Positive | None = None
-
-
-class SacrificeFor(Frozen):
-    kind: Literal["sacrifice_for"]
-    attack: Attack
-
-
-class LockEnemyFront(Frozen):
-    kind: Literal["lock_enemy_front"]
-
-
-class VpMultiplier(Frozen):
-    kind: Literal["vp_multiplier"]
-    factor: Positive
-
-
-Ability = Annotated[
-    Attack
-    | ReduceChosen
-    | ReduceEachAlly
-    | RedirectToFront
-    | DoubleFriendly
-    | Revive
-    | SacrificeFor
-    | LockEnemyFront
-    | VpMultiplier,
-    Field(discriminator="kind"),
-]
-
-
-# --- Time Line card effects, Tanach effects, Tactics ------------------------
-
-TimeLineEffectKind = Literal[
-    "move",
-    "escape_roll",
-    "hide_roll",
-    "change_roll",
-    "any_roll",
-    "force",
-    "enemy_hide_roll",
-    "stack_move",
-    "era_move_bonus",
-    "control_enemy_unit",
-    "barrier",
-    "stasis",
-    "extra_turn",
-    "draw",
-    "opponent_discard",
-    "tutor_deck",
-    "tutor_discard",
-    "look_ahead",
-    "summon",
-    "reverse_time",
-    "banish",
-    "destroy",
-    "time_vortex",
-]
-
-
-class TimeLineEffect(Frozen):
-    kind: TimeLineEffectKind
-    amount: int | None = None
-
-
-class Requirement(Frozen):
-    """A condition a Tanach card needs before it may be played."""
-
-    kind: Literal[
-        "any_beit_midrash_sage",
-        "hand_room",
-        "deck_not_empty",
-        "opponent_beit_midrash_sage",
-        "not_both_zero_tokens",
-        "opponent_has_tokens",
-        "open_timeline_slots",
-        "tokens_at_least",
-        "discard_at_least",
-        "hand_at_most",
-    ]
-    amount: Count | None = None
-
-
-class TanachEffect(Frozen):
-    kind: Literal[
-        "gain_actions",
-        "raise_token_cap",
-        "tokens_per_beit_midrash_sage",
-        "draw",
-        "free_timeline_placement",
-        "opponent_loses_actions",
-        "view_opponent_beit_midrash",
-        "zero_all_tokens",
-        "steal_tokens",
-        "fill_last_timeline_slot",
-        "take_from_discard",
-    ]
-    amount: Count | None = None
-    turns: Positive | None = None
-    cost: Count | None = None
-
-
-class TacticsEffect(Frozen):
-    kind: Literal["wild", "fixed_value", "value_choice", "fog", "mud", "scout", "redeploy", "deserter", "traitor"]
-    values: Annotated[list[Positive], Field(min_length=1)] | None = None
-    formation_size: Positive | None = None
-    draw: Positive | None = None
-    give_back: Positive | None = None
-
-
 # --- cards -------------------------------------------------------------------
 
-
-class CardBase(Frozen):
-    id: Id
-    name: Text
-    copies: Printed = 1
-    flavour: Text | None = None
-    art: RelativePath | None = None  # a picture for the card: PNG, JPEG, WebP or SVG in the game's folder
-    art_credit: Text | None = None  # who made the picture, printed where the layout says
-    shared: bool = False  # in more than one deck on purpose: printed in each, without a warning
-    # fields whose values the edition chose where its source gives none: printed marked as reconstructed
-    reconstructed: list[Id] = []
-
-
-# what a card's reconstructed list cannot name: who it is and how it is printed, not a value of the game
-RECONSTRUCTED_NOT = frozenset({"id", "kind", "shared", "reconstructed", "art", "art_credit", "flavour"})
 # how tables of cards (booklet, reference) mark a reconstructed value, and what they say the mark means
 RECONSTRUCTED_MARK = "\u2020"
 RECONSTRUCTED_NOTE = "reconstructed: the source gives no figure here; this edition chose it."
-
-
-class Character(CardBase):
-    """Time Line Battle: a Character with its Order (Front 1 to Rear 22), Health and ability."""
-
-    kind: Literal["character"]
-    order: Positive
-    health: Positive
-    ability: list[Ability] = Field(min_length=1)
-
-
-class Soldier(CardBase):
-    """Soldier Battler: a Soldier with its weapon and hit points."""
-
-    kind: Literal["soldier"]
-    weapon: Id
-    hp: Positive
-
-
-class Sage(CardBase):
-    """Torah Timeline: a Sage of an era, with the Hebrew name and approximate years."""
-
-    kind: Literal["sage"]
-    era: Id
-    hebrew: Text
-    years: Text
-
-
-class Tanach(CardBase):
-    """Torah Timeline: a Tanach card, its effect and what it needs to be played."""
-
-    kind: Literal["tanach"]
-    subtitle: Text | None = None
-    effect: TanachEffect
-    requires: list[Requirement] = []
-
-
-class Troop(CardBase):
-    """Battle Line: a Troop of one colour and value."""
-
-    kind: Literal["troop"]
-    colour: Id
-    value: Positive
-
-
-class Tactics(CardBase):
-    """Battle Line: a Tactics card of a group (Leader, Morale, Environment, Guile)."""
-
-    kind: Literal["tactics"]
-    group: Literal["leader", "morale", "environment", "guile"]
-    effect: TacticsEffect
-
-
-class TimeCard(CardBase):
-    """Time Line: a faction card, the unit types that may use it, and its effect (one of)."""
-
-    kind: Literal["timeline"]
-    faction: Id
-    users: list[Id] = Field(min_length=1)
-    effects: list[TimeLineEffect] = Field(min_length=1)
-
-
-class PlainCard(CardBase):
-    """Any other card: a title, a text and named numbers; the start of a new game."""
-
-    kind: Literal["plain"]
-    text: Text | None = None
-    stats: dict[Id, int] = {}
-
-
-Card = Annotated[
-    Character | Soldier | Sage | Tanach | Troop | Tactics | TimeCard | PlainCard,
-    Field(discriminator="kind"),
-]
 
 
 # --- files -------------------------------------------------------------------
@@ -540,6 +289,10 @@ class FontSpec(Frozen):
 
     file: RelativePath | None = None
     family: Text | None = None
+    # the fonts (by their names here, or printkit's) that rich text's bold, italic and bold italic words use
+    bold: Id | None = None
+    italic: Id | None = None
+    bold_italic: Id | None = None
 
     @model_validator(mode="after")
     def _one_source(self) -> FontSpec:
@@ -565,9 +318,6 @@ class PlayTime(Frozen):
         return self
 
 
-CardKind = Literal["character", "soldier", "sage", "tanach", "troop", "tactics", "timeline", "plain"]
-
-
 class GameFile(Frozen):
     """The contents of cards/<slug>/game.yaml."""
 
@@ -580,8 +330,9 @@ class GameFile(Frozen):
     seed: Seed | None = None
     players: Annotated[int, Field(ge=1, le=8)] = 2
     play_time: PlayTime | None = None  # what the reference site's front page says a game takes
-    # what the rules call each kind of card (Sage, Tanach card): the words the reference site filters by
-    kind_names: dict[CardKind, Text] = {}
+    # each kind of card the game has: its fields and what the rules call it (cards of a game that declares
+    # none are of the kind plain: a text and named numbers)
+    card_types: Annotated[dict[Id, CardType], Field(max_length=MAX_TYPES)] = {}
     engine: Id | None = None  # the reference engine that plays it (battle-line, ...); none: not played
     print: PrintDefaults = PrintDefaults()
     factions: list[Faction] = []
@@ -598,7 +349,7 @@ class GameFile(Frozen):
     components: list[Component] = []
     decks: list[Deck] = Field(min_length=1)
     texts: dict[Annotated[str, Field(pattern=r"^[a-z_.]+$")], Text] = {}
-    layouts: dict[Id, Id] = {}  # card kind (or "back") -> layout name, when not the kind's own
+    layouts: dict[Id, Id] = {}  # card kind (or "back") -> layout name, when neither the kind nor the deck names one
     fonts: dict[Id, FontSpec] = {}  # fonts layouts may name beside printkit's own
     # spreadsheets of cards, beside the YAML card files; each is read on every build, so a few dozen at most
     card_sheets: list[CardSheet] = Field(default=[], max_length=MAX_CARD_SHEETS)
@@ -606,6 +357,6 @@ class GameFile(Frozen):
 
 
 class CardFile(Frozen):
-    """The contents of any other cards/<slug>/*.yaml: a list of cards."""
+    """The contents of any other cards/<slug>/*.yaml: a list of cards, each checked against its kind (data/cards.py)."""
 
-    cards: list[Card] = Field(min_length=1)
+    cards: list[dict[str, Any]] = Field(min_length=1)

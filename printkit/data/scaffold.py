@@ -41,15 +41,184 @@ decks:
     include: {{kind: plain}}
 """
 
+# Cards are written a field a line: a comma in a card's text is then just a comma.
 _CARDS = """\
 cards:
-  - {id: first-card, kind: plain, name: First Card, text: Write what this card does., stats: {power: 1}, copies: 2}
-  - {id: second-card, kind: plain, name: Second Card, text: Every card needs an id of its own., stats: {power: 2}}
+  - id: first-card
+    kind: plain
+    name: First Card
+    text: Write what this card does, in a sentence or two.
+    stats:
+      power: 1
+    copies: 2
+  - id: second-card
+    kind: plain
+    name: Second Card
+    text: Every card needs an id of its own; its name is what prints.
+    stats:
+      power: 2
 
 # A card may show art of its own, art: art/first-card.png (PNG, JPEG, WebP or SVG, inside this
 # game's folder). Text may hold icons by name, as {star}: printkit's own, or an SVG of yours in an
 # icons/ folder here (icons/rune.svg is {rune}). Fonts of your own are named in game.yaml, fonts:.
 """
+
+# The starter with kinds of card of its own: units from cards.yaml, spells from a spreadsheet.
+_TYPED_GAME = """\
+title: {title}{short}
+credit: {credit}
+players: 2
+print: {{card_size: poker, bleed: 3mm, duplex: long}}
+
+# The kinds of card the game has, and each one's fields: a card of a kind may set these (and id, name,
+# copies, flavour, art). Layouts print a field by its name in braces, {{cost}}; the booklet and the
+# rules reference list each field under its name:.
+card_types:
+  unit:
+    name: Unit
+    summary: "{{rarity}} · cost {{cost}} · power {{power}}"
+    fields:
+      cost: {{type: integer, min: 0, max: 10, required: true, name: Cost}}
+      power: {{type: integer, min: 0, max: 20, required: true, name: Power}}
+      rarity: {{type: choice, values: [common, uncommon, rare], default: common, name: Rarity}}
+      keywords: {{type: list, values: [flying, guard, swift], name: Keywords}}
+      text:
+        {{type: rich, name: Text, description: "What the card does: **bold**, *italic* and icons such as {{star}}."}}
+  spell:
+    name: Spell
+    summary: "{{rarity}} · cost {{cost}}"
+    fields:
+      cost: {{type: integer, min: 0, max: 10, required: true, name: Cost}}
+      rarity: {{type: choice, values: [common, uncommon, rare], default: common, name: Rarity}}
+      text: {{type: rich, required: true, name: Text}}
+
+# Spells live in a spreadsheet: one row a card, one column a field. Edit it in any spreadsheet program.
+card_sheets:
+  - file: spells.csv
+
+rules:
+  - {{id: hand_size, value: 5, origin: seed, description: Cards each player holds.}}
+
+components:
+  - {{id: score-marker, name: Score marker, kind: marker, count: 1, per: player, shape: round, size: 5/8in}}
+
+decks:
+  - id: units
+    name: Unit deck
+    back: {{title: Units, colour: "#2e5e4e", icon: helmet}}
+    include: {{kind: unit}}
+  - id: spells
+    name: Spell deck
+    back: {{title: Spells, colour: "#5b3a7a", icon: wand}}
+    include: {{kind: spell}}
+    icon: wand
+"""
+
+_TYPED_CARDS = """\
+cards:
+  - id: scout
+    kind: unit
+    name: Scout
+    cost: 1
+    power: 1
+    keywords: [swift]
+    text: When this arrives, look at the top card of your deck.
+  - id: shield-bearer
+    kind: unit
+    name: Shield Bearer
+    cost: 2
+    power: 2
+    keywords: [guard]
+    text: "**Guard.** Enemies must attack this first, if they can."
+  - id: gryphon
+    kind: unit
+    name: Gryphon
+    cost: 4
+    power: 3
+    rarity: rare
+    keywords: [flying, swift]
+    text: Strikes first against a unit without *flying*.
+"""
+
+_TYPED_SHEET = """\
+id,kind,name,cost,rarity,text
+spark,spell,Spark,1,common,Deal 1 damage to a unit.
+shield,spell,Shield,2,uncommon,"Until your next turn, a unit of yours takes no damage."
+storm,spell,Storm,5,rare,"Deal 2 damage to every unit, yours too."
+"""
+
+# The layouts of the starter's kinds: every region kind shown once, each field bound by name.
+_UNIT_LAYOUT = """\
+# A unit: its cost top left, its power in a shield, a gem when it is rare, its keywords over its text.
+extends: base
+regions:
+  name: {x: 15mm, w: 33.5mm}
+  cost: {type: badge, shape: circle, x: 3.8mm, y: 3.8mm, w: 9.4mm, h: 9.4mm, fill: paper, stroke: accent-dark,
+         stroke_width: 1pt, text: "{cost}", font: sans-bold, size: 13, colour: ink, order: 20}
+  art: {type: box, x: 6mm, y: 16mm, w: 51.5mm, h: 30mm, fill: accent-light, radius: 2mm, order: 5}
+  art-icon: {type: icon, icon: "{art_icon}", x: 24.75mm, y: 23mm, w: 14mm, h: 14mm, colour: accent-dark, order: 6}
+  art-image: {type: image, image: "{art}", when: art, x: 6mm, y: 16mm, w: 51.5mm, h: 30mm, fit: cover,
+              radius: 2mm, order: 7}
+  gem: {type: badge, shape: diamond, when: "rarity is rare", x: 51mm, y: 40.5mm, w: 5mm, h: 5mm,
+        fill: "#c9a227", stroke: paper, order: 8}
+  keywords: {type: text, when: keywords, x: 6mm, y: 47.5mm, w: 51.5mm, h: 5mm, text: "{keywords}",
+             font: sans-bold, size: 8, align: center, valign: middle, colour: accent-dark, order: 10}
+  text: {type: text, x: 6mm, y: 53mm, w: 42mm, h: 26mm, text: "{text}", font: sans, size: 9.5, align: left,
+         valign: middle, order: 10}
+  power: {type: badge, shape: shield, x: 49.5mm, y: 67mm, w: 10mm, h: 11mm, fill: accent-dark, stroke: paper,
+          stroke_width: 1pt, text: "{power}", font: sans-bold, size: 13, colour: paper, order: 20}
+"""
+
+_SPELL_LAYOUT = """\
+# A spell: its cost top left, a rare one's name in gold, its text in the middle of the card.
+extends: base
+regions:
+  name: {x: 15mm, w: 33.5mm}
+  rare-name: {type: box, when: "rarity is rare", x: 3mm, y: 3mm, w: 57.5mm, h: 10mm, fill: "#8a6d1d",
+              radius: 2.5mm, order: 3}
+  cost: {type: badge, shape: hexagon, x: 3.8mm, y: 3.8mm, w: 9.4mm, h: 9.4mm, fill: paper, stroke: accent-dark,
+         stroke_width: 1pt, text: "{cost}", font: sans-bold, size: 13, colour: ink, order: 20}
+  motif: {type: pattern, motif: rings, x: 6mm, y: 16mm, w: 51.5mm, h: 24mm, stroke: accent-light, step: 3mm,
+          radius: 2mm, order: 5}
+  art-icon: {type: icon, icon: "{art_icon}", x: 25.25mm, y: 21mm, w: 13mm, h: 13mm, colour: accent-dark, order: 6}
+  art-image: {type: image, image: "{art}", when: art, x: 6mm, y: 16mm, w: 51.5mm, h: 24mm, fit: cover,
+              radius: 2mm, order: 7}
+  rule: {type: line, x: 10mm, y: 43mm, w: 43.5mm, h: 0mm, stroke: accent, stroke_width: 0.8pt, order: 6}
+  text: {type: text, x: 6mm, y: 46mm, w: 51.5mm, h: 33mm, text: "{text}", font: sans, size: 10, align: center,
+         valign: middle, order: 10}
+"""
+
+_TYPED_RULES = """\
+# Overview
+
+Say what the players are trying to do, in a few sentences.
+
+# Components
+
+{{ components() }}
+
+# Setup
+
+Each player draws {{ rule("hand_size") }} cards.
+
+# The units
+
+{{ cards("units") }}
+
+# The spells
+
+{{ cards("spells") }}
+
+# Assumptions
+
+{{ assumptions() }}
+
+# Credits
+
+{{ credit }}
+"""
+
+STARTERS = ("deck", "types")  # printkit new --starter: one kind of plain card, or two kinds of the game's own"""
 
 _RULES = """\
 # Overview
@@ -168,12 +337,16 @@ def new_game(
     printable: Callable[[str], str],
     where: Path | None = None,
     bundled: frozenset[str] = frozenset(),
+    starter: str = "deck",
 ) -> NewGame:
-    """Create where/<slug of name> (the project's cards/ by default) with a game, two cards and rules; never overwrite.
+    """Create where/<slug of name> (the project's cards/ by default) with a game, its cards and rules; never overwrite.
 
     printable(text): the characters of text the card fonts can draw, for the name the cards print.
     bundled: the names of printkit's bundled games, so a new game that hides one says so.
+    starter: deck, one kind of plain card; types, two kinds of the game's own, one kept in a spreadsheet.
     """
+    if starter not in STARTERS:
+        raise UsageError(f"--starter: expected {' or '.join(STARTERS)}, found {starter!r}")
     title = _title(name)
     if not title:
         raise UsageError(f"{name!r}: expected a game name with at least one letter, digit or sign")
@@ -191,22 +364,27 @@ def new_game(
     notes = []
     if folder_name in bundled:
         notes.append(f"{folder_name} is also a bundled game's name: in this project, the name now means yours")
-    written_schemas = schema.write(project)
-    if written_schemas:
-        notes.append(f"wrote the JSON Schemas editors check the YAML with to {display_path(schema.folder(project))}")
     folder.mkdir(parents=True)
     game_file, cards_file = folder / GAME_FILE, folder / "cards.yaml"
     printed = printed_name(title, printable)
     if printed != title:
         notes.append(f"the cards print the name as {printed!r} (short_title in game.yaml: change it there)")
-    game_text = _GAME.format(
+    game_text = (_TYPED_GAME if starter == "types" else _GAME).format(
         title=_quoted(title),
         short="" if printed == title else f"\nshort_title: {_quoted(printed)}",
         credit=_quoted(f"{printed} (c) its designer. Print-and-play for personal use."),
     )
     atomic.write_text(game_file, schema.modeline("game.schema.json", game_file, project) + game_text)
-    atomic.write_text(cards_file, schema.modeline("cards.schema.json", cards_file, project) + _CARDS)
-    atomic.write_text(folder / "rules.md", _RULES)
+    cards_text = _TYPED_CARDS if starter == "types" else _CARDS
+    atomic.write_text(cards_file, schema.card_modeline(cards_file, project) + cards_text)
+    atomic.write_text(folder / "rules.md", _TYPED_RULES if starter == "types" else _RULES)
+    if starter == "types":
+        atomic.write_text(folder / "spells.csv", _TYPED_SHEET)
+        (folder / "layouts").mkdir()
+        atomic.write_text(folder / "layouts" / "unit.yaml", _UNIT_LAYOUT)
+        atomic.write_text(folder / "layouts" / "spell.yaml", _SPELL_LAYOUT)
+    if schema.write(project):  # the game's own card schema among them: editors complete its kinds' fields
+        notes.append(f"wrote the JSON Schemas editors check the YAML with to {display_path(schema.folder(project))}")
     return NewGame(folder, tuple(notes))
 
 

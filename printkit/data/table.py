@@ -51,6 +51,11 @@ class Table:
         """Each row as nested data: dotted columns become mappings and lists, empty cells are left out."""
         return [unflatten({k: v for k, v in zip(self.header, row, strict=False) if k and v != ""}) for row in self.rows]
 
+    def without(self, columns: set[int]) -> Table:
+        """The same rows with some columns (numbered from 1) left unread: their header emptied."""
+        header = ["" if i in columns else name for i, name in enumerate(self.header, start=1)]
+        return Table(self.file, self.sheet, header, self.rows, self.lines)
+
     def source_map(self, prefix: str = "cards") -> SourceMap:
         """Places of every row and cell, as a YAML file's source map holds its values: errors name cells."""
         smap = SourceMap(self.file, sheet=self.sheet)
@@ -80,6 +85,11 @@ def read(path: Path, within: Sequence[Path] | None = None, sheet: str | None = N
     if problems:
         raise DataError(problems)
     return table
+
+
+def header_problem(table: Table, column: int, message: str) -> Problem:
+    """A problem with a column as a whole, placed at its name in the header row."""
+    return _problem(table, 1, column, message)
 
 
 def _problem(table: Table, line: int, column: int, message: str) -> Problem:

@@ -23,7 +23,7 @@ _TYPE_WORDS = {
 }
 
 
-def _found(value: Any) -> str:
+def found(value: Any) -> str:
     kind = _TYPE_WORDS.get(type(value).__name__, type(value).__name__)
     if isinstance(value, (dict, list)):
         return kind
@@ -85,8 +85,8 @@ def _model_at(root: type[BaseModel], data: Any, path: PathT) -> type[BaseModel] 
             picked = [m for m in models if _kind_of(m) == kind]
             nxt = [t for t in nxt if t not in models or t in picked]
         candidates = nxt
-    found = [t for t in candidates if isinstance(t, type) and issubclass(t, BaseModel)]
-    return found[0] if len(found) == 1 else None
+    models = [t for t in candidates if isinstance(t, type) and issubclass(t, BaseModel)]
+    return models[0] if len(models) == 1 else None
 
 
 def _kind_of(model: type[BaseModel]) -> Any:
@@ -135,24 +135,24 @@ def _message(err: Any, root: type[BaseModel], data: Any, path: PathT) -> tuple[s
             str(value), [t.strip(" '") for t in expected.replace(" or ", ",").split(",")], n=1
         )
         extra = f" (did you mean {close[0]!r}?)" if close else ""
-        return f"expected {expected}, found {_found(value)}{extra}", False
+        return f"expected {expected}, found {found(value)}{extra}", False
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         bound = {"greater_than_equal": ">=", "greater_than": ">", "less_than_equal": "<=", "less_than": "<"}[kind]
         limit = next(iter(ctx.values()), "?")
-        return f"expected a value {bound} {limit}, found {_found(value)}", False
+        return f"expected a value {bound} {limit}, found {found(value)}", False
     if kind == "string_pattern_mismatch":
         pattern = str(ctx.get("pattern", ""))
         if pattern.startswith("^#"):
-            return f"expected a colour written #rrggbb, found {_found(value)}", False
+            return f"expected a colour written #rrggbb, found {found(value)}", False
         if "A-Za-z0-9_-" in pattern:
-            return f"expected an id (letters, digits, '-' and '_'), found {_found(value)}", False
-        return f"expected text matching {pattern}, found {_found(value)}", False
+            return f"expected an id (letters, digits, '-' and '_'), found {found(value)}", False
+        return f"expected text matching {pattern}, found {found(value)}", False
     if kind in ("too_short", "too_long"):
         what = "characters" if isinstance(value, str) else "items"
         most = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
-        found = ctx.get("actual_length", len(value) if isinstance(value, str | list | dict) else "?")
+        length = ctx.get("actual_length", len(value) if isinstance(value, str | list | dict) else "?")
         side = "at least" if kind == "too_short" else "at most"
-        return f"expected {side} {most} {what}, found {found}", False
+        return f"expected {side} {most} {what}, found {length}", False
     words = {
         "int_type": "an integer",
         "int_parsing": "an integer",
@@ -166,8 +166,8 @@ def _message(err: Any, root: type[BaseModel], data: Any, path: PathT) -> tuple[s
         "none_required": "nothing",
     }
     if kind in words:
-        return f"expected {words[kind]}, found {_found(value)}", False
-    return f"{err['msg']} (found {_found(value)})", False
+        return f"expected {words[kind]}, found {found(value)}", False
+    return f"{err['msg']} (found {found(value)})", False
 
 
 WORDED = 200  # errors of one file worded one by one; a report shows at most 100 anyway
@@ -201,9 +201,9 @@ def problems_from(exc: ValidationError, root: type[BaseModel], data: Any, smap: 
     out = []
     for path, (messages, at_key) in by_path.items():
         if len(messages) > 1 and all(m.startswith("expected ") for m in messages):
-            found = messages[0].rsplit(", found ", 1)[-1]
+            seen = messages[0].rsplit(", found ", 1)[-1]
             wants = [m[len("expected ") :].rsplit(", found ", 1)[0] for m in messages]
-            messages = [f"expected {' or '.join(wants)}, found {found}"]
+            messages = [f"expected {' or '.join(wants)}, found {seen}"]
         for message in messages:
             out.append(smap.problem(path, message, at_key=at_key))
     if rest:

@@ -10,6 +10,7 @@ them is one line naming the change, as a data error names its place.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Sequence
 from typing import Any
@@ -17,9 +18,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from printkit.core.errors import UsageError
+from printkit.data import cards
 from printkit.data.game import Game
 from printkit.data.loader import resolve_decks
-from printkit.data.model import CardFile, GameFile
+from printkit.data.model import GameFile
+from printkit.data.yamlsource import SourceMap
 
 Change = tuple[str, Any]  # ("rules.hand_size", 5)
 
@@ -42,14 +45,13 @@ def _one(game: Game, path: str, value: Any) -> Game:
         card = next((c for c in game.cards if c.id == parts[1]), None)
         if card is None:
             raise BadChange(f"{said}: no card {parts[1]!r} in {game.slug}")
-        data = card.model_dump(exclude_unset=True)
+        data = copy.deepcopy(card.written() | dict(card.values))  # its defaults too: a sweep may vary one
         _set(data, parts[2:], value, said)
-        try:
-            new = CardFile.model_validate({"cards": [data]}).cards[0]
-        except ValidationError as exc:
-            raise BadChange(f"{said}: {_reason(exc, 3)}") from None  # past cards, 0 and the kind
-        cards = tuple(new if c.id == card.id else c for c in game.cards)
-        return dataclasses.replace(game, cards=cards, decks=resolve_decks(game.info, list(cards)))
+        new, problems = cards.read(data, game.kinds, SourceMap(game.folder), ())
+        if new is None:
+            raise BadChange(f"{said}: {problems[0].message}")
+        cards_now = tuple(new if c.id == card.id else c for c in game.cards)
+        return dataclasses.replace(game, cards=cards_now, decks=resolve_decks(game.info, list(cards_now)))
     info = game.info.model_dump(exclude_unset=True)
     if parts[0] == "rules" and len(parts) == 2:
         option = next((o for o in game.info.rules if o.id == parts[1]), None)

@@ -71,6 +71,10 @@ class SourceMap:
     def _cell(self, mark: Mark) -> str:
         return f"{self.sheet}!{column_letters(mark.column)}{mark.line}" if self.sheet is not None else ""
 
+    def shifted(self, prefix: PathT) -> SourceMap:
+        """The same places, for data that starts at prefix: problem(path) names prefix + path (nothing copied)."""
+        return _Shifted(self.file, self.values, self.keys, self.sheet, prefix)
+
     def within(self, key: str | int) -> SourceMap:
         """The places of the value at key, by their paths inside it: for data validated a piece at a time."""
         return SourceMap(
@@ -79,6 +83,16 @@ class SourceMap:
             {p[1:]: m for p, m in self.keys.items() if p[:1] == (key,)},
             self.sheet,
         )
+
+
+@dataclass
+class _Shifted(SourceMap):
+    """A source map read from a point inside its file: what validates one card of a file names its places."""
+
+    prefix: PathT = ()
+
+    def problem(self, path: PathT, message: str, *, at_key: bool = False) -> Problem:
+        return super().problem(self.prefix + path, message, at_key=at_key)
 
 
 def column_letters(column: int) -> str:

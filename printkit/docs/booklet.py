@@ -13,13 +13,12 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.core import units
 from printkit.core.units import MM
 from printkit.data.game import Game
-from printkit.data.model import Troop
 from printkit.data.settings import PAPERS, PrintSettings
-from printkit.docs import examples, floats, rulesbook, scenes, templating
+from printkit.docs import examples, floats, inline, rulesbook, scenes, templating
 from printkit.draw import cardview, fonts, raster
 from printkit.draw.cardrender import CardPainter, Target
 from printkit.draw.cardview import aid_fields
-from printkit.draw.layout import layouts_for
+from printkit.draw.layout import face_layout, layouts_for
 from printkit.draw.legibility import INK
 from printkit.sheets.cardsheets import aid_size
 
@@ -47,7 +46,8 @@ def sharp_dpi(size: tuple[float, float], tallest: float = DIAGRAM_HEIGHT) -> flo
 
 def _formations_pdf(game: Game, settings: PrintSettings) -> bytes | None:
     """Battle Line's formations, strongest first, each shown with example Troops drawn as printed."""
-    troops = {(c.colour, c.value): c for c in game.cards if isinstance(c, Troop)}
+    # the cards of a colour and a value: Troops
+    troops = {(c.values["colour"], c.values["value"]): c for c in game.cards if {"colour", "value"} <= set(c.values)}
     colours = [c.id for c in game.info.colours]
     values = sorted({v for _, v in troops})
     if len(colours) < 3 or len(values) < 9 or len(game.info.formations) != 5:
@@ -62,7 +62,6 @@ def _formations_pdf(game: Game, settings: PrintSettings) -> bytes | None:
     }
     deck = game.deck("troops")
     w, h = settings.card_size
-    layout = layouts_for(game, {"troop"})["troop"]
     gap, label_w = 0.2 * units.INCH, 5 * units.INCH
     rows = len(game.info.formations)
     size = (label_w + 3 * (w + gap), rows * (h + gap))
@@ -77,6 +76,7 @@ def _formations_pdf(game: Game, settings: PrintSettings) -> bytes | None:
             c.drawString(0.17 * units.INCH, y + h / 2 - 0.35 * label, f"{i + 1}. {formation.name}")
             for j, key in enumerate(examples[formation.id]):
                 card = troops[key]
+                layout = face_layout(game, deck, card)
                 c.saveState()
                 c.translate(label_w + j * (w + gap), y)
                 target = Target.of(game, card.id, layout, game.place("card", card.id))
@@ -169,6 +169,7 @@ def _blocks(game: Game, size: str, diagrams: Diagrams) -> tuple[list[floats.Bloc
     # its own when the words up to that space exactly fill the next ("A / Character has survived ..."); the
     # space kept inside the emphasis breaks the same and prints the same
     body = body.replace(" <em>", "<em> ")
+    body, _ = inline.icons_in(body, game, lambda name: inline.data_uri(game, name))  # {sword}: the icon, as printed
     return floats.blocks(floats.figures(body)), headings
 
 

@@ -9,19 +9,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.data.effect_text import effect_lines
+from printkit.data import enginecards, richtext
+from printkit.data.cards import Card
+from printkit.data.cardtypes import CardType, FieldSpec
+from printkit.data.cardtypes import words as words_of
 from printkit.data.game import DeckCards, Game
-from printkit.data.model import (
-    RECONSTRUCTED_MARK,
-    Character,
-    PlainCard,
-    Sage,
-    Soldier,
-    Tactics,
-    Tanach,
-    TimeCard,
-    Troop,
-)
+from printkit.data.model import RECONSTRUCTED_MARK
 from printkit.draw import cardview
 from printkit.draw.cardrender import bind
 from printkit.draw.layout import FIELD, Layout
@@ -54,24 +47,15 @@ class CardFacts:
     decks: list[DeckCards]
     kind: str  # the kind in the game's words: Troop, Sage
     facets: dict[str, list[str]] = field(default_factory=dict)
-    numbers: dict[str, int] = field(default_factory=dict)  # the stats the gallery filters by range
+    numbers: dict[str, float] = field(default_factory=dict)  # the stats the gallery filters by range
     fields: list[tuple[str, str]] = field(default_factory=list)  # every field, labelled, as the detail view lists
-    rules: list[str] = field(default_factory=list)  # its rules text, a line a rule
+    rules: list[str] = field(default_factory=list)  # its rules text, a line a rule, as plain text
+    lines: list[str] = field(default_factory=list)  # the same lines as the card prints them: icons, bold, italic
     terms: list[list[str]] = field(default_factory=list)  # what the rules may call it, most particular first
     brief: str = ""  # the line under its name in the gallery: what tells it from its neighbours
 
 
-# the numbers a card has, labelled as the rules name them, in the order a filter lists them
-NUMBER_LABELS = {"value": "Value", "power": "Power", "order": "Order", "health": "Health", "hp": "HP"}
-
-
-def kind_name(game: Game, kind: str) -> str:
-    """A kind of card as the game's data names it (kind_names), else its id spelled as a word."""
-    named = next((name for key, name in game.info.kind_names.items() if key == kind), None)
-    return named or kind.replace("_", " ").capitalize()
-
-
-def _copies(game: Game, card: Any, decks: list[DeckCards]) -> str:
+def _copies(game: Game, card: Card, decks: list[DeckCards]) -> str:
     counts = [(d.deck.name, n) for d in decks for c, n in d.entries if c.id == card.id]
     if len({n for _, n in counts}) == 1 and len(counts) > 1:
         return f"{counts[0][1]} in each deck"
@@ -82,7 +66,7 @@ _ICON = re.compile(r"\{[a-z_]+\}")  # an icon named inline in card text: drawn o
 
 
 def _plain(text: str) -> str:
-    return " ".join(_ICON.sub("", text).split())
+    return " ".join(richtext.plain(_ICON.sub("", text)).split())
 
 
 def printed_rules(layout: Layout, fields: dict[str, Any]) -> list[str]:
@@ -94,16 +78,31 @@ def printed_rules(layout: Layout, fields: dict[str, Any]) -> list[str]:
             continue
         if len(re.findall(r"[A-Za-z]{2,}", FIELD.sub("", region.text))) >= 3:
             where = functools.partial(str.format, "layout {}, region {}", layout.name, name)
-            out.append(_plain(bind(region.text, fields, where)))
+            out.append(bind(region.text, fields, where))
     return out
 
 
-def facts(game: Game, card: Any, decks: list[DeckCards], layout: Layout | None = None) -> CardFacts:
-    """The site's facts of one card, from the same fields the card face prints (and layout, its face's layout)."""
-    info = game.info
-    texts = dict(info.texts)
+def summary(game: Game, card: Card, printed: dict[str, Any]) -> str:
+    """The line under a card's name in the gallery: its kind's summary: with the card's fields filled in (what
+    tells it from its neighbours), else (or when that leaves nothing) its kind's name."""
+    declared = game.kinds.types[card.kind]
+    told = FIELD.sub(lambda match: str(printed.get(match.group(1), "")), declared.summary or "")
+    return _plain(told) or game.kind_name(card.kind)
+
+
+def _choices_shown(game: Game, spec: FieldSpec, value: Any) -> list[str]:
+    """A choice field's value (or a list's values) as the card prints each."""
+    if spec.type != "list":
+        return [cardview.printed_value(game, spec, value)]
+    return [cardview.printed_value(game, spec.item(), v) for v in value]
+
+
+def facts(game: Game, card: Card, decks: list[DeckCards], layout: Layout | None = None) -> CardFacts:
+    """The site's facts of one card, from the same fields the card face prints (and layout, its face's layout):
+    each field its kind declares, under its display name."""
     printed = cardview.face_fields(game, decks[0], card)
-    out = CardFacts(card, decks, kind_name(game, card.kind))
+    declared = game.kinds.types[card.kind]
+    out = CardFacts(card, decks, game.kind_name(card.kind))
     out.facets["deck"] = [d.deck.name for d in decks]
     out.facets["kind"] = [out.kind]
     rows: list[tuple[str, Any]] = [("Type", out.kind)]
@@ -112,56 +111,45 @@ def facts(game: Game, card: Any, decks: list[DeckCards], layout: Layout | None =
         return f"{value} {RECONSTRUCTED_MARK} reconstructed" if name in card.reconstructed else str(value)
 
     words: list[str] = []  # the card's own words the rules may use for it, beside its name
-    lines = effect_lines(card, texts)
-    if isinstance(card, Troop):
-        out.facets["colour"] = [printed["colour_name"]]
-        named = f" ({printed['value_name']})" if printed["value_name"] else ""
-        rows += [("Colour", printed["colour_name"]), ("Value", f"{card.value}{named}")]
-        words = [printed["value_name"]] if printed["value_name"] else []
-        out.numbers["value"] = card.value
-        out.brief = printed["value_name"] or f"{printed['colour_name']} {card.value}"
-    elif isinstance(card, Tactics):
-        out.facets["group"] = [printed["group"]]
-        rows.append(("Tactics", printed["group"]))
-        words = [printed["group"]]
-        out.brief = f"{printed['group']} · {out.kind}"
-    elif isinstance(card, Sage):
-        out.facets["era"] = [printed["era"]]
-        rows += [("Hebrew", mark("hebrew", card.hebrew)), ("Years", mark("years", card.years)), ("Era", printed["era"])]
-        if printed["power"] is not None:
-            rows.append(("Power", printed["power"]))
-            out.numbers["power"] = printed["power"]
-        words = [printed["era"]]
-        out.brief = f"{printed['era']} · {card.years}"
-    elif isinstance(card, Tanach):
-        if card.subtitle:
-            rows.append(("Subtitle", card.subtitle))
-        lines = [lines[0], *(f"Can be played: {line}" for line in lines[1:])]
-        out.brief = card.subtitle or out.kind
-    elif isinstance(card, Soldier):
-        out.facets["weapon"] = [printed["weapon"]]
-        rows += [("Weapon", printed["weapon"]), ("HP", mark("hp", card.hp))]
-        rows += [("Beats", printed["beats"])] if printed["beats"] else []
-        rows += [("Beaten by", printed["beaten_by"])] if printed["beaten_by"] else []
-        rows += [("Fights", "at range" if printed["ranged"] else "in melee")]
-        rows += [("Damage", printed["damage"]), ("With advantage", printed["advantage_damage"])]
-        out.numbers["hp"] = card.hp
-        words = [printed["weapon"]]
-        out.brief = f"{printed['weapon']} · {card.hp} HP"
-    elif isinstance(card, Character):
-        rows += [("Order", mark("order", card.order)), ("Health", mark("health", card.health))]
-        out.numbers |= {"order": card.order, "health": card.health}
-        out.brief = f"Order {card.order} · Health {card.health}"
-    elif isinstance(card, TimeCard):
-        out.facets["users"] = [u.strip() for u in printed["users"].split(",")]
-        rows += [("Side", printed["faction"]), ("Used by", printed["users"])]
-        words = [printed["faction"]]
-        out.brief = _plain(lines[0]) if lines else printed["users"]  # what it does tells one from another
-    elif isinstance(card, PlainCard):
-        rows += [(name.replace("_", " ").capitalize(), value) for name, value in card.stats.items()]
-        out.numbers |= dict(card.stats)
-        lines = [card.text] if card.text else []
-        out.brief = "  ".join(f"{k.replace('_', ' ').capitalize()} {v}" for k, v in card.stats.items()) or out.kind
+    lines: list[str] = []  # what the card says it does
+    worded = enginecards.words(game, card)
+    first_worded = True
+    for key, spec in declared.fields.items():
+        value = card.values.get(key)
+        label = spec.label(key)
+        if spec.type == "engine":  # its engine's sentences: the first such field plain, any later one labelled
+            sentences = worded.get(key, [])
+            lines += sentences if first_worded else [f"{label}: {line}" for line in sentences]
+            first_worded = False
+            continue
+        if spec.type == "rich":  # what the card says it does, in its own words
+            lines += [printed[key]] if value else []
+            continue
+        if value is None or value == [] or spec.type == "art":
+            if spec.empty and spec.type != "art":
+                rows.append((label, spec.empty))
+            continue
+        if spec.type == "stats":
+            rows += [(words_of(name), number) for name, number in value.items()]
+            out.numbers |= dict(value)
+            continue
+        rows.append((label, mark(key, printed[key])))
+        if (spec.item_type if spec.type == "list" else spec.type) == "choice":
+            shown = _choices_shown(game, spec, value)
+            out.facets[key] = shown
+            words += shown
+        if spec.type in ("integer", "number"):
+            out.numbers[key] = value
+        for column in declared.columns or []:  # a figure of the row the card names: its era's power
+            head, _, attr = column.partition(".")
+            figure = printed.get(column) if head == key and attr else None
+            if figure not in (None, ""):
+                rows.append((words_of(attr), figure))
+                if isinstance(figure, int | float) and not isinstance(figure, bool):
+                    out.numbers[_number_key(declared, column)] = figure
+    view = enginecards.view(game.info.engine)
+    if view is not None and card.parsed is not None:
+        rows += view.facts(game, card)
     rows += [("Deck" if len(decks) == 1 else "Decks", ", ".join(d.deck.name for d in decks))]
     rows += [("Copies", mark("copies", _copies(game, card, decks)))]
     if card.art_credit:
@@ -170,40 +158,37 @@ def facts(game: Game, card: Any, decks: list[DeckCards], layout: Layout | None =
     out.fields = [(label, _plain(str(value))) for label, value in rows]
     if layout is not None:
         lines += printed_rules(layout, printed)
+    kept = {_plain(line): line for line in reversed(lines) if _plain(line)}  # each line once, as first written
     out.rules = list(dict.fromkeys(_plain(line) for line in lines if _plain(line)))
+    out.lines = [kept[line] for line in out.rules]
     out.terms = [[card.name], [w for w in words if w]]
+    out.brief = summary(game, card, printed)
     return out
 
 
-# the facets the gallery offers, with their labels, in this order; a game shows those its cards have
-FACETS = (
-    ("deck", "Deck"),
-    ("kind", "Type"),
-    ("colour", "Colour"),
-    ("group", "Tactics"),
-    ("era", "Era"),
-    ("weapon", "Weapon"),
-    ("users", "Used by"),
-)
-
-
 def facets(game: Game, cards: list[CardFacts]) -> list[Facet]:
-    """The facets worth offering: those where the game's cards differ, their values in the game's own order."""
-    order = (
-        [d.deck.name for d in game.decks]
-        + [c.name for c in game.info.colours]
-        + [e.name for e in game.info.eras]
-        + [w.name for w in game.info.weapons]
-    )
-    rank = {name: i for i, name in enumerate(order)}
-    colours = {
-        "deck": {d.deck.name: d.deck.back.colour for d in game.decks},
-        "colour": {c.name: c.colour for c in game.info.colours},
-        "era": {e.name: e.colour or "" for e in game.info.eras},
-    }
+    """The facets worth offering: deck, kind, then each choice the game's kinds declare, where the game's cards
+    differ; their values in the order the game lists them (a table's rows, a field's values)."""
+    order = [d.deck.name for d in game.decks]
+    colours: dict[str, dict[str, str]] = {"deck": {d.deck.name: d.deck.back.colour for d in game.decks}}
+    offered = [("deck", "Deck"), ("kind", "Type")]
+    for declared in game.kinds.types.values():
+        for key, spec in declared.fields.items():
+            if (spec.item_type if spec.type == "list" else spec.type) != "choice" or any(k == key for k, _ in offered):
+                continue
+            offered.append((key, spec.label(key)))
+            for table in spec.tables:
+                rows = getattr(game.info, table, None)
+                named = [r for r in rows if hasattr(r, "name")] if isinstance(rows, list) else []
+                order += [str(r.name) for r in named]
+                colours.setdefault(key, {}).update({str(r.name): str(getattr(r, "colour", "") or "") for r in named})
+            order += list(spec.choices().values())
+    rank: dict[str, int] = {}
+    for i, name in enumerate(order):
+        rank.setdefault(name, i)
     out = []
     kept: list[list[tuple[str, ...]]] = []  # how each facet offered so far splits the cards
-    for key, label in FACETS:
+    for key, label in offered:
         seen: dict[str, None] = {}
         for card in cards:
             seen |= dict.fromkeys(card.facets.get(key, []))
@@ -225,15 +210,30 @@ def _same_split(a: list[tuple[str, ...]], b: list[tuple[str, ...]]) -> bool:
     return len(pairs) == len({x for x, _ in pairs}) == len({y for _, y in pairs})
 
 
-def numbers(cards: list[CardFacts]) -> list[tuple[str, str, int, int]]:
-    """The stats the gallery filters by range: key, label, least and most, in NUMBER_LABELS order."""
+def _number_key(declared: CardType, column: str) -> str:
+    """What the gallery calls a figure of a row a card names (era.power): the figure's own name (power), unless a
+    field of the kind has it."""
+    attr = column.split(".")[1]
+    return column if attr in declared.fields else attr
+
+
+def numbers(game: Game, cards: list[CardFacts]) -> list[tuple[str, str, float, float]]:
+    """The figures the gallery filters by range: key, label, least and most, in the order the kinds declare them."""
+    labels: dict[str, str] = {}
+    for declared in game.kinds.types.values():
+        for key, spec in declared.fields.items():
+            if spec.type in ("integer", "number"):
+                labels.setdefault(key, spec.label(key))
+        for column in declared.columns or []:
+            if "." in column:
+                labels.setdefault(_number_key(declared, column), words_of(column.split(".")[1]))
     keys = {k for c in cards for k in c.numbers}
-    ordered = [k for k in NUMBER_LABELS if k in keys] + sorted(keys - set(NUMBER_LABELS))
+    ordered = [k for k in labels if k in keys] + sorted(keys - set(labels))
     out = []
     for key in ordered:
         values = [c.numbers[key] for c in cards if key in c.numbers]
         if min(values) < max(values):
-            out.append((key, NUMBER_LABELS.get(key, key.replace("_", " ").capitalize()), min(values), max(values)))
+            out.append((key, labels.get(key) or words_of(key), min(values), max(values)))
     return out
 
 

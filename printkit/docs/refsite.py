@@ -21,7 +21,7 @@ from printkit.core.units import INCH
 from printkit.data.game import DeckCards, Game
 from printkit.data.model import PlayTime
 from printkit.data.settings import PrintSettings
-from printkit.docs import booklet, cardfacts, refbalance, rulesbook, templating
+from printkit.docs import booklet, cardfacts, inline, refbalance, rulesbook, templating
 from printkit.draw import legibility, raster
 from printkit.sheets.designs import Face, card_faces
 
@@ -188,7 +188,15 @@ def _rules(game: Game, diagrams: booklet.Diagrams, out: dict[str, bytes | str]) 
             # a link to the picture itself: a board or a table of cards is read larger on a phone
             body = body.replace(match, f'<a class="diagram-link" href="diagrams/{name}.png">{picture}</a>')
         out[f"diagrams/{name}.png"] = data
+    body, used_icons = inline.icons_in(body, game, icon_file)  # {sword} in the rules: the icon, as cards print it
+    for name in used_icons:
+        out[icon_file(name)] = inline.icon_png(game, name)
     return body, headings
+
+
+def icon_file(name: str) -> str:
+    """Where a game's part of the site keeps an icon's picture."""
+    return f"icons/{name}.png"
 
 
 def game_pages(
@@ -216,12 +224,18 @@ def game_pages(
             faces[face.card.id] = face
     pictures = _draw(game, list(faces.values()), settings, lambda f: f"cards/{f.deck}-{f.label}", out)
     back_pictures = _draw(game, backs, settings, lambda f: f"backs/{f.deck}", out)
-    facts = [cardfacts.facts(game, face.card, held[card_id], face.layout) for card_id, face in faces.items()]
+    by_id = {card.id: card for card in game.cards}
+    facts = [cardfacts.facts(game, by_id[card_id], held[card_id], face.layout) for card_id, face in faces.items()]
     run, figures = balance or (None, {})
     cards = []
     for fact, picture in zip(facts, pictures, strict=True):
         name, width, height = picture.full
         words = [fact.card.name, *(v for _, v in fact.fields), *fact.rules, fact.card.flavour or ""]
+        lines = []
+        for line in fact.lines:  # as the card prints it: its icons pictured, its bold and italic kept
+            shown, used_icons = inline.card_html(line, game, icon_file)
+            lines.append(markupsafe.Markup(shown))  # escaped text, with printkit's own tags only
+            out |= {icon_file(name): inline.icon_png(game, name) for name in used_icons}
         cards.append(
             {
                 "id": fact.card.id,
@@ -233,6 +247,7 @@ def game_pages(
                 "search": " ".join(w for w in words if w),
                 "fields": fact.fields,
                 "rules": fact.rules,
+                "rules_html": lines,
                 "flavour": fact.card.flavour or "",
                 "mentions": [[s.anchor, s.title] for s in cardfacts.mentions(fact, parts)],
                 "balance": figures.get(fact.card.id, []),
@@ -263,7 +278,7 @@ def game_pages(
         **page,
         cards=cards,
         facets=cardfacts.facets(game, facts),
-        numbers=cardfacts.numbers(facts),
+        numbers=cardfacts.numbers(game, facts),
         eager=EAGER,
         run=run,
         cards_json=markupsafe.Markup(_json_for_script(shown)),

@@ -21,29 +21,16 @@ from markdown_it.token import Token
 
 from printkit.core import files
 from printkit.core.errors import DataError, PlacedError, PrintkitError, Problem, display_path
+from printkit.data import enginecards, richtext
+from printkit.data.cards import Card
+from printkit.data.cardtypes import words
 from printkit.data.crossref import choice_key
-from printkit.data.effect_text import effect_lines
 from printkit.data.game import Game
-from printkit.data.model import (
-    RECONSTRUCTED_MARK,
-    RECONSTRUCTED_NOTE,
-    Attack,
-    Character,
-    PlainCard,
-    RedirectToFront,
-    ReduceChosen,
-    ReduceEachAlly,
-    RuleOption,
-    Sage,
-    Soldier,
-    Tactics,
-    Tanach,
-    TimeCard,
-    Troop,
-)
+from printkit.data.model import RECONSTRUCTED_MARK, RECONSTRUCTED_NOTE, RuleOption
 from printkit.docs import examples
 from printkit.docs.bounded import Bounded, TooBig, TooLong, limits
 from printkit.docs.examples import Replay
+from printkit.draw import cardview
 
 RULES_FILE = "rules.md"
 RENDER_SECONDS = 2.0  # a bundled rulebook fills in within 10 ms; a stranger's loop of loops does not
@@ -65,7 +52,7 @@ def escape(value: Any) -> str:
 
 def _table(header: list[str], rows: list[list[Any]]) -> Md:
     lines = ["| " + " | ".join(escape(h) for h in header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(escape(c) for c in row) + " |" for row in rows]
+    lines += ["| " + " | ".join(c if isinstance(c, Md) else escape(c) for c in row) + " |" for row in rows]
     return Md("\n".join(lines))
 
 
@@ -111,7 +98,7 @@ class Helpers:
         )
 
     def values(self) -> list[int]:
-        return sorted({c.value for c in self.game.cards if isinstance(c, Troop)})
+        return sorted({c.values["value"] for c in self.game.cards if isinstance(c.values.get("value"), int)})
 
     def colours(self) -> list[str]:
         return [c.name for c in self.game.info.colours]
@@ -174,8 +161,13 @@ class Helpers:
         return _table(["Challenger", *[e.name for e in eras]], rows)
 
     def order_table(self) -> Md:
-        chars = sorted((c for c in self.game.cards if isinstance(c, Character)), key=lambda c: c.order)
-        return _table(["Order", "Character", "Health"], [[c.order, c.name, c.health] for c in chars])
+        chars = sorted(
+            (c for c in self.game.cards if {"order", "health"} <= set(c.values)), key=lambda c: c.values["order"]
+        )
+        if not chars:
+            raise _Asked("the rules text asks for order_table(): no card has an order and a health")
+        head = self.game.kind_name(chars[0].kind)
+        return _table(["Order", head, "Health"], [[c.values["order"], c.name, c.values["health"]] for c in chars])
 
     def phases(self, detailed: bool = False) -> Md:
         """The phases numbered, each with its summary; detailed, with the lines of its details under it."""
@@ -242,10 +234,13 @@ class Helpers:
         decks = [d for d in self.game.decks if d.deck.id == selector]
         cards = [c for c, _ in decks[0].entries] if decks else [c for c in self.game.cards if c.kind == selector]
         copies = {c.id: n for d in (decks or self.game.decks) for c, n in d.entries}
+        if not cards and (decks or selector in self.game.kinds.types):
+            return Md("")  # a deck or kind with no cards (yet, or while its cards' problems are fixed)
         if not cards:
             raise _Asked(f"the rules text asks for cards({selector!r}): no such deck or card kind")
 
-        table = _card_table(self.game, cards, copies)
+        kinds = list(dict.fromkeys(c.kind for c in cards))  # a table for each kind, in the order they come
+        table = Md("\n\n".join(_card_table(self.game, [c for c in cards if c.kind == k], copies) for k in kinds))
         if any(c.reconstructed for c in cards):
             table = Md(f"{table}\n\n{escape(RECONSTRUCTED_MARK)} {escape(RECONSTRUCTED_NOTE)}")
         return table
@@ -295,11 +290,10 @@ class Helpers:
         if replay is None:
             return Md("")
         told = [e for s in replay.shown for e in s.window]
-        chars = {c.id: c for c in self.game.cards if isinstance(c, Character)}
+        chars = {c.id: c for c in self.game.cards if {"order", "ability"} <= set(c.values)}
         found = re.search(r"Day (\d+)", told[0]) if told else None
         day = int(found.group(1)) if found else 0
         seen = replay.end.observation(0)
-        texts = dict(self.game.info.texts)
         dead_before = {
             (m.group(1), m.group(2))
             for s in replay.shown
@@ -315,7 +309,7 @@ class Helpers:
                     for i, d in seen["deployed"][seat].items()
                     if d <= day and (replay.seats[seat], chars[i].name) not in dead_before
                 ),
-                key=lambda c: c.order,
+                key=lambda c: c.values["order"],
             )
             for seat in (0, 1)
         }
@@ -324,15 +318,15 @@ class Helpers:
         deaths = [e for e in damage if e.endswith("dies")]
         dead = {(m.group(1), m.group(2)) for e in deaths for m in [re.match(r"(.+?)'s (.+?) takes", e)] if m}
 
-        def having(kinds: tuple[type, ...]) -> list[str]:
+        def having(kinds: tuple[str, ...]) -> list[str]:  # the Characters in play with an ability of these kinds
             return [
-                f"{replay.seats[s]}'s {c.name} (Order {c.order}): {' '.join(effect_lines(c, texts))}"
+                f"{replay.seats[s]}'s {c.name} (Order {c.values['order']}): {' '.join(_worded(self.game, c))}"
                 for s in (0, 1)
                 for c in in_play[s]
-                if any(isinstance(a, kinds) for a in c.ability)
+                if any(a.get("kind") in kinds for a in c.values["ability"] if isinstance(a, dict))
             ]
 
-        reducers = having((ReduceChosen, ReduceEachAlly))
+        reducers = having(("reduce_chosen", "reduce_each_ally"))
         survivors = [
             f"{replay.seats[s]}'s " + ", ".join(c.name for c in in_play[s] if (replay.seats[s], c.name) not in dead)
             for s in (0, 1)
@@ -342,8 +336,8 @@ class Helpers:
             "start-of-day": [e for e in told if " revives " in e] or ["No Character acts at the start of this Day."],
             "arrive": [f"{replay.seats[s]}: {', '.join(names)}" for s, names in arriving.items() if names]
             or ["Nobody arrives."],
-            "decide": having((Attack,)) or ["No Character attacks."],
-            "total": (having((RedirectToFront,)) + damage) if not reducers else having((RedirectToFront,)),
+            "decide": having(("attack",)) or ["No Character attacks."],
+            "total": (having(("redirect_to_front",)) + damage) if not reducers else having(("redirect_to_front",)),
             "reduce": reducers or ["No Character in play reduces damage."],
             "apply": (damage if reducers else []) + (deaths or ["Nobody dies."]),
             "heal": ["Survivors heal fully: " + "; ".join(survivors)] if survivors else [],
@@ -535,59 +529,61 @@ def to_html(
     return md.renderer.render(tokens, md.options, {}), headings
 
 
-def _card_table(game: Game, cards: list[Any], copies: dict[str, int]) -> Md:
-    """The table cards() prints: the columns a player reads for the kind of its first card."""
-    texts = dict(game.info.texts)
+def _worded(game: Game, card: Card) -> list[str]:
+    """Every sentence the game's engine words a card's fields into, in the order its kind declares them."""
+    return [line for lines in enginecards.words(game, card).values() for line in lines]
 
-    def effect(card: Any) -> str:
-        return " ".join(effect_lines(card, texts))
 
-    def of(kind: type[Any]) -> list[Any]:
-        return [c for c in cards if isinstance(c, kind)]
+def _column(game: Game, card: Card, column: str, copies: dict[str, int]) -> str | Md:
+    """One cell of the cards() table: a field as the card prints it, marked when reconstructed."""
+    declared = game.kinds.types[card.kind]
+    head, _, attr = column.partition(".")
+    if column == "name":
+        value: Any = card.name
+    elif column == "copies":
+        value = copies[card.id]
+    elif column == "id":
+        value = card.id
+    elif attr:  # a figure of the row the card names: its era's power
+        row = game.row(declared.fields[head].tables[0], card.values.get(head))
+        value = getattr(row, attr, "") if row is not None else ""
+        value = "" if value is None else value
+    else:
+        spec = declared.fields[head]
+        if spec.type == "engine":
+            value = " ".join(enginecards.words(game, card).get(head, []))
+        elif spec.type == "rich" and card.values.get(head):  # its emphasis as Markdown's, its words escaped
+            value = Md(richtext.rendered(richtext.marked(card.values[head]), escape, ("**", "**"), ("*", "*")))
+        else:
+            value = cardview.printed_value(game, spec, card.values.get(head))
+        if value in ("", None):
+            value = spec.empty or ""
+    if head in card.reconstructed and not attr:
+        return Md(f"{value} {escape(RECONSTRUCTED_MARK)}") if isinstance(value, Md) else f"{value} {RECONSTRUCTED_MARK}"
+    return value if isinstance(value, Md) else str(value)
 
-    def mark(card: Any, name: str, value: Any) -> str:  # a value the edition chose, marked as on the cards
-        return f"{value} {RECONSTRUCTED_MARK}" if name in card.reconstructed else str(value)
 
-    first = cards[0]
-    if isinstance(first, Character):
-        return _table(
-            ["Order", "Character", "Health", "Ability"],
-            [
-                [mark(c, "order", c.order), c.name, mark(c, "health", c.health), effect(c)]
-                for c in sorted(of(Character), key=lambda c: c.order)
-            ],
-        )
-    if isinstance(first, Soldier):
-        weapons = {w.id: w.name for w in game.info.weapons}
-        return _table(
-            ["Soldier", "Weapon", "HP", "Copies"],
-            [[c.name, weapons[c.weapon], mark(c, "hp", c.hp), mark(c, "copies", copies[c.id])] for c in of(Soldier)],
-        )
-    if isinstance(first, Sage):
-        eras = {e.id: e for e in game.info.eras}
-        return _table(
-            ["Sage", "Hebrew", "Years", "Era", "Power"],
-            [
-                [c.name, mark(c, "hebrew", c.hebrew), mark(c, "years", c.years), eras[c.era].name, eras[c.era].power]
-                for c in of(Sage)
-            ],
-        )
-    if isinstance(first, Tanach):
-        rows = []
-        for c in of(Tanach):
-            lines = effect_lines(c, texts)
-            rows.append([c.name, lines[0], " ".join(lines[1:]) or "always"])
-        return _table(["Card", "Effect", "Can be played"], rows)
-    if isinstance(first, Tactics):
-        return _table(["Card", "Kind", "Effect"], [[c.name, c.group.capitalize(), effect(c)] for c in of(Tactics)])
-    if isinstance(first, TimeCard):
-        units = {c.id: c.name for c in game.info.components if c.unit} | dict(game.info.user_groups)
-        return _table(
-            ["Card", "User", "Effect"],
-            [[c.name, ", ".join(units[u] for u in c.users), effect(c)] for c in of(TimeCard)],
-        )
-    if isinstance(first, PlainCard):
-        return _table(
-            ["Card", "Text", "Copies"], [[c.name, c.text or "", mark(c, "copies", copies[c.id])] for c in of(PlainCard)]
-        )
-    return _table(["Card"], [[c.name] for c in cards])
+def _card_table(game: Game, cards: list[Card], copies: dict[str, int]) -> Md:
+    """The table cards() prints: the columns the kind of its first card names (columns:), else its name, each
+    field it declares but pictures, and its copies; sorted as the kind says (sort:), else in deck order."""
+    kind = cards[0].kind
+    declared = game.kinds.types[kind]
+    shown = [c for c in cards if c.kind == kind]
+    columns = declared.columns or [
+        "name",
+        *(k for k, spec in declared.fields.items() if spec.type not in ("art", "icon")),
+        "copies",
+    ]
+    if declared.sort is not None:
+        key = declared.sort
+        shown.sort(key=lambda c: (c.get(key) is None, c.get(key) if c.get(key) is not None else 0))
+    heads = []
+    for column in columns:
+        head, _, attr = column.partition(".")
+        if column == "name":
+            heads.append(game.kind_name(kind))
+        elif column in ("copies", "id"):
+            heads.append({"copies": "Copies", "id": "Card id"}[column])
+        else:
+            heads.append(words(attr) if attr else declared.fields[head].label(head))
+    return _table(heads, [[_column(game, c, column, copies) for column in columns] for c in shown])

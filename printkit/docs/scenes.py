@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from printkit.core.units import MM
 from printkit.data.game import DeckCards, Game
-from printkit.data.model import Character, Component
+from printkit.data.model import Component
 from printkit.data.settings import PrintSettings
 from printkit.docs.examples import Replay
 from printkit.draw import board, cardview, fonts, raster
@@ -368,7 +368,7 @@ def _day(game: Game, settings: PrintSettings, replay: Replay) -> Scene:
     """Time Line Battle: each player's Characters in play on the Day, Front to Rear, with the damage each took."""
     seen = replay.end.observation(0)
     day = _window_day(replay)
-    chars = {c.id: c for c in game.cards if isinstance(c, Character)}
+    orders = {c.id: c.values["order"] for c in game.cards if isinstance(c.values.get("order"), int)}
     died_before: set[tuple[int, str]] = set()
     taken: dict[tuple[int, str], tuple[int, bool]] = {}
     for text, in_window in _events(replay):
@@ -388,7 +388,7 @@ def _day(game: Game, settings: PrintSettings, replay: Replay) -> Scene:
         y = row * (card_h + 16)
         line = sorted(
             (ident for ident, d in seen["deployed"][seat].items() if d <= day and (seat, ident) not in died_before),
-            key=lambda i: chars[i].order,
+            key=lambda i: orders[i],
         )
         scene.text(0, y, f"{replay.seats[seat]}: Front", 6.5, bold=True, fill=GREY)
         for k, ident in enumerate(line):

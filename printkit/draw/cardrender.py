@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.core import units
 from printkit.core.errors import PLACED, DataError, PlacedError, PrintkitError, safe
 from printkit.core.errors import shown as shown_value
+from printkit.data import richtext
 from printkit.data.game import Game
 from printkit.data.model import ICON_NAMES
 from printkit.draw import art, cardview, fonts, icons, rtl, textfit
@@ -42,15 +43,25 @@ class PictureError(LayoutFieldError):
 def bind(
     template: str, fields: dict[str, Any], where: Callable[[], str], icon_names: frozenset[str] = ICON_NAMES
 ) -> str:
-    """Fill {field} placeholders; {icon} names stay for the text fitter; anything else is a layout error."""
+    """Fill {field} placeholders ({cost:+d} in a number format); {icon} names stay for the text fitter; anything
+    else is a layout error."""
+    values = fields.get(cardview.VALUES) or {}
 
     def one(match: re.Match[str]) -> str:
         key = match.group(1)
-        if key in fields:
-            return str(fields[key])
-        if key in icon_names:
+        spec = match.group(0)[len(key) + 2 : -1]
+        if key in fields and key != cardview.VALUES:
+            if not spec:
+                return str(fields[key])
+            value = values.get(key, fields[key])
+            try:
+                return format(value, spec) if isinstance(value, int | float) and not isinstance(value, bool) else ""
+            except ValueError:
+                raise LayoutFieldError(f"{where()}: {{{key}:{spec}}}: not a number format for {value!r}") from None
+        if key in icon_names and not spec:
             return match.group(0)
-        raise LayoutFieldError(f"{where()}: no field {{{key}}} on this card (fields: {', '.join(sorted(fields))})")
+        shown = ", ".join(sorted(k for k in fields if k != cardview.VALUES))
+        raise LayoutFieldError(f"{where()}: no field {{{key}}} on this card (fields: {shown})")
 
     return FIELD.sub(one, template)
 
@@ -337,7 +348,10 @@ class CardPainter:
             font = target.fonts.face(name)
         except fonts.FontMissing as exc:
             raise LayoutFieldError(f"{self._at(target, box, 'font')}: {exc}") from None
-        missing = fonts.missing_glyphs(textfit.plain(text, known), font)
+        styles = target.fonts.styles(name) if any(m in text for m in richtext.MARKS) else ()
+        missing = "".join(
+            sorted({ch for f in (font, *styles) for ch in fonts.missing_glyphs(textfit.plain(text, known), f)})
+        )
         if missing:
             named = FIELD.findall(spec.text or "")
             lacking = [
@@ -360,6 +374,7 @@ class CardPainter:
             bool(spec.rtl),
             spec.wrap is not False,
             known,
+            styles,
         )
         if fitted is None:  # placed at the longest of the values it shows: the likeliest to shorten
             named = sorted(
@@ -380,7 +395,7 @@ class CardPainter:
         space = fonts.width(" ", font, size)
         align = "center" if centred else (spec.align or "left")
         for number, line in enumerate(fitted.lines):
-            width = sum(textfit.word_width(wd, font, size) for wd in line) + space * (len(line) - 1)
+            width = sum(textfit.word_width(wd, font, size, styles) for wd in line) + space * (len(line) - 1)
             cursor = x + (0 if align == "left" else (w - width) / 2 if align == "center" else w - width)
             if fitted.logical:  # right to left: seen in visual order, written as typed
                 rtl.draw(c, face, size, cursor, baseline, fitted.logical[number])
@@ -394,9 +409,10 @@ class CardPainter:
                         target.icons.draw(c, seg[0], cursor + size * 0.02, baseline - size * 0.12, size)
                         cursor += size * textfit.ICON_ADVANCE
                     else:
-                        c.setFont(face, size)
+                        set_in = textfit.styled_font(seg, font, styles)
+                        c.setFont(fonts.face(set_in), size)
                         c.drawString(cursor, baseline, seg)
-                        cursor += fonts.width(seg, font, size)
+                        cursor += fonts.width(seg, set_in, size)
             baseline -= fitted.leading
 
 

@@ -5,55 +5,27 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from printkit.data import iconkeys
-from printkit.data.effect_text import effect_lines
+from printkit.data import enginecards, iconkeys, richtext
+from printkit.data.cards import Card
+from printkit.data.cardtypes import RECONSTRUCTED_NOT, FieldSpec
 from printkit.data.game import DeckCards, Game
-from printkit.data.model import (
-    RECONSTRUCTED_NOT,
-    Character,
-    Component,
-    PlainCard,
-    Sage,
-    Soldier,
-    Tactics,
-    Tanach,
-    TimeCard,
-    Troop,
-)
+from printkit.data.model import Component
 
 Fields = dict[str, Any]
-
-# The key of the card's (or the deck's back's) own data that each printed field shows, where the two
-# names differ: a drawing's error about a field's value is placed at that key's value (Target.value_at).
-# None: words written elsewhere, such as the weapon's name in game.yaml that a card's weapon: id names.
-SOURCE_KEYS: dict[str, str | None] = {
-    "effect": "effects",
-    "requires": "effects",
-    "weapon": None,
-    "weapon_icon": None,
-    "beats": None,
-    "beaten_by": None,
-    "era": None,
-    "power": None,
-    "era_number": None,
-    "faction": None,
-    "users": None,
-    "value_name": None,
-    "colour_name": None,
-    "accent": None,
-    "art_icon": None,
-}
+# where a card face's fields keep its values as the data has them (a choice's value, not its display name, a
+# number as a number): what a layout's conditions test (rarity is rare, cost >= 3). No {name} can bind it.
+VALUES = "@values"
+# printed fields that show words from elsewhere than the card's own data: the deck's, the game's
+_NOT_THE_CARDS = frozenset({"deck", "game", "credit", "accent", "art_icon", "kind"})
 
 
 def source_key(field: str) -> str | None:
     """The card's own key a printed field shows (its name when they agree), or None when it shows other words."""
     if field.startswith("stat_"):  # stat_power: one of the card's stats
         return "stats"
-    return SOURCE_KEYS.get(field, field)
-
-
-def _by_id(rows: list[Any], ident: str | None) -> Any:
-    return next((r for r in rows if r.id == ident), None)
+    if field in _NOT_THE_CARDS or "." in field:  # era.power: a figure of the era's row in game.yaml
+        return None
+    return field
 
 
 def _picture(game: Game, name: str | None) -> str:
@@ -65,30 +37,57 @@ def _picture(game: Game, name: str | None) -> str:
     return str((game.folder / name).absolute()) if name else ""
 
 
-def accent(game: Game, deck: DeckCards, card: Any | None = None) -> str:
-    """The colour a card is styled in: its own colour, era or faction, else its deck's."""
-    info = game.info
-    if isinstance(card, Troop):
-        return str(_by_id(info.colours, card.colour).colour)
-    if isinstance(card, Sage):
-        era = _by_id(info.eras, card.era)
-        if era.colour:
-            return str(era.colour)
-    if isinstance(card, TimeCard):
-        return str(_by_id(info.factions, card.faction).colour)
-    faction = _by_id(info.factions, deck.deck.faction)
+def accent(game: Game, deck: DeckCards, card: Card | None = None) -> str:
+    """The colour a card is styled in: the colour of the row its kind's accent field names (its era, its
+    colour, its side), else its deck's accent, else its deck's faction's colour, else its back's."""
+    declared = game.kinds.types.get(card.kind) if card is not None else None
+    if card is not None and declared is not None and declared.accent is not None:
+        spec = declared.fields[declared.accent]
+        row = game.row(spec.tables[0], card.values.get(declared.accent))
+        if getattr(row, "colour", None):
+            return str(row.colour)
+    if deck.deck.accent:
+        return deck.deck.accent
+    faction = game.row("factions", deck.deck.faction)
     return str(faction.colour if faction else deck.deck.back.colour)
 
 
-def art_icon(game: Game, card: Any) -> str:
-    """The icon a card pictures: the first of its names (data/iconkeys.py) that the game's icons: table has."""
-    return iconkeys.choose(game.info.icons, iconkeys.card_keys(card)) or iconkeys.DEFAULT_ICON
+def art_icon(game: Game, card: Card, deck: DeckCards | None = None) -> str:
+    """The icon a card pictures: the first of its names (data/iconkeys.py) that the game's icons: table has, else
+    its deck's icon, else printkit's."""
+    keys = iconkeys.card_keys(card, game.kinds, enginecards.view(game.info.engine))
+    fallback = (deck.deck.icon if deck is not None else None) or iconkeys.DEFAULT_ICON
+    return iconkeys.choose(game.info.icons, keys, fallback) or fallback
 
 
-def face_fields(game: Game, deck: DeckCards, card: Any) -> Fields:
-    """Everything a face layout may print for this card, as text or numbers."""
+def printed_value(game: Game, spec: FieldSpec, value: Any) -> str:
+    """A declared field's value as a card prints it: a choice by its display name (a table's row by its name),
+    a list as its items joined, a number in the field's format, an icon as {name} (drawn inline)."""
+    if value is None:
+        return ""
+    if spec.type == "list":
+        return ", ".join(printed_value(game, spec.item(), v) for v in value)
+    if spec.type == "choice":
+        if spec.tables:
+            return game.row_name(spec.tables, value)
+        return spec.choices().get(value, str(value))
+    if spec.type in ("integer", "number") and spec.format:
+        return format(value, spec.format)
+    if spec.type == "yesno":
+        return "yes" if value else "no"
+    if spec.type == "icon":
+        return "{" + str(value) + "}"
+    if spec.type == "rich":  # its **bold** and *italic* read into marks the text fitter sets in those faces
+        return richtext.marked(str(value))
+    if spec.type == "stats":
+        return "  ".join(f"{k.replace('_', ' ').title()} {v}" for k, v in value.items())
+    return str(value)
+
+
+def face_fields(game: Game, deck: DeckCards, card: Card) -> Fields:
+    """Everything a face layout may print for this card, as text or numbers, and its values as its data has them."""
     info = game.info
-    texts = dict(info.texts)
+    declared = game.kinds.types[card.kind]
     out: Fields = {
         "id": card.id,
         "name": card.name,
@@ -100,58 +99,40 @@ def face_fields(game: Game, deck: DeckCards, card: Any) -> Fields:
         "flavour": card.flavour or "",
         "art": _picture(game, card.art or deck.deck.art),
         "art_credit": card.art_credit or "",
-        "effect": "\n".join(effect_lines(card, texts)),
+        "copies": card.copies,
     }
-    out["art_icon"] = "{" + art_icon(game, card) + "}"
+    out["art_icon"] = "{" + art_icon(game, card, deck) + "}"
     # {hp_reconstructed} and the like: set where the card says its value is the edition's choice, so a
     # layout can mark it (when: hp_reconstructed); every value field has one, so a layout binds any of them
-    for name in set(type(card).model_fields) - RECONSTRUCTED_NOT:
-        out[f"{name}_reconstructed"] = "reconstructed" if name in card.reconstructed else ""
-    if isinstance(card, Character):
-        out |= {"order": card.order, "health": card.health}
-    elif isinstance(card, Soldier):
-        weapon = _by_id(info.weapons, card.weapon)
-        beaten_by = next((w for w in info.weapons if w.beats == weapon.id), None)
-        out |= {
-            "weapon": weapon.name,
-            "weapon_icon": "{" + weapon.id + "}",
-            "hp": card.hp,
-            "beats": _by_id(info.weapons, weapon.beats).name if weapon.beats else "",
-            "beaten_by": beaten_by.name if beaten_by else "",
-            "ranged": "ranged" if weapon.ranged else "",
-            "melee": "" if weapon.ranged else "melee",
-            "damage": game.rule("damage"),
-            "advantage_damage": game.rule("advantage_damage"),
-        }
-    elif isinstance(card, Sage):
-        era = _by_id(info.eras, card.era)
-        out |= {
-            "era": era.name,
-            "power": era.power,
-            "era_number": era.number or "",
-            "hebrew": card.hebrew,
-            "years": card.years,
-        }
-    elif isinstance(card, Tanach):
-        lines = effect_lines(card, texts)
-        out |= {"subtitle": card.subtitle or "", "effect": lines[0], "requires": "\n".join(lines[1:])}
-    elif isinstance(card, Troop):
-        colour = _by_id(info.colours, card.colour)
-        name = next((v.name for v in info.value_names if v.value == card.value), "")
-        out |= {"value": card.value, "value_name": name, "colour_name": colour.name}
-    elif isinstance(card, Tactics):
-        out |= {"group": card.group.capitalize()}
-    elif isinstance(card, TimeCard):
-        faction = _by_id(info.factions, card.faction)
-        units = {c.id: c.name for c in info.components if c.unit}
-        names = [units.get(u) or info.user_groups.get(u, u) for u in card.users]
-        out |= {"faction": faction.name, "users": ", ".join(names)}
-    elif isinstance(card, PlainCard):
-        out |= {
-            "text": card.text or "",
-            **{f"stat_{k}": v for k, v in card.stats.items()},
-            "stats": "  ".join(f"{k.replace('_', ' ').title()} {v}" for k, v in card.stats.items()),
-        }
+    for name in ("name", "copies", *declared.fields):
+        if name not in RECONSTRUCTED_NOT:
+            out[f"{name}_reconstructed"] = "reconstructed" if name in card.reconstructed else ""
+    values: dict[str, Any] = {"id": card.id, "name": card.name, "kind": card.kind, "copies": card.copies}
+    values |= {"flavour": card.flavour, "art": card.art, "art_credit": card.art_credit}
+    words = enginecards.words(game, card)
+    for key, spec in declared.fields.items():
+        value = card.values.get(key)
+        values[key] = value
+        if spec.type == "engine":
+            out[key] = "\n".join(words.get(key, []))
+        elif spec.type == "art":
+            out[key] = _picture(game, value)
+        else:
+            out[key] = printed_value(game, spec, value)
+        if spec.type == "stats":
+            out |= {f"stat_{k}": v for k, v in (value or {}).items()}
+        if len(spec.tables) == 1 and value is not None:  # {era.power}: a figure of the row the card names
+            row = game.row(spec.tables[0], value)
+            for attr, figure in (row.model_dump() if hasattr(row, "model_dump") else {}).items():
+                if not isinstance(figure, dict | list):
+                    out[f"{key}.{attr}"] = "" if figure is None else figure
+                    values[f"{key}.{attr}"] = figure
+    found = enginecards.view(info.engine)
+    if found is not None and card.parsed is not None:
+        extra = found.printed(game, card)
+        out |= extra
+        values |= {k: v for k, v in extra.items() if k not in values}
+    out[VALUES] = values
     return out
 
 
@@ -173,10 +154,10 @@ def back_fields(game: Game, deck: DeckCards) -> Fields:
 def _component_accent(game: Game, comp: Component) -> str:
     if comp.colour:
         return str(comp.colour)
-    faction = _by_id(game.info.factions, comp.faction)
+    faction = game.row("factions", comp.faction)
     if faction:
         return str(faction.colour)
-    era = _by_id(game.info.eras, comp.era)
+    era = game.row("eras", comp.era)
     if era and era.colour:
         return str(era.colour)
     return str(game.decks[0].deck.back.colour)
@@ -191,7 +172,7 @@ def component_fields(game: Game, comp: Component) -> Fields:
     anything else its name as plain text. icon is the piece's icon from the game's icons: table;
     title_icon and plain_icon split it by the kind of face, and plain_alone is the name with no icon.
     """
-    era = _by_id(game.info.eras, comp.era)
+    era = game.row("eras", comp.era)
     texts = game.info.texts
     title, label, stats = "", "", ""
     if comp.unit:
@@ -208,7 +189,7 @@ def component_fields(game: Game, comp: Component) -> Fields:
     chosen = iconkeys.choose(game.info.icons, iconkeys.component_keys(comp), None)
     icon = "{" + chosen + "}" if chosen else ""
     plain = "" if title or label else comp.name
-    faction = _by_id(game.info.factions, comp.faction)
+    faction = game.row("factions", comp.faction)
     return {
         "id": comp.id,
         "name": comp.name,

@@ -32,6 +32,27 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "condensed-bold": ("DejaVu Sans Condensed:style=Bold", "DejaVuSansCondensed-Bold.ttf"),
     "serif": ("DejaVu Serif", "DejaVuSerif.ttf"),
     "serif-bold": ("DejaVu Serif:style=Bold", "DejaVuSerif-Bold.ttf"),
+    # the faces rich text's bold and italic words are set in
+    "sans-bold-oblique": ("DejaVu Sans:style=Bold Oblique", "DejaVuSans-BoldOblique.ttf"),
+    "condensed-oblique": ("DejaVu Sans Condensed:style=Oblique", "DejaVuSansCondensed-Oblique.ttf"),
+    "condensed-bold-oblique": ("DejaVu Sans Condensed:style=Bold Oblique", "DejaVuSansCondensed-BoldOblique.ttf"),
+    "serif-italic": ("DejaVu Serif:style=Italic", "DejaVuSerif-Italic.ttf"),
+    "serif-bold-italic": ("DejaVu Serif:style=Bold Italic", "DejaVuSerif-BoldItalic.ttf"),
+}
+# each of printkit's fonts, and the fonts of its rich text's bold, italic and bold italic words
+STYLED: dict[str, tuple[str, str, str]] = {
+    "sans": ("sans-bold", "sans-oblique", "sans-bold-oblique"),
+    "sans-bold": ("sans-bold", "sans-bold-oblique", "sans-bold-oblique"),
+    "sans-oblique": ("sans-bold-oblique", "sans-oblique", "sans-bold-oblique"),
+    "sans-bold-oblique": ("sans-bold-oblique", "sans-bold-oblique", "sans-bold-oblique"),
+    "condensed": ("condensed-bold", "condensed-oblique", "condensed-bold-oblique"),
+    "condensed-bold": ("condensed-bold", "condensed-bold-oblique", "condensed-bold-oblique"),
+    "condensed-oblique": ("condensed-bold-oblique", "condensed-oblique", "condensed-bold-oblique"),
+    "condensed-bold-oblique": ("condensed-bold-oblique", "condensed-bold-oblique", "condensed-bold-oblique"),
+    "serif": ("serif-bold", "serif-italic", "serif-bold-italic"),
+    "serif-bold": ("serif-bold", "serif-bold-italic", "serif-bold-italic"),
+    "serif-italic": ("serif-bold-italic", "serif-italic", "serif-bold-italic"),
+    "serif-bold-italic": ("serif-bold-italic", "serif-bold-italic", "serif-bold-italic"),
 }
 FACE = "printkit-"  # every face printkit registers starts so, apart from reportlab's own
 MAX_FONT_BYTES = 30_000_000
@@ -253,6 +274,19 @@ class FontTable:
             f"no font {name!r} (fonts: {known}; a game adds its own under fonts: in game.yaml, "
             "a project for all its games under [fonts] in printkit.toml)"
         )
+
+    def styles(self, name: str) -> tuple[str, str, str]:
+        """The faces of a layout font's bold, italic and bold italic words: a game's own font names them (bold:,
+        italic:, bold_italic:), printkit's have theirs; a style a font has no face for is set in the font."""
+        spec = {n: s for n, s, _, _ in self.own}.get(name)
+        if spec is not None:
+            both = spec.bold_italic or spec.bold or spec.italic or name
+            return (self.face(spec.bold or name), self.face(spec.italic or name), self.face(both))
+        if name in STYLED:
+            bold, italic, both = STYLED[name]
+            return (use(bold), use(italic), use(both))
+        face = self.face(name)
+        return (face, face, face)
 
 
 BUILT_IN = FontTable()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from collections.abc import Mapping, Sequence
@@ -9,21 +10,34 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import AfterValidator, Field, ValidationError
 
 from printkit.core import units
 from printkit.core.errors import DataError, Problem, display_path
-from printkit.data import settings
-from printkit.data.game import Game
-from printkit.data.model import Frozen, Id
+from printkit.data import conditions, settings
+from printkit.data.basics import Frozen, Id
+from printkit.data.cards import Card
+from printkit.data.game import DeckCards, Game
 from printkit.data.validation import problems_from
 from printkit.data.yamlsource import SourceMap, load
+from printkit.draw.cardview import VALUES
 
 Length = Annotated[str, Field(pattern=r"^-?\d+(\.\d+)?(/\d+)?\s*(mm|cm|in|pt)$")]
-ColourRef = Annotated[
-    str,
-    Field(pattern=r"^(#[0-9A-Fa-f]{6}|accent|accent-dark|accent-shade|accent-tint|accent-light|ink|paper|auto|none)$"),
-]
+# the colours a layout names: a hex colour, or one of these, worked out for each card (legibility.colour)
+COLOUR_NAMES = ("accent", "accent-dark", "accent-shade", "accent-tint", "accent-light", "ink", "paper", "auto", "none")
+
+
+def _colour(value: str) -> str:
+    if re.fullmatch(r"#[0-9A-Fa-f]{6}", value) or value in COLOUR_NAMES:
+        return value
+    hint = difflib.get_close_matches(value, COLOUR_NAMES, n=1, cutoff=0.6)
+    if hint:
+        raise ValueError(f"no colour {value!r} (did you mean {hint[0]!r}?)")
+    form = "#rrggbb, such as #2e5e4e" if not value.startswith("#") else "#rrggbb: six hex digits after the #"
+    raise ValueError(f"expected a colour written {form}, or one of {', '.join(COLOUR_NAMES)}; found {value!r}")
+
+
+ColourRef = Annotated[str, Field(max_length=40), AfterValidator(_colour)]
 
 
 class Region(Frozen):
@@ -54,15 +68,31 @@ class Region(Frozen):
     image: Annotated[str, Field(max_length=500)] | None = None
     fit: Literal["cover", "contain", "stretch"] | None = None
     focus: Annotated[str, Field(pattern=r"^(0(\.\d+)?|1(\.0+)?),\s*(0(\.\d+)?|1(\.0+)?)$")] | None = None
-    when: Id | None = None  # drawn only when the card's field of this name is set
-    unless: Id | None = None  # drawn only when it is not: the text region that gives way to a flavour line
+    # drawn only when the condition holds: a field's name alone (set), or "rarity is rare", "cost >= 3" ...
+    when: Annotated[str, Field(min_length=1, max_length=conditions.MAX_LENGTH)] | None = None
+    unless: Annotated[str, Field(min_length=1, max_length=conditions.MAX_LENGTH)] | None = None  # drawn when it fails
     rtl: bool | None = None
     wrap: bool | None = None  # false: one line, shrunk to fit (titles)
     order: int | None = None
 
     def drawn_for(self, fields: Mapping[str, Any]) -> bool:
-        """Whether this region is drawn on a card with these fields: its when field set, its unless field not."""
-        return not ((self.when and not fields.get(self.when)) or (self.unless and fields.get(self.unless)))
+        """Whether this region is drawn on a card with these fields: its when condition holds, its unless not."""
+        if self.when is None and self.unless is None:
+            return True
+        values = fields.get(VALUES) or {}
+
+        def value(name: str) -> Any:  # the card's value as its data has it, else the printed field
+            printed = fields.get(name)  # asked either way: a field a layout tests is one it reads
+            return values.get(name, printed)
+
+        if self.when is not None and not _condition(self.when).test(value):
+            return False
+        return self.unless is None or not _condition(self.unless).test(value)
+
+
+@functools.lru_cache(maxsize=1024)
+def _condition(text: str) -> conditions.Condition:
+    return conditions.parse(text)
 
 
 class LayoutFile(Frozen):
@@ -112,7 +142,8 @@ class Box:
     h: float
 
 
-FIELD = re.compile(r"\{([a-z_]+)\}")  # a card's field named in a region's text: {name}
+# a card's field named in a region's text: {name}, {era.power}, or with a number format, {cost:+d}
+FIELD = re.compile(r"\{([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)?)(?::[^{}]{1,12})?\}")
 SMALLEST_TEXT = 6.0  # points: no text prints smaller, whatever a layout asks; print-and-play guides ask as much
 
 
@@ -210,6 +241,16 @@ def load_layout(name: str, folders: Sequence[Path]) -> Layout:
                 regions[region_name] = _merge(regions.get(region_name, DEFAULTS), region)
     problems = []
     for region_name, region in regions.items():
+        for key in ("when", "unless"):
+            text = getattr(region, key)
+            if text is None:
+                continue
+            try:
+                _condition(text)
+            except conditions.ConditionError as exc:
+                smap = next(m for _, f, m in chain if (r := f.regions.get(region_name)) and key in r.model_fields_set)
+                said = f"condition {text!r}, at character {exc.column}: {exc}"
+                problems.append(smap.problem(("regions", region_name, key), said))
         if region.type is None:
             path, _, smap = next(c for c in chain if region_name in c[1].regions)
             problems.append(smap.problem(("regions", region_name), "missing required field 'type'"))
@@ -258,5 +299,45 @@ def _legible(
 
 
 def layouts_for(game: Game, kinds: set[str]) -> dict[str, Layout]:
-    """The layout each kind of design of a game is drawn with: the game may rename one in its `layouts:`."""
-    return {kind: load_layout(game.info.layouts.get(kind, kind), game.layout_folders) for kind in sorted(kinds)}
+    """The layout each kind of design of a game is drawn with: a card kind's own layout:, else the game's
+    `layouts:` entry for it, else the layout of the kind's name."""
+    return {kind: load_layout(layout_name(game, kind), game.layout_folders) for kind in sorted(kinds)}
+
+
+def layout_name(game: Game, kind: str, deck: DeckCards | None = None) -> str:
+    """The name of the layout a design is drawn with: its deck's, its kind's, the game's layouts: entry, its own."""
+    if deck is not None and deck.deck.layout:
+        return deck.deck.layout
+    declared = game.kinds.types.get(kind)
+    if declared is not None and declared.layout:
+        return declared.layout
+    return game.info.layouts.get(kind, kind)
+
+
+def face_layouts(game: Game, refused: list[Problem] | None = None) -> dict[tuple[str, str], Layout]:
+    """The layout of each deck's card faces, by (deck, kind): a deck may print its cards in a layout of its own.
+
+    refused: where a layout that does not load puts its problems, its faces left out (a proof checks the rest);
+    by default its DataError stops the run."""
+    loaded: dict[str, Layout | None] = {}
+    out = {}
+    for deck in game.decks:
+        for kind in sorted({card.kind for card, _ in deck.entries}):
+            name = layout_name(game, kind, deck)
+            if name not in loaded:
+                try:
+                    loaded[name] = load_layout(name, game.layout_folders)
+                except DataError as exc:
+                    if refused is None:
+                        raise
+                    refused += [p for p in exc.problems if p not in refused]
+                    loaded[name] = None
+            layout = loaded[name]
+            if layout is not None:
+                out[(deck.deck.id, kind)] = layout
+    return out
+
+
+def face_layout(game: Game, deck: DeckCards, card: Card) -> Layout:
+    """The layout one card's face is drawn with in one deck."""
+    return load_layout(layout_name(game, card.kind, deck), game.layout_folders)

@@ -12,11 +12,12 @@ import pypdfium2 as pdfium
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.data.cards import Card
 from printkit.data.game import DeckCards, Game
-from printkit.data.model import Card, Component
+from printkit.data.model import Component
 from printkit.draw import board, cardview, drawcache, fonts
 from printkit.draw.cardrender import CardPainter, Target
-from printkit.draw.layout import Layout, layouts_for
+from printkit.draw.layout import Layout, face_layout
 
 
 def drawing_pdf(size: tuple[float, float], draw: Callable[[Canvas], None]) -> bytes:
@@ -68,7 +69,7 @@ def design_pdf(
 
 
 def card_pdf(game: Game, deck: DeckCards, card: Card, size: tuple[float, float], bleed: float) -> bytes:
-    layout = layouts_for(game, {card.kind})[card.kind]
+    layout = face_layout(game, deck, card)
     fields = cardview.face_fields(game, deck, card)
     return design_pdf(layout, fields, size, bleed, game, card.id, game.place("card", card.id))
 

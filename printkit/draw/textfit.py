@@ -1,6 +1,8 @@
 """Fit text into a box: wrap at spaces, then shrink step by step down to a minimum size.
 
-Text may hold inline icons written {name}; they take the width of a square one size high.
+Text may hold inline icons written {name}; they take the width of a square one size high. Rich text
+(data/richtext.py) holds marks that set words in bold or italic: each such piece is a Bold, Italic
+or BoldItalic string, measured and drawn in the font's face of that style.
 Right-to-left text (Hebrew) is wrapped in logical order and each line turned to visual order.
 Everything printkit draws outside a card layout (boards, tiles, maps, covers, calibration pages)
 goes through fitted() or one_line(): text that cannot fit at the smallest size stops the build
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 
 from printkit.core.errors import PlacedError
 from printkit.core.units import MM
+from printkit.data import richtext
 from printkit.data.model import ICON_NAMES
 from printkit.draw import fonts
 from printkit.draw import rtl as rtl_text
@@ -24,8 +27,32 @@ SMALLEST = 6.0  # points: the least any text prints at (layout.SMALLEST_TEXT is 
 ICON_ADVANCE = 1.05  # an inline icon's width, in font sizes
 _ICON = re.compile(r"\{([a-z_]+)\}")
 
-Segment = str | tuple[str]  # text, or (icon name,)
+Segment = str | tuple[str]  # text (a Bold, Italic or BoldItalic one in that style), or (icon name,)
 Word = tuple[Segment, ...]
+
+
+class Bold(str):
+    """Text set in its font's bold face."""
+
+
+class Italic(str):
+    """Text set in its font's italic face."""
+
+
+class BoldItalic(str):
+    """Text set in its font's bold italic face."""
+
+
+# the faces of a font for its styled text: bold, italic, bold italic (a font's own name where it has none)
+Styles = tuple[str, str, str]
+_STYLED: dict[tuple[bool, bool], type[str]] = {(True, False): Bold, (False, True): Italic, (True, True): BoldItalic}
+
+
+def styled_font(segment: str, font: str, styles: Styles | tuple[()]) -> str:
+    """The font a piece of text is measured and drawn in: its style's face, else the font itself."""
+    if not styles or type(segment) is str:
+        return font
+    return styles[(Bold, Italic, BoldItalic).index(type(segment))]
 
 
 @dataclass(frozen=True)
@@ -42,32 +69,47 @@ class Fitted:
         return [" ".join("".join(s for s in word if isinstance(s, str)) for word in line) for line in self.lines]
 
 
-def _segments(word: str, icons: frozenset[str]) -> Word:
+def _segments(word: str, icons: frozenset[str], style: list[bool] | None = None) -> Word:
+    """A word's pieces: icons, and text in the style its marks set (style: [bold, italic], carried word to word)."""
+    style = style if style is not None else [False, False]
     parts: list[Segment] = []
-    pos = 0
-    for match in _ICON.finditer(word):
-        if match.group(1) not in icons:
+    for piece in re.split(f"([{richtext.MARKS}])", word):
+        if piece in (richtext.BOLD, richtext.ITALIC):
+            style[piece == richtext.ITALIC] = not style[piece == richtext.ITALIC]
             continue
-        if match.start() > pos:
-            parts.append(word[pos : match.start()])
-        parts.append((match.group(1),))
-        pos = match.end()
-    if pos < len(word):
-        parts.append(word[pos:])
+        kind = _STYLED.get((style[0], style[1]), str)
+        pos = 0
+        for match in _ICON.finditer(piece):
+            if match.group(1) not in icons:
+                continue
+            if match.start() > pos:
+                parts.append(kind(piece[pos : match.start()]))
+            parts.append((match.group(1),))
+            pos = match.end()
+        if pos < len(piece):
+            parts.append(kind(piece[pos:]))
     return tuple(parts)
 
 
+def _words(text: str, icons: frozenset[str]) -> tuple[Word, ...]:
+    style = [False, False]
+    return tuple(word for word in (_segments(w, icons, style) for w in text.split()) if word)
+
+
 def plain(text: str, icons: frozenset[str] = ICON_NAMES) -> str:
-    """The text without its inline icons."""
-    return _ICON.sub(lambda m: "" if m.group(1) in icons else m.group(0), text)
+    """The text without its inline icons and its marks of style."""
+    return richtext.plain(_ICON.sub(lambda m: "" if m.group(1) in icons else m.group(0), text))
 
 
-def word_width(word: Word, font: str, size: float) -> float:
-    return sum(size * ICON_ADVANCE if isinstance(s, tuple) else fonts.width(s, font, size) for s in word)
+def word_width(word: Word, font: str, size: float, styles: Styles | tuple[()] = ()) -> float:
+    return sum(
+        size * ICON_ADVANCE if isinstance(s, tuple) else fonts.width(s, styled_font(s, font, styles), size)
+        for s in word
+    )
 
 
 def _wrap(
-    paragraphs: tuple[tuple[Word, ...], ...], font: str, size: float, width: float
+    paragraphs: tuple[tuple[Word, ...], ...], font: str, size: float, width: float, styles: Styles | tuple[()] = ()
 ) -> tuple[list[tuple[Word, ...]], list[float]] | None:
     space = fonts.width(" ", font, size)
     lines: list[tuple[Word, ...]] = []
@@ -76,7 +118,7 @@ def _wrap(
         line: list[Word] = []
         used = 0.0
         for word in words:
-            w = word_width(word, font, size)
+            w = word_width(word, font, size, styles)
             if w > width + 1e-6:
                 return None  # one word wider than the box: only a smaller size can help
             extra = w if not line else space + w
@@ -104,17 +146,21 @@ def fit(
     rtl: bool = False,
     wrap: bool = True,
     icons: frozenset[str] = ICON_NAMES,
+    styles: Styles | tuple[()] = (),
 ) -> Fitted | None:
     """The largest size from size down to min_size at which text fits the box, or None.
 
     icons: the names that {name} shows as an icon; any other {word} is text.
+    styles: the fonts its bold, italic and bold italic pieces are set in; none: all in font.
     """
-    paragraphs = tuple(tuple(_segments(w, icons) for w in p.split()) for p in text.split("\n"))
+    if rtl:  # a right-to-left text is set as typed, in one style
+        text = richtext.plain(text)
+    paragraphs = tuple(_words(p, icons) for p in text.split("\n"))
     if not wrap:  # a title: the whole text is one unbreakable line
         paragraphs = ((_segments(" ".join(text.split()), icons),),)
     current = size
     while current >= min_size - 1e-9:
-        wrapped = _wrap(paragraphs, font, current, width)
+        wrapped = _wrap(paragraphs, font, current, width, styles)
         if wrapped is not None:
             lines, widths = wrapped
             # the first line needs only the font's ascent; each further one a full leading

@@ -17,17 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import ValidationError
 
 from printkit.core import atomic
 from printkit.core.errors import DataError, Problem, display_path
 from printkit.core.project import Project
 from printkit.data import advice, table
+from printkit.data import cards as card_data
+from printkit.data.cards import Card
 from printkit.data.game import GAME_FILE, Game
-from printkit.data.loader import load_game
-from printkit.data.model import CardFile
-from printkit.data.schema import MODELINE, modeline
-from printkit.data.validation import problems_from
+from printkit.data.loader import declarations, load_game, unknown_columns
+from printkit.data.model import CardSheet
+from printkit.data.schema import MODELINE, card_modeline
 from printkit.data.yamlsource import Mark, SourceMap, format_path, load, parse
 from printkit.exports import cardedit
 
@@ -51,9 +51,7 @@ def rows(game: Game, files: dict[str, str]) -> tuple[list[str], list[dict[str, A
     out = []
     for card in game.cards:
         row: dict[str, Any] = {"file": files[card.id]}
-        _flatten(
-            card.model_dump(exclude_defaults=True, mode="json") | {"kind": card.kind, "copies": card.copies}, "", row
-        )
+        _flatten(card.written() | {"copies": card.copies}, "", row)
         for key in row:
             if key not in columns:
                 columns.append(key)
@@ -71,8 +69,10 @@ def card_files(game: Game) -> dict[str, str]:
         for card in data.get("cards") or [] if isinstance(data, dict) else []:
             if isinstance(card, dict) and "id" in card:
                 where[str(card["id"])] = path.name
+    sheets = {game.folder / sheet.file: sheet.file for sheet in game.info.card_sheets}
     for card in game.cards:
-        where.setdefault(card.id, next((s.file for s in game.info.card_sheets), ""))
+        source = game.sources.get(card.id)
+        where.setdefault(card.id, sheets.get(source.smap.file, "") if source is not None else "")
     return where
 
 
@@ -157,12 +157,20 @@ def import_rows(
     missing = [c for c in ("id", "kind", "name") if c not in rows.header]
     if missing:
         raise DataError([Problem(display_path(path), 1, 1, f"missing column {', '.join(missing)}")])
+    _, kinds = declarations(game_folder, project)
+    unknown = unknown_columns(rows, kinds, also=("file",))
+    problems: list[Problem] = list(unknown.values())
+    rows = rows.without(set(unknown))
     records = rows.records()
     smap = rows.source_map()
-    problems: list[Problem] = []
+    before = _cards_now(game_folder, project)
+    sheets = {sheet.file for sheet in before.sheets}
     targets = []
     for index, record in enumerate(records):
         file = str(record.pop("file", None) or "cards.yaml")
+        if file in sheets:  # a card the game reads from its own spreadsheet: that sheet is where it is kept
+            targets.append(file)
+            continue
         if file == GAME_FILE or not file.endswith(".yaml") or "/" in file or "\\" in file:
             message = f"expected a YAML card file name such as cards.yaml, found {file!r}"
             problems.append(smap.problem(("cards", index, "file"), message))
@@ -174,23 +182,34 @@ def import_rows(
             line = rows.lines[first_row[ident]]
             problems.append(smap.problem(("cards", index, "id"), f"duplicate card id {ident!r} (first in row {line})"))
         first_row.setdefault(ident, index)
-    data = {"cards": records}
-    try:
-        # lax: a cell is text, and the model reads a number where it wants one and text where text
-        cards = CardFile.model_validate(data, strict=False).cards
-    except ValidationError as exc:
-        problems += problems_from(exc, CardFile, data, smap)
-        cards = []
+    read: list[Card] = []
+    for index, record in enumerate(records):  # lax: a cell is text, read as its field's type asks
+        card, found = card_data.read(record, kinds, smap, ("cards", index), lax=True)
+        problems += found
+        if card is not None:
+            read.append(card)
     if problems:
         raise DataError(problems)
     files: dict[str, list[dict[str, Any]]] = {}
-    for card, file in zip(cards, targets, strict=True):
-        files.setdefault(file, []).append(_written(card))
-    before = _cards_now(game_folder, project)
+    for index, (card, file) in enumerate(zip(read, targets, strict=True)):
+        if file in sheets:  # kept in the game's sheet: an import writes no spreadsheet, so it must be unchanged
+            kept = before.cards.get(card.id)
+            if kept is None or kept.written() != card.written():
+                problems.append(
+                    smap.problem(
+                        ("cards", index, "id"),
+                        f"card {card.id!r} is kept in {file}, which the game reads on every build: change it there "
+                        "(an import writes YAML card files only)",
+                    )
+                )
+            continue
+        files.setdefault(file, []).append(card.written())
+    if problems:
+        raise DataError(problems)
 
     def now(card_id: str) -> dict[str, Any] | None:
         card = before.cards.get(card_id)
-        return None if card is None else _written(card)
+        return None if card is None else card.written()
 
     texts = {}
     for name, rows_of_file in files.items():
@@ -220,8 +239,9 @@ def import_rows(
 class _Now:
     """The game's cards as they are before an import, and the card files it reads them from."""
 
-    cards: dict[str, Any]
+    cards: dict[str, Card]
     files: frozenset[str]
+    sheets: tuple[CardSheet, ...] = ()
 
 
 def _cards_now(game_folder: Path, project: Project) -> _Now:
@@ -231,7 +251,7 @@ def _cards_now(game_folder: Path, project: Project) -> _Now:
     except DataError:
         return _Now({}, frozenset())
     names = {p.name for p in game_folder.glob("*.yaml") if p.name != GAME_FILE and p.is_file()}
-    return _Now({card.id: card for card in game.cards}, frozenset(names))
+    return _Now({card.id: card for card in game.cards}, frozenset(names), tuple(game.info.card_sheets))
 
 
 def _modeline(target: Path, project: Project) -> str:
@@ -241,7 +261,7 @@ def _modeline(target: Path, project: Project) -> str:
             first = handle.readline()
         if first.startswith(MODELINE):
             return first if first.endswith("\n") else first + "\n"
-    return modeline("cards.schema.json", target, project)
+    return card_modeline(target, project)
 
 
 def _check_whole_game(
@@ -293,11 +313,3 @@ def _at_cell(
     where = format_path(path)
     message = problem.message[len(where) + 2 :] if problem.message.startswith(where + ": ") else problem.message
     return smap.problem(("cards", rows_of[card_id], *path[2:]), message)
-
-
-def _written(card: Any) -> dict[str, Any]:
-    """A card as an import writes it: the fields set to other than their defaults, id, kind and name first,
-    as the hand-written files have them."""
-    dumped = card.model_dump(exclude_defaults=True, mode="json") | {"kind": card.kind}
-    head = {k: dumped[k] for k in ("id", "kind", "name") if k in dumped}
-    return head | {k: v for k, v in dumped.items() if k not in head}

@@ -19,9 +19,10 @@ from typing import Any
 from PIL import Image
 
 from printkit.core import atomic
-from printkit.data.effect_text import effect_text
-from printkit.data.game import Game
+from printkit.data.cards import Card
+from printkit.data.game import DeckCards, Game
 from printkit.data.settings import PrintSettings
+from printkit.docs import cardfacts
 from printkit.draw import raster
 from printkit.sheets.designs import Face, card_faces
 
@@ -108,6 +109,14 @@ def _object(name: str, guid: str, nickname: str, description: str, x: float = 0.
     }
 
 
+def _description(game: Game, card: Card, decks: list[DeckCards]) -> str:
+    """What Tabletop Simulator shows under a card's name: what it does, then each field it declares, labelled.
+    (Its GMNotes hold the card's data as JSON, for a table's scripts.)"""
+    told = cardfacts.facts(game, card, decks)
+    about = [f"{label}: {value}" for label, value in told.fields if label not in ("Deck", "Decks", "Copies", "Card id")]
+    return "\n".join([*told.rules, *about[1:]])  # the first row is the card's kind, which its deck says
+
+
 def _script_fields() -> dict[str, str]:
     return {"LuaScript": "", "LuaScriptState": "", "XmlUI": ""}
 
@@ -127,7 +136,9 @@ def export(
     """
     written: list[Path] = []
     faces = card_faces(game, settings.card_size)
-    texts = dict(game.info.texts)
+    first_deck = {card.id: deck for deck in reversed(game.decks) for card, _ in deck.entries}
+    described = {c.id: _description(game, c, [first_deck[c.id]]) for c in game.cards if c.id in first_deck}
+    noted = {c.id: json.dumps(c.written(), ensure_ascii=False, sort_keys=True) for c in game.cards}
     next_key = 1  # CustomDeck keys run on across the game's decks: two decks on one table never clash
     for index, deck in enumerate(game.decks):
         d = deck.deck.id
@@ -172,7 +183,8 @@ def export(
                 for copy in range(face.copies):
                     deck_ids.append(card_id)
                     guid = _guid(game.slug, d, face.card.id, copy)
-                    card = _object("Card", guid, face.card.name, effect_text(face.card, texts))
+                    card = _object("Card", guid, face.card.name, described[face.card.id])
+                    card["GMNotes"] = noted[face.card.id]
                     card |= {"CardID": card_id, "SidewaysCard": sideways, "CustomDeck": {key: custom[key]}}
                     contained.append(card | _script_fields())
         if len(contained) == 1:  # one card is a card on the table, not a deck of one

@@ -5,13 +5,13 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from printkit.core.errors import UsageError
+from printkit.core.errors import Problem, UsageError
 from printkit.data import settings
 from printkit.data.game import Game
 from printkit.data.model import Component
 from printkit.data.settings import PAPERS, PrintSettings
 from printkit.draw import cardview
-from printkit.draw.layout import layouts_for
+from printkit.draw.layout import face_layouts, layouts_for
 from printkit.sheets import counters, pieces
 from printkit.sheets.pieces import Design, Manifest, Piece
 
@@ -32,8 +32,13 @@ class Selection:
 EVERYTHING = Selection()
 
 
-def card_pieces(game: Game, size: tuple[float, float], selection: Selection = EVERYTHING) -> list[Piece]:
-    """Every card to print, deck by deck in deck order, copies together, then the player aids."""
+def card_pieces(
+    game: Game, size: tuple[float, float], selection: Selection = EVERYTHING, refused: list[Problem] | None = None
+) -> list[Piece]:
+    """Every card to print, deck by deck in deck order, copies together, then the player aids.
+
+    refused: where the problems of a face layout that does not load go, its cards left out (a proof's way of
+    checking every other card in the same run); by default it stops the run."""
     unknown = set(selection.decks) - {d.deck.id for d in game.decks}
     if unknown:
         decks = ", ".join(d.deck.id for d in game.decks)
@@ -44,7 +49,8 @@ def card_pieces(game: Game, size: tuple[float, float], selection: Selection = EV
         hint = difflib.get_close_matches(unknown_cards[0].lower(), by_lower, n=1)
         guess = f"; did you mean {by_lower[hint[0]]!r}?" if hint else ""
         raise UsageError(f"--cards: {game.slug} has no card {', '.join(unknown_cards)}{guess}")
-    layouts = layouts_for(game, {c.kind for c in game.cards} | {"back"})
+    layouts = layouts_for(game, {"back"})
+    faces = face_layouts(game, refused)
     out: list[Piece] = []
     for deck in game.decks:
         if selection.decks and deck.deck.id not in selection.decks:
@@ -57,11 +63,11 @@ def card_pieces(game: Game, size: tuple[float, float], selection: Selection = EV
             game.place("deck", deck.deck.id),
         )
         for card, copies in deck.entries:
-            if selection.cards and card.id not in selection.cards:
+            if (selection.cards and card.id not in selection.cards) or (deck.deck.id, card.kind) not in faces:
                 continue
             face = Design(
                 f"face-{deck.deck.id}-{card.id}",
-                layouts[card.kind],
+                faces[(deck.deck.id, card.kind)],
                 cardview.face_fields(game, deck, card),
                 card.id,
                 game.place("card", card.id),

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.data.cards import Card
 from printkit.data.game import Game
-from printkit.data.model import Card
 from printkit.draw import cardview
-from printkit.draw.layout import Layout, layouts_for
+from printkit.draw.layout import Layout, face_layouts, layouts_for
 from printkit.sheets import counters
 
 
@@ -29,7 +29,8 @@ class Face:
 
 def card_faces(game: Game, size: tuple[float, float]) -> list[Face]:
     """Each deck's cards in deck order, then its back, at the given trim size."""
-    layouts = layouts_for(game, {c.kind for c in game.cards} | {"back"})
+    layouts = layouts_for(game, {"back"})
+    faces = face_layouts(game)
     out = []
     for deck in game.decks:
         d = deck.deck.id
@@ -37,7 +38,7 @@ def card_faces(game: Game, size: tuple[float, float]) -> list[Face]:
             out.append(
                 Face(
                     f"{d}/{n:03d}-{card.id}",
-                    layouts[card.kind],
+                    faces[(d, card.kind)],
                     cardview.face_fields(game, deck, card),
                     size,
                     card.id,

@@ -231,7 +231,8 @@
       document.getElementById("detail-name").textContent = card.name;
       var lines = document.getElementById("detail-lines");
       lines.textContent = "";
-      card.rules.forEach(function (line) { lines.appendChild(element("li", line)); });
+      // each line as the card prints it: built by printkit from escaped text, its icons and emphasis its only tags
+      card.rules_html.forEach(function (line) { var li = element("li"); li.innerHTML = line; lines.appendChild(li); });
       document.getElementById("detail-flavour").textContent = card.flavour;
       document.getElementById("detail-rules").hidden = !card.rules.length && !card.flavour;
       var fields = document.getElementById("detail-fields");
