@@ -194,15 +194,16 @@ def field_at(game: Game, card_id: str, field: str) -> str:
 
 
 def _orders(game: Game) -> list[str]:
-    """Front to Rear is one line: each Character its own Order."""
+    """Front to Rear is one line: each Character its own Order (a game that declares order unique: true is
+    refused as it loads; this holds the engine to it whatever the declaration says)."""
     out = []
     holder: dict[int, str] = {}
     for char in records(game, Character):
         first = holder.setdefault(char.order, char.name)
         if first != char.name:
             out.append(
-                f"{field_at(game, char.id, 'order')}: order: {char.order} is already {safe(first)}'s: expected each "
-                "Character to have its own"
+                f"{field_at(game, char.id, 'order')}: order: {char.order} is already {safe(first)}'s: the "
+                "time-line-battle engine needs each Character to have its own"
             )
     return out
 

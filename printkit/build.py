@@ -21,6 +21,7 @@ from printkit.core import workers as processes
 from printkit.core.errors import PlacedError, PrintkitError, Problem, UsageError
 from printkit.data import advice, summary
 from printkit.data.game import Game
+from printkit.data.loader import EXAMPLES_FILE
 from printkit.data.model import BOARD_KINDS
 from printkit.data.settings import PAPER_NAMES, PAPERS, PrintSettings
 from printkit.data.summary import plural
@@ -346,9 +347,14 @@ def _low_contrast(designs: Iterable[tuple[Design, tuple[float, float]]]) -> list
     return lines
 
 
-def proof(game: Game, settings: PrintSettings) -> Proof:
+def proof(game: Game, settings: PrintSettings, loaded: bool = True, cards_only: bool = False) -> Proof:
     """Every design, board and the rules text of a game drawn once on a scratch page, nothing written:
     each problem a build would meet, as a line. Validate runs it after loading the data; build, first.
+
+    loaded: the game loaded without problems. Validate proofs a game that loaded in part too (without its faulty
+    cards), so that one run says everything; its worked examples, played on the whole game, then wait.
+    cards_only: draw the cards' designs alone: its game.yaml has problems, and what else it describes (counters,
+    boards, the rules' numbers) may not hold together well enough to draw.
     """
     from reportlab.pdfgen.canvas import Canvas
 
@@ -376,7 +382,7 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
         refused: list[Problem] = []  # a face layout that does not load: every other card is drawn all the same
         cards = cardsheets.card_pieces(game, settings.card_size, refused=refused)
         problems.extend(line for line in (str(p) for p in refused) if line not in problems)
-        pieces = cards + counters.counter_pieces(game)
+        pieces = cards + ([] if cards_only else counters.counter_pieces(game))
         for piece in pieces:
             for design in (piece.face, piece.back):
                 if design is not None:
@@ -408,7 +414,9 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
         cards = cardsheets.card_pieces(game, settings.card_size)
         notices.extend(joins.warnings(game, settings, cards, counters.counter_pieces(game)))
 
-    if not problems and settings.cuts == "auto":  # cuts: shared said on purpose is a choice made, not warned of
+    if (
+        not problems and not cards_only and settings.cuts == "auto"
+    ):  # cuts: shared said on purpose is a choice made, not warned of
         attempt(joins_)
     shown: dict[str, set[str]] = {}  # card id -> the fields its face layouts read
     face_layouts: dict[str, list[str]] = {}  # card id -> the names of the layouts its faces are drawn by
@@ -447,6 +455,8 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
                 f"{game.place('card', card.id)}: card {card.id}: field {name} is set, but its layout "
                 f"{layout} never shows it (add a region with {{{name}}}, or drop the field)"
             )
+    if cards_only:
+        return Proof(problems, notices)
     for comp in game.info.components:
         if comp.kind in BOARD_KINDS and comp.board is not None:
             attempt(partial(draw_board, scratch, game, comp))
@@ -455,6 +465,7 @@ def proof(game: Game, settings: PrintSettings) -> Proof:
     for paper in settings.papers:  # the text a build draws outside the layouts: tiles, maps, the cover
         attempt(partial(boards.check, game, paper, settings.printer_margin))
         attempt(partial(bundle.check, game, paper))
-    if (game.folder / rulesbook.RULES_FILE).exists():
+    played = (game.folder / EXAMPLES_FILE).exists()  # its examples replay moves of its cards, every one of them
+    if (game.folder / rulesbook.RULES_FILE).exists() and (loaded or not played):
         attempt(lambda: rulesbook.to_html(rulesbook.render_markdown(game), lambda name: None))
     return Proof(problems, notices)

@@ -36,7 +36,7 @@ def test_a_card_two_decks_take_is_a_warning_unless_it_says_so(studio: Path, caps
     assert warning.startswith(f"warning: cards/advice-game/game.yaml:{line + 1}:5: decks main and promo both take")
     assert "first-card" in warning and "second-card" not in warning and "shared: true" in warning
     cards = studio / "cards.yaml"
-    cards.write_text(cards.read_text().replace("copies: 2}", "copies: 2, shared: true}"))
+    cards.write_text(cards.read_text().replace("    copies: 2\n", "    copies: 2\n    shared: true\n"))
     assert _warnings(capsys) == []
 
 
@@ -48,7 +48,7 @@ def test_mirrored_decks_and_the_bundled_games_give_no_warning(capsys: pytest.Cap
 
 def test_a_field_no_layout_shows_is_a_warning_naming_it(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cards = studio / "cards.yaml"
-    cards.write_text(cards.read_text().replace("copies: 2}", "copies: 2, flavour: Dust and old songs.}"))
+    cards.write_text(cards.read_text().replace("    copies: 2\n", "    copies: 2\n    flavour: Dust and old songs.\n"))
     assert _warnings(capsys) == []  # the plain layout prints a flavour line
     assert main(["build", "--only", "cards", "--paper", "a4", "--no-check", "-q"]) == 0
     reader = PdfReader(io.BytesIO(Path("output/advice-game/cards-a4.pdf").read_bytes()))
@@ -72,7 +72,7 @@ def test_a_card_no_deck_takes_is_a_warning_and_an_import_refuses_it(
     game_yaml = studio / "game.yaml"
     game_yaml.write_text(game_yaml.read_text().replace("include: {kind: plain}", "cards: [first-card]"))
     (warning,) = _warnings(capsys)
-    assert "cards/advice-game/cards.yaml:4:5: no deck takes second-card, so it never prints" in warning
+    assert "cards/advice-game/cards.yaml:10:5: no deck takes second-card, so it never prints" in warning
     sheet = studio.parent.parent / "sheet.csv"
     sheet.write_text("id,kind,name\nfirst-card,plain,First\nlost,plain,Lost\n")
     before = (studio / "cards.yaml").read_text()
@@ -92,7 +92,7 @@ def test_the_warning_names_the_layout_the_card_is_drawn_by_and_stands_beside_err
     long_text = " ".join(["far too many words for one small box"] * 20)
     cards.write_text(
         cards.read_text()
-        .replace("copies: 2}", "copies: 2, flavour: Dust and old songs.}")
+        .replace("    copies: 2\n", "    copies: 2\n    flavour: Dust and old songs.\n")
         .replace("Every card needs an id of its own.", long_text)
     )
     (Path("layouts") / "noflav.yaml").write_text(

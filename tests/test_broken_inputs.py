@@ -41,6 +41,8 @@ def test_broken_input_is_reported_exactly(
     assert out == ""
     assert err.splitlines() == expected
     for line in expected:
+        if line.startswith("note: "):  # a game that stops early says where, in a line of its own
+            continue
         file, row, column, message = line.split(":", 3)
         assert file.startswith("game/") and row.isdigit() and column.isdigit() and message.strip()
 

@@ -325,7 +325,7 @@ def test_hebrew_glyphs_come_out_right_to_left(games: dict[str, Game]) -> None:
         if "\u05d0" <= ch <= "\u05ea":
             left, _, _, _ = textpage.get_charbox(i)
             chars.append((left, ch))
-    logical = games["torah-timeline"].card("rebbi-akiva").hebrew.replace(" ", "")  # type: ignore[union-attr]
+    logical = games["torah-timeline"].card("rebbi-akiva").values["hebrew"].replace(" ", "")
     left_to_right = "".join(ch for _, ch in sorted(chars))
     assert left_to_right == logical[::-1]  # the first letter of the name stands rightmost
 
@@ -334,7 +334,7 @@ def test_hebrew_reads_as_typed_in_every_text_tool(games: dict[str, Game], tmp_pa
     """pypdf, pdfminer.six, Poppler's pdftotext and pdfium each read every Sage's Hebrew name in logical order."""
     game = games["torah-timeline"]
     pdf, _ = _build(game, decks=("deck",))
-    names = [card.hebrew for card in game.cards if getattr(card, "hebrew", None)]
+    names = [card.values["hebrew"] for card in game.cards if card.values.get("hebrew")]
     assert len(names) == 30
     for tool, words in read_by_every_tool(pdf, tmp_path).items():
         missing = [name for name in names if name not in words]
@@ -366,7 +366,7 @@ def _plain_game(tmp_path: Path, text: str) -> Path:
 def test_text_that_cannot_fit_is_a_build_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = _plain_game(tmp_path, "far too many words " * 60)
     # placed at the text's value (column 59 of the card's line), not at the card's start (column 5)
-    with pytest.raises(TextOverflow, match=r"overflow/cards\.yaml:3:59: card first-card: field text does not fit"):
+    with pytest.raises(TextOverflow, match=r"overflow/cards\.yaml:6:11: card first-card: field text does not fit"):
         cardsheets.build(load_game(folder), PrintSettings(), "a4")
     assert main(["build", str(folder), "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err

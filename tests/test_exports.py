@@ -100,8 +100,10 @@ def test_tts_sheets_and_json(tmp_path: Path, games: dict[str, Game]) -> None:
     assert (first["Nickname"], first["CardID"], first["Description"]) == (
         "Astral Travel",
         100,
-        "Move +3 or Escape roll +2",
+        "Move +3 or Escape roll +2\nSide: Atlanteans\nUsed by: Wizard",  # what it does, then each field it has
     )
+    noted = json.loads(first["GMNotes"])  # the card's data, for a table's scripts
+    assert noted["users"] == ["wizard"] and noted["effects"][0] == {"kind": "move", "amount": 3}
     sheet = _load(tmp_path / "atlantean-sheet-1.png")
     assert sheet.mode == "RGB" and sheet.width <= 4096 and sheet.height <= 4096
     w, h = sheet.width // 10, sheet.height // 4
@@ -307,7 +309,7 @@ def test_csv_cells_a_spreadsheet_would_run_are_neutralised_and_every_text_surviv
     cards.write_text("cards:\n  - {id: other, kind: plain, name: Other}\n")
     spreadsheet.import_rows(sheet, tmp_path / "big-deck", project.find(tmp_path))
     again = load_game(tmp_path / "big-deck")
-    assert [c.text for c in again.cards] == texts  # type: ignore[union-attr]
+    assert [c.values["text"] for c in again.cards] == texts
     assert not spreadsheet.export_csv(game, tmp_path / "plain.csv", bom=False).read_bytes().startswith(b"\xef")
 
 
@@ -378,7 +380,7 @@ def test_xlsx_import(tmp_path: Path, games: dict[str, Game]) -> None:
         book.active.append(row)  # type: ignore[union-attr]
     book.save(tmp_path / "s.xlsx")
     assert main(["import", "xlsx", str(tmp_path / "s.xlsx"), "--into", str(copy)]) == 0
-    assert load_game(copy).card("swordsman").hp == 90  # type: ignore[union-attr]
+    assert load_game(copy).card("swordsman").values["hp"] == 90
 
 
 def test_bad_rows_name_row_and_column_and_write_nothing(

@@ -9,7 +9,6 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from printkit.data.basics import Id, Printed, Text
-from printkit.data.enginecards import EngineCards
 from printkit.data.game import Game
 
 R = TypeVar("R", bound=BaseModel)
@@ -24,23 +23,6 @@ class Record(BaseModel):
     id: Id
     name: Text
     copies: Printed = 1
-
-
-def view(name: str) -> EngineCards | None:
-    """The card view of a built-in engine by its name; None for a name printkit has no engine of."""
-    if name == "battle-line":
-        from engine.cards import battle_line as found
-    elif name == "soldier-battler":
-        from engine.cards import soldier_battler as found  # type: ignore[no-redef]
-    elif name == "time-line":
-        from engine.cards import time_line as found  # type: ignore[no-redef]
-    elif name == "time-line-battle":
-        from engine.cards import time_line_battle as found  # type: ignore[no-redef]
-    elif name == "torah-timeline":
-        from engine.cards import torah_timeline as found  # type: ignore[no-redef]
-    else:
-        return None
-    return found.VIEW
 
 
 def records(game: Game, model: type[R]) -> list[R]:

@@ -442,7 +442,7 @@ def _reconstructed(reader: _Reader, value: Any, kind: str, declared: CardType) -
             tail = (
                 f" (did you mean {hint!r}?)"
                 if hint
-                else (f" (expected one of: {', '.join(known)})" if len(known) <= 12 else "")
+                else (f" (expected one of: {', '.join(sorted(known))})" if len(known) <= 12 else "")
             )
             reader.fail(("reconstructed", j), f"no {kind} field {shown(name, 40)}{tail}")
         else:

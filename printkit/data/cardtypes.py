@@ -50,6 +50,7 @@ class FieldSpec(Frozen):
     type: FieldType
     name: Text | None = None  # its label in the booklet, the reference and the exports: "Cost"
     required: bool = False
+    unique: bool = False  # no two cards of the kind may share a value (a Character's Order, a collector number)
     default: bool | int | float | str | list[bool | int | float | str] | None = None
     min: float | None = None  # integer and number: the least value; list: the fewest items
     max: float | None = None  # integer and number: the most; list: the most items

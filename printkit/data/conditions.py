@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 MAX_LENGTH = 300  # characters of one condition: a line a designer reads
+# where a card face's fields keep its values as the data has them (a choice's value, not its display name, a
+# number as a number): what a layout's conditions test (rarity is rare, cost >= 3). No {name} can bind it.
+VALUES = "@values"
 MAX_DEPTH = 20  # brackets and nots inside one another
 
 _TOKEN = re.compile(

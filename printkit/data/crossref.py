@@ -141,7 +141,10 @@ def check(
         ref(deck.back.icon, icons, "icon", smap, ("decks", i, "back", "icon"))
         ref(deck.icon, icons, "icon", smap, ("decks", i, "icon"))
     problems += _type_problems(info, smap, kinds, engine)
-    if all_cards:  # a name that no card or piece asks for is a typo: its picture would never print
+    problems += _unique_values(cards, kinds)
+    # a name that no card or piece asks for is a typo: its picture would never print (unless the game names an
+    # engine printkit lacks, which would ask for names only it knows: that engine's name is the problem then)
+    if all_cards and (info.engine is None or engine is not None):
         asked = {k for c in cards for k in iconkeys.card_keys(c.card, kinds, engine)}
         asked |= {k for comp in info.components for k in iconkeys.component_keys(comp)}
         if any(s.eras for comp in info.components if comp.board for s in comp.board.sections):
@@ -224,6 +227,28 @@ def wording_problems(loc: Located, info: GameFile, engine: EngineCards | None) -
             problems.append(
                 where.problem(loc.at("id"), f"a text template uses {{{exc.args[0]}}}, which this card does not have")
             )
+    return problems
+
+
+def _unique_values(cards: list[Located], kinds: Kinds) -> list[Problem]:
+    """A value two cards of a kind share in a field that says unique: true: the later card's is the error."""
+    problems = []
+    holders: dict[tuple[str, str, Any], str] = {}
+    for loc in cards:
+        declared = kinds.types[loc.card.kind]
+        for key, spec in declared.fields.items():
+            value = loc.card.values.get(key)
+            if not spec.unique or value is None or isinstance(value, list | dict):
+                continue
+            first = holders.setdefault((loc.card.kind, key, value), loc.card.name)
+            if first != loc.card.name:
+                problems.append(
+                    loc.smap.problem(
+                        loc.at(key),
+                        f"{key} {value} is already {first}'s: expected each {declared.one(loc.card.kind)} to have "
+                        "its own",
+                    )
+                )
     return problems
 
 

@@ -8,6 +8,8 @@ printkit's own code knows no game's kinds; it asks the engine here.
 
 from __future__ import annotations
 
+import functools
+import importlib.metadata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -50,13 +52,27 @@ class EngineCards:
     facts: Callable[[Game, Card], list[tuple[str, Any]]] = _no_rows
 
 
-def view(engine: str | None) -> EngineCards | None:
-    """The card view of the engine a game names; None when it names none, or one printkit does not have."""
-    if engine is None:
-        return None
-    from engine import cards  # the engine is imported only for a game that names one
+GROUP = "printkit.engine_cards"  # the entry points that offer an engine's card view, by the engine's name
 
-    return cards.view(engine)
+
+@functools.cache
+def _offered() -> dict[str, importlib.metadata.EntryPoint]:
+    return {point.name: point for point in importlib.metadata.entry_points(group=GROUP)}
+
+
+@functools.cache
+def view(engine: str | None) -> EngineCards | None:
+    """The card view of the engine a game names; None when it names none, or one no installed package offers.
+
+    printkit's own engines offer theirs through the same entry points as any installed package (pyproject.toml),
+    so this stage finds them without importing the engine."""
+    point = _offered().get(engine) if engine is not None else None
+    if point is None:
+        return None
+    found = point.load()
+    if not isinstance(found, EngineCards):
+        raise TypeError(f"the {GROUP} entry point {engine!r} gives {type(found).__name__}, not EngineCards")
+    return found
 
 
 def words(game: Game, card: Card) -> dict[str, list[str]]:

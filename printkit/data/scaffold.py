@@ -47,14 +47,14 @@ cards:
   - id: first-card
     kind: plain
     name: First Card
-    text: Write what this card does, in a sentence or two.
+    text: Write what this card does.
     stats:
       power: 1
     copies: 2
   - id: second-card
     kind: plain
     name: Second Card
-    text: Every card needs an id of its own; its name is what prints.
+    text: Every card needs an id of its own.
     stats:
       power: 2
 
@@ -381,8 +381,9 @@ def new_game(
     if starter == "types":
         atomic.write_text(folder / "spells.csv", _TYPED_SHEET)
         (folder / "layouts").mkdir()
-        atomic.write_text(folder / "layouts" / "unit.yaml", _UNIT_LAYOUT)
-        atomic.write_text(folder / "layouts" / "spell.yaml", _SPELL_LAYOUT)
+        for name, text in (("unit", _UNIT_LAYOUT), ("spell", _SPELL_LAYOUT)):
+            path = folder / "layouts" / f"{name}.yaml"
+            atomic.write_text(path, schema.modeline("layout.schema.json", path, project) + text)
     if schema.write(project):  # the game's own card schema among them: editors complete its kinds' fields
         notes.append(f"wrote the JSON Schemas editors check the YAML with to {display_path(schema.folder(project))}")
     return NewGame(folder, tuple(notes))

@@ -25,9 +25,11 @@ from printkit.core.errors import DataError
 from printkit.core.project import Project
 from printkit.data.cards import MAX_COPIES, MAX_TEXT, Kinds
 from printkit.data.cardtypes import BUILT_IN, MAX_ITEMS, CardType, FieldSpec
+from printkit.data.layoutfile import LayoutFile
 from printkit.data.model import ICON_NAMES, GameFile
 
-SCHEMAS: dict[str, type[BaseModel]] = {"game.schema.json": GameFile}
+# a layout's schema completes its regions' kinds and settings: names a text binds ({cost}) are the game's
+SCHEMAS: dict[str, type[BaseModel]] = {"game.schema.json": GameFile, "layout.schema.json": LayoutFile}
 CARDS = "cards.schema.json"  # any game's card files: printkit's plain kind, and a declared kind's fields let through
 MODELINE = "# yaml-language-server: $schema="
 _ID = {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_-]*$", "maxLength": 64}

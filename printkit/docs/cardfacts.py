@@ -9,13 +9,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.data import enginecards, richtext
+from printkit.data import richtext
 from printkit.data.cards import Card
-from printkit.data.cardtypes import CardType, FieldSpec
 from printkit.data.cardtypes import words as words_of
 from printkit.data.game import DeckCards, Game
 from printkit.data.model import RECONSTRUCTED_MARK
-from printkit.draw import cardview
+from printkit.draw import cardtext, cardview
 from printkit.draw.cardrender import bind
 from printkit.draw.layout import FIELD, Layout
 
@@ -90,66 +89,19 @@ def summary(game: Game, card: Card, printed: dict[str, Any]) -> str:
     return _plain(told) or game.kind_name(card.kind)
 
 
-def _choices_shown(game: Game, spec: FieldSpec, value: Any) -> list[str]:
-    """A choice field's value (or a list's values) as the card prints each."""
-    if spec.type != "list":
-        return [cardview.printed_value(game, spec, value)]
-    return [cardview.printed_value(game, spec.item(), v) for v in value]
-
-
 def facts(game: Game, card: Card, decks: list[DeckCards], layout: Layout | None = None) -> CardFacts:
     """The site's facts of one card, from the same fields the card face prints (and layout, its face's layout):
     each field its kind declares, under its display name."""
     printed = cardview.face_fields(game, decks[0], card)
-    declared = game.kinds.types[card.kind]
     out = CardFacts(card, decks, game.kind_name(card.kind))
-    out.facets["deck"] = [d.deck.name for d in decks]
-    out.facets["kind"] = [out.kind]
-    rows: list[tuple[str, Any]] = [("Type", out.kind)]
+    said = cardtext.told(game, card, printed)
+    out.facets = {"deck": [d.deck.name for d in decks], "kind": [out.kind], **said.facets}
+    out.numbers = said.numbers
+    rows, lines, words = said.rows, said.lines, said.words
 
     def mark(name: str, value: Any) -> str:  # a value the edition chose, marked as the booklet's tables do
         return f"{value} {RECONSTRUCTED_MARK} reconstructed" if name in card.reconstructed else str(value)
 
-    words: list[str] = []  # the card's own words the rules may use for it, beside its name
-    lines: list[str] = []  # what the card says it does
-    worded = enginecards.words(game, card)
-    first_worded = True
-    for key, spec in declared.fields.items():
-        value = card.values.get(key)
-        label = spec.label(key)
-        if spec.type == "engine":  # its engine's sentences: the first such field plain, any later one labelled
-            sentences = worded.get(key, [])
-            lines += sentences if first_worded else [f"{label}: {line}" for line in sentences]
-            first_worded = False
-            continue
-        if spec.type == "rich":  # what the card says it does, in its own words
-            lines += [printed[key]] if value else []
-            continue
-        if value is None or value == [] or spec.type == "art":
-            if spec.empty and spec.type != "art":
-                rows.append((label, spec.empty))
-            continue
-        if spec.type == "stats":
-            rows += [(words_of(name), number) for name, number in value.items()]
-            out.numbers |= dict(value)
-            continue
-        rows.append((label, mark(key, printed[key])))
-        if (spec.item_type if spec.type == "list" else spec.type) == "choice":
-            shown = _choices_shown(game, spec, value)
-            out.facets[key] = shown
-            words += shown
-        if spec.type in ("integer", "number"):
-            out.numbers[key] = value
-        for column in declared.columns or []:  # a figure of the row the card names: its era's power
-            head, _, attr = column.partition(".")
-            figure = printed.get(column) if head == key and attr else None
-            if figure not in (None, ""):
-                rows.append((words_of(attr), figure))
-                if isinstance(figure, int | float) and not isinstance(figure, bool):
-                    out.numbers[_number_key(declared, column)] = figure
-    view = enginecards.view(game.info.engine)
-    if view is not None and card.parsed is not None:
-        rows += view.facts(game, card)
     rows += [("Deck" if len(decks) == 1 else "Decks", ", ".join(d.deck.name for d in decks))]
     rows += [("Copies", mark("copies", _copies(game, card, decks)))]
     if card.art_credit:
@@ -210,13 +162,6 @@ def _same_split(a: list[tuple[str, ...]], b: list[tuple[str, ...]]) -> bool:
     return len(pairs) == len({x for x, _ in pairs}) == len({y for _, y in pairs})
 
 
-def _number_key(declared: CardType, column: str) -> str:
-    """What the gallery calls a figure of a row a card names (era.power): the figure's own name (power), unless a
-    field of the kind has it."""
-    attr = column.split(".")[1]
-    return column if attr in declared.fields else attr
-
-
 def numbers(game: Game, cards: list[CardFacts]) -> list[tuple[str, str, float, float]]:
     """The figures the gallery filters by range: key, label, least and most, in the order the kinds declare them."""
     labels: dict[str, str] = {}
@@ -226,7 +171,7 @@ def numbers(game: Game, cards: list[CardFacts]) -> list[tuple[str, str, float, f
                 labels.setdefault(key, spec.label(key))
         for column in declared.columns or []:
             if "." in column:
-                labels.setdefault(_number_key(declared, column), words_of(column.split(".")[1]))
+                labels.setdefault(cardtext.number_key(declared, column), words_of(column.split(".")[1]))
     keys = {k for c in cards for k in c.numbers}
     ordered = [k for k in labels if k in keys] + sorted(keys - set(labels))
     out = []

@@ -13,8 +13,10 @@ import functools
 import html
 import re
 from collections.abc import Callable
+from typing import Any
 
 from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
 
 from printkit.data import richtext
 from printkit.data.game import Game
@@ -32,9 +34,9 @@ def _png(icons: IconSet, name: str) -> bytes:
     """One icon, black on a transparent square: an icon of printkit's is its shape; a game's own SVG its colours."""
     side = 72.0  # points: rendered at PIXELS across
 
-    def draw(c: object) -> None:
-        c.setFillColor(HexColor(INK))  # type: ignore[attr-defined]
-        icons.draw(c, name, 0, 0, side)  # type: ignore[arg-type]
+    def draw(c: Canvas) -> None:
+        c.setFillColor(HexColor(INK))
+        icons.draw(c, name, 0, 0, side)
 
     picture = raster.render_pdf(raster.drawing_pdf((side, side), draw), PIXELS * 72 / side).convert("RGBA")
     # white paper becomes clear: each pixel's darkness is how much of the icon covers it, its colour kept
@@ -89,3 +91,24 @@ def icons_in(markup: str, game: Game, src: Callable[[str], str]) -> tuple[str, s
 def card_html(text: str, game: Game, src: Callable[[str], str]) -> tuple[str, set[str]]:
     """A line of card text (rich text's marks and icons in it) as HTML: escaped, emphasis tagged, icons pictured."""
     return icons_in(richtext.as_html(text), game, src)
+
+
+def card_runs(text: str, game: Game, src: Callable[[str], str]) -> list[dict[str, Any]]:
+    """A line of card text as runs a page's script builds as text nodes and pictures, never as HTML:
+    {"text": ..., "b": true, "i": true} and {"icon": name, "src": where}."""
+    known = IconSet.of(game).names
+    out: list[dict[str, Any]] = []
+    for part, bold, italic in richtext.styles(text):
+        pos = 0
+        for match in _NAMED.finditer(part):
+            if match.group(1) not in known:
+                continue
+            out += [_run(part[pos : match.start()], bold, italic)] if match.start() > pos else []
+            out.append({"icon": match.group(1), "src": src(match.group(1))})
+            pos = match.end()
+        out += [_run(part[pos:], bold, italic)] if pos < len(part) else []
+    return out
+
+
+def _run(text: str, bold: bool, italic: bool) -> dict[str, Any]:
+    return {"text": text} | ({"b": True} if bold else {}) | ({"i": True} if italic else {})

@@ -231,10 +231,11 @@ def game_pages(
     for fact, picture in zip(facts, pictures, strict=True):
         name, width, height = picture.full
         words = [fact.card.name, *(v for _, v in fact.fields), *fact.rules, fact.card.flavour or ""]
-        lines = []
+        printed, runs = [], []
         for line in fact.lines:  # as the card prints it: its icons pictured, its bold and italic kept
-            shown, used_icons = inline.card_html(line, game, icon_file)
-            lines.append(markupsafe.Markup(shown))  # escaped text, with printkit's own tags only
+            html_line, used_icons = inline.card_html(line, game, icon_file)
+            printed.append(markupsafe.Markup(html_line))  # escaped text, with printkit's own tags only
+            runs.append(inline.card_runs(line, game, icon_file))  # the card view builds the same as text nodes
             out |= {icon_file(name): inline.icon_png(game, name) for name in used_icons}
         cards.append(
             {
@@ -247,7 +248,8 @@ def game_pages(
                 "search": " ".join(w for w in words if w),
                 "fields": fact.fields,
                 "rules": fact.rules,
-                "rules_html": lines,
+                "rules_html": printed,
+                "rules_runs": runs,
                 "flavour": fact.card.flavour or "",
                 "mentions": [[s.anchor, s.title] for s in cardfacts.mentions(fact, parts)],
                 "balance": figures.get(fact.card.id, []),
@@ -272,7 +274,7 @@ def game_pages(
         headings=toc,
         current="rules",
     )
-    shown = [{k: v for k, v in c.items() if k != "picture"} for c in cards]  # what the card view reads
+    shown = [{k: v for k, v in c.items() if k not in ("picture", "rules_html")} for c in cards]  # the card view's
     out[CARDS_PAGE] = templating.render(
         "reference/cards.html.j2",
         **page,

@@ -5,16 +5,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from printkit.data import enginecards, iconkeys, richtext
+from printkit.data import conditions, enginecards, iconkeys, richtext
 from printkit.data.cards import Card
 from printkit.data.cardtypes import RECONSTRUCTED_NOT, FieldSpec
 from printkit.data.game import DeckCards, Game
 from printkit.data.model import Component
 
 Fields = dict[str, Any]
-# where a card face's fields keep its values as the data has them (a choice's value, not its display name, a
-# number as a number): what a layout's conditions test (rarity is rare, cost >= 3). No {name} can bind it.
-VALUES = "@values"
+VALUES = conditions.VALUES
 # printed fields that show words from elsewhere than the card's own data: the deck's, the game's
 _NOT_THE_CARDS = frozenset({"deck", "game", "credit", "accent", "art_icon", "kind"})
 
@@ -108,7 +106,7 @@ def face_fields(game: Game, deck: DeckCards, card: Card) -> Fields:
         if name not in RECONSTRUCTED_NOT:
             out[f"{name}_reconstructed"] = "reconstructed" if name in card.reconstructed else ""
     values: dict[str, Any] = {"id": card.id, "name": card.name, "kind": card.kind, "copies": card.copies}
-    values |= {"flavour": card.flavour, "art": card.art, "art_credit": card.art_credit}
+    values |= {"flavour": card.flavour, "art": card.art or deck.deck.art, "art_credit": card.art_credit}
     words = enginecards.words(game, card)
     for key, spec in declared.fields.items():
         value = card.values.get(key)
@@ -119,8 +117,9 @@ def face_fields(game: Game, deck: DeckCards, card: Card) -> Fields:
             out[key] = _picture(game, value)
         else:
             out[key] = printed_value(game, spec, value)
-        if spec.type == "stats":
+        if spec.type == "stats":  # each number by itself: {stats.power}, as a sheet's column names it, or {stat_power}
             out |= {f"stat_{k}": v for k, v in (value or {}).items()}
+            out |= {f"{key}.{k}": v for k, v in (value or {}).items()}
         if len(spec.tables) == 1 and value is not None:  # {era.power}: a figure of the row the card names
             row = game.row(spec.tables[0], value)
             for attr, figure in (row.model_dump() if hasattr(row, "model_dump") else {}).items():

@@ -22,8 +22,8 @@ from printkit.core import atomic
 from printkit.data.cards import Card
 from printkit.data.game import DeckCards, Game
 from printkit.data.settings import PrintSettings
-from printkit.docs import cardfacts
-from printkit.draw import raster
+from printkit.draw import cardtext, cardview, raster, textfit
+from printkit.draw.icons import IconSet
 from printkit.sheets.designs import Face, card_faces
 
 MAX_COLS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
@@ -109,12 +109,12 @@ def _object(name: str, guid: str, nickname: str, description: str, x: float = 0.
     }
 
 
-def _description(game: Game, card: Card, decks: list[DeckCards]) -> str:
+def _description(game: Game, card: Card, deck: DeckCards) -> str:
     """What Tabletop Simulator shows under a card's name: what it does, then each field it declares, labelled.
     (Its GMNotes hold the card's data as JSON, for a table's scripts.)"""
-    told = cardfacts.facts(game, card, decks)
-    about = [f"{label}: {value}" for label, value in told.fields if label not in ("Deck", "Decks", "Copies", "Card id")]
-    return "\n".join([*told.rules, *about[1:]])  # the first row is the card's kind, which its deck says
+    said = cardtext.told(game, card, cardview.face_fields(game, deck, card))
+    lines = [" ".join(textfit.plain(line, IconSet.of(game).names).split()) for line in said.lines]
+    return "\n".join([*lines, *(f"{label}: {value}" for label, value in said.rows[1:])])  # [0]: its kind
 
 
 def _script_fields() -> dict[str, str]:
@@ -137,7 +137,7 @@ def export(
     written: list[Path] = []
     faces = card_faces(game, settings.card_size)
     first_deck = {card.id: deck for deck in reversed(game.decks) for card, _ in deck.entries}
-    described = {c.id: _description(game, c, [first_deck[c.id]]) for c in game.cards if c.id in first_deck}
+    described = {c.id: _description(game, c, first_deck[c.id]) for c in game.cards if c.id in first_deck}
     noted = {c.id: json.dumps(c.written(), ensure_ascii=False, sort_keys=True) for c in game.cards}
     next_key = 1  # CustomDeck keys run on across the game's decks: two decks on one table never clash
     for index, deck in enumerate(game.decks):

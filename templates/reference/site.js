@@ -231,8 +231,23 @@
       document.getElementById("detail-name").textContent = card.name;
       var lines = document.getElementById("detail-lines");
       lines.textContent = "";
-      // each line as the card prints it: built by printkit from escaped text, its icons and emphasis its only tags
-      card.rules_html.forEach(function (line) { var li = element("li"); li.innerHTML = line; lines.appendChild(li); });
+      // each line as the card prints it, run by run: text nodes, in bold or italic, and its icons' pictures
+      card.rules_runs.forEach(function (runs) {
+        var li = element("li");
+        runs.forEach(function (run) {
+          if (run.icon) {
+            var icon = element("img", undefined, "icon");
+            icon.src = run.src;
+            icon.alt = run.icon;
+            li.appendChild(icon);
+            return;
+          }
+          var piece = element(run.b ? "strong" : "span", run.text);
+          if (run.i) { var em = element("em"); em.appendChild(piece); piece = em; }
+          li.appendChild(piece);
+        });
+        lines.appendChild(li);
+      });
       document.getElementById("detail-flavour").textContent = card.flavour;
       document.getElementById("detail-rules").hidden = !card.rules.length && !card.flavour;
       var fields = document.getElementById("detail-fields");

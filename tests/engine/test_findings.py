@@ -105,7 +105,7 @@ def _game_with(tmp_path: Path, study: str) -> Path:
             "  - {vary: [rules.idle_turns_to_stalemate=1..100], games: 10000, aim: {figure: stalemates, below: 0.1}}",
             "100 points of 10,000 games: expected at most 200,000 games a study",
         ),
-        ("  - {vary: [cards.swordsman.hp=0..40:40], aim: {figure: stalemates, below: 0.1}}", "greater than or equal"),
+        ("  - {vary: [cards.swordsman.hp=0..40:40], aim: {figure: stalemates, below: 0.1}}", "expected a value >= 1"),
     ],
 )
 def test_validate_places_a_study_the_engine_cannot_play(

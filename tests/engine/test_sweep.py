@@ -22,8 +22,8 @@ SB = ROOT / "cards" / "soldier-battler"
 def test_a_change_reaches_the_card_its_decks_and_the_rules(games: dict[str, Game]) -> None:
     game = games["soldier-battler"]
     changed = vary(game, [("cards.swordsman.hp", 120), ("rules.turn_cap", 30), ("rules.enter_enemy_row", False)])
-    assert [c.hp for c in changed.cards if c.id == "swordsman"] == [120]
-    in_decks = [c.hp for d in changed.decks for c, _ in d.entries if c.id == "swordsman"]
+    assert [c.values["hp"] for c in changed.cards if c.id == "swordsman"] == [120]
+    in_decks = [c.values["hp"] for d in changed.decks for c, _ in d.entries if c.id == "swordsman"]
     assert in_decks and set(in_decks) == {120}
     assert (changed.rule("turn_cap"), changed.rule("enter_enemy_row")) == (30, False)
     assert game.rule("turn_cap") != 30  # the game itself is untouched
@@ -32,7 +32,7 @@ def test_a_change_reaches_the_card_its_decks_and_the_rules(games: dict[str, Game
 @pytest.mark.parametrize(
     ("change", "said"),
     [
-        (("cards.swordsman.hp", 0), "cards.swordsman.hp=0: hp: input should be greater than or equal to 1"),
+        (("cards.swordsman.hp", 0), "cards.swordsman.hp=0: hp: expected a value >= 1, found 0 (an integer)"),
         (("cards.swordsman.hp", "x"), "cards.swordsman.hp=x: expected a whole number, like the"),
         (("cards.swordsman.hp", True), "expected a whole number"),
         (("rules.melee_reach", "sideways"), "expected one of nearest_in_column, opposite_row_only"),
@@ -104,7 +104,7 @@ def test_the_sweep_command_writes_its_report_and_leaves_the_data_alone(
         assert bar.count("#") == round(balance.PLOT_WIDTH * point["metrics"]["completion"])
     assert main(["sweep", "soldier-battler", "--vary", "cards.swordsman.hp=0,40", "--games", "5"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == ["printkit: cards.swordsman.hp=0: hp: input should be greater than or equal to 1"]
+    assert err == ["printkit: cards.swordsman.hp=0: hp: expected a value >= 1, found 0 (an integer)"]
 
 
 def test_a_tune_finds_the_best_point_it_played_and_finds_it_again(games: dict[str, Game]) -> None:
