@@ -138,8 +138,9 @@ def test_the_booklet_and_the_reference_show_every_field_by_its_name(court: Path,
     assert wisp["Rarity"] == "Common" and wisp["Keywords"] == "flying"
     assert cards["bell"]["fields"][0] == ["Type", "Relic"] and dict(cards["bell"]["fields"])["Charges"] == "03"
     assert cards["will-o-wisp"]["brief"] == "Marsh Light · cost 1"  # the kind's summary
-    shown = cards["will-o-wisp"]["rules_html"][0]
-    assert "<strong>Lure.</strong>" in shown and 'alt="lantern"' in shown
+    runs = cards["will-o-wisp"]["rules_runs"][0]  # the card view builds these as text nodes and pictures
+    assert runs[0] == {"text": "Lure.", "b": True} and {"icon": "lantern", "src": "icons/lantern.png"} in runs
+    assert '<li><strong>Lure.</strong> Move an enemy spirit, then <img class="icon"' in page  # the gallery's tile
     assert (court / "output" / "reference" / typedgame.SLUG / "icons" / "lantern.png").is_file()
     assert 'value="Legendary"' in page and 'value="fast"' in page  # the choices are filters
     assert 'data-number="cost"' in page and 'data-number="power"' in page  # and the numbers ranges

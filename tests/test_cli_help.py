@@ -265,7 +265,8 @@ def test_json_for_editors_and_ci(
     report = json.loads(capsys.readouterr().out)
     (problem,) = report["problems"]
     assert report["ok"] is False and report["exit_code"] == 2
-    assert problem["file"] == "cards/json-game/cards.yaml" and problem["line"] == 3 and "power" in problem["message"]
+    # placed at the value: the block-style starter writes power: 1 on line 8
+    assert problem["file"] == "cards/json-game/cards.yaml" and problem["line"] == 8 and "power" in problem["message"]
 
 
 class _Terminal(io.StringIO):

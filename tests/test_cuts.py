@@ -187,7 +187,7 @@ def test_cuts_are_a_print_setting_layered_like_the_others(tmp_path: Path, capsys
     assert settings.resolve(game, here).to_json()["cuts"] == "separate"
     game_yaml.write_text(text.replace("cuts: separate", "cuts: sideways"))
     assert main(["validate", str(folder)]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
+    err = [line for line in capsys.readouterr().err.strip().splitlines() if not line.startswith("note: ")]
     assert len(err) == 1 and re.search(r"game\.yaml:\d+:\d+: .*cuts", err[0]), err
     with pytest.raises(SystemExit):
         main(["build", "battle-line", "--cuts", "sideways"])

@@ -22,7 +22,6 @@ from printkit.data.validation import found, problems_from
 from printkit.data.yamlsource import PathT, SourceMap
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
-_STAT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 _WHOLE = re.compile(r"^[+-]?\d{1,18}$")
 _DECIMAL = re.compile(r"^[+-]?\d{0,18}\.\d{1,18}$")
 MAX_TEXT = 2000
@@ -189,9 +188,7 @@ class _Reader:
         return value
 
 
-def _one(
-    reader: _Reader, key: PathT, value: Any, kind: str, spec: FieldSpec, name: str, kinds: Kinds
-) -> tuple[bool, Any]:
+def _one(reader: _Reader, key: PathT, value: Any, kind: str, spec: FieldSpec, kinds: Kinds) -> tuple[bool, Any]:
     """One value of a field (or of a list's item, kind being the item's type): whether it holds, and as read."""
     if kind in ("text", "rich"):
         text = reader.text(key, value, spec.max_length or MAX_TEXT)
@@ -262,7 +259,7 @@ def _stats(reader: _Reader, key: PathT, value: Any) -> tuple[bool, Any]:
     out: dict[str, int] = {}
     ok = True
     for name, number in value.items():
-        if not _STAT.match(name) or len(name) > 64:
+        if not _ID.match(name) or len(name) > 64:
             reader.fail((*key, name), "expected an id (letters, digits, '-' and '_')", at_key=True)
             ok = False
             continue
@@ -274,7 +271,7 @@ def _stats(reader: _Reader, key: PathT, value: Any) -> tuple[bool, Any]:
     return ok, out
 
 
-def _list(reader: _Reader, key: PathT, value: Any, spec: FieldSpec, name: str, kinds: Kinds) -> tuple[bool, Any]:
+def _list(reader: _Reader, key: PathT, value: Any, spec: FieldSpec, kinds: Kinds) -> tuple[bool, Any]:
     if reader.lax and isinstance(value, str):  # a sheet's cell: "flying, haste"
         value = [item.strip() for item in value.split(",") if item.strip()]
     if not isinstance(value, list):
@@ -287,7 +284,7 @@ def _list(reader: _Reader, key: PathT, value: Any, spec: FieldSpec, name: str, k
         return False, None
     out, ok = [], True
     for i, item in enumerate(value):
-        good, read = _one(reader, (*key, i), item, spec.item_type, spec, name, kinds)
+        good, read = _one(reader, (*key, i), item, spec.item_type, spec, kinds)
         ok = ok and good
         out.append(read)
     return ok, out
@@ -295,8 +292,8 @@ def _list(reader: _Reader, key: PathT, value: Any, spec: FieldSpec, name: str, k
 
 def _field(reader: _Reader, key: str, value: Any, spec: FieldSpec, kinds: Kinds) -> tuple[bool, Any]:
     if spec.type == "list":
-        return _list(reader, (key,), value, spec, key, kinds)
-    return _one(reader, (key,), value, spec.type, spec, key, kinds)
+        return _list(reader, (key,), value, spec, kinds)
+    return _one(reader, (key,), value, spec.type, spec, kinds)
 
 
 def value_problems(key: str, spec: FieldSpec, value: Any, kinds: Kinds, smap: SourceMap, at: PathT) -> list[Problem]:
@@ -361,7 +358,7 @@ def read(raw: Any, kinds: Kinds, smap: SourceMap, at: PathT, lax: bool = False) 
         if key in raw:
             base[key] = reader.text((key,), raw[key])
     if "art" in raw:
-        _, base["art"] = _one(reader, ("art",), raw["art"], "art", FieldSpec(type="art"), "art", kinds)
+        _, base["art"] = _one(reader, ("art",), raw["art"], "art", FieldSpec(type="art"), kinds)
     shared = bool(reader.yesno(("shared",), raw["shared"])) if "shared" in raw else False
     reconstructed = _reconstructed(reader, raw.get("reconstructed"), kind, declared) if "reconstructed" in raw else ()
     allowed = [*BUILT_IN, *declared.fields]
