@@ -8,9 +8,9 @@ is used: a test of card types on this game cannot pass by the bundled games' gra
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
+from demogame import workbook
 from PIL import Image
 
 SLUG = "spirit-court"
@@ -63,7 +63,7 @@ card_types:
 card_sheets:
   - file: relics.csv
   - file: rituals.xlsx
-    sheet: Rituals
+    sheet: Deck
 
 rules:
   - {id: hand_size, value: 5, origin: seed, description: Cards each player holds.}
@@ -169,21 +169,6 @@ Spirit Court is a game for the tests.
 
 {{ assumptions() }}
 """
-
-
-def workbook(rows: list[list[object]], title: str = "Rituals") -> bytes:
-    """rows as an XLSX file's one sheet."""
-    import openpyxl
-
-    book = openpyxl.Workbook()
-    sheet = book.active
-    assert sheet is not None
-    sheet.title = title
-    for row in rows:
-        sheet.append(row)
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
 
 
 def write(folder: Path) -> Path:
