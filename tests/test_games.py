@@ -106,7 +106,7 @@ def test_a_card_pictures_the_most_particular_name_its_icons_table_has(games: dic
 
     def card_keys(card: Card) -> list[str]:
         game = next(g for g in games.values() if card in g.cards)
-        return keys_of(card, game.kinds, enginecards.view(game.info.engine))
+        return keys_of(card, game.kinds, enginecards.of(game))
 
     sword = games["time-line"].card("vorpal-sword")  # a Force card a Hero plays
     assert choose({"force": "force", "force-hero": "sword"}, card_keys(sword)) == "sword"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import difflib
 import json
 import os
@@ -29,6 +30,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     Output.set(args)
     try:
+        if getattr(args, "trust", False):
+            _trust(args)
         code = int(args.run(args))
         if Output.json:
             Output.report["exit_code"] = code
@@ -56,6 +59,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("printkit: interrupted; outputs already written are whole, the rest untouched", file=sys.stderr)
         return 130
+
+
+def _trust(args: argparse.Namespace) -> None:
+    """--trust: the games this command names (the project's own, when it names none) may run their own engines."""
+    from printkit.core import project
+    from printkit.data import enginecards, loader
+
+    named = getattr(args, "games", None) or ([args.game] if getattr(args, "game", None) else [])
+    enginecards.trust(found.folder for found in loader.find_all(list(named), project.find()))
 
 
 def _unknown(top: object, command: str | None, extra: list[str]) -> None:

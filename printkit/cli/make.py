@@ -28,7 +28,7 @@ from printkit.cli.common import (
 from printkit.cli.progress import Bar
 from printkit.core import project
 from printkit.core.errors import CheckFailed, Failures, PrintkitError, UsageError, display_path, safe
-from printkit.data import enginecards, loader, scaffold, schema, settings, summary
+from printkit.data import loader, scaffold, schema, settings, summary
 from printkit.data.game import Game
 from printkit.data.summary import plural
 from printkit.draw import drawcache, fonts, ink
@@ -134,7 +134,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if game is None:  # said once: the cards were read, but there is nothing to draw them by
             stopped.append(f"note: {item.folder.name}: its cards are drawn and checked once its game.yaml loads")
             continue
-        if game.info.engine is not None and enginecards.view(game.info.engine) is None:
+        if game.info.engine is not None and game.engine is None:
             # an engine printkit does not have: its cards' faces may print what that engine would say of them
             problems += _engine_problems(game)
             stopped.append(f"note: {game.slug}: its cards are drawn and checked once its engine is one printkit has")

@@ -69,10 +69,21 @@ def _games(p: argparse.ArgumentParser, default: str = "the project's games") -> 
         metavar="GAME|PATH",
         help=f"a game by name (the project's, else a bundled one) or a game folder (default: {default})",
     )
+    _trust(p)
+
+
+def _trust(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--trust",
+        action="store_true",
+        help="run the games' own engines (an engine_file: in game.yaml) for this run: code from their folders; "
+        "trust a folder for good with trusted = [...] under [engines] in printkit.toml",
+    )
 
 
 def _game(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME|PATH", help="a game by name (the project's, else a bundled one) or its folder")
+    _trust(p)
 
 
 def _out(p: argparse.ArgumentParser) -> None:

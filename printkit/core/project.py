@@ -19,7 +19,8 @@ from printkit.core.errors import PlacedError, Problem, display_path
 
 CONFIG = "printkit.toml"
 PYPROJECT = "pyproject.toml"
-SECTIONS = ("print", "fonts")  # fonts: those every game of the project may name
+# fonts: those every game of the project may name; engines: trusted, the game folders whose own engines may run
+SECTIONS = ("print", "fonts", "engines")
 MAX_SETTINGS = 1_000_000  # bytes of printkit.toml or pyproject.toml  # what a project's settings table may hold
 _POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 

@@ -11,6 +11,7 @@ from printkit.core.errors import DataError, Problem, display_path
 from printkit.core.noting import Noted
 from printkit.data.cards import Card, Kinds
 from printkit.data.cardtypes import CardType
+from printkit.data.enginecards import Offered
 from printkit.data.model import Component, Deck, FontSpec, GameFile
 from printkit.data.yamlsource import PathT, SourceMap
 
@@ -79,6 +80,8 @@ class Game:
     # the kinds of card it declares (or printkit's plain kind) and the rows their choices name
     kinds: Kinds = field(default_factory=lambda: Kinds.of({}, {}), hash=False, compare=False)
     sources: dict[str, CardSource] = field(default_factory=dict, hash=False, compare=False)  # by card id
+    # the engine its engine: names, as found (an installed one, or its own module where trusted); None: none found
+    engine: Offered | None = field(default=None, hash=False, compare=False)
 
     @property
     def types(self) -> dict[str, CardType]:

@@ -251,8 +251,9 @@ def check_game(
     budget = Budget(shared=True)  # the game's files together, so many files near the limit stay quick
     raw, main = _game_file(folder / GAME_FILE, within, problems, budget)
     declared = main[0].card_types if main else _types_alone(raw)
-    named = raw.get("engine") if isinstance(raw, dict) else None
-    engine = enginecards.view(named) if isinstance(named, str) else None
+    offered, engine_problems = _engine(folder, raw, main[1] if main else None, project, within)
+    problems += engine_problems
+    engine = offered.cards if offered is not None else None
     kinds = Kinds.of(declared or {}, _tables(raw), engine.forms if engine else None)
     located: list[crossref.Located] = []
     all_cards = declared is not None
@@ -351,19 +352,53 @@ def check_game(
         project.root,
         kinds,
         {loc.card.id: CardSource(loc.smap, loc.at(), loc.lax) for loc in located},
+        offered,
     )
     return game, problems
 
 
-def declarations(folder: Path, project: Project) -> tuple[GameFile, Kinds]:
-    """A game's game.yaml alone, and the kinds of card it declares: what rows of cards are read by before the
-    game is whole (an import), and its card schema is made from. A DataError when game.yaml itself is refused."""
+def _engine(
+    folder: Path, raw: Any, smap: SourceMap | None, project: Project, within: tuple[Path, ...]
+) -> tuple[enginecards.Offered | None, list[Problem]]:
+    """The engine game.yaml names: its own module (engine_file:, where the project trusts the folder), else the
+    one an installed package offers by that name; None when it names none or none is found (validate says so)."""
+    named = raw.get("engine") if isinstance(raw, dict) else None
+    own = raw.get("engine_file") if isinstance(raw, dict) else None
+    if not isinstance(named, str):
+        return None, []
+    if not isinstance(own, str):
+        return enginecards.installed_engine(named), []
+    place = smap if smap is not None else SourceMap(folder / GAME_FILE)
+    if not enginecards.trusted(folder, project):
+        message = (
+            f"{own} is code from the game's folder, and printkit runs such code only where the project trusts it: "
+            f"add {folder.name!r} to trusted under [engines] in printkit.toml, or give --trust"
+        )
+        return None, [place.problem(("engine_file",), message)]
+    try:
+        found = enginecards.own_engine(folder, own, within, lambda message: place.problem(("engine_file",), message))
+    except DataError as exc:
+        return None, list(exc.problems)
+    if found.name != named:
+        said = f"{own}'s ENGINE is named {found.name!r}, not {named!r} as engine: says"
+        return None, [place.problem(("engine",), said)]
+    return found, []
+
+
+def declarations(folder: Path, project: Project) -> tuple[GameFile, Kinds, enginecards.EngineCards | None]:
+    """A game's game.yaml alone, the kinds of card it declares, and what its engine says of them: what rows of cards
+    are read by before the game is whole (an import), and its card schema is made from. A DataError when game.yaml
+    itself is refused, or its own engine cannot be run."""
     problems: list[Problem] = []
-    raw, main = _game_file(folder / GAME_FILE, reads_from(folder, project), problems, Budget())
+    within = reads_from(folder, project)
+    raw, main = _game_file(folder / GAME_FILE, within, problems, Budget())
     if main is None:
         raise DataError(problems)
-    engine = enginecards.view(main[0].engine)
-    return main[0], Kinds.of(main[0].card_types, _tables(raw), engine.forms if engine else None)
+    offered, problems = _engine(folder, raw, main[1], project, within)
+    if problems:
+        raise DataError(problems)
+    engine = offered.cards if offered is not None else None
+    return main[0], Kinds.of(main[0].card_types, _tables(raw), engine.forms if engine else None), engine
 
 
 def _game_file(

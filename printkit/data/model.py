@@ -334,6 +334,9 @@ class GameFile(Frozen):
     # none are of the kind plain: a text and named numbers)
     card_types: Annotated[dict[Id, CardType], Field(max_length=MAX_TYPES)] = {}
     engine: Id | None = None  # the reference engine that plays it (battle-line, ...); none: not played
+    # a module in the game's folder that offers the engine engine: names (ENGINE = Engine(...)): run only where
+    # the project trusts the folder ([engines] trusted in printkit.toml, or --trust)
+    engine_file: RelativePath | None = None
     print: PrintDefaults = PrintDefaults()
     factions: list[Faction] = []
     colours: list[TroopColour] = []

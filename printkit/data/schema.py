@@ -162,13 +162,12 @@ def render(name: str) -> str:
 
 def game_render(folder: Path, project: Project) -> str | None:
     """The exact text of one game's card schema; None when its game.yaml does not load (no kinds to describe)."""
-    from printkit.data import enginecards, loader  # the loader reads schemas' names from here
+    from printkit.data import loader  # the loader reads schemas' names from here
 
     try:
-        info, kinds = loader.declarations(folder, project)
+        _, kinds, engine = loader.declarations(folder, project)
     except DataError:
         return None
-    engine = enginecards.view(info.engine)
     forms = {k: m.model_json_schema() for k, m in (engine.forms if engine else {}).items()}
     own, _ = loader.own_icons(folder, project)
     icons = sorted(ICON_NAMES | set(own))

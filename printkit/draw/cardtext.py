@@ -86,7 +86,7 @@ def told(game: Game, card: Card, printed: dict[str, Any]) -> Told:
                 out.rows.append((words_of(attr), figure))
                 if isinstance(figure, int | float) and not isinstance(figure, bool):
                     out.numbers[number_key(declared, column)] = figure
-    view = enginecards.view(game.info.engine)
+    view = enginecards.of(game)
     if view is not None and card.parsed is not None:
         out.rows += view.facts(game, card)
     return out

@@ -53,7 +53,7 @@ def accent(game: Game, deck: DeckCards, card: Card | None = None) -> str:
 def art_icon(game: Game, card: Card, deck: DeckCards | None = None) -> str:
     """The icon a card pictures: the first of its names (data/iconkeys.py) that the game's icons: table has, else
     its deck's icon, else printkit's."""
-    keys = iconkeys.card_keys(card, game.kinds, enginecards.view(game.info.engine))
+    keys = iconkeys.card_keys(card, game.kinds, enginecards.of(game))
     fallback = (deck.deck.icon if deck is not None else None) or iconkeys.DEFAULT_ICON
     return iconkeys.choose(game.info.icons, keys, fallback) or fallback
 
@@ -126,7 +126,7 @@ def face_fields(game: Game, deck: DeckCards, card: Card) -> Fields:
                 if not isinstance(figure, dict | list):
                     out[f"{key}.{attr}"] = "" if figure is None else figure
                     values[f"{key}.{attr}"] = figure
-    found = enginecards.view(info.engine)
+    found = enginecards.of(game)
     if found is not None and card.parsed is not None:
         extra = found.printed(game, card)
         out |= extra

@@ -157,7 +157,7 @@ def import_rows(
     missing = [c for c in ("id", "kind", "name") if c not in rows.header]
     if missing:
         raise DataError([Problem(display_path(path), 1, 1, f"missing column {', '.join(missing)}")])
-    _, kinds = declarations(game_folder, project)
+    _, kinds, _ = declarations(game_folder, project)
     unknown = unknown_columns(rows, kinds, also=("file",))
     problems: list[Problem] = list(unknown.values())
     rows = rows.without(set(unknown))

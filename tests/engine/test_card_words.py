@@ -7,7 +7,7 @@ from printkit.data.game import Game
 
 
 def _words(game: Game, card_id: str, texts: dict[str, str] | None = None) -> list[str]:
-    view = enginecards.view(game.info.engine)
+    view = enginecards.of(game)
     assert view is not None
     worded = view.words(texts if texts is not None else dict(game.info.texts), game.card(card_id))
     return [line for lines in worded.values() for line in lines]
@@ -42,7 +42,7 @@ def test_conditions_and_alternatives(games: dict[str, Game]) -> None:
 
 def test_a_tanach_card_words_its_effect_and_each_requirement(games: dict[str, Game]) -> None:
     game = games["torah-timeline"]
-    view = enginecards.view(game.info.engine)
+    view = enginecards.of(game)
     assert view is not None
     worded = view.words(game.info.texts, game.card("yaakov-avinu"))
     assert worded["effect"] == ["Gain 1 token for every Sage in both players' Beit Midrash."]
