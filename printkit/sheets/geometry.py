@@ -6,6 +6,7 @@ position is the bottom-left corner of its trim box.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 
 from printkit.core.errors import UsageError
@@ -88,21 +89,24 @@ class Grid:
             }
         )
 
-    def art_box(self, index: int, filled: int | None = None) -> tuple[float, float, float, float]:
+    def art_box(self, index: int, filled: Container[int] | None = None) -> tuple[float, float, float, float]:
         """Where slot index may paint: its trim box plus bleed, except toward a neighbour it shares a cut with.
 
-        filled: how many slots of the page hold a piece (all, by default). Slots fill row by row, so
-        the neighbour to the right or below may be empty; toward an empty slot a piece bleeds in full,
-        as at the block's edge, so a cut a little off that line shows no white.
+        filled: the slots of the page that hold a piece on this side (all, by default). Toward a slot that holds
+        none (the page's unfilled end, a gap left between pieces, the back of a one-sided piece) a piece bleeds
+        in full, as at the block's edge, so a cut a little off that line shows no white.
         """
         x, y = self.slot(index)
         row, col = divmod(index, self.cols)
-        filled = self.per_page if filled is None else filled
-        shared = self.shared_cuts
-        left = self.bleed if col == 0 or not shared else 0.0
-        right = self.bleed if col == self.cols - 1 or not shared or index + 1 >= filled else 0.0
-        top = self.bleed if row == 0 or not shared else 0.0
-        bottom = self.bleed if row == self.rows - 1 or not shared or index + self.cols >= filled else 0.0
+        taken = range(self.per_page) if filled is None else filled
+
+        def bleeds(edge: bool, neighbour: int) -> float:
+            return self.bleed if edge or not self.shared_cuts or neighbour not in taken else 0.0
+
+        left = bleeds(col == 0, index - 1)
+        right = bleeds(col == self.cols - 1, index + 1)
+        top = bleeds(row == 0, index - self.cols)
+        bottom = bleeds(row == self.rows - 1, index + self.cols)
         return x - left, y - bottom, x + self.slot_w + right, y + self.slot_h + top
 
 
