@@ -173,7 +173,8 @@ def test_build_writes_every_part_and_a_bundle(tmp_path: Path) -> None:
     ("only", "expected"),
     [
         ("cards", {"cards-a4.pdf", "cards-a4.json"}),
-        # its 57 counters no longer fit below the last cards: the aids share that page with the Silver cards
+        # its 57 tokens, round, each with its own cut lines so that its disc bleeds all round, take a sheet of
+        # their own (Torah Timeline's markers, which ride on its card sheet, are the case where they do not)
         ("counters,boards", {"counters-a4.pdf", "counters-a4.json", "boards-a4.pdf", "boards-a4.json"}),
         ("rules", {"rules-a5.pdf", "rules-a4.pdf"}),
         ("bundle", {"print-and-play-a4.pdf"}),

@@ -1,8 +1,9 @@
 """Bleed read back from the sheets' pixels where it once went missing: a back beside a one-sided piece's empty
-back, and backs of two colours on one cut line."""
+back, backs of two colours on one cut line, and round tokens, whose disc must run past its cut circle."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -145,3 +146,45 @@ def test_counter_backs_of_two_colours_share_no_cut_line(games: dict[str, Game]) 
     built = counters.build(games["time-line"], SHARED, "a4")
     assert built is not None
     assert _differing_backs(built[1], built[0]) == []
+
+
+def _round(game: Game) -> set[str]:
+    return {c.id for c in game.info.components if c.shape == "round"}
+
+
+@pytest.mark.parametrize(
+    ("slug", "paper", "cuts"),
+    [
+        ("soldier-battler", "a4", "auto"),
+        ("time-line-battle", "letter", "auto"),
+        ("battle-line", "letter", "shared"),
+        ("torah-timeline", "a4", "shared"),
+    ],
+)
+def test_a_round_tokens_disc_runs_past_its_cut_circle(games: dict[str, Game], slug: str, paper: str, cuts: str) -> None:
+    """Read around each token's cut circle, half the bleed outside it: the disc's own colour, never paper; and
+    no token touches another, so no cut around one runs into its neighbour's disc (Battle Line's flags touched
+    in rows on Letter)."""
+    game = games[slug]
+    settings = replace(PrintSettings(), cuts=cuts)
+    built = cardsheets.build(game, settings, paper)
+    if not any(s["id"] in _round(game) for s in built[1].slots):
+        built = counters.build(game, settings, paper) or built
+    pdf, manifest = built
+    tokens = [s for s in manifest.slots if s["id"] in _round(game) and s["side"] == "face"]
+    assert tokens
+    images = _pages(pdf, {s["page"] for s in tokens})
+    bleed = manifest.bleed
+    for slot in tokens:
+        image = images[slot["page"]]
+        cx, cy, r = slot["x"] + slot["w"] / 2, slot["y"] + slot["h"] / 2, min(slot["w"], slot["h"]) / 2
+        for step in range(12):
+            angle = math.tau * (step + 0.5) / 12
+            dx, dy = math.cos(angle), math.sin(angle)
+            inside = _pixel(image, cx + (r - 0.45 * MM) * dx, cy + (r - 0.45 * MM) * dy)  # within the stroke and ring
+            outside = _pixel(image, cx + (r + bleed / 2) * dx, cy + (r + bleed / 2) * dy)
+            assert not _paper(outside) and _near(inside, outside), (slug, slot["id"], step, inside, outside)
+        for other in tokens:
+            if other is not slot and other["page"] == slot["page"]:
+                apart = math.dist((cx, cy), (other["x"] + other["w"] / 2, other["y"] + other["h"] / 2))
+                assert apart >= r + min(other["w"], other["h"]) / 2 + 2 * bleed - 0.05, (slug, slot["id"])

@@ -50,6 +50,7 @@ class Piece:
     size: tuple[float, float]
     face: Design
     back: Design | None
+    shape: str = "square"  # round: cut around a disc, which bleeds all round, so it never shares a cut line
 
 
 @dataclass
@@ -191,7 +192,7 @@ def _record(piece: Piece, page: int, side: str, x: float, y: float, turn: int = 
     }
 
 
-# pieces of one size in rows of one grid, on part of a page, slot by slot: None is a slot left empty
+# pieces of one size and shape in rows of one grid, on part of a page, slot by slot: None is a slot left empty
 Band = tuple[geometry.Grid, list["Piece | None"]]
 
 
@@ -322,19 +323,22 @@ def _groups(items: list[Piece]) -> Iterator[list[Piece]]:
         yield group
 
 
-Kind = tuple[float, float]  # pieces of one kind share a grid: of one size
+Kind = tuple[tuple[float, float], bool]  # a piece's size, and whether it is round: pieces of one kind share a grid
 
 
 def _kind(piece: Piece, cuts: str) -> Kind:
-    return piece.size
+    """Pieces of one kind share a grid: of one size, and round or not unless every cut is separate anyway."""
+    return piece.size, piece.shape == "round" and cuts != "separate"
 
 
 def _grids(
     page: tuple[float, float], bleed: float, cuts: str, pieces: list[Piece], area: Box, turned: bool | None
 ) -> dict[Kind, geometry.Grid]:
-    """The grid of each kind of piece."""
+    """The grid of each kind of piece: a round one's always with separate cuts, so its disc bleeds all round
+    and no cut around it runs into a neighbour's."""
     return {
-        size: geometry.grid(page, size, bleed, area=area, cuts=cuts, turned=turned) for size in {p.size for p in pieces}
+        (size, round_): geometry.grid(page, size, bleed, area=area, cuts="separate" if round_ else cuts, turned=turned)
+        for size, round_ in {_kind(p, cuts) for p in pieces}
     }
 
 
@@ -426,7 +430,7 @@ def _chunks(items: list[Piece], grids: dict[Kind, geometry.Grid], cuts: str, sha
 
 
 def _size_runs(items: list[Piece], cuts: str) -> Iterator[list[Piece]]:
-    """Runs of pieces of one kind, in order: a band's grid holds pieces of one size, backed or not."""
+    """Runs of pieces of one kind, in order: a band's grid holds pieces of one size and shape, backed or not."""
     run: list[Piece] = []
     for item in items:
         if run and _kind(run[-1], cuts) != _kind(item, cuts):
