@@ -491,9 +491,9 @@ COMMANDS = (
         "export",
         "export",
         "card images and data for other tools: png, tts, printshop, csv, xlsx",
-        "Export a game for other tools: png (an image per card, back, counter and board), tts (Tabletop\n"
-        "Simulator deck sheets and saved objects), printshop (a print shop's images and PDFs, CMYK with\n"
-        "--colour cmyk), csv and xlsx (one row per card, safe to open in a spreadsheet). Images are\n"
+        "Export a game for other tools: png (an image per card, back, player aid, counter and board), tts\n"
+        "(Tabletop Simulator deck sheets and saved objects), printshop (a print shop's images and PDFs, CMYK\n"
+        "with --colour cmyk), csv and xlsx (one row per card, safe to open in a spreadsheet). Images are\n"
         "drawn from the print drawing, at the game's print settings.",
         (
             "printkit export png battle-line --dpi 150",
