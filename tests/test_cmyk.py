@@ -408,6 +408,31 @@ def test_cmyk_for_a_shop_pdf_per_deck_and_cmyk_pictures(tmp_path: Path) -> None:
     assert any("RGB PNG" in n for n in notes)
 
 
+def test_a_shop_that_takes_pdfx_gets_it_unasked_and_rgb_for_it_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DriveThruCards' entry names PDF/X-1a:2003: `export printshop --service drivethrucards` alone writes its PDFs
+    in that form and its pictures in its inks (before, RGB files with no output intent, said nothing); RGB asked
+    for it is one line, exit 2, and nothing written."""
+    folder = tmp_path / "two"
+    _two_decks(folder)
+    out = tmp_path / "out"
+    common = ["export", "printshop", str(folder), "--service", "drivethrucards", "--out", str(out), "-q"]
+    assert main(common) == 0
+    pdfs = sorted((out / "two" / "printshop").glob("drivethrucards-*.pdf"))
+    assert len(pdfs) == 2 and all(pdfx_problems(pdf.read_bytes(), "PDF/X-1a:2003") == [] for pdf in pdfs)
+    with zipfile.ZipFile(out / "two" / "printshop" / "drivethrucards.zip") as z:
+        assert all(n.endswith((".tif", ".csv")) for n in z.namelist())
+    capsys.readouterr()
+    assert main([*common[:-3], "--out", str(tmp_path / "rgb"), "--colour", "rgb"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "PDF/X-1a:2003" in err and "--colour cmyk" in err
+    assert not (tmp_path / "rgb" / "two" / "printshop").exists()
+    assert main([*common[:-3], "--out", str(tmp_path / "mpc"), "--service", "mpc"]) == 0  # names no pdfx: RGB
+    with zipfile.ZipFile(tmp_path / "mpc" / "two" / "printshop" / "mpc.zip") as z:
+        assert all(n.endswith((".png", ".csv")) for n in z.namelist())
+
+
 def test_the_pdfx_version_chosen_wins_over_the_shops_and_says_so(tmp_path: Path) -> None:
     game = _two_decks(tmp_path / "two")
     chosen = replace(PrintSettings(), colour="cmyk", pdfx="PDF/X-1a:2001")

@@ -169,6 +169,22 @@ def _picture(image: Image.Image, kind: str, dpi: int, press: ink.Press | None) -
     return out.getvalue()
 
 
+def _shop_form(shop: Shop, settings: PrintSettings) -> PrintSettings:
+    """The settings a shop's pack is made with: a shop that names a PDF/X version takes its PDFs in that form only,
+    which is CMYK, so unless the settings chose a colour its pack is CMYK; RGB asked for it is refused, since
+    the shop would refuse the files."""
+    if shop.pdfx is None:
+        return settings
+    if settings.colour is None:
+        return replace(settings, colour="cmyk")
+    if settings.colour != "cmyk":
+        raise UsageError(
+            f"colour {settings.colour}: {shop.name} takes its PDFs as {shop.pdfx} only, which is CMYK: "
+            "export its pack with --colour cmyk"
+        )
+    return settings
+
+
 def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> tuple[list[Path], list[str]]:
     """The zip of images (with order.csv) and the one-card-per-page PDF, cards at the settings' size; and warnings."""
     table = shops(game)
@@ -176,6 +192,7 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
         raise UsageError(f"--service: expected one of {', '.join(table)}, found {service!r}")
     shop = table[service]
     notes: list[str] = []
+    settings = _shop_form(shop, settings)
     if settings.colour == "cmyk" and shop.pdfx is not None:
         if settings.pdfx is None:  # nobody chose: the version the shop asks for
             settings = replace(settings, pdfx=shop.pdfx)
