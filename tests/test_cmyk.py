@@ -5,6 +5,7 @@ with pypdf; the shops' TIFF and JPEG packs; the settings and their errors."""
 from __future__ import annotations
 
 import io
+import math
 import random
 import shutil
 import subprocess
@@ -32,6 +33,7 @@ from printkit.exports import printshop
 
 LIMIT = 2.4  # the default, 240%
 GAMES = ("battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline")
+SMALL_TYPE = 12.0  # points: type under this size should print in one ink, as printers ask
 RENDER_DPI = 72  # every fill is many pixels, and Ghostscript draws a hairline at least one pixel wide
 # an SVG with translucent shapes and a gradient: transparency PDF/X-1a must not carry
 SVG = (
@@ -262,6 +264,46 @@ def test_cmyk_print_files_are_pdfx_1a(cmyk_build: Path) -> None:
     found = {f"{p.parent.name}/{p.name}": pdfx_problems(p.read_bytes()) for p in _print_files(cmyk_build)}
     assert {name: problems for name, problems in found.items() if problems} == {}
     assert len(found) >= 2 * len(GAMES)
+
+
+def _small_type(pdf: bytes) -> list[tuple[tuple[float, ...], float]]:
+    """Each string shown in a print file under SMALL_TYPE points: the inks filling it and its size, read from
+    the content streams of its pages and forms (a form's text comes after the fill colour it sets itself)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    found = []
+    for stream, _ in _streams(reader):
+        fill: tuple[float, ...] | None = None
+        size, scale = 0.0, 1.0
+        saved: list[tuple[tuple[float, ...] | None, float, float]] = []
+        for operands, op in ContentStream(stream, reader).operations:
+            if op == b"q":
+                saved.append((fill, size, scale))
+            elif op == b"Q":
+                fill, size, scale = saved.pop()
+            elif op == b"k":
+                fill = tuple(float(v) for v in operands)
+            elif op == b"g":
+                fill = (0.0, 0.0, 0.0, 1 - float(operands[0]))
+            elif op == b"Tf":
+                size = float(operands[1])
+            elif op == b"Tm":
+                scale = float(math.hypot(float(operands[0]), float(operands[1])))
+            elif op in (b"Tj", b"TJ", b"'", b'"') and size * scale < SMALL_TYPE and fill is not None:
+                found.append((fill, size * scale))
+    return found
+
+
+def test_small_type_prints_in_black_ink_alone(cmyk_build: Path) -> None:
+    """Text under 12 pt in the five games' CMYK print files is black ink alone (or no ink where it is as light as
+    paper): the 6 pt credit lines, "HP" and "POWER" were four-ink mixes of up to 239%, which fringe with colour
+    when a press's plates shift. Larger type keeps its colour."""
+    small, mixed = 0, []
+    for pdf in _print_files(cmyk_build):
+        for fill, size in _small_type(pdf.read_bytes()):
+            small += 1
+            if any(fill[:3]):
+                mixed.append((f"{pdf.parent.name}/{pdf.name}", round(size, 1), fill))
+    assert small > 1000 and mixed == []
 
 
 def test_the_checks_catch_an_rgb_file(tmp_path: Path, games: dict[str, Game]) -> None:
