@@ -306,6 +306,40 @@ def test_small_type_prints_in_black_ink_alone(cmyk_build: Path) -> None:
     assert small > 1000 and mixed == []
 
 
+def _condition(pdf: bytes) -> tuple[str, str | None]:
+    """The output intent's printing condition: its identifier, and the registry that defines it."""
+    (intent,) = (i.get_object() for i in PdfReader(io.BytesIO(pdf)).trailer["/Root"]["/OutputIntents"])
+    registry = intent.get("/RegistryName")
+    return str(intent["/OutputConditionIdentifier"]), None if registry is None else str(registry)
+
+
+def test_cmyk_files_name_the_registered_condition_their_profile_is_for(cmyk_build: Path) -> None:
+    """Ghostscript's profile is a SWOP one: the files say so by the condition's registered name, CGATS TR 001 in
+    the ICC's registry, which a shop's preflight reads without the profile (before: "Custom")."""
+    found = {_condition(p.read_bytes()) for p in _print_files(cmyk_build)}
+    assert found == {("CGATS TR 001", "http://www.color.org")}
+
+
+def test_a_shop_that_names_its_condition_gets_it_or_a_refusal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "."]) == 0 and main(["new", "Shop Game"]) == 0
+    spec = "local:\n  name: Corner Shop\n  dpi: 300\n  cut: 30\n  safe: 60\n  templates: {poker: [810, 1110]}\n"
+    spec += '  files: "{index:03d}.png"\n  pdfx: PDF/X-1a:2003\n'
+    shops = tmp_path / "layouts" / "printshops.yaml"
+    shops.write_text(spec + "  condition: FOGRA39\n")
+    capsys.readouterr()
+    assert main(["export", "printshop", "shop-game", "--service", "local"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "FOGRA39" in err and "CGATS TR 001" in err
+    assert not (tmp_path / "output" / "shop-game" / "printshop").exists()
+    shops.write_text(spec + "  condition: CGATS TR 001\n")
+    assert main(["export", "printshop", "shop-game", "--service", "local", "-q"]) == 0
+    (pdf,) = (tmp_path / "output" / "shop-game" / "printshop").glob("*.pdf")
+    assert _condition(pdf.read_bytes()) == ("CGATS TR 001", "http://www.color.org")
+
+
 def test_the_checks_catch_an_rgb_file(tmp_path: Path, games: dict[str, Game]) -> None:
     """The same reading finds what an RGB file lacks: the check above can fail."""
     from printkit.sheets import cardsheets

@@ -32,6 +32,11 @@ from printkit.draw import fonts, forms, pdfx
 # Debian's libgs-common (installed with ghostscript), under Ghostscript's GNU AGPL: free to use and
 # to pass on, which embedding it in a PDF's output intent does. Nothing is copied into printkit.
 PROFILES = (Path("/usr/share/color/icc/ghostscript/default_cmyk.icc"),)
+# The printing condition each profile characterizes, by its reference name in the ICC's registry of
+# characterization data (www.color.org), which a PDF/X output intent names so that a shop's preflight
+# knows the condition without reading the profile: Ghostscript's is a SWOP profile, US web offset on
+# coated paper, whose registered name is CGATS TR 001. Another profile's condition is its own (pdfx.CUSTOM).
+CONDITIONS = {PROFILES[0]: "CGATS TR 001"}
 PROFILE_PACKAGE = "libgs-common"
 # 8-bit rounding of four inks can add 2/255 to a sum: aim that far under, so no pixel a RIP makes is over
 ROUNDING = 2 / 255
@@ -84,6 +89,11 @@ class Press:
     # the file's standard, not how ink is laid down: left out of comparing and naming, so a picture converted
     # once serves both versions (its image object is the same in either)
     pdfx: str = field(default=PDFX_VERSIONS[0], compare=False, repr=False)
+
+    @property
+    def condition(self) -> str:
+        """The registered printing condition the profile characterizes (its ICC registry name), or Custom."""
+        return CONDITIONS.get(self.profile, pdfx.CUSTOM)
 
     @property
     def aim(self) -> float:
@@ -277,7 +287,8 @@ class PressCanvas(forms.Canvas):
         super().radialGradient(x, y, radius, [self.press.colour(c) for c in colors], *args)
 
     def save(self) -> None:
-        pdfx.frame(self, self.press.profile_bytes, self.press.description, self.press.pdfx)
+        press = self.press
+        pdfx.frame(self, press.profile_bytes, press.description, press.pdfx, press.condition)
         super().save()
 
 

@@ -63,6 +63,10 @@ class Shop(Frozen):
     cmyk_images: Literal["tiff", "jpeg", "png"] = "tiff"
     # the PDF/X-1a version of its PDFs under --colour cmyk, where the shop names one; else the print settings'
     pdfx: str | None = None
+    # the printing condition the shop prints to, by its name in the ICC's registry (CGATS TR 001: US web offset
+    # on coated paper, SWOP; FOGRA39 or FOGRA51: European coated); its CMYK files carry it in their output
+    # intent, and the profile they are separated through must be for it. None: the profile's own condition
+    condition: Annotated[str, Field(min_length=1, max_length=64)] | None = None
 
     @field_validator("pdfx")
     @classmethod
@@ -199,6 +203,11 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
         elif settings.pdfx != shop.pdfx:
             notes.append(f"{shop.name} asks for {shop.pdfx}: its PDFs are {settings.pdfx}, as the print settings say")
     press = ink.press(settings)
+    if press is not None and shop.condition is not None and shop.condition != press.condition:
+        raise UsageError(
+            f"{shop.name} prints to {shop.condition}, and this machine's CMYK profile ({press.description}) is "
+            f"for {press.condition}: files separated through it would be inked for another press"
+        )
     kind = shop.cmyk_images if press is not None else "png"
     card = settings.card
     bleed = shop.cut / shop.dpi * 72
