@@ -16,6 +16,11 @@ MARK_GAP = 1 * MM  # between the art's outer edge and a crop mark, so a mark nev
 MARK_ROOM = 2.5 * MM  # the least room beyond the bleed that still holds a visible crop mark
 MARK_SHORTEST = MARK_ROOM - MARK_GAP  # a mark shorter than this is left out: no guide, and no speck
 MARK_LENGTH = 5 * MM
+# a mark shorter than this beside the art (where the printer margin leaves little room) runs on over the
+# sheet's outer bleed, which the cut leaves as waste, to TRIM_CLEAR short of the trim: a ruler's edge needs
+# a mark at each end of its cut, long enough to lay it along
+MARK_RULER = 3 * MM
+TRIM_CLEAR = 1 * MM
 
 
 class PageTooSmall(UsageError):
@@ -136,7 +141,8 @@ def grid(
 ) -> Grid:
     """The densest grid for the card on area x0, y0, x1, y1 of the page (the whole page by default).
 
-    No ink goes outside area, crop marks included; every cut line keeps a mark on one side at least.
+    No ink goes outside area, crop marks included; every cut line keeps a mark at both ends (crop_marks runs
+    one over the outer bleed where the room beside the art is short).
     cuts: shared (neighbours share cut lines and only the block's outer edge bleeds), separate (each
     piece its own bleed and a 2 x bleed gutter), or auto: separate when that fits as many as shared
     does. Pieces lie on their side when that fits more; of grids that fit as many, separate cuts
@@ -187,24 +193,38 @@ def back_position(
 
 
 def crop_marks(grid: Grid, x_limits: tuple[float, float] | None = None) -> list[tuple[float, float, float, float]]:
-    """Line segments (x0, y0, x1, y1) beside the art at every cut line, within the grid's area, never over art.
+    """Line segments (x0, y0, x1, y1) at both ends of every cut line, within the grid's area, never on a trim box.
 
-    A side with no room for a mark gets none; the grid keeps room for one on the other side.
+    Each mark lies beside the art where there is room for one MARK_RULER long; where there is less (three poker
+    cards across A4 leave 3.5 mm), it runs on from the room there is over the block's outer bleed, the waste
+    the cut leaves, to TRIM_CLEAR short of the trim: every cut then has a mark at each end to lay a ruler on.
+    A mark that runs over the bleed goes from outside inward (x1, y1 lie on the bleed).
     x_limits keeps the side marks between two x positions (a fold line, for fold-over sheets).
     """
     ax0, ay0, ax1, ay1 = grid.area
     low, high = x_limits or (ax0, ax1)
     bx0, by0, bx1, by1 = grid.block()
+    inward = grid.bleed - TRIM_CLEAR  # how far a mark may run over the outer bleed toward the trim
     marks = []
 
-    def add(x0: float, y0: float, x1: float, y1: float) -> None:
-        if abs(x1 - x0) + abs(y1 - y0) >= MARK_SHORTEST - 1e-6:
-            marks.append((x0, y0, x1, y1))
+    def add(start: float, room_end: float, direction: float, other: float, vertical: bool) -> None:
+        """A mark at x or y = other beyond the block's edge at start, outward (direction +1 or -1) as far as
+        room_end allows, and on over the outer bleed when that is too short for a ruler."""
+        room = (room_end - start) * direction  # from the block's edge to the area's
+        outside = min(MARK_LENGTH, room - MARK_GAP)
+        if outside >= MARK_RULER - 1e-6 or inward <= 0:
+            if outside < MARK_SHORTEST - 1e-6:
+                return  # no room for a mark, and no bleed to run over
+            outer, inner = start + direction * (MARK_GAP + outside), start + direction * MARK_GAP
+        else:
+            outer = start + direction * max(0.0, min(room, MARK_GAP + max(outside, 0.0)))
+            inner = start - direction * inward
+        marks.append((other, outer, other, inner) if vertical else (outer, other, inner, other))
 
     for x in grid.cut_xs():
-        add(x, by1 + MARK_GAP, x, min(by1 + MARK_GAP + MARK_LENGTH, ay1))
-        add(x, by0 - MARK_GAP, x, max(by0 - MARK_GAP - MARK_LENGTH, ay0))
+        add(by1, ay1, 1, x, True)
+        add(by0, ay0, -1, x, True)
     for y in grid.cut_ys():
-        add(bx0 - MARK_GAP, y, max(bx0 - MARK_GAP - MARK_LENGTH, low), y)
-        add(bx1 + MARK_GAP, y, min(bx1 + MARK_GAP + MARK_LENGTH, high), y)
+        add(bx0, low, -1, y, False)
+        add(bx1, high, 1, y, False)
     return marks

@@ -24,6 +24,7 @@ from printkit.sheets import edges, geometry
 
 MARK_WIDTH = 0.25  # points: hairline crop marks
 MARK_COLOUR = "#000000"
+MARK_HALO = 0.9  # points: the paper-white band under a mark's part over the bleed, so it shows on any colour
 FOLD_CLEAR = 5 * MM  # between a fold-over sheet's fold and the bleed on either side of it
 Box = tuple[float, float, float, float]
 
@@ -145,15 +146,29 @@ class SheetWriter:
     ) -> None:
         c = self.c
         c.saveState()
-        c.setStrokeColor(HexColor(MARK_COLOUR))
-        c.setLineWidth(MARK_WIDTH)
+        c.setLineCap(0)
+        bx0, by0, bx1, by1 = grid.block()
         for x0, y0, x1, y1 in geometry.crop_marks(grid, x_limits):
+            if bx0 < x1 < bx1 and by0 < y1 < by1:  # its inner end over the outer bleed: on a white band
+                c.setStrokeColor(HexColor("#ffffff"))
+                c.setLineWidth(MARK_HALO)
+                c.line(*_towards((x1, y1), (x0, y0), (bx0, by0, bx1, by1), shift))
+            c.setStrokeColor(HexColor(MARK_COLOUR))
+            c.setLineWidth(MARK_WIDTH)
             c.line(x0 + shift[0], y0 + shift[1], x1 + shift[0], y1 + shift[1])
         c.restoreState()
 
     def finish(self) -> bytes:
         self.c.save()
         return self.buffer.getvalue()
+
+
+def _towards(inner: tuple[float, float], outer: tuple[float, float], block: Box, shift: tuple[float, float]) -> Box:
+    """The part of a mark from its inner end over the bleed to the block's edge, shifted: where its halo goes."""
+    (x1, y1), (x0, y0) = inner, outer
+    edge_x = min(max(x0, block[0]), block[2])
+    edge_y = min(max(y0, block[1]), block[3])
+    return x1 + shift[0], y1 + shift[1], edge_x + shift[0], edge_y + shift[1]
 
 
 def _shifted(box: Box, dx: float, dy: float) -> Box:
@@ -375,7 +390,8 @@ def _plan(
                 continue
             band = _band(full, rows, area, cursor)
             chunk = _place(run, band, band.per_page)
-            bands.append((band, chunk))
+            # a band of one part-filled row keeps the columns it fills: its cut lines, and their marks, end there
+            bands.append((replace(band, cols=min(band.cols, len(chunk))), chunk))
             run = run[_count(chunk) :]
             cursor = band.area[1]
     if bands:
