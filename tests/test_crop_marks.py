@@ -75,6 +75,7 @@ def _unmarked(pdf: bytes, slots: list[dict[str, Any]]) -> tuple[int, list[str]]:
         ("battle-line", "letter", "cards"),
         ("torah-timeline", "a4", "cards"),
         ("time-line", "a4", "counters"),
+        ("soldier-battler", "a4", "counters"),
         ("soldier-battler", "letter", "counters"),
     ],
 )

@@ -121,11 +121,12 @@ def _fit(space: float, card: float, bleed: float, gutter: float) -> int:
     return max(0, int((usable + gutter + 1e-6) // (card + gutter)))
 
 
-def _start(low: float, high: float, length: float) -> float:
+def _start(low: float, high: float, length: float, bleed: float) -> float:
     """Where a run of art length long (bleed included) starts between low and high: centred when both
-    sides keep a crop mark's room, else with that room on the low side only."""
+    sides keep a crop mark's room, or a mark MARK_RULER long once it runs on over the bleed (see crop_marks);
+    else with a mark's room on the low side only."""
     spare = high - low - length
-    if spare >= 2 * MARK_ROOM:
+    if spare >= 2 * MARK_ROOM or (bleed > TRIM_CLEAR and spare / 2 + bleed - TRIM_CLEAR >= MARK_RULER - 1e-6):
         return low + spare / 2
     return low + MARK_ROOM
 
@@ -164,8 +165,8 @@ def grid(
                 continue
             width = cols * sw + (cols - 1) * gutter
             height = rows * sh + (rows - 1) * gutter
-            left = _start(x0, x1, width + 2 * bleed) + bleed
-            top = y1 - (_start(y0, y1, height + 2 * bleed) - y0) - bleed  # a one-sided room lies at the top
+            left = _start(x0, x1, width + 2 * bleed, bleed) + bleed
+            top = y1 - (_start(y0, y1, height + 2 * bleed, bleed) - y0) - bleed  # a one-sided room lies at the top
             best = Grid(pw, ph, cw, ch, bleed, cols, rows, gutter, left, top, (x0, y0, x1, y1), turn)
             best_key = key
     if best is None:
