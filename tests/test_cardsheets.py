@@ -172,10 +172,11 @@ def test_offset_shifts_every_back_and_only_backs(games: dict[str, Game]) -> None
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_crop_marks_guide_every_cut_inside_the_printer_margin(games: dict[str, Game], paper: str) -> None:
-    pdf, manifest = _build(games["battle-line"], paper=paper)
+    pdf, manifest = _build(games["battle-line"], paper=paper, cuts="shared")  # as its print settings ask
     pw, ph = PAPERS[paper]
     margin = PrintSettings().printer_margin
-    grid = geometry.grid((pw, ph), card_size("poker").size, 3 * MM, area=(margin, margin, pw - margin, ph - margin))
+    area = (margin, margin, pw - margin, ph - margin)
+    grid = geometry.grid((pw, ph), card_size("poker").size, 3 * MM, area=area, cuts="shared")
     for page in (1, 2):  # a face page and its back page
         slots = [s for s in manifest.slots if s["page"] == page]
         assert len(slots) == grid.per_page
@@ -191,16 +192,18 @@ def test_crop_marks_guide_every_cut_inside_the_printer_margin(games: dict[str, G
         cut_ys = sorted({round(v, 2) for s in slots for v in (s["y"], s["y"] + s["h"])})
         assert len(cut_xs) == 2 * grid.cols if not grid.shared_cuts else grid.cols + 1
         marks = [m for m in _lines(pdf, page) if (m[2] - m[0]) < 1 or (m[3] - m[1]) < 1]
-        for m in marks:  # nothing of a mark lies on the art, or nearer the paper's edge than the margin
-            assert m[2] <= art[0] or m[0] >= art[2] or m[3] <= art[1] or m[1] >= art[3]
+        trim = tuple(v + d * manifest.bleed for v, d in zip(art, (1, 1, -1, -1), strict=True))
+        for m in marks:  # nothing of a mark lies within the trims (it may run over the art's outer bleed, the
+            # waste), or nearer the paper's edge than the margin
+            assert m[2] <= trim[0] or m[0] >= trim[2] or m[3] <= trim[1] or m[1] >= trim[3]
             assert m[0] >= margin - 0.5 and m[1] >= margin - 0.5 and m[2] <= pw - margin + 0.5
             assert m[3] <= ph - margin + 0.5
-        for x in cut_xs:  # every cut line has a guide on one side at least
+        for x in cut_xs:  # every cut line has a guide at both ends (tests/test_crop_marks.py: how long)
             at_x = [m for m in marks if abs((m[0] + m[2]) / 2 - x) < 0.2 and m[3] - m[1] > 1]
-            assert any(m[1] >= art[3] or m[3] <= art[1] for m in at_x), x
+            assert any(m[1] >= trim[3] for m in at_x) and any(m[3] <= trim[1] for m in at_x), x
         for y in cut_ys:
             at_y = [m for m in marks if abs((m[1] + m[3]) / 2 - y) < 0.2 and m[2] - m[0] > 1]
-            assert any(m[2] <= art[0] or m[0] >= art[2] for m in at_y), y
+            assert any(m[2] <= trim[0] for m in at_y) and any(m[0] >= trim[2] for m in at_y), y
 
 
 def test_foldover_puts_each_back_mirrored_across_the_fold(games: dict[str, Game]) -> None:

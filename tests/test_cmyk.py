@@ -5,6 +5,7 @@ with pypdf; the shops' TIFF and JPEG packs; the settings and their errors."""
 from __future__ import annotations
 
 import io
+import math
 import random
 import shutil
 import subprocess
@@ -32,6 +33,7 @@ from printkit.exports import printshop
 
 LIMIT = 2.4  # the default, 240%
 GAMES = ("battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline")
+SMALL_TYPE = 12.0  # points: type under this size should print in one ink, as printers ask
 RENDER_DPI = 72  # every fill is many pixels, and Ghostscript draws a hairline at least one pixel wide
 # an SVG with translucent shapes and a gradient: transparency PDF/X-1a must not carry
 SVG = (
@@ -264,6 +266,80 @@ def test_cmyk_print_files_are_pdfx_1a(cmyk_build: Path) -> None:
     assert len(found) >= 2 * len(GAMES)
 
 
+def _small_type(pdf: bytes) -> list[tuple[tuple[float, ...], float]]:
+    """Each string shown in a print file under SMALL_TYPE points: the inks filling it and its size, read from
+    the content streams of its pages and forms (a form's text comes after the fill colour it sets itself)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    found = []
+    for stream, _ in _streams(reader):
+        fill: tuple[float, ...] | None = None
+        size, scale = 0.0, 1.0
+        saved: list[tuple[tuple[float, ...] | None, float, float]] = []
+        for operands, op in ContentStream(stream, reader).operations:
+            if op == b"q":
+                saved.append((fill, size, scale))
+            elif op == b"Q":
+                fill, size, scale = saved.pop()
+            elif op == b"k":
+                fill = tuple(float(v) for v in operands)
+            elif op == b"g":
+                fill = (0.0, 0.0, 0.0, 1 - float(operands[0]))
+            elif op == b"Tf":
+                size = float(operands[1])
+            elif op == b"Tm":
+                scale = float(math.hypot(float(operands[0]), float(operands[1])))
+            elif op in (b"Tj", b"TJ", b"'", b'"') and size * scale < SMALL_TYPE and fill is not None:
+                found.append((fill, size * scale))
+    return found
+
+
+def test_small_type_prints_in_black_ink_alone(cmyk_build: Path) -> None:
+    """Text under 12 pt in the five games' CMYK print files is black ink alone (or no ink where it is as light as
+    paper): the 6 pt credit lines, "HP" and "POWER" were four-ink mixes of up to 239%, which fringe with colour
+    when a press's plates shift. Larger type keeps its colour."""
+    small, mixed = 0, []
+    for pdf in _print_files(cmyk_build):
+        for fill, size in _small_type(pdf.read_bytes()):
+            small += 1
+            if any(fill[:3]):
+                mixed.append((f"{pdf.parent.name}/{pdf.name}", round(size, 1), fill))
+    assert small > 1000 and mixed == []
+
+
+def _condition(pdf: bytes) -> tuple[str, str | None]:
+    """The output intent's printing condition: its identifier, and the registry that defines it."""
+    (intent,) = (i.get_object() for i in PdfReader(io.BytesIO(pdf)).trailer["/Root"]["/OutputIntents"])
+    registry = intent.get("/RegistryName")
+    return str(intent["/OutputConditionIdentifier"]), None if registry is None else str(registry)
+
+
+def test_cmyk_files_name_the_registered_condition_their_profile_is_for(cmyk_build: Path) -> None:
+    """Ghostscript's profile is a SWOP one: the files say so by the condition's registered name, CGATS TR 001 in
+    the ICC's registry, which a shop's preflight reads without the profile (before: "Custom")."""
+    found = {_condition(p.read_bytes()) for p in _print_files(cmyk_build)}
+    assert found == {("CGATS TR 001", "http://www.color.org")}
+
+
+def test_a_shop_that_names_its_condition_gets_it_or_a_refusal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "."]) == 0 and main(["new", "Shop Game"]) == 0
+    spec = "local:\n  name: Corner Shop\n  dpi: 300\n  cut: 30\n  safe: 60\n  templates: {poker: [810, 1110]}\n"
+    spec += '  files: "{index:03d}.png"\n  pdfx: PDF/X-1a:2003\n'
+    shops = tmp_path / "layouts" / "printshops.yaml"
+    shops.write_text(spec + "  condition: FOGRA39\n")
+    capsys.readouterr()
+    assert main(["export", "printshop", "shop-game", "--service", "local"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "FOGRA39" in err and "CGATS TR 001" in err
+    assert not (tmp_path / "output" / "shop-game" / "printshop").exists()
+    shops.write_text(spec + "  condition: CGATS TR 001\n")
+    assert main(["export", "printshop", "shop-game", "--service", "local", "-q"]) == 0
+    (pdf,) = (tmp_path / "output" / "shop-game" / "printshop").glob("*.pdf")
+    assert _condition(pdf.read_bytes()) == ("CGATS TR 001", "http://www.color.org")
+
+
 def test_the_checks_catch_an_rgb_file(tmp_path: Path, games: dict[str, Game]) -> None:
     """The same reading finds what an RGB file lacks: the check above can fail."""
     from printkit.sheets import cardsheets
@@ -406,6 +482,31 @@ def test_cmyk_for_a_shop_pdf_per_deck_and_cmyk_pictures(tmp_path: Path) -> None:
     with zipfile.ZipFile(archive) as z:
         assert all(n.endswith((".png", ".csv")) for n in z.namelist())
     assert any("RGB PNG" in n for n in notes)
+
+
+def test_a_shop_that_takes_pdfx_gets_it_unasked_and_rgb_for_it_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DriveThruCards' entry names PDF/X-1a:2003: `export printshop --service drivethrucards` alone writes its PDFs
+    in that form and its pictures in its inks (before, RGB files with no output intent, said nothing); RGB asked
+    for it is one line, exit 2, and nothing written."""
+    folder = tmp_path / "two"
+    _two_decks(folder)
+    out = tmp_path / "out"
+    common = ["export", "printshop", str(folder), "--service", "drivethrucards", "--out", str(out), "-q"]
+    assert main(common) == 0
+    pdfs = sorted((out / "two" / "printshop").glob("drivethrucards-*.pdf"))
+    assert len(pdfs) == 2 and all(pdfx_problems(pdf.read_bytes(), "PDF/X-1a:2003") == [] for pdf in pdfs)
+    with zipfile.ZipFile(out / "two" / "printshop" / "drivethrucards.zip") as z:
+        assert all(n.endswith((".tif", ".csv")) for n in z.namelist())
+    capsys.readouterr()
+    assert main([*common[:-3], "--out", str(tmp_path / "rgb"), "--colour", "rgb"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "PDF/X-1a:2003" in err and "--colour cmyk" in err
+    assert not (tmp_path / "rgb" / "two" / "printshop").exists()
+    assert main([*common[:-3], "--out", str(tmp_path / "mpc"), "--service", "mpc"]) == 0  # names no pdfx: RGB
+    with zipfile.ZipFile(tmp_path / "mpc" / "two" / "printshop" / "mpc.zip") as z:
+        assert all(n.endswith((".png", ".csv")) for n in z.namelist())
 
 
 def test_the_pdfx_version_chosen_wins_over_the_shops_and_says_so(tmp_path: Path) -> None:

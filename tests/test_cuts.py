@@ -79,9 +79,9 @@ def test_separate_cuts_give_every_piece_its_own_bleed_and_its_own_cut_lines(game
 
 
 def test_shared_cuts_show_the_neighbours_colour_where_the_warning_says(games: dict[str, Game]) -> None:
-    # Battle Line on A4 keeps 9 cards a page with shared cuts (separate would take a tenth page):
+    # Battle Line on A4 with shared cuts, as its print settings ask, keeps 9 cards a page:
     # R10 beside O1 has O1's orange past its right edge, which is what the warning is about
-    pdf, manifest = cardsheets.build(games["battle-line"], PrintSettings(), "a4")
+    pdf, manifest = cardsheets.build(games["battle-line"], replace(PrintSettings(), cuts="shared"), "a4")
     faces = [s for s in manifest.slots if s["side"] == "face"]
     r10 = next(s for s in faces if s["id"] == "R10")
     o1 = next(s for s in faces if s["id"] == "O1")
@@ -103,32 +103,33 @@ def test_validate_warns_where_shared_cuts_join_colours_naming_the_pieces(capsys:
         for line in joined
         if (m := re.search(r"/(\S+?)/\S+: (\w+) on (?:A4|Letter).*?join (\d+)", line))
     }
-    # Battle Line's Tactics go on in the last Troops page's empty slots: the 16 Troop pairs and 3 where they meet
-    assert ("battle-line", "cards", 19) in found
+    # Battle Line on Letter, where separate cuts would take three more pages: 8 pairs of Troops of two colours
+    # (no Troop meets a Tactics card: their backs differ, so the Tactics start a row's width of slots later)
+    assert ("battle-line", "cards", 8) in found
     assert any(
         "torah-timeline" in line and "cards and counters on A4: shared cut lines join 12 pairs" in line
         for line in joined
     )
-    assert ("time-line", "counters", 52) in found
-    battle_line = next(line for line in joined if "battle-line" in line and "A4" in line)
-    assert re.match(r"warning: cards/battle-line/troops\.yaml:\d+:\d+: cards on A4: ", battle_line)
+    assert ("time-line", "counters", 39) in found  # faces only: no two reverses of different colours meet
+    battle_line = next(line for line in joined if "battle-line" in line)
+    assert re.match(r"warning: cards/battle-line/troops\.yaml:\d+:\d+: cards on Letter: ", battle_line)
     assert (
-        "R10|O1" in battle_line and "cuts: separate" in battle_line and "9 pages of faces instead of 8" in battle_line
+        "R9|O1" in battle_line and "cuts: separate" in battle_line and "12 pages of faces instead of 9" in battle_line
     )
     assert main(["validate", "battle-line", "time-line", "--cuts", "separate"]) == 0
     assert "shared cut lines join" not in capsys.readouterr().err
 
 
 def test_counters_riding_on_the_card_sheet_are_judged_where_they_print(games: dict[str, Game]) -> None:
-    """Torah Timeline's cards with 52 of Time Line's counters: on A4 the counters fit below the last cards only
-    on shared cut lines, which join counters of different colours there; on a sheet of their own they would
-    all get their own cut lines. The warning follows the card sheet (before, it judged the counters on a sheet
-    they no longer print on, and said nothing)."""
+    """Torah Timeline's cards with 52 of Time Line's one-sided counters (both sides' control markers, two period
+    troops): on A4 the counters fit below the last cards only on shared cut lines, which join counters of
+    different colours there; on a sheet of their own they would all get their own cut lines. The warning follows
+    the card sheet (before, it judged the counters on a sheet they no longer print on, and said nothing)."""
     from printkit.sheets import joins, pieces
 
     settings = replace(PrintSettings(), papers=("a4",), cuts="auto")
     cards = cardsheets.card_pieces(games["torah-timeline"], settings.card_size)
-    extra = counters.counter_pieces(games["time-line"])[:52]
+    extra = [piece for piece in counters.counter_pieces(games["time-line"]) if piece.back is None][:52]
     riding = pieces.tuck((210 * MM, 297 * MM), settings, cards, extra)
     assert riding is not None
     ids = {piece.id for piece in extra}
@@ -142,9 +143,9 @@ def test_counters_riding_on_the_card_sheet_are_judged_where_they_print(games: di
 
 def test_build_warns_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
-    command = ["build", "battle-line", "--only", "cards", "--paper", "a4", "--cuts", "auto", "--no-check"]
+    command = ["build", "battle-line", "--only", "cards", "--paper", "letter", "--cuts", "auto", "--no-check"]
     assert main([*command, "--out", str(out)]) == 0
-    assert "cards on A4: shared cut lines join 19 pairs" in capsys.readouterr().err
+    assert "cards on Letter: shared cut lines join 8 pairs" in capsys.readouterr().err
 
 
 def test_auto_cuts_go_separate_wherever_no_page_is_lost(games: dict[str, Game]) -> None:
@@ -162,8 +163,8 @@ def test_auto_cuts_go_separate_wherever_no_page_is_lost(games: dict[str, Game]) 
         around = [_pixel(image, *outside) for _, outside, _ in _edges(slot, manifest.bleed)]
         assert all(_near(ink, around[0]) and min(ink) < 230 for ink in around), (slot["id"], around)
     # and where separate cuts would cost a page, auto keeps the count: Battle Line's troops share theirs
-    _, shared = cardsheets.build(games["battle-line"], PrintSettings(), "a4")
-    _, apart = cardsheets.build(games["battle-line"], replace(PrintSettings(), cuts="separate"), "a4")
+    _, shared = cardsheets.build(games["battle-line"], PrintSettings(), "letter")
+    _, apart = cardsheets.build(games["battle-line"], replace(PrintSettings(), cuts="separate"), "letter")
     pages = {name: len({s["page"] for s in m.slots}) for name, m in (("auto", shared), ("separate", apart))}
     assert pages["auto"] < pages["separate"]
     _, forced = cardsheets.build(games["torah-timeline"], replace(PrintSettings(), cuts="shared"), "a4")

@@ -205,12 +205,12 @@ def test_printshop_pixels_names_and_pdf_boxes(
     game = games["time-line-battle"]
     (archive, *pdfs), warnings = printshop.export(game, tmp_path, PrintSettings(), service)
     form = printshop.shops(game)[service].pdf  # what layouts/printshops.yaml says the shop takes
-    assert len(pdfs) == (len(game.decks) if form.per == "deck" else 1)
+    assert len(pdfs) == (len(game.decks) + 1 if form.per == "deck" else 1)  # the player aid is a deck of its own
     pdf = pdfs[0]
     assert warnings == []
     with zipfile.ZipFile(archive) as z:
         names = z.namelist()
-    assert "order.csv" in names and len(names) == 2 * 23 + 1
+    assert "order.csv" in names and len(names) == 2 * 23 + 2 + 1  # each deck's cards and back, the aid and its back
     with zipfile.ZipFile(archive) as z:
         for name in names[:3] + names[22:24]:
             assert _load(io.BytesIO(z.read(name))).size == size
@@ -224,7 +224,57 @@ def test_printshop_pixels_names_and_pdf_boxes(
     trim = [float(v) for v in page.trimbox]
     assert (bleed[2] / 72 * 300, bleed[3] / 72 * 300) == pytest.approx(size)
     assert ((trim[2] - trim[0]) / MM, (trim[3] - trim[1]) / MM) == pytest.approx((63.5, 88.9), abs=0.05)
-    assert sum(len(PdfReader(p).pages) for p in pdfs) == 2 * 44  # every card once here: no copies
+    aid_pages = 2 * (2 if form.copies == "each" else 1)  # the aid, one a player, front and back
+    assert sum(len(PdfReader(p).pages) for p in pdfs) == 2 * 44 + aid_pages  # every card once here: no copies
+
+
+def _same(one: Image.Image, other: Image.Image) -> float:
+    """The mean difference of two pictures of one size, 0 to 255."""
+    return float(ImageStat.Stat(ImageChops.difference(one, other).convert("L")).mean[0])
+
+
+def test_the_player_aids_go_in_every_export(tmp_path: Path, games: dict[str, Game]) -> None:
+    """Time Line Battle's "The Day's phases", one per player, were on the sheets and in no export: now a PNG equal
+    to the card on the sheet, a Tabletop Simulator deck of its two copies with a blank back (the sheet prints it
+    one-sided), and a print shop's pack's card of its own, its back blank, ordered twice."""
+    game = games["time-line-battle"]
+    dpi = 100
+    images.export(game, tmp_path / "png", PrintSettings(dpi=dpi, bleed=0.0), workers=1)
+    png = _load(tmp_path / "png" / "aids" / "reference-card.png")
+    pdf, manifest = cardsheets.build(game, PrintSettings(cuts="shared"), "a4")  # upright there, as the game asks
+    slot = next(s for s in manifest.slots if s["id"] == "reference-card" and s["side"] == "face")
+    page = pdfium.PdfDocument(pdf)[slot["page"] - 1].render(scale=dpi / 72).to_pil().convert("RGB")
+    left, top = round(slot["x"] * dpi / 72), round(page.height - (slot["y"] + slot["h"]) * dpi / 72)
+    on_sheet = page.crop((left, top, left + png.width, top + png.height))
+    assert _same(on_sheet, png) < 14  # its small type, a fraction of a pixel off
+    blank = Image.new("RGB", png.size, "white")
+    assert _same(blank, png) > 20  # the aid's own drawing, not an empty card
+
+    tts.export(game, tmp_path / "tts", PrintSettings())
+    deck = json.loads((tmp_path / "tts" / "aid-reference-card.json").read_text())["ObjectStates"][0]
+    assert deck["Name"] == "DeckCustom" and deck["Nickname"] == "The Day's phases"
+    assert [c["Nickname"] for c in deck["ContainedObjects"]] == ["The Day's phases"] * 2
+    sheet = _load(tmp_path / "tts" / "aid-reference-card-sheet-1.png")
+    grid = next(iter(deck["CustomDeck"].values()))
+    first = sheet.crop((0, 0, sheet.width // grid["NumWidth"], sheet.height // grid["NumHeight"]))
+    assert _same(first.resize(png.size), png) < 12  # the same card, at Tabletop Simulator's size
+    back = _load(tmp_path / "tts" / "aid-reference-card-back.png")
+    assert ImageStat.Stat(back.convert("L")).extrema[0][0] >= 250  # blank paper
+
+    (archive, proof), _ = printshop.export(game, tmp_path / "mpc", PrintSettings(), "mpc")
+    with zipfile.ZipFile(archive) as z:
+        order = list(csv.DictReader(io.StringIO(z.read("order.csv").decode())))
+        aid = [row for row in order if row["deck"] == "aid-reference-card"]
+        assert [(r["card"], r["name"], r["side"], r["copies"]) for r in aid] == [
+            ("reference-card", "The Day's phases", "front", "2"),
+            ("reference-card back", "", "back", "2"),
+        ]
+        front = _load(io.BytesIO(z.read(aid[0]["file"])))
+        cut = round(printshop.shops(game)["mpc"].cut)  # the shop's bleed, in its pixels
+        trimmed = front.crop((cut, cut, front.width - cut, front.height - cut))
+        assert _same(trimmed.resize(png.size), png) < 12
+    text = " ".join(page.extract_text() for page in PdfReader(proof).pages)
+    assert "phases" in text.lower()
 
 
 def test_drivethrucards_gets_a_pdf_a_deck_each_copy_back_then_front(tmp_path: Path) -> None:

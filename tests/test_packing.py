@@ -187,11 +187,12 @@ def _back_pixels(pdf: bytes, manifest: pieces.Manifest, scale: float = 1.0) -> d
     return out
 
 
-@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("paper", ["letter"])
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_a_deck_goes_on_where_the_one_before_left_room(games: dict[str, Game], paper: str, duplex: str) -> None:
-    """Battle Line's Tactics go on in the last Troops page's empty slots: fewer pages than each deck starting
-    its own, and every back, read from the PDF, behind its own face and of its own deck."""
+    """Battle Line's Tactics go on in the last Troops page's empty slots on Letter, a row's width after the last
+    Troop (their backs differ): fewer pages than each deck starting its own, and every back, read from the PDF,
+    behind its own face and of its own deck. (On A4 that row's width leaves no room: each deck takes its own.)"""
     from printkit.sheets import cardsheets
 
     game = games["battle-line"]
@@ -278,7 +279,7 @@ def test_counters_that_fit_print_below_the_cards_on_their_last_page(
     games: dict[str, Game], torah_two_sided: Game, paper: str, duplex: str, cuts: str
 ) -> None:
     """Torah Timeline's four markers, read back from the card sheet: on the page of the last cards, apart from
-    every card's art, within the printer margin, with crop marks on their cut lines crossing no art, and a
+    every card's art, within the printer margin, with crop marks on their cut lines crossing no trim, and a
     reverse behind its face for either duplex edge. Before, they printed alone on a page of a counter sheet."""
     from printkit.sheets import cardsheets
 
@@ -314,13 +315,18 @@ def test_counters_that_fit_print_below_the_cards_on_their_last_page(
             for a, b in itertools.combinations(trims, 2):
                 assert _overlap(a, b) <= 0.01
             marks = _hairlines(pdf, number)
-            for mark in marks:  # off every piece's art, card or marker, and within the margin
-                assert _apart(mark, others + trims), (number, mark)
+            card_trims = [
+                (s["x"], s["y"], s["x"] + s["w"], s["y"] + s["h"])
+                for s in manifest.slots
+                if s["page"] == number and s["id"] in cards
+            ]
+            for mark in marks:  # off every piece's trim, card or marker (over a sheet's outer bleed at most)
+                assert _apart(mark, card_trims + trims), (number, mark)
                 assert mark[0] >= margin - 0.5 and mark[1] >= margin - 0.5 and mark[2] <= pw - margin + 0.5
                 assert mark[3] <= ph - margin + 0.5
-            top, bottom = max(a[3] for a in arts), min(a[1] for a in arts)
-            left, right = min(a[0] for a in arts), max(a[2] for a in arts)
-            for x0, y0, x1, y1 in trims:  # a mark on each cut line, beside the markers' art
+            top, bottom = max(t[3] for t in trims), min(t[1] for t in trims)
+            left, right = min(t[0] for t in trims), max(t[2] for t in trims)
+            for x0, y0, x1, y1 in trims:  # a mark on each cut line, beyond the markers' trims
                 for x in (x0, x1):
                     assert any(abs(m[0] - x) < 0.3 and (m[1] >= top or m[3] <= bottom) for m in marks), (number, x)
                 for y in (y0, y1):

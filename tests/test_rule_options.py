@@ -128,3 +128,24 @@ def test_a_glossary_entry_names_only_rule_options_the_game_has(
     assert "glossary[0].means: no rule option 'hand_sise' (did you mean 'hand_size'?)" in capsys.readouterr().err
     game_yaml.write_text(game_yaml.read_text().replace("{hand_sise}", "{hand_size}"))
     assert rulesbook.Helpers(load_game(game_yaml.parent)).glossary() == "- **Hand**: The 5 cards you hold\\."
+
+
+@pytest.mark.parametrize("slug", ["battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline"])
+def test_the_booklets_assumptions_are_words_not_engine_ids(games: dict[str, Game], slug: str) -> None:
+    """Read from the printed booklet: its Assumptions state each rule chosen where the source is silent, in the
+    words players read, and no option's id ("(rule option deployment_order)" was printed 43 times in all)."""
+    import pypdfium2 as pdfium
+
+    from printkit.data.settings import PrintSettings
+    from printkit.docs import booklet
+
+    game = games[slug]
+    pdf = pdfium.PdfDocument(booklet.build(game, "a5", booklet.Diagrams(game, PrintSettings())))
+    text = " ".join(" ".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf)))
+    chosen = [r for r in game.info.rules if r.origin == "reconstructed"]
+    assert chosen
+    for option in chosen:
+        words = rulesbook.player_text(option).split()
+        assert " ".join(words[:6]) in text, option.id  # its first words, however the lines break
+    assert "rule option" not in text
+    assert not [option.id for option in game.info.rules if option.id in text and "_" in option.id]

@@ -111,12 +111,12 @@ def _bleed(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _colour(p: argparse.ArgumentParser, which: str = "") -> None:
+def _colour(p: argparse.ArgumentParser, which: str = "", default: str = "rgb") -> None:
     colour = p.add_argument(
         "--colour",
         metavar="MODE",
         help=f"{which}rgb, or cmyk for a print shop: PDF/X-1a in CMYK through the ICC profile `printkit doctor` "
-        "names, total ink limited (default: rgb)",
+        f"names, total ink limited (default: {default})",
     )
     completion.offers(colour, "words:" + " ".join(settings.COLOUR_MODES))
     p.add_argument(
@@ -312,7 +312,7 @@ def _options_export(p: argparse.ArgumentParser) -> None:
         help=f"printshop: {', '.join(exporting.SERVICES)}, or one of the project's printshops.yaml (default: mpc)",
     )
     completion.offers(service, "words:" + " ".join(exporting.SERVICES))
-    _colour(p, "printshop: ")
+    _colour(p, "printshop: ", "the shop's form: cmyk where its printshops.yaml entry names a pdfx, else rgb")
     _out(p)
 
 
@@ -509,10 +509,11 @@ COMMANDS = (
         "export",
         "export",
         "card images and data for other tools: png, tts, printshop, csv, xlsx",
-        "Export a game for other tools: png (an image per card, back, counter and board), tts (Tabletop\n"
-        "Simulator deck sheets and saved objects), printshop (a print shop's images and PDFs, CMYK with\n"
-        "--colour cmyk), csv and xlsx (one row per card, safe to open in a spreadsheet). Images are\n"
-        "drawn from the print drawing, at the game's print settings.",
+        "Export a game for other tools: png (an image per card, back, player aid, counter and board), tts\n"
+        "(Tabletop Simulator deck sheets and saved objects), printshop (a print shop's images and PDFs, in\n"
+        "the form its printshops.yaml entry names, CMYK with --colour cmyk), csv and xlsx (one row per card,\n"
+        "safe to open in a spreadsheet). Images are drawn from the print drawing, at the game's print\n"
+        "settings.",
         (
             "printkit export png battle-line --dpi 150",
             "printkit export tts my-game --base-url https://example.org/decks",

@@ -219,7 +219,8 @@ class PrintSettings:
     offset: tuple[float, float] = (0.0, 0.0)  # points, added to every back to correct a printer
     foldover: bool = False  # faces and backs side by side, for single-sided printers
     dpi: int = 300  # for card images
-    colour: str = "rgb"  # or cmyk, for a print shop
+    # rgb, or cmyk for a print shop; None: nobody chose, which is rgb, or for a shop's pack the shop's own form
+    colour: str | None = None
     ink_limit: float = 2.4  # cmyk: the most ink at any point, all four added (2.4 is 240%)
     # cmyk: the PDF/X-1a version asked for; None leaves it to the shop an export is for, else the first version
     pdfx: str | None = None
@@ -246,7 +247,7 @@ class PrintSettings:
             "offset_mm": [round(v / MM, 3) for v in self.offset],
             "foldover": self.foldover,
             "dpi": self.dpi,
-            "colour": self.colour,
+            "colour": self.colour or "rgb",
         } | (
             {"ink_limit_percent": round(self.ink_limit * 100, 1), "pdfx": self.pdfx_version}
             if self.colour == "cmyk"

@@ -20,7 +20,7 @@ from printkit.draw.cardrender import CardPainter, Target
 from printkit.draw.cardview import aid_fields
 from printkit.draw.layout import face_layout, layouts_for
 from printkit.draw.legibility import INK
-from printkit.sheets.cardsheets import aid_size
+from printkit.sheets.designs import aid_size
 
 PAGE_SIZES = {"a5": "A5", "a4": "A4", "letter": "letter", "half-letter": "5.5in 8.5in"}
 SADDLE = {"a5": "a4", "half-letter": "letter"}  # booklet page size -> the sheet two pages share

@@ -215,12 +215,16 @@ class Helpers:
         return _table(["Part", "Kind", "Count", "Notes"], rows)
 
     def assumptions(self) -> Md:
-        items = [
-            f"{escape(player_text(r))} *(rule option `{r.id}`)*"
-            for r in self.game.info.rules
-            if r.origin == "reconstructed"
-        ]
-        return _bullets(items) if items else Md("The rules follow their source with no gaps to fill.")
+        """The rules chosen where the source is silent, in the words players read: the options' ids, which a
+        designer changes them by in game.yaml, are for the designer, not the table."""
+        items = [escape(player_text(r)) for r in self.game.info.rules if r.origin == "reconstructed"]
+        if not items:
+            return Md("The rules follow their source with no gaps to fill.")
+        lead = (
+            "Where the source of these rules leaves a point open, this edition settles it as below; a group "
+            "may agree on another way before play."
+        )
+        return Md(f"{lead}\n\n{_bullets(items)}")
 
     def glossary(self) -> Md:
         """The game's own words and what they mean, alphabetically; its rule options' values filled in."""

@@ -311,6 +311,10 @@ class CardPainter:
         path = c.beginPath()
         cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2
         shape = spec.shape or "circle"
+        if shape == "circle" and fill and self.bleed and self._outline(box):
+            # a round piece's disc: its colour runs past the cut circle by the bleed, so a cut a little off the
+            # circle leaves no ring of paper (the disc's own stroke, if any, is drawn at the circle as designed)
+            c.circle(cx, cy, r + self.bleed, stroke=0, fill=1)
         if shape == "circle":
             path.circle(cx, cy, r)
         elif shape == "diamond":
@@ -336,6 +340,11 @@ class CardPainter:
         if spec.text:
             inner = Box(box.name, spec, box.x + w * 0.12, box.y + h * 0.18, w * 0.76, h * 0.64)
             self._text(inner, fields, target, centred=True)
+
+    def _outline(self, box: Box) -> bool:
+        """Whether a region fills the whole trim: a circle that does is a round piece's own outline."""
+        near = 0.01 * min(self.w, self.h)
+        return abs(box.x) < near and abs(box.y) < near and abs(box.w - self.w) < near and abs(box.h - self.h) < near
 
     def _text(self, box: Box, fields: dict[str, Any], target: Target, centred: bool = False) -> None:
         c, spec = self.c, box.spec

@@ -32,6 +32,11 @@ from printkit.draw import fonts, forms, pdfx
 # Debian's libgs-common (installed with ghostscript), under Ghostscript's GNU AGPL: free to use and
 # to pass on, which embedding it in a PDF's output intent does. Nothing is copied into printkit.
 PROFILES = (Path("/usr/share/color/icc/ghostscript/default_cmyk.icc"),)
+# The printing condition each profile characterizes, by its reference name in the ICC's registry of
+# characterization data (www.color.org), which a PDF/X output intent names so that a shop's preflight
+# knows the condition without reading the profile: Ghostscript's is a SWOP profile, US web offset on
+# coated paper, whose registered name is CGATS TR 001. Another profile's condition is its own (pdfx.CUSTOM).
+CONDITIONS = {PROFILES[0]: "CGATS TR 001"}
 PROFILE_PACKAGE = "libgs-common"
 # 8-bit rounding of four inks can add 2/255 to a sum: aim that far under, so no pixel a RIP makes is over
 ROUNDING = 2 / 255
@@ -41,6 +46,9 @@ GRID = 33  # points along each axis of the picture table: as fine as the profile
 INTENT = ImageCms.Intent.RELATIVE_COLORIMETRIC  # paper white stays unprinted; in-gamut colours keep their values
 FLAGS = ImageCms.Flags.BLACKPOINTCOMPENSATION  # the darkest RGB maps to the darkest ink, not a clipped one
 STENCIL = 128  # a pixel at least this opaque prints; under it the mask leaves what lies beneath
+# points: type smaller than this prints in black ink alone, as light as its colour: four inks mixed in a
+# stroke this thin fringe with colour wherever the plates shift (white type stays unprinted)
+SMALL_TEXT = 12.0
 
 
 def found_profile() -> Path | None:
@@ -83,6 +91,11 @@ class Press:
     pdfx: str = field(default=PDFX_VERSIONS[0], compare=False, repr=False)
 
     @property
+    def condition(self) -> str:
+        """The registered printing condition the profile characterizes (its ICC registry name), or Custom."""
+        return CONDITIONS.get(self.profile, pdfx.CUSTOM)
+
+    @property
     def aim(self) -> float:
         """The sum every colour is brought under: the limit less what rounding may add."""
         return self.limit - ROUNDING
@@ -112,6 +125,13 @@ class Press:
             white = 1 - alpha
             inks = self.rgb(*(v * alpha + white for v in (found.red, found.green, found.blue)))
         return CMYKColor(*(round(v, 4) for v in inks), alpha=None)
+
+    def black_alone(self, colour: CMYKColor) -> CMYKColor:
+        """A CMYK colour as black ink alone, as light as it prints (CIE L* through the profile): small type's."""
+        inks = tuple(round(v * colour.density, 4) for v in colour.cmyk())
+        if inks[:3] == (0, 0, 0):
+            return colour
+        return CMYKColor(0, 0, 0, _black_as_light(self.profile, inks), alpha=None)
 
     def picture(self, image: Image.Image, headroom: float = 0.0) -> tuple[Image.Image, Image.Image | None]:
         """A picture as CMYK pixels, ink limited, and its stencil (1 where nothing prints) when it has
@@ -150,24 +170,43 @@ def _transform(path: Path) -> ImageCms.ImageCmsTransform:
 
 
 @functools.lru_cache(maxsize=4)
+def _to_lab(path: Path) -> ImageCms.ImageCmsTransform:
+    return ImageCms.buildTransform(_profile(path), ImageCms.createProfile("LAB"), "CMYK", "LAB")
+
+
+@functools.lru_cache(maxsize=4)
+def _black_lightness(path: Path) -> tuple[int, ...]:
+    """For each black ink level alone (0-255), how light it prints through the profile (L*, 0-255)."""
+    inks = Image.new("CMYK", (256, 1))
+    inks.putdata([(0, 0, 0, k) for k in range(256)])
+    printed = ImageCms.applyTransform(inks, _to_lab(path))
+    assert printed is not None
+    return tuple(printed.getpixel((k, 0))[0] for k in range(256))  # type: ignore[index]
+
+
+@functools.lru_cache(maxsize=1024)
+def _black_as_light(path: Path, inks: tuple[float, ...]) -> float:
+    """The black ink alone (0-1) that prints as light as the four inks do: the least at least as dark."""
+    pixel = Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in inks))
+    printed = ImageCms.applyTransform(pixel, _to_lab(path))
+    assert printed is not None
+    return _least_black(path, printed.getpixel((0, 0))[0]) / 255  # type: ignore[index]
+
+
+def _least_black(path: Path, lightness: int) -> int:
+    """The least black ink (0-255) that prints at least as dark as lightness (L*, 0-255), else solid black."""
+    return next((k for k, printed in enumerate(_black_lightness(path)) if printed <= lightness), 255)
+
+
+@functools.lru_cache(maxsize=4)
 def _grey_to_black(path: Path) -> tuple[int, ...]:
     """For each sRGB grey level, the black ink alone that prints as light (CIE L*) through the profile."""
     lab = ImageCms.createProfile("LAB")
-    inks = Image.new("CMYK", (256, 1))
-    inks.putdata([(0, 0, 0, k) for k in range(256)])
-    printed = ImageCms.applyTransform(inks, ImageCms.buildTransform(_profile(path), lab, "CMYK", "LAB"))
-    assert printed is not None
-    lightness = [printed.getpixel((k, 0))[0] for k in range(256)]  # type: ignore[index]
     greys = Image.new("RGB", (256, 1))
     greys.putdata([(g, g, g) for g in range(256)])
     wanted = ImageCms.applyTransform(greys, ImageCms.buildTransform(ImageCms.createProfile("sRGB"), lab, "RGB", "LAB"))
     assert wanted is not None
-    table = []
-    for g in range(256):
-        target = wanted.getpixel((g, 0))[0]  # type: ignore[index]
-        # lightness falls as black rises: the least black at least as dark as the grey, else solid black
-        table.append(next((k for k in range(256) if lightness[k] <= target), 255))
-    return tuple(table)
+    return tuple(_least_black(path, wanted.getpixel((g, 0))[0]) for g in range(256))  # type: ignore[index]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -226,6 +265,21 @@ class PressCanvas(forms.Canvas):
         wants every font in the file, so they become printkit's own faces of the same kind."""
         super().setFont(_embedded(psfontname), size, leading)
 
+    def drawText(self, aTextObject: Any) -> None:
+        """Text, in black ink alone when it is small (SMALL_TEXT): every string printkit draws comes here."""
+        fill = self._fillColorObj
+        if aTextObject._fontsize >= SMALL_TEXT or not isinstance(fill, CMYKColor):
+            super().drawText(aTextObject)
+            return
+        black = self.press.black_alone(fill)
+        if black is fill:
+            super().drawText(aTextObject)
+            return
+        self.saveState()
+        self.setFillColor(black)
+        super().drawText(aTextObject)
+        self.restoreState()
+
     def linearGradient(self, x0: float, y0: float, x1: float, y1: float, colors: Sequence[Any], *args: Any) -> None:
         super().linearGradient(x0, y0, x1, y1, [self.press.colour(c) for c in colors], *args)
 
@@ -233,7 +287,8 @@ class PressCanvas(forms.Canvas):
         super().radialGradient(x, y, radius, [self.press.colour(c) for c in colors], *args)
 
     def save(self) -> None:
-        pdfx.frame(self, self.press.profile_bytes, self.press.description, self.press.pdfx)
+        press = self.press
+        pdfx.frame(self, press.profile_bytes, press.description, press.pdfx, press.condition)
         super().save()
 
 

@@ -42,9 +42,9 @@ VERSIONS = {
         Version("PDF/X-1a:2003", "ISO 15930-4:2003", (1, 4), (("GTS_PDFXVersion", "PDF/X-1a:2003"),)),
     )
 }
-# an output condition of the profile's own, not a registered printing condition: the profile travels in the file
-CONDITION_ID = "Custom"
+# where a registered printing condition's name is defined: the ICC's registry of characterization data
 REGISTRY = "http://www.color.org"
+CUSTOM = "Custom"  # a condition of the profile's own, registered nowhere: the profile travels in the file
 
 
 class _Info(pdfdoc.PDFInfo):
@@ -62,9 +62,10 @@ def _string(text: str) -> str:
     return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
 
 
-def frame(c: Canvas, profile: bytes, description: str, version: str) -> None:
+def frame(c: Canvas, profile: bytes, description: str, version: str, condition: str = CUSTOM) -> None:
     """Make c's document, about to be saved, a PDF/X-1a one in version (a name of VERSIONS, the print settings'
-    pdfx) printed through profile (its ICC bytes)."""
+    pdfx) printed through profile (its ICC bytes), for condition: the printing condition's name in the ICC's
+    registry (CGATS TR 001 for SWOP), or Custom for one of the profile's own."""
     standard = VERSIONS[version]
     doc = c._doc
     if len(c._code):  # a page still open is closed as save would, so it gets its boxes too
@@ -76,17 +77,18 @@ def frame(c: Canvas, profile: bytes, description: str, version: str) -> None:
         if getattr(page, "BleedBox", None) is None:
             page.BleedBox = pdfdoc.PDFArray(media)
     stream = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"N": 4}), profile, filters=[pdfdoc.PDFZCompress])
-    intent = pdfdoc.PDFDictionary(
-        {
-            "Type": pdfdoc.PDFName("OutputIntent"),
-            "S": pdfdoc.PDFName("GTS_PDFX"),
-            "OutputCondition": pdfdoc.PDFString(description),
-            "OutputConditionIdentifier": pdfdoc.PDFString(CONDITION_ID),
-            "RegistryName": pdfdoc.PDFString(REGISTRY),
-            "Info": pdfdoc.PDFString(description),
-            "DestOutputProfile": doc.Reference(stream),
-        }
-    )
+    entries = {
+        "Type": pdfdoc.PDFName("OutputIntent"),
+        "S": pdfdoc.PDFName("GTS_PDFX"),
+        "OutputCondition": pdfdoc.PDFString(description),
+        "OutputConditionIdentifier": pdfdoc.PDFString(condition),
+        "RegistryName": pdfdoc.PDFString(REGISTRY),
+        "Info": pdfdoc.PDFString(description),
+        "DestOutputProfile": doc.Reference(stream),
+    }
+    if condition == CUSTOM:  # a condition of no registry's
+        del entries["RegistryName"]
+    intent = pdfdoc.PDFDictionary(entries)
     catalog = doc.Catalog
     catalog.__NoDefault__ = [*type(catalog).__NoDefault__, "OutputIntents"]
     catalog.OutputIntents = pdfdoc.PDFArray([intent])

@@ -1,4 +1,5 @@
-"""`printkit export png`: one PNG per card face and back, counter and board, rasterised from the print drawing."""
+"""`printkit export png`: one PNG per card face and back, player aid, counter and board, rasterised from the print
+drawing."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS
 from printkit.data.settings import PrintSettings
 from printkit.draw import raster
-from printkit.sheets.designs import Face, card_faces, counter_faces
+from printkit.sheets.designs import Face, aid_faces, card_faces, counter_faces
 
 MAX_PIXELS = 60e6  # per image: 280 mm square at 700 dpi; more is a typo, not a card
 PNG_LEVEL = 1  # zlib level 1: nearly the size of level 6 here, in a fraction of the time
@@ -39,12 +40,13 @@ def export(
     workers: int = 2,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Path]:
-    """Cards, backs and counters at the settings' card size, DPI and bleed (none when it is 0), then boards.
+    """Cards and backs at the settings' card size, player aids (one-sided: no back) and counters, at the settings'
+    DPI and bleed (none when it is 0), then boards.
 
     progress(done, total) is told as the pictures are written.
     """
     dpi, bleed = settings.dpi, settings.bleed
-    faces = card_faces(game, settings.card_size) + counter_faces(game)
+    faces = card_faces(game, settings.card_size) + aid_faces(game, settings.card_size) + counter_faces(game)
     width, height = ((side + 2 * bleed) / 72 * dpi for side in settings.card_size)
     if width * height > MAX_PIXELS:
         raise UsageError(

@@ -1,5 +1,7 @@
 """`printkit export printshop`: card images at a print shop's exact pixel sizes, its file naming, a zip,
-a one-card-per-page PDF with TrimBox and BleedBox, and a check that text stays in the safe area."""
+a one-card-per-page PDF with TrimBox and BleedBox, and a check that text stays in the safe area.
+
+Every deck goes, and every player aid of the cards' size, as a deck of its own with a blank back."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from printkit.data.validation import problems_from
 from printkit.data.yamlsource import load
 from printkit.draw import fonts, ink, raster
 from printkit.draw.cardrender import CardPainter, Target
-from printkit.sheets.designs import Face, card_faces
+from printkit.sheets.designs import Face, aid_faces, blank_back, card_faces
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # fixed, so the same cards give the same zip
 
@@ -61,6 +63,10 @@ class Shop(Frozen):
     cmyk_images: Literal["tiff", "jpeg", "png"] = "tiff"
     # the PDF/X-1a version of its PDFs under --colour cmyk, where the shop names one; else the print settings'
     pdfx: str | None = None
+    # the printing condition the shop prints to, by its name in the ICC's registry (CGATS TR 001: US web offset
+    # on coated paper, SWOP; FOGRA39 or FOGRA51: European coated); its CMYK files carry it in their output
+    # intent, and the profile they are separated through must be for it. None: the profile's own condition
+    condition: Annotated[str, Field(min_length=1, max_length=64)] | None = None
 
     @field_validator("pdfx")
     @classmethod
@@ -144,9 +150,8 @@ SUFFIXES = {"tiff": ".tif", "jpeg": ".jpg", "png": ".png"}
 
 
 def _file_name(shop: Shop, face: Face, index: int, kind: str = "png") -> str:
-    side = "back" if face.card is None else "front"
-    card = "back" if face.card is None else face.label
-    name = shop.files.format(side=side, index=index, card=card, deck=face.deck)
+    card = "back" if face.side == "back" else face.label
+    name = shop.files.format(side=face.side, index=index, card=card, deck=face.deck)
     if kind == "png":
         return name
     stem, dot, suffix = name.rpartition(".")  # the shop's name with the format's own ending
@@ -168,6 +173,22 @@ def _picture(image: Image.Image, kind: str, dpi: int, press: ink.Press | None) -
     return out.getvalue()
 
 
+def _shop_form(shop: Shop, settings: PrintSettings) -> PrintSettings:
+    """The settings a shop's pack is made with: a shop that names a PDF/X version takes its PDFs in that form only,
+    which is CMYK, so unless the settings chose a colour its pack is CMYK; RGB asked for it is refused, since
+    the shop would refuse the files."""
+    if shop.pdfx is None:
+        return settings
+    if settings.colour is None:
+        return replace(settings, colour="cmyk")
+    if settings.colour != "cmyk":
+        raise UsageError(
+            f"colour {settings.colour}: {shop.name} takes its PDFs as {shop.pdfx} only, which is CMYK: "
+            "export its pack with --colour cmyk"
+        )
+    return settings
+
+
 def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> tuple[list[Path], list[str]]:
     """The zip of images (with order.csv) and the one-card-per-page PDF, cards at the settings' size; and warnings."""
     table = shops(game)
@@ -175,12 +196,18 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
         raise UsageError(f"--service: expected one of {', '.join(table)}, found {service!r}")
     shop = table[service]
     notes: list[str] = []
+    settings = _shop_form(shop, settings)
     if settings.colour == "cmyk" and shop.pdfx is not None:
         if settings.pdfx is None:  # nobody chose: the version the shop asks for
             settings = replace(settings, pdfx=shop.pdfx)
         elif settings.pdfx != shop.pdfx:
             notes.append(f"{shop.name} asks for {shop.pdfx}: its PDFs are {settings.pdfx}, as the print settings say")
     press = ink.press(settings)
+    if press is not None and shop.condition is not None and shop.condition != press.condition:
+        raise UsageError(
+            f"{shop.name} prints to {shop.condition}, and this machine's CMYK profile ({press.description}) is "
+            f"for {press.condition}: files separated through it would be inked for another press"
+        )
     kind = shop.cmyk_images if press is not None else "png"
     card = settings.card
     bleed = shop.cut / shop.dpi * 72
@@ -196,6 +223,11 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
     if press is not None and kind == "png":
         notes.append(f"{shop.name} takes RGB PNG pictures only: its pack stays RGB, its PDF is CMYK")
     faces = card_faces(game, card.size)
+    for aid in aid_faces(game, card.size):
+        if aid.size == card.size:
+            faces += [aid, blank_back(aid)]
+        else:  # the pack's pictures and pages are all of one size, the shop's template's
+            notes.append(f"{shop.name}: the player aid {aid.label} is not of the cards' size: it prints on the sheets")
     width, height = pixels
     page = (width / shop.dpi * 72, height / shop.dpi * 72)  # exactly the shop's pixels at its dpi
     # pdfium may round a page up by a pixel; the shop wants its size exactly, so trim the bleed's edge
@@ -206,7 +238,7 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
     rows.writerow(["file", "deck", "card", "name", "side", "copies"])
     printed: dict[str, int] = {}  # a deck's cards, copies counted: how many of its one back the shop prints
     for face in faces:
-        if face.card is not None:
+        if face.side == "front":
             printed[face.deck] = printed.get(face.deck, 0) + face.copies
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for index, (face, image) in enumerate(zip(faces, images, strict=True), start=1):
@@ -214,14 +246,13 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
             archive.writestr(
                 zipfile.ZipInfo(name, ZIP_TIME), _picture(image, kind, shop.dpi, press), zipfile.ZIP_DEFLATED
             )
-            side = "back" if face.card is None else "front"
-            copies = face.copies if face.card is not None else printed.get(face.deck, 0)
-            rows.writerow([name, face.deck, face.label, face.card.name if face.card else "", side, copies])
+            copies = face.copies if face.side == "front" else printed.get(face.deck, 0)
+            rows.writerow([name, face.deck, face.label, face.title, face.side, copies])
         archive.writestr(zipfile.ZipInfo("order.csv", ZIP_TIME), order.getvalue(), zipfile.ZIP_DEFLATED)
     target = folder / f"{service}.zip"
     atomic.write_bytes(target, buffer.getvalue())
     written = [target]
-    decks = [d.deck.id for d in game.decks] if shop.pdf.per == "deck" else [None]
+    decks = list(dict.fromkeys(f.deck for f in faces)) if shop.pdf.per == "deck" else [None]
     for deck in decks:
         mine = [f for f in faces if deck is None or f.deck == deck]
         pdf_path = folder / (f"{service}.pdf" if deck is None else f"{service}-{deck}.pdf")
@@ -244,8 +275,8 @@ def _pdf(
     c = ink.canvas(buffer, press, pagesize=page, invariant=1, pageCompression=1, initialFontName=fonts.use("sans"))
     c.setTitle(f"{game.title} - cards for printing")
     c.setAuthor(game.info.credit)
-    backs = {f.deck: f for f in faces if f.card is None}
-    fronts = [f for f in faces if f.card is not None]
+    backs = {f.deck: f for f in faces if f.side == "back"}
+    fronts = [f for f in faces if f.side == "front"]
     for face in (f for f in fronts for _ in range(f.copies if form.copies == "each" else 1)):
         sides = {"front": face, "back": backs[face.deck]}
         for design in (sides[side] for side in form.order):

@@ -1,4 +1,4 @@
-"""`printkit export tts`: Tabletop Simulator deck sheets and a saved object (JSON) per deck.
+"""`printkit export tts`: Tabletop Simulator deck sheets and a saved object (JSON) per deck and per player aid.
 
 A sheet holds at most MAX_COLS x MAX_ROWS cards in at most MAX_PIXELS square. Tabletop
 Simulator shows a sheet's last slot as the hidden side of cards in a hand unless a deck's
@@ -24,7 +24,7 @@ from printkit.data.game import DeckCards, Game
 from printkit.data.settings import PrintSettings
 from printkit.draw import cardtext, cardview, raster, textfit
 from printkit.draw.icons import IconSet
-from printkit.sheets.designs import Face, card_faces
+from printkit.sheets.designs import Face, aid_faces, blank_back, card_faces
 
 MAX_COLS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
 MIN_GRID = 2  # its deck importer takes sheets of 2 to 10 columns and 2 to 7 rows
@@ -131,6 +131,7 @@ def export(
 ) -> list[Path]:
     """Sheets, backs and one saved object (JSON) per deck, cards at the settings' size; the files written.
 
+    Each player aid is a deck of its own (of its copies), its back blank as the sheet prints it.
     copy_to: a Tabletop Simulator "Saved Objects" folder to put each deck's JSON into as well, with the
     thumbnail picture the game's list shows beside it.
     """
@@ -139,11 +140,17 @@ def export(
     first_deck = {card.id: deck for deck in reversed(game.decks) for card, _ in deck.entries}
     described = {c.id: _description(game, c, first_deck[c.id]) for c in game.cards if c.id in first_deck}
     noted = {c.id: json.dumps(c.written(), ensure_ascii=False, sort_keys=True) for c in game.cards}
+    decks = [
+        (deck.deck.id, deck.deck.name, [f for f in faces if f.deck == deck.deck.id and f.side == "front"])
+        for deck in game.decks
+    ]
+    backs = {f.deck: f for f in faces if f.side == "back"}
+    for aid in aid_faces(game, settings.card_size):
+        decks.append((aid.deck, aid.title, [aid]))
+        backs[aid.deck] = blank_back(aid)
     next_key = 1  # CustomDeck keys run on across the game's decks: two decks on one table never clash
-    for index, deck in enumerate(game.decks):
-        d = deck.deck.id
-        fronts = [f for f in faces if f.deck == d and f.card is not None]
-        back = next(f for f in faces if f.deck == d and f.card is None)
+    for index, (d, title, fronts) in enumerate(decks):
+        back = backs[d]
         p = plan(len(fronts), back.size, hidden_in_last_slot)
         dpi = p.card_px[0] / back.size[0] * 72
         images = _render(game, [*fronts, back], dpi, p.card_px)
@@ -179,19 +186,19 @@ def export(
             }
             for slot, face in enumerate(on_sheet):
                 card_id = int(key) * CARD_ID_STRIDE + slot
-                assert face.card is not None
+                said = described.get(face.card.id, "") if face.card is not None else ""
                 for copy in range(face.copies):
                     deck_ids.append(card_id)
-                    guid = _guid(game.slug, d, face.card.id, copy)
-                    card = _object("Card", guid, face.card.name, described[face.card.id])
-                    card["GMNotes"] = noted[face.card.id]
+                    card = _object("Card", _guid(game.slug, d, face.label, copy), face.title, said)
+                    if face.card is not None:  # the card's data, for a table's scripts
+                        card["GMNotes"] = noted[face.card.id]
                     card |= {"CardID": card_id, "SidewaysCard": sideways, "CustomDeck": {key: custom[key]}}
                     contained.append(card | _script_fields())
         if len(contained) == 1:  # one card is a card on the table, not a deck of one
             only = contained[0] | {"Name": "CardCustom", "Transform": _transform(index * 3.0)}
             state = only
         else:
-            state = _object("DeckCustom", _guid(game.slug, d), deck.deck.name, game.info.credit, index * 3.0)
+            state = _object("DeckCustom", _guid(game.slug, d), title, game.info.credit, index * 3.0)
             state |= {"SidewaysCard": sideways, "DeckIDs": deck_ids, "CustomDeck": custom}
             state |= _script_fields() | {"ContainedObjects": contained}
         saved = {
@@ -212,7 +219,7 @@ def export(
         written.append(path)
         if copy_to is not None:
             # the game lists a saved object by its file name, with the picture of the same name as its thumbnail
-            name = f"{game.printed_title} - {deck.deck.name}".replace("/", "-")
+            name = f"{game.printed_title} - {title}".replace("/", "-")
             atomic.write_text(copy_to / f"{name}.json", text)
             thumb = (images[0] if fronts else back_image).copy()
             thumb.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))

@@ -23,7 +23,7 @@ from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS, Component
 from printkit.data.settings import PAPERS
 from printkit.draw import fonts, ink, textfit
-from printkit.draw.board import Rect, board_size, draw_board
+from printkit.draw.board import board_size, draw_board
 from printkit.draw.legibility import INK
 
 MARGIN = 8 * MM  # page edge to the printed area (or the printer margin, when wider)
@@ -137,40 +137,21 @@ def pack(items: list[Item], windows: dict[str, tuple[float, float]]) -> list[tup
     return pages
 
 
-CROSS = 3 * MM  # an alignment cross's arm, from its centre
-CROSS_CLEAR = 1 * MM  # and the least space between it and the board's text
+GUIDE = 0.4  # points: the line in an overlap strip that the covering tile's edge is laid along
+HALO = 1.2  # points: the paper-white band under it, so it shows on dark art
 
 
-def _spots(fixed: float, low: float, high: float, across: bool, labels: list[Rect]) -> list[float]:
-    """Two places for crosses along an overlap strip, clear of the board's text when a place nearby is.
-
-    The strip runs from low to high at fixed (a vertical strip at x = fixed when across is false, a
-    horizontal one at y = fixed when true); each cross starts at a quarter of the way from either
-    end and moves, a millimetre at a time, up to a fifth of the strip each way to the nearest place
-    clear of every line of text. Both tiles that share the strip reckon it from the same board
-    points, so their crosses still meet.
-    """
-    reach = CROSS + CROSS_CLEAR
-
-    def clear(at: float) -> bool:
-        x, y = (at, fixed) if across else (fixed, at)
-        return not any(x0 - reach < x < x1 + reach and y0 - reach < y < y1 + reach for x0, y0, x1, y1 in labels)
-
-    length = high - low
-    spots = []
-    for start in (low + length * 0.25, low + length * 0.75):
-        tries = [start] + [start + sign * k * MM for k in range(1, int(length * 0.2 / MM) + 1) for sign in (-1, 1)]
-        inside = [t for t in tries if low + reach <= t <= high - reach]
-        spots.append(next((t for t in inside if clear(t)), start))
-    return spots
-
-
-def _cross(c: Canvas, x: float, y: float) -> None:
-    c.setStrokeColor(HexColor("#000000"))
-    c.setLineWidth(0.4)
-    c.line(x - CROSS, y, x + CROSS, y)
-    c.line(x, y - CROSS, x, y + CROSS)
-    c.circle(x, y, 1.5 * MM, stroke=1, fill=0)
+def _guide(c: Canvas, x0: float, y0: float, x1: float, y1: float) -> None:
+    """A guide line from x0, y0 to x1, y1 on a white halo: where the neighbouring tile's edge goes. It lies in the
+    strip that tile covers, drawn wholly on the covered side of that edge (the caller's points), so the
+    assembled board hides it."""
+    c.saveState()
+    c.setLineCap(0)
+    for colour, width in (("#ffffff", HALO), ("#000000", GUIDE)):
+        c.setStrokeColor(HexColor(colour))
+        c.setLineWidth(width)
+        c.line(x0, y0, x1, y1)
+    c.restoreState()
 
 
 @dataclass(frozen=True)
@@ -183,7 +164,6 @@ class Part:
     copies: int
     at: str  # "file:line:column: board ID" for error messages
     form: str
-    labels: list[Rect] = field(default_factory=list)  # where the board's text lies, once its form is drawn
 
 
 def _map_lines(part: Part) -> list[str]:
@@ -192,8 +172,8 @@ def _map_lines(part: Part) -> list[str]:
         f"{t.rows} x {t.cols} tiles of {t.tile_w / MM:.0f} x {t.tile_h / MM:.0f} mm make the "
         f"{part.board[0] / MM:.0f} x {part.board[1] / MM:.0f} mm board"
         + (f" (print {part.copies} copies)." if part.copies > 1 else "."),
-        "Cut each tile out along its edges. Lay each tile over the one to its left and the one above",
-        f"so the {OVERLAP / MM:.0f} mm strips overlap and the circled crosses match, then glue.",
+        "Cut each tile out along its edges. Lay each tile over the one to its left and the one above,",
+        f"its edges along the lines in their {OVERLAP / MM:.0f} mm strips, so the lines just hide; then glue.",
     ]
 
 
@@ -274,13 +254,15 @@ def _tile_item(part: Part, index: int, row: int, col: int, copy: int) -> Item:
         c.translate(px - x, py - y)
         c.doForm(part.form)
         c.restoreState()
-        # alignment marks in the overlap strips: the same board points appear on both neighbours
-        for bx in ([x + OVERLAP / 2] if col > 0 else []) + ([x + w - OVERLAP / 2] if col < t.cols - 1 else []):
-            for by in _spots(bx, y, y + h, False, part.labels):
-                _cross(c, px + bx - x, py + by - y)
-        for by in ([y + h - OVERLAP / 2] if row > 0 else []) + ([y + OVERLAP / 2] if row < t.rows - 1 else []):
-            for bx in _spots(by, x, x + w, True, part.labels):
-                _cross(c, px + bx - x, py + by - y)
+        # guides only in the strips the neighbours to the right and below lie over (each tile goes over the one
+        # to its left and the one above), at the covering tile's edge: none shows on the assembled board
+        inset = HALO / 2
+        if col < t.cols - 1:
+            edge = px + w - OVERLAP + inset
+            _guide(c, edge, py, edge, py + h)
+        if row < t.rows - 1:
+            edge = py + OVERLAP - inset
+            _guide(c, px, edge, px + w, edge)
         return {
             "copy": copy + 1,
             "row": row + 1,
@@ -371,7 +353,7 @@ def build(
     c.setCreator("printkit")
     for part, _, _ in chosen:
         c.beginForm(part.form, lowerx=0, lowery=0, upperx=part.board[0], uppery=part.board[1])
-        draw_board(c, game, part.comp, part.labels)  # the crosses, drawn after, keep clear of its text
+        draw_board(c, game, part.comp)
         c.endForm()
     manifest = BoardManifest(paper, PAPERS[paper], OVERLAP)
     for part, turn, _ in chosen:

@@ -6,13 +6,11 @@ import difflib
 from dataclasses import dataclass
 
 from printkit.core.errors import Problem, UsageError
-from printkit.data import settings
 from printkit.data.game import Game
-from printkit.data.model import Component
 from printkit.data.settings import PAPERS, PrintSettings
 from printkit.draw import cardview
 from printkit.draw.layout import face_layouts, layouts_for
-from printkit.sheets import counters, pieces
+from printkit.sheets import counters, designs, pieces
 from printkit.sheets.pieces import Design, Manifest, Piece
 
 
@@ -82,23 +80,10 @@ def card_pieces(
 
 def aid_pieces(game: Game, size: tuple[float, float]) -> list[Piece]:
     """Player-aid cards (components of kind reference), single-sided, one per copy, at their own size if given."""
-    aids = game.components("reference")
-    if not aids:
-        return []
-    layouts = layouts_for(game, {"reference"})
     out: list[Piece] = []
-    for comp in aids:
-        face = Design(
-            f"aid-{comp.id}",
-            layouts["reference"],
-            cardview.aid_fields(game, comp),
-            comp.id,
-            game.place("component", comp.id),
-        )
-        out.extend(
-            Piece(comp.id, comp.name, f"aid-{comp.id}", n, aid_size(comp, size), face, None)
-            for n in range(game.printed_count(comp))
-        )
+    for aid in designs.aid_faces(game, size):
+        face = Design(f"aid-{aid.label}", aid.layout, aid.fields, aid.label, aid.place)
+        out.extend(Piece(aid.label, aid.title, aid.deck, n, aid.size, face, None) for n in range(aid.copies))
     return out
 
 
@@ -139,8 +124,3 @@ def _tucked(
 
 def output_name(settings: PrintSettings, paper: str) -> str:
     return f"cards-{paper}{'-foldover' if settings.foldover else ''}.pdf"
-
-
-def aid_size(comp: Component, card_size: tuple[float, float]) -> tuple[float, float]:
-    """A player aid's size: its own, when the data gives one, else the game's cards'."""
-    return settings.card_size(comp.size).size if comp.size else card_size

@@ -39,8 +39,10 @@ def counter_pieces(game: Game) -> list[Piece]:
             else None
         )
         group = f"{size_of(comp)[0]:.2f}-{'double' if back else 'single'}"
+        shape = "round" if comp.shape == "round" else "square"
         out.extend(
-            Piece(comp.id, comp.name, group, n, size_of(comp), face, back) for n in range(game.printed_count(comp))
+            Piece(comp.id, comp.name, group, n, size_of(comp), face, back, shape)
+            for n in range(game.printed_count(comp))
         )
     return out
 

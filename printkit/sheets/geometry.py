@@ -6,6 +6,7 @@ position is the bottom-left corner of its trim box.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 
 from printkit.core.errors import UsageError
@@ -15,6 +16,11 @@ MARK_GAP = 1 * MM  # between the art's outer edge and a crop mark, so a mark nev
 MARK_ROOM = 2.5 * MM  # the least room beyond the bleed that still holds a visible crop mark
 MARK_SHORTEST = MARK_ROOM - MARK_GAP  # a mark shorter than this is left out: no guide, and no speck
 MARK_LENGTH = 5 * MM
+# a mark shorter than this beside the art (where the printer margin leaves little room) runs on over the
+# sheet's outer bleed, which the cut leaves as waste, to TRIM_CLEAR short of the trim: a ruler's edge needs
+# a mark at each end of its cut, long enough to lay it along
+MARK_RULER = 3 * MM
+TRIM_CLEAR = 1 * MM
 
 
 class PageTooSmall(UsageError):
@@ -88,21 +94,24 @@ class Grid:
             }
         )
 
-    def art_box(self, index: int, filled: int | None = None) -> tuple[float, float, float, float]:
+    def art_box(self, index: int, filled: Container[int] | None = None) -> tuple[float, float, float, float]:
         """Where slot index may paint: its trim box plus bleed, except toward a neighbour it shares a cut with.
 
-        filled: how many slots of the page hold a piece (all, by default). Slots fill row by row, so
-        the neighbour to the right or below may be empty; toward an empty slot a piece bleeds in full,
-        as at the block's edge, so a cut a little off that line shows no white.
+        filled: the slots of the page that hold a piece on this side (all, by default). Toward a slot that holds
+        none (the page's unfilled end, a gap left between pieces, the back of a one-sided piece) a piece bleeds
+        in full, as at the block's edge, so a cut a little off that line shows no white.
         """
         x, y = self.slot(index)
         row, col = divmod(index, self.cols)
-        filled = self.per_page if filled is None else filled
-        shared = self.shared_cuts
-        left = self.bleed if col == 0 or not shared else 0.0
-        right = self.bleed if col == self.cols - 1 or not shared or index + 1 >= filled else 0.0
-        top = self.bleed if row == 0 or not shared else 0.0
-        bottom = self.bleed if row == self.rows - 1 or not shared or index + self.cols >= filled else 0.0
+        taken = range(self.per_page) if filled is None else filled
+
+        def bleeds(edge: bool, neighbour: int) -> float:
+            return self.bleed if edge or not self.shared_cuts or neighbour not in taken else 0.0
+
+        left = bleeds(col == 0, index - 1)
+        right = bleeds(col == self.cols - 1, index + 1)
+        top = bleeds(row == 0, index - self.cols)
+        bottom = bleeds(row == self.rows - 1, index + self.cols)
         return x - left, y - bottom, x + self.slot_w + right, y + self.slot_h + top
 
 
@@ -112,11 +121,12 @@ def _fit(space: float, card: float, bleed: float, gutter: float) -> int:
     return max(0, int((usable + gutter + 1e-6) // (card + gutter)))
 
 
-def _start(low: float, high: float, length: float) -> float:
+def _start(low: float, high: float, length: float, bleed: float) -> float:
     """Where a run of art length long (bleed included) starts between low and high: centred when both
-    sides keep a crop mark's room, else with that room on the low side only."""
+    sides keep a crop mark's room, or a mark MARK_RULER long once it runs on over the bleed (see crop_marks);
+    else with a mark's room on the low side only."""
     spare = high - low - length
-    if spare >= 2 * MARK_ROOM:
+    if spare >= 2 * MARK_ROOM or (bleed > TRIM_CLEAR and spare / 2 + bleed - TRIM_CLEAR >= MARK_RULER - 1e-6):
         return low + spare / 2
     return low + MARK_ROOM
 
@@ -132,7 +142,8 @@ def grid(
 ) -> Grid:
     """The densest grid for the card on area x0, y0, x1, y1 of the page (the whole page by default).
 
-    No ink goes outside area, crop marks included; every cut line keeps a mark on one side at least.
+    No ink goes outside area, crop marks included; every cut line keeps a mark at both ends (crop_marks runs
+    one over the outer bleed where the room beside the art is short).
     cuts: shared (neighbours share cut lines and only the block's outer edge bleeds), separate (each
     piece its own bleed and a 2 x bleed gutter), or auto: separate when that fits as many as shared
     does. Pieces lie on their side when that fits more; of grids that fit as many, separate cuts
@@ -154,8 +165,8 @@ def grid(
                 continue
             width = cols * sw + (cols - 1) * gutter
             height = rows * sh + (rows - 1) * gutter
-            left = _start(x0, x1, width + 2 * bleed) + bleed
-            top = y1 - (_start(y0, y1, height + 2 * bleed) - y0) - bleed  # a one-sided room lies at the top
+            left = _start(x0, x1, width + 2 * bleed, bleed) + bleed
+            top = y1 - (_start(y0, y1, height + 2 * bleed, bleed) - y0) - bleed  # a one-sided room lies at the top
             best = Grid(pw, ph, cw, ch, bleed, cols, rows, gutter, left, top, (x0, y0, x1, y1), turn)
             best_key = key
     if best is None:
@@ -183,24 +194,38 @@ def back_position(
 
 
 def crop_marks(grid: Grid, x_limits: tuple[float, float] | None = None) -> list[tuple[float, float, float, float]]:
-    """Line segments (x0, y0, x1, y1) beside the art at every cut line, within the grid's area, never over art.
+    """Line segments (x0, y0, x1, y1) at both ends of every cut line, within the grid's area, never on a trim box.
 
-    A side with no room for a mark gets none; the grid keeps room for one on the other side.
+    Each mark lies beside the art where there is room for one MARK_RULER long; where there is less (three poker
+    cards across A4 leave 3.5 mm), it runs on from the room there is over the block's outer bleed, the waste
+    the cut leaves, to TRIM_CLEAR short of the trim: every cut then has a mark at each end to lay a ruler on.
+    A mark that runs over the bleed goes from outside inward (x1, y1 lie on the bleed).
     x_limits keeps the side marks between two x positions (a fold line, for fold-over sheets).
     """
     ax0, ay0, ax1, ay1 = grid.area
     low, high = x_limits or (ax0, ax1)
     bx0, by0, bx1, by1 = grid.block()
+    inward = grid.bleed - TRIM_CLEAR  # how far a mark may run over the outer bleed toward the trim
     marks = []
 
-    def add(x0: float, y0: float, x1: float, y1: float) -> None:
-        if abs(x1 - x0) + abs(y1 - y0) >= MARK_SHORTEST - 1e-6:
-            marks.append((x0, y0, x1, y1))
+    def add(start: float, room_end: float, direction: float, other: float, vertical: bool) -> None:
+        """A mark at x or y = other beyond the block's edge at start, outward (direction +1 or -1) as far as
+        room_end allows, and on over the outer bleed when that is too short for a ruler."""
+        room = (room_end - start) * direction  # from the block's edge to the area's
+        outside = min(MARK_LENGTH, room - MARK_GAP)
+        if outside >= MARK_RULER - 1e-6 or inward <= 0:
+            if outside < MARK_SHORTEST - 1e-6:
+                return  # no room for a mark, and no bleed to run over
+            outer, inner = start + direction * (MARK_GAP + outside), start + direction * MARK_GAP
+        else:
+            outer = start + direction * max(0.0, min(room, MARK_GAP + max(outside, 0.0)))
+            inner = start - direction * inward
+        marks.append((other, outer, other, inner) if vertical else (outer, other, inner, other))
 
     for x in grid.cut_xs():
-        add(x, by1 + MARK_GAP, x, min(by1 + MARK_GAP + MARK_LENGTH, ay1))
-        add(x, by0 - MARK_GAP, x, max(by0 - MARK_GAP - MARK_LENGTH, ay0))
+        add(by1, ay1, 1, x, True)
+        add(by0, ay0, -1, x, True)
     for y in grid.cut_ys():
-        add(bx0 - MARK_GAP, y, max(bx0 - MARK_GAP - MARK_LENGTH, low), y)
-        add(bx1 + MARK_GAP, y, min(bx1 + MARK_GAP + MARK_LENGTH, high), y)
+        add(bx0, low, -1, y, False)
+        add(bx1, high, 1, y, False)
     return marks

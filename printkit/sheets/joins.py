@@ -8,33 +8,24 @@ from dataclasses import replace
 from printkit.data.game import Game
 from printkit.data.settings import PAPER_NAMES, PAPERS, PrintSettings
 from printkit.data.summary import plural
-from printkit.draw.legibility import colour
 from printkit.sheets import geometry, pieces
-from printkit.sheets.pieces import Band, Design, Piece
+from printkit.sheets.edges import backs_differ, edge_colour
+from printkit.sheets.pieces import Band, Piece
 
 SAMPLES = 4  # pairs named in a warning
 
 
-def edge_colour(design: Design) -> str:
-    """What shows past a design's trim: its background's fill, as #rrggbb ("" when it paints none)."""
-    fill = ""
-    for _, spec in design.layout.regions:
-        if spec.type == "background" and spec.drawn_for(design.fields):
-            found = colour(spec.fill, design.fields)
-            fill = f"#{found.hexval()[2:].lower()}" if found is not None else fill
-    return fill
-
-
-def neighbours(grid: geometry.Grid, filled: int) -> Iterator[tuple[int, int]]:
-    """Each pair of filled slots that share a cut line: a slot and the one to its right, and the one below."""
+def neighbours(grid: geometry.Grid, chunk: list[Piece | None]) -> Iterator[tuple[Piece, Piece]]:
+    """Each pair of pieces that share a cut line: a piece and the one to its right, and the one below."""
     if not grid.shared_cuts:
         return
-    for index in range(filled):
+    for index, piece in enumerate(chunk):
+        if piece is None:
+            continue
         row, col = divmod(index, grid.cols)
-        if col + 1 < grid.cols and index + 1 < filled:
-            yield index, index + 1
-        if row + 1 < grid.rows and index + grid.cols < filled:
-            yield index, index + grid.cols
+        right = chunk[index + 1] if col + 1 < grid.cols and index + 1 < len(chunk) else None
+        below = chunk[index + grid.cols] if row + 1 < grid.rows and index + grid.cols < len(chunk) else None
+        yield from ((piece, other) for other in (right, below) if other is not None)
 
 
 def joined(bands: list[list[Band]]) -> list[tuple[Piece, Piece]]:
@@ -42,11 +33,8 @@ def joined(bands: list[list[Band]]) -> list[tuple[Piece, Piece]]:
     pairs: list[tuple[Piece, Piece]] = []
     for page in bands:
         for grid, chunk in page:
-            for a, b in neighbours(grid, len(chunk)):
-                one, two = chunk[a], chunk[b]
-                if edge_colour(one.face) != edge_colour(two.face) or (
-                    one.back is not None and two.back is not None and edge_colour(one.back) != edge_colour(two.back)
-                ):
+            for one, two in neighbours(grid, chunk):
+                if edge_colour(one.face) != edge_colour(two.face) or backs_differ(one.back, two.back):
                     pairs.append((one, two))
     return pairs
 

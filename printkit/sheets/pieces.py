@@ -20,10 +20,11 @@ from printkit.data.settings import PAPERS, PrintSettings
 from printkit.draw import fonts, ink
 from printkit.draw.cardrender import CardPainter, Target
 from printkit.draw.layout import Layout
-from printkit.sheets import geometry
+from printkit.sheets import edges, geometry
 
 MARK_WIDTH = 0.25  # points: hairline crop marks
 MARK_COLOUR = "#000000"
+MARK_HALO = 0.9  # points: the paper-white band under a mark's part over the bleed, so it shows on any colour
 FOLD_CLEAR = 5 * MM  # between a fold-over sheet's fold and the bleed on either side of it
 Box = tuple[float, float, float, float]
 
@@ -50,6 +51,7 @@ class Piece:
     size: tuple[float, float]
     face: Design
     back: Design | None
+    shape: str = "square"  # round: cut around a disc, which bleeds all round, so it never shares a cut line
 
 
 @dataclass
@@ -144,15 +146,29 @@ class SheetWriter:
     ) -> None:
         c = self.c
         c.saveState()
-        c.setStrokeColor(HexColor(MARK_COLOUR))
-        c.setLineWidth(MARK_WIDTH)
+        c.setLineCap(0)
+        bx0, by0, bx1, by1 = grid.block()
         for x0, y0, x1, y1 in geometry.crop_marks(grid, x_limits):
+            if bx0 < x1 < bx1 and by0 < y1 < by1:  # its inner end over the outer bleed: on a white band
+                c.setStrokeColor(HexColor("#ffffff"))
+                c.setLineWidth(MARK_HALO)
+                c.line(*_towards((x1, y1), (x0, y0), (bx0, by0, bx1, by1), shift))
+            c.setStrokeColor(HexColor(MARK_COLOUR))
+            c.setLineWidth(MARK_WIDTH)
             c.line(x0 + shift[0], y0 + shift[1], x1 + shift[0], y1 + shift[1])
         c.restoreState()
 
     def finish(self) -> bytes:
         self.c.save()
         return self.buffer.getvalue()
+
+
+def _towards(inner: tuple[float, float], outer: tuple[float, float], block: Box, shift: tuple[float, float]) -> Box:
+    """The part of a mark from its inner end over the bleed to the block's edge, shifted: where its halo goes."""
+    (x1, y1), (x0, y0) = inner, outer
+    edge_x = min(max(x0, block[0]), block[2])
+    edge_y = min(max(y0, block[1]), block[3])
+    return x1 + shift[0], y1 + shift[1], edge_x + shift[0], edge_y + shift[1]
 
 
 def _shifted(box: Box, dx: float, dy: float) -> Box:
@@ -191,7 +207,8 @@ def _record(piece: Piece, page: int, side: str, x: float, y: float, turn: int = 
     }
 
 
-Band = tuple[geometry.Grid, list["Piece"]]  # pieces of one size in rows of one grid, on part of a page
+# pieces of one size and shape in rows of one grid, on part of a page, slot by slot: None is a slot left empty
+Band = tuple[geometry.Grid, list["Piece | None"]]
 
 
 def render(
@@ -236,11 +253,17 @@ def plan(
             return _plan(page, settings.bleed, settings.cuts, pieces, area, True)
         return _either(page, settings.bleed, pieces, area, True)
     out: list[list[Band]] = []
-    for run in _size_runs(pieces):
+    for run in _size_runs(pieces, settings.cuts):
         apart = [laid for group in _groups(run) for laid in _lay(page, settings, group, area)]
         together = _lay(page, settings, run, area, share=True)
-        out += together if len(together) < len(apart) else apart
+        # going on saves paper, or at the same count spares the cut lines shared between neighbours
+        out += together if (len(together), _shares(together)) < (len(apart), _shares(apart)) else apart
     return out
+
+
+def _shares(pages: list[list[Band]]) -> bool:
+    """Whether any of the pages' grids has neighbours share cut lines."""
+    return any(grid.shared_cuts for bands in pages for grid, _ in bands)
 
 
 def tuck(
@@ -315,6 +338,25 @@ def _groups(items: list[Piece]) -> Iterator[list[Piece]]:
         yield group
 
 
+Kind = tuple[tuple[float, float], bool]  # a piece's size, and whether it is round: pieces of one kind share a grid
+
+
+def _kind(piece: Piece, cuts: str) -> Kind:
+    """Pieces of one kind share a grid: of one size, and round or not unless every cut is separate anyway."""
+    return piece.size, piece.shape == "round" and cuts != "separate"
+
+
+def _grids(
+    page: tuple[float, float], bleed: float, cuts: str, pieces: list[Piece], area: Box, turned: bool | None
+) -> dict[Kind, geometry.Grid]:
+    """The grid of each kind of piece: a round one's always with separate cuts, so its disc bleeds all round
+    and no cut around it runs into a neighbour's."""
+    return {
+        (size, round_): geometry.grid(page, size, bleed, area=area, cuts="separate" if round_ else cuts, turned=turned)
+        for size, round_ in {_kind(p, cuts) for p in pieces}
+    }
+
+
 def _plan(
     page: tuple[float, float],
     bleed: float,
@@ -325,56 +367,89 @@ def _plan(
     turned: bool | None = None,
     share: bool = False,
 ) -> list[list[Band]]:
-    sizes = {p.size for p in pieces}
-    grids = {size: geometry.grid(page, size, bleed, area=area, cuts=cuts, turned=turned) for size in sizes}
+    grids = _grids(page, bleed, cuts, pieces, area, turned)
     if not pack:
-        per_page = {s: g.per_page for s, g in grids.items()}
-        return [[(grids[chunk[0].size], chunk)] for chunk in _chunks(pieces, per_page, share)]
+        return [[band] for band in _chunks(pieces, grids, cuts, share)]
     pages: list[list[Band]] = []
     bands: list[Band] = []
     cursor = area[3]  # the top of the room left on the page being filled
-    for run in _size_runs(pieces):
-        full = grids[run[0].size]
+    for run in _size_runs(pieces, cuts):
+        full = grids[_kind(run[0], cuts)]
         while run:
-            rows = min(_rows_fitting(full, cursor - area[1]), -(-len(run) // full.cols))
-            if not bands and (len(run) >= full.per_page or rows == 0):
+            needed = len(_place(run, full, len(run) * (full.cols + 1)))  # the slots it takes, gaps included
+            rows = min(_rows_fitting(full, cursor - area[1]), -(-needed // full.cols))
+            if not bands and (needed >= full.per_page or rows == 0):
                 # a page of this size alone, or a piece too tall for a band's room: its densest grid
-                pages.append([(full, run[: full.per_page])])
-                run = run[full.per_page :]
+                chunk = _place(run, full, full.per_page)
+                pages.append([(full, chunk)])
+                run = run[_count(chunk) :]
                 continue
             if rows == 0:
                 pages.append(bands)
                 bands, cursor = [], area[3]
                 continue
             band = _band(full, rows, area, cursor)
-            taken = min(len(run), band.per_page)
-            bands.append((band, run[:taken]))
-            run = run[taken:]
+            chunk = _place(run, band, band.per_page)
+            # a band of one part-filled row keeps the columns it fills: its cut lines, and their marks, end there
+            bands.append((replace(band, cols=min(band.cols, len(chunk))), chunk))
+            run = run[_count(chunk) :]
             cursor = band.area[1]
     if bands:
         pages.append(bands)
     return pages
 
 
-def _chunks(items: list[Piece], per_page: dict[tuple[float, float], int], share: bool = False) -> Iterator[list[Piece]]:
-    """Page-sized runs of pieces of one size; each group starts a fresh page unless share, when a group goes
-    on in the slots the one before left (each back is placed behind its own face, whatever its group)."""
-    page: list[Piece] = []
+def _place(items: list[Piece], grid: geometry.Grid, slots: int) -> list[Piece | None]:
+    """The first of items in the grid's slots, in order, row by row, up to slots of them: as many as fit.
+
+    On shared cut lines a piece never goes beside (right of) or below a piece whose back differs from its
+    own: the slots between stay empty, and the pieces on either side of them bleed into them. A piece going
+    on where one of another back colour ended so starts a row's width of slots later.
+    """
+    out: list[Piece | None] = []
+    cols = grid.cols
     for item in items:
-        turn = page and page[-1].group != item.group and (not share or page[-1].size != item.size)
-        if page and (len(page) == per_page[page[0].size] or turn):
-            yield page
-            page = []
-        page.append(item)
-    if page:
-        yield page
+        index = len(out)
+        while index < slots and grid.shared_cuts and item.back is not None:
+            left = out[index - 1] if index % cols and index - 1 < len(out) else None
+            above = out[index - cols] if index >= cols and index - cols < len(out) else None
+            if not any(n is not None and edges.backs_differ(n.back, item.back) for n in (left, above)):
+                break
+            index += 1
+        if index >= slots:
+            break
+        out += [None] * (index - len(out)) + [item]
+    return out
 
 
-def _size_runs(items: list[Piece]) -> Iterator[list[Piece]]:
-    """Runs of pieces of one size, in order: a band's grid holds pieces of one size, with backs or without."""
+def _count(chunk: list[Piece | None]) -> int:
+    return sum(piece is not None for piece in chunk)
+
+
+def _chunks(items: list[Piece], grids: dict[Kind, geometry.Grid], cuts: str, share: bool = False) -> Iterator[Band]:
+    """Page-sized runs of pieces of one kind, each in its grid; each group starts a fresh page unless share, when
+    a group goes on in the slots the one before left (each back is placed behind its own face, whatever its
+    group)."""
+    start = 0
+    for end in range(1, len(items) + 1):
+        if end < len(items):
+            before, item = items[end - 1], items[end]
+            if _kind(before, cuts) == _kind(item, cuts) and (share or before.group == item.group):
+                continue
+        run = items[start:end]
+        while run:
+            grid = grids[_kind(run[0], cuts)]
+            chunk = _place(run, grid, grid.per_page)
+            yield grid, chunk
+            run = run[_count(chunk) :]
+        start = end
+
+
+def _size_runs(items: list[Piece], cuts: str) -> Iterator[list[Piece]]:
+    """Runs of pieces of one kind, in order: a band's grid holds pieces of one size and shape, backed or not."""
     run: list[Piece] = []
     for item in items:
-        if run and run[-1].size != item.size:
+        if run and _kind(run[-1], cuts) != _kind(item, cuts):
             yield run
             run = []
         run.append(item)
@@ -435,6 +510,11 @@ def _pages(writer: SheetWriter, pieces: list[Piece], pack: bool) -> list[list[Ba
         raise geometry.PageTooSmall(f"{writer.game_slug}: {exc} on {writer.paper.upper()} paper") from None
 
 
+def _filled(chunk: list[Piece | None], side: str) -> set[int]:
+    """The slots of a band that hold a piece on this side: on the back, the one-sided pieces' slots are empty."""
+    return {i for i, piece in enumerate(chunk) if piece is not None and (side == "face" or piece.back is not None)}
+
+
 def _duplex_pages(
     writer: SheetWriter,
     pieces: list[Piece],
@@ -449,26 +529,30 @@ def _duplex_pages(
         page_no += 1
         for grid, chunk in bands:
             turn = 90 if grid.turned else 0
+            faces = _filled(chunk, "face")
             for index, piece in enumerate(chunk):
+                if piece is None:
+                    continue
                 x, y = grid.slot(index)
-                _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index, len(chunk)), turn)
+                _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index, faces), turn)
             writer.marks(grid)
         c.showPage()
-        if all(piece.back is None for _, chunk in bands for piece in chunk):
+        if not any(_filled(chunk, "back") for _, chunk in bands):
             continue  # single-sided pieces: no back page
         page_no += 1
         for grid, chunk in bands:
-            if all(piece.back is None for piece in chunk):
+            backs = _filled(chunk, "back")
+            if not backs:
                 continue  # a band of single-sided pieces leaves its side of the back page blank
-            for index, piece in enumerate(chunk):
-                if piece.back is None:
-                    continue
+            for index in sorted(backs):
+                piece = chunk[index]
+                assert piece is not None and piece.back is not None
                 x, y = grid.slot(index)
                 if o.duplex == "none":  # backs on their own page, where the faces are
-                    bx, by, clip = x + dx, y + dy, _shifted(grid.art_box(index, len(chunk)), dx, dy)
+                    bx, by, clip = x + dx, y + dy, _shifted(grid.art_box(index, backs), dx, dy)
                 else:
                     bx, by = geometry.back_position(grid, x, y, o.duplex, o.offset)
-                    clip = _shifted(mirror_box(grid, grid.art_box(index, len(chunk)), o.duplex), dx, dy)
+                    clip = _shifted(mirror_box(grid, grid.art_box(index, backs), o.duplex), dx, dy)
                 _put(writer, manifest, piece, piece.back, page_no, "back", bx, by, clip, _back_turn(grid, o.duplex))
             writer.marks(grid if o.duplex == "none" else _mirrored_grid(grid, o.duplex), o.offset)
         c.showPage()
@@ -485,9 +569,12 @@ def _foldover_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest
     for [(grid, chunk)] in _pages(writer, pieces, False):
         page_no += 1
         turn = 90 if grid.turned else 0
+        faces, backs = _filled(chunk, "face"), _filled(chunk, "back")
         for index, piece in enumerate(chunk):
+            if piece is None:
+                continue
             x, y = grid.slot(index)
-            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index, len(chunk)), turn)
+            _put(writer, manifest, piece, piece.face, page_no, "face", x, y, grid.art_box(index, faces), turn)
             if piece.back is not None:
                 bx, by = geometry.back_position(grid, x, y, "long")
                 _put(
@@ -499,11 +586,11 @@ def _foldover_pages(writer: SheetWriter, pieces: list[Piece], manifest: Manifest
                     "back",
                     bx,
                     by,
-                    mirror_box(grid, grid.art_box(index, len(chunk)), "long"),
+                    mirror_box(grid, grid.art_box(index, backs), "long"),
                     _back_turn(grid, "long"),
                 )
         writer.marks(grid, x_limits=(margin, fold - fold_gap / 2))
-        if any(piece.back is not None for piece in chunk):
+        if backs:
             writer.marks(_mirrored_grid(grid, "long"), x_limits=(fold + fold_gap / 2, pw - margin))
             c.saveState()
             c.setDash(4, 3)

@@ -22,11 +22,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _printed_assumptions(game: Game) -> set[str]:
-    """The rule options the booklet's Assumptions section names."""
+    """The rule options the booklet's Assumptions section states: each a bullet of its words for players (the
+    booklet prints no option ids), every bullet one option's."""
     markdown = rulesbook.render_markdown(game)
     section = re.search(r"^# Assumptions\n(.*?)(?=^# |\Z)", markdown, flags=re.M | re.S)
     assert section is not None, f"{game.slug}: the booklet has no Assumptions section"
-    return set(re.findall(r"rule option `([a-z_]+)`", section.group(1)))
+    bullets = [line[2:] for line in section.group(1).splitlines() if line.startswith("- ")]
+    worded = {rulesbook.escape(rulesbook.player_text(r)): r.id for r in game.info.rules}
+    assert all(bullet in worded for bullet in bullets), f"{game.slug}: a bullet that states no rule option"
+    return {worded[bullet] for bullet in bullets}
 
 
 @pytest.mark.parametrize("slug", registry.registered())
