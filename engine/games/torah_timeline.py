@@ -847,8 +847,9 @@ class TorahTimelineState(TwoPlayerState):
         sages_pool = [c for c in other.deck + other.hands[opp] + hidden_study]
         rng.shuffle(sages_pool)
         r = self.g.rules
-        # studied cards are Sages: deal those first from the Sages in the pool
-        sages = [c for c in sages_pool if r.era[c] >= 0]
+        # studied cards are Sages: deal those first from the Sages in the pool, never one the player has seen (it
+        # would show by name where the player saw only a face-down card)
+        sages = [c for c in sages_pool if r.era[c] >= 0 and c not in other.seen[player]]
         new_study = sages[: len(hidden_study)]
         rest = [c for c in sages_pool if c not in new_study]
         other.study[opp] = [c for c in other.study[opp] if c in other.seen[player]] + new_study
