@@ -58,6 +58,7 @@ class DuelState(TwoPlayerState):
         self.g = game
         self.deck = list(game.deck)
         self.hands: list[list[int]] = [[], []]
+        self.dealt = 0
         self.won = [0, 0]
         self.lead = 0
         self.table: int | None = None  # the leader's card this round, once played
@@ -67,12 +68,13 @@ class DuelState(TwoPlayerState):
     def clone(self) -> DuelState:
         other = DuelState.__new__(DuelState)
         other.g, other.deck, other.hands = self.g, self.deck[:], [self.hands[0][:], self.hands[1][:]]
+        other.dealt = self.dealt
         other.won, other.lead, other.table, other.round = self.won[:], self.lead, self.table, self.round
         self._copy_record(other)
         return other
 
     def _dealing(self) -> bool:
-        return len(self.hands[1]) < self.g.hand_size
+        return self.dealt < 2 * self.g.hand_size
 
     def current_player(self) -> int:
         if self.over:
@@ -97,8 +99,8 @@ class DuelState(TwoPlayerState):
         if self._dealing():
             self._take_chance(action, action in self.deck, "a deal")
             self.deck.remove(action)
-            seat = 0 if len(self.hands[0]) == len(self.hands[1]) else 1
-            self.hands[seat].append(action)
+            self.hands[self.dealt % 2].append(action)  # one card to each in turn
+            self.dealt += 1
             return
         seat = self.current_player()
         self._take_move(action, "a play")

@@ -386,6 +386,14 @@ def _options_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("--index", type=int, default=0, help="which game of --results, from 0 (default: 0)")
 
 
+def _options_engine_test(p: argparse.ArgumentParser) -> None:
+    _game(p)
+    p.add_argument(
+        "--seeds", type=int, default=20, help=f"random games to check, 1 to {play.MAX_SEEDS:,} (default: 20)"
+    )
+    p.add_argument("--seed", type=int, default=0, help="the first game's seed (default: 0)")
+
+
 def _options_check(p: argparse.ArgumentParser) -> None:
     _games(p)
     p.add_argument(
@@ -589,6 +597,17 @@ COMMANDS = (
         play.cmd_replay,
     ),
     Command(
+        "engine-test",
+        "play",
+        "check that a game's engine keeps the game API",
+        "Check a game's engine by random play over many seeds: a player to move has a legal move, chance's\n"
+        "odds add up to one, a clone moves alone, a player's view survives resampling the cards it cannot\n"
+        "see, every game ends within its cap and replays to its result, and one worker and two give the same\n"
+        "records. One line per failure, with its seed and its action's number; exit 1 when any fails.",
+        ("printkit engine-test my-game", "printkit engine-test battle-line --seeds 200"),
+        play.cmd_engine_test,
+    ),
+    Command(
         "check",
         "play",
         "play games to check their data: crashes, endings, fairness, dead cards",
@@ -641,6 +660,7 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "sweep": _options_sweep,
     "tune": _options_tune,
     "replay": _options_replay,
+    "engine-test": _options_engine_test,
     "check": _options_check,
     "balance": _options_balance,
     "doctor": _options_doctor,

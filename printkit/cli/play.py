@@ -172,8 +172,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
     for game in games(args):
         try:
             engine = registry.build(game)
-        except KeyError:
+        except KeyError as exc:  # said in one line, and its summary row claims no games
             missing.append(game.slug)
+            say(f"{game.slug}: not played: {str(exc.args[0]).removeprefix(game.slug + ': ')}")
             continue
         with _playing(args):
             rows.append(_balance_one(args, game, engine, agents, run, out))
@@ -263,6 +264,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         with simulate.backend(args.scheduler):
             findings, records = check.run(game, args.count, args.seed, workers=args.workers)
         errors += sum(1 for f in findings if f.level == "error")
+        if not records and [f.level for f in findings] == ["note"]:  # no engine: one line says so, nothing more
+            say(f"{game.slug}: not played: {findings[0].message.removeprefix(game.slug + ': ')}")
+            continue
         played = f"{len(records)} games played" if records else "not played"
         say(f"{game.slug}: {played}, {len(findings)} finding{'s' if len(findings) != 1 else ''}")
         if records:
@@ -271,6 +275,36 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(safe(f"{game.slug}: {finding}" if Output.quiet else f"  {finding}"))
     if errors:
         raise CheckFailed(f"check found {errors} error{'s' if errors != 1 else ''}")
+    return 0
+
+
+MAX_SEEDS = 10_000  # engine-test's games: each is checked at every step, several times slower than a played one
+TWO_WORKER_GAMES = 12  # the games engine-test plays on one worker and on two, to compare their records
+
+
+def cmd_engine_test(args: argparse.Namespace) -> int:
+    """The conformance kit on one game's engine: one line per failure, with its seed and its action's number."""
+    from engine import conformance
+
+    count("--seeds", args.seeds, MAX_SEEDS)
+    game, engine = engine_game(args.game)
+    bar = Bar(args.seeds, "games checked")
+    try:
+        failures = conformance.check(engine, args.seeds, args.seed, bar)
+    finally:
+        bar.close()
+    failures += conformance.same_with_two_workers(game.folder, TWO_WORKER_GAMES, args.seed)
+    for failure in failures:  # the failures are the answer: shown even with --quiet
+        print(safe(f"{game.slug}: {failure}"))
+    name = game.info.engine
+    if failures:
+        raise CheckFailed(
+            f"the {name} engine broke the game API {len(failures)} time{'s' if len(failures) != 1 else ''}"
+        )
+    say(
+        f"ok  {game.slug}: the {name} engine keeps the game API in {args.seeds} random games (seeds {args.seed} to "
+        f"{args.seed + args.seeds - 1}), and one worker and two give the same records"
+    )
     return 0
 
 

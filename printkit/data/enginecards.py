@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pydantic import BaseModel
 
 from printkit.core import files
-from printkit.core.errors import DataError, Problem, shown
+from printkit.core.errors import DataError, Problem, safe
 
 if TYPE_CHECKING:
     from printkit.core.project import Project
@@ -151,7 +151,7 @@ def own_engine(folder: Path, file: str, within: tuple[Path, ...], where: Callabl
         except Exception as exc:  # the module's own code failed as it ran: its words, no traceback
             del sys.modules[name]
             raise DataError(
-                [where(f"{file} stopped as it ran: {type(exc).__name__}: {shown(str(exc), 200)}")]
+                [where(f"{file} stopped as it ran: {type(exc).__name__}: {safe(str(exc))[:200]}")]
             ) from None
         _modules[key] = module
     found = getattr(module, "ENGINE", None)

@@ -7,6 +7,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from anyascii import anyascii
@@ -218,7 +219,103 @@ Each player draws {{ rule("hand_size") }} cards.
 {{ credit }}
 """
 
-STARTERS = ("deck", "types")  # printkit new --starter: one kind of plain card, or two kinds of the game's own"""
+# The starter with an engine of its own: Duel, its rules in engine.py (engine/starters/duel.py), played and balanced
+# by printkit's simulate, check and balance like the bundled games.
+_ENGINE_GAME = """\
+title: {title}{short}
+credit: {credit}
+players: 2
+print: {{card_size: poker, bleed: 3mm, duplex: long}}
+# the engine that plays it, and the module in this folder it comes from: printkit runs that file only where
+# the project trusts this folder ([engines] trusted in printkit.toml, or --trust on the command)
+engine: duel
+engine_file: engine.py
+
+card_types:
+  fighter:
+    name: Fighter
+    summary: "power {{power}}"
+    fields:
+      power: {{type: integer, min: 0, max: 20, required: true, name: Power}}
+      text: {{type: rich, name: Text}}
+
+rules:
+  - {{id: hand_size, value: 3, origin: seed, description: Cards each player draws.}}
+  - {{id: rounds, value: 3, origin: seed, description: Rounds a game lasts.}}
+
+decks:
+  - id: fighters
+    name: Fighter deck
+    back: {{title: Fighters, colour: "#6b3a2e", icon: sword}}
+    include: {{kind: fighter}}
+"""
+
+_ENGINE_CARDS = """\
+cards:
+  - id: squire
+    kind: fighter
+    name: Squire
+    power: 2
+    copies: 4
+    text: Cheap, and there are many.
+  - id: knight
+    kind: fighter
+    name: Knight
+    power: 5
+    copies: 3
+    text: Takes most rounds it leads.
+  - id: champion
+    kind: fighter
+    name: Champion
+    power: 8
+    text: Saved for the round that decides the game.
+"""
+
+_ENGINE_LAYOUT = """\
+# A fighter: its power in a shield, its text below the art.
+extends: base
+regions:
+  name: {x: 5mm, w: 40mm, align: left}
+  power: {type: badge, shape: shield, x: 49mm, y: 3.5mm, w: 10.5mm, h: 11.5mm, fill: paper, stroke: accent-dark,
+          stroke_width: 1pt, text: "{power}", font: sans-bold, size: 13, colour: ink, order: 20}
+  art: {type: box, x: 6mm, y: 17mm, w: 51.5mm, h: 34mm, fill: accent-light, radius: 2mm, order: 5}
+  art-icon: {type: icon, icon: "{art_icon}", x: 22.75mm, y: 24mm, w: 18mm, h: 18mm, colour: accent-dark, order: 6}
+  art-image: {type: image, image: "{art}", when: art, x: 6mm, y: 17mm, w: 51.5mm, h: 34mm, fit: cover,
+              radius: 2mm, order: 7}
+  text: {type: text, when: text, x: 6mm, y: 55mm, w: 51.5mm, h: 24mm, text: "{text}", font: sans, size: 10,
+         align: center, valign: middle, order: 10}
+"""
+
+_ENGINE_RULES = """\
+# Overview
+
+Two players fight a few rounds with the fighters in their hands: the one who takes more rounds wins.
+
+# Setup
+
+Shuffle the deck. Each player draws {{ rule("hand_size") }} cards.
+
+# A round
+
+The leader plays a card face up; the other player answers with one. The higher power takes the round, and
+equal powers take it for nobody. The lead then passes to the other player. After {{ rule("rounds") }} rounds,
+whoever took more of them wins; as many is a draw.
+
+# The fighters
+
+{{ cards("fighters") }}
+
+# Assumptions
+
+{{ assumptions() }}
+
+# Credits
+
+{{ credit }}
+"""
+
+STARTERS = ("deck", "types", "engine")  # printkit new --starter: plain cards, two kinds of card, its own engine
+TRUST_NOTE = "# game folders whose own engine (engine_file: in game.yaml) printkit may run: code from the folder"
 
 _RULES = """\
 # Overview
@@ -369,15 +466,21 @@ def new_game(
     printed = printed_name(title, printable)
     if printed != title:
         notes.append(f"the cards print the name as {printed!r} (short_title in game.yaml: change it there)")
-    game_text = (_TYPED_GAME if starter == "types" else _GAME).format(
+    game_text = {"types": _TYPED_GAME, "engine": _ENGINE_GAME}.get(starter, _GAME).format(
         title=_quoted(title),
         short="" if printed == title else f"\nshort_title: {_quoted(printed)}",
         credit=_quoted(f"{printed} (c) its designer. Print-and-play for personal use."),
     )
     atomic.write_text(game_file, schema.modeline("game.schema.json", game_file, project) + game_text)
-    cards_text = _TYPED_CARDS if starter == "types" else _CARDS
+    cards_text = {"types": _TYPED_CARDS, "engine": _ENGINE_CARDS}.get(starter, _CARDS)
     atomic.write_text(cards_file, schema.card_modeline(cards_file, project) + cards_text)
-    atomic.write_text(folder / "rules.md", _TYPED_RULES if starter == "types" else _RULES)
+    atomic.write_text(folder / "rules.md", {"types": _TYPED_RULES, "engine": _ENGINE_RULES}.get(starter, _RULES))
+    if starter == "engine":
+        (folder / "layouts").mkdir()
+        path = folder / "layouts" / "fighter.yaml"
+        atomic.write_text(path, schema.modeline("layout.schema.json", path, project) + _ENGINE_LAYOUT)
+        atomic.write_text(folder / "engine.py", (resources.files("engine") / "starters" / "duel.py").read_text())
+        notes.append(_trust(folder, project))
     if starter == "types":
         atomic.write_text(folder / "spells.csv", _TYPED_SHEET)
         (folder / "layouts").mkdir()
@@ -387,6 +490,20 @@ def new_game(
     if schema.write(project):  # the game's own card schema among them: editors complete its kinds' fields
         notes.append(f"wrote the JSON Schemas editors check the YAML with to {display_path(schema.folder(project))}")
     return NewGame(folder, tuple(notes))
+
+
+def _trust(folder: Path, project: Project) -> str:
+    """Trust a new game's own engine in the project's printkit.toml, where that file has no [engines] table yet:
+    the designer wrote the game, so its engine is theirs. The note says what was done, or what to do."""
+    config = project.root / CONFIG
+    entry = folder.name if folder.parent.resolve() == project.cards.resolve() else folder.resolve().as_posix()
+    line = f'trusted = ["{entry}"]'
+    if project.config is None or project.config.name != CONFIG or "engines" in project.table:
+        return f"its engine.py runs where the project trusts it: add {line} under [engines] in its settings, or --trust"
+    text = config.read_text(encoding="utf-8")
+    gap = "" if text.endswith("\n") else "\n"
+    atomic.write_text(config, f"{text}{gap}\n[engines]\n{TRUST_NOTE}\n{line}\n")
+    return f"its engine.py is trusted: {display_path(config)} now says {line} under [engines]"
 
 
 def init(folder: Path) -> list[Path]:
