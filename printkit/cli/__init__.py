@@ -66,8 +66,10 @@ def _trust(args: argparse.Namespace) -> None:
     from printkit.core import project
     from printkit.data import enginecards, loader
 
-    named = getattr(args, "games", None) or ([args.game] if getattr(args, "game", None) else [])
-    enginecards.trust(found.folder for found in loader.find_all(list(named), project.find()))
+    # a command names its games in `games` (a list) or its one game in `game`; simulate's --games is a count
+    game, games = getattr(args, "game", None), getattr(args, "games", None)
+    named = [game] if isinstance(game, str) else list(games) if isinstance(games, list) else []
+    enginecards.trust(found.folder for found in loader.find_all(named, project.find()))
 
 
 def _unknown(top: object, command: str | None, extra: list[str]) -> None:

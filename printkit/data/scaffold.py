@@ -499,7 +499,8 @@ def _trust(folder: Path, project: Project) -> str:
     entry = folder.name if folder.parent.resolve() == project.cards.resolve() else folder.resolve().as_posix()
     line = f'trusted = ["{entry}"]'
     if project.config is None or project.config.name != CONFIG or "engines" in project.table:
-        return f"its engine.py runs where the project trusts it: add {line} under [engines] in its settings, or --trust"
+        where = display_path(config) if project.config is None else display_path(project.config)
+        return f"its engine.py runs where the project trusts it: add {line} under [engines] in {where}, or --trust"
     text = config.read_text(encoding="utf-8")
     gap = "" if text.endswith("\n") else "\n"
     atomic.write_text(config, f"{text}{gap}\n[engines]\n{TRUST_NOTE}\n{line}\n")

@@ -82,6 +82,10 @@ def test_trust_for_one_run(studio: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["validate", SLUG, "--trust"]) == 0
     enginecards._trusted_now.clear()  # a run's trust ends with the run
     assert main(["validate", SLUG]) == 2
+    # a command of one game, whose --games is a count, not names
+    assert main(["simulate", SLUG, "--games", "10", "--trust", "-q"]) == 0
+    enginecards._trusted_now.clear()
+    assert main(["simulate", SLUG, "--games", "10", "-q"]) == 2
 
 
 def test_an_engine_module_that_does_not_run_is_one_placed_line(
