@@ -4,8 +4,11 @@ spreadsheet round trips, contact sheets."""
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
+import os
+import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -16,7 +19,7 @@ from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
 from printkit.cli import main
-from printkit.core import project, units
+from printkit.core import atomic, project, units
 from printkit.core.errors import DataError
 from printkit.data.game import Game
 from printkit.data.loader import load_game
@@ -169,6 +172,70 @@ def test_a_tts_export_holds_no_more_card_pictures_than_a_sheet_whatever_the_deck
     per_sheet = tts.plan(150, POKER.size, False).per_sheet
     assert len(drawn) == 151 and len(alive) == 4  # every card and the back drawn; the back and three sheets
     assert max(alive) < per_sheet // 2, alive
+
+
+def _contents(folder: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    ("fault", "where", "reason"),
+    [(errno.ENOSPC, "write", "the disk is full"), (errno.EROFS, "open", "it is on a read-only disk")],
+)
+@pytest.mark.parametrize("export", ["png", "tts", "printshop", "preview"])
+def test_an_export_the_disk_refuses_names_the_file_and_leaves_the_last_export_whole(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    export: str,
+    fault: int,
+    where: str,
+    reason: str,
+) -> None:
+    """A file of an export refused, as a full or read-only disk refuses it (root writes anywhere, so the system
+    calls are made to fail), the third when there are three (a preview of one deck has one): one line naming
+    that file, never its temporary name, and the files of the export before, every one as it was."""
+    _plain_game(tmp_path, 12)
+    monkeypatch.chdir(tmp_path)
+    command = ["export", export, "big-deck", "--out", "out"]
+    command += ["--dpi", "40"] if export == "png" else []
+    command = ["preview", "big-deck", "--out", "out"] if export == "preview" else command
+    assert main(command) == 0
+    folder = tmp_path / "out" / "big-deck" / export
+    before = _contents(folder)
+    cards = tmp_path / "big-deck" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Card number", "Card no."))  # every picture changes
+    calls = {"open": 0, "write": 0}
+    refused = {"png": 3, "tts": 3, "printshop": 2, "preview": 1}[export]
+    real_mkstemp, real_fdopen = atomic.tempfile.mkstemp, atomic.os.fdopen
+
+    def mkstemp(*args: object, **kwargs: object) -> tuple[int, str]:
+        ours = Path(str(kwargs["dir"])).resolve().is_relative_to(folder)  # not the kept pictures' cache
+        calls["open"] += ours
+        if where == "open" and ours and calls["open"] == refused:  # what the system names: the temporary file
+            raise OSError(fault, os.strerror(fault), os.path.join(str(kwargs["dir"]), f"{kwargs['prefix']}x.part"))
+        return real_mkstemp(*args, **kwargs)  # type: ignore[call-overload,no-any-return]
+
+    class Full(io.BytesIO):
+        def write(self, data: object) -> int:
+            raise OSError(fault, os.strerror(fault))
+
+    def fdopen(fd: int, *args: object, **kwargs: object) -> object:
+        ours = Path(os.readlink(f"/proc/self/fd/{fd}")).resolve().is_relative_to(folder)
+        calls["write"] += ours
+        if where == "write" and ours and calls["write"] == refused:
+            os.close(fd)
+            return Full()
+        return real_fdopen(fd, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(atomic.os, "fdopen", fdopen)
+    assert main(command) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f": {reason}; nothing of this run was written" in err, err
+    named = re.match(r"printkit: cannot write (.+?): ", err)
+    assert named and ".part" not in named[1] and (tmp_path / named[1]).resolve().is_relative_to(folder), err
+    assert _contents(folder) == before  # no file of the new export, no temporary file
 
 
 def _tts_schema() -> dict[str, object]:
