@@ -202,7 +202,7 @@ build.write({out / name: f"new {name}".encode() for name in sys.argv[2:]}, out)
 
 def test_a_build_killed_while_its_files_land_is_finished_by_the_next_run(tmp_path: Path) -> None:
     """kill -9 cannot be held back: the journal written before the renames lets the next build into the same
-    folder put the rest of that build in place before its own, so no set stays half old."""
+    folder put the rest of that build in place as it starts, even one that stops, so no set stays half old."""
     old, new = _two_builds(tmp_path)
     build.write(old, tmp_path)
     names = [str(p.relative_to(tmp_path)) for p in old]
@@ -210,8 +210,10 @@ def test_a_build_killed_while_its_files_land_is_finished_by_the_next_run(tmp_pat
     assert killed.returncode == -signal.SIGKILL
     halfway = _contents(tmp_path)
     assert sum(data.startswith(b"new") for name, data in halfway.items() if name in names) == 2  # two of four landed
-    build.write({tmp_path / "other" / "cards-a4.pdf": b"another game"}, tmp_path)
     landed = {str(path.relative_to(tmp_path)): data for path, data in new.items()}
+    assert main(["build", "no-such-game", "--out", str(tmp_path)]) == 2  # a build that stops at once settles it
+    assert _contents(tmp_path) == landed
+    build.write({tmp_path / "other" / "cards-a4.pdf": b"another game"}, tmp_path)
     assert _contents(tmp_path) == landed | {"other/cards-a4.pdf": b"another game"}
 
 

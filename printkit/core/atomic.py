@@ -201,13 +201,11 @@ class Landing:
         return landed
 
     def _prepare(self) -> None:
-        """Once, before the first file: finish a killed run's landing in home, then sweep its temporary files."""
+        """Once, before the first file: what a killed run left in home settled."""
         if self._ready or self.home is None:
             return
         self._ready = True
-        if self.home.is_dir():
-            recover(self.home)
-            sweep(self.home, deep=True)
+        settle(self.home)
 
 
 @contextmanager
@@ -257,6 +255,13 @@ def _signals_held() -> Iterator[None]:
             signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
         for sig in dict.fromkeys(caught):
             signal.raise_signal(sig)
+
+
+def settle(home: Path) -> None:
+    """Finish the landings a killed run left in home, then sweep its temporary files from anywhere in it."""
+    if home.is_dir():
+        recover(home)
+        sweep(home, deep=True)
 
 
 def recover(home: Path) -> None:
