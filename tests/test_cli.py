@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import io
 import json
 import os
 import signal
@@ -11,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import diskfaults
 import pytest
 
 from printkit import build
@@ -279,28 +279,7 @@ def test_a_disk_that_refuses_ends_the_build_in_one_line_with_the_last_build_kept
     command = ["build", "battle-line", "--only", "cards", "--no-check", "--paper", "a4", "--out", str(tmp_path)]
     assert main(command) == 0
     before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
-    calls = {"open": 0, "write": 0}
-    real_mkstemp, real_fdopen = atomic.tempfile.mkstemp, atomic.os.fdopen
-
-    def mkstemp(*args: object, **kwargs: object) -> tuple[int, str]:
-        calls["open"] += 1
-        if where == "open" and calls["open"] == 3:  # the third file: two are already staged
-            raise OSError(fault, os.strerror(fault))
-        return real_mkstemp(*args, **kwargs)  # type: ignore[call-overload,no-any-return]
-
-    class Full(io.BytesIO):
-        def write(self, data: object) -> int:
-            raise OSError(fault, os.strerror(fault))
-
-    def fdopen(fd: int, *args: object, **kwargs: object) -> object:
-        calls["write"] += 1
-        if where == "write" and calls["write"] == 3:
-            os.close(fd)
-            return Full()
-        return real_fdopen(fd, *args, **kwargs)  # type: ignore[call-overload]
-
-    monkeypatch.setattr(atomic.tempfile, "mkstemp", mkstemp)
-    monkeypatch.setattr(atomic.os, "fdopen", fdopen)
+    diskfaults.refuse(monkeypatch, fault, where, 3)  # the third file: two are already staged
     assert main(command) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f": {reason}; nothing of this run was written" in err, err

@@ -7,19 +7,19 @@ import csv
 import errno
 import io
 import json
-import os
 import re
 import shutil
 import zipfile
 from pathlib import Path
 
+import diskfaults
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
 from printkit.cli import main
-from printkit.core import atomic, project, units
+from printkit.core import project, units
 from printkit.core.errors import DataError
 from printkit.data.game import Game
 from printkit.data.loader import load_game
@@ -205,31 +205,8 @@ def test_an_export_the_disk_refuses_names_the_file_and_leaves_the_last_export_wh
     before = _contents(folder)
     cards = tmp_path / "big-deck" / "cards.yaml"
     cards.write_text(cards.read_text().replace("Card number", "Card no."))  # every picture changes
-    calls = {"open": 0, "write": 0}
     refused = {"png": 3, "tts": 3, "printshop": 2, "preview": 1}[export]
-    real_mkstemp, real_fdopen = atomic.tempfile.mkstemp, atomic.os.fdopen
-
-    def mkstemp(*args: object, **kwargs: object) -> tuple[int, str]:
-        ours = Path(str(kwargs["dir"])).resolve().is_relative_to(folder)  # not the kept pictures' cache
-        calls["open"] += ours
-        if where == "open" and ours and calls["open"] == refused:  # what the system names: the temporary file
-            raise OSError(fault, os.strerror(fault), os.path.join(str(kwargs["dir"]), f"{kwargs['prefix']}x.part"))
-        return real_mkstemp(*args, **kwargs)  # type: ignore[call-overload,no-any-return]
-
-    class Full(io.BytesIO):
-        def write(self, data: object) -> int:
-            raise OSError(fault, os.strerror(fault))
-
-    def fdopen(fd: int, *args: object, **kwargs: object) -> object:
-        ours = Path(os.readlink(f"/proc/self/fd/{fd}")).resolve().is_relative_to(folder)
-        calls["write"] += ours
-        if where == "write" and ours and calls["write"] == refused:
-            os.close(fd)
-            return Full()
-        return real_fdopen(fd, *args, **kwargs)  # type: ignore[call-overload]
-
-    monkeypatch.setattr(atomic.tempfile, "mkstemp", mkstemp)
-    monkeypatch.setattr(atomic.os, "fdopen", fdopen)
+    diskfaults.refuse(monkeypatch, fault, where, refused, inside=folder)
     assert main(command) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f": {reason}; nothing of this run was written" in err, err
