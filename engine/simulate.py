@@ -12,7 +12,9 @@ import hashlib
 import json
 import logging
 import math
+import os
 import shutil
+import stat
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures.process import BrokenProcessPool
@@ -225,12 +227,55 @@ def _store(plan: Plan) -> Path | None:
         return None
     digest = hashlib.sha256(repr((plan.agents, plan.games, plan.seed, plan.changes)).encode())
     digest.update(fingerprint.code(("engine", "printkit")).encode())
-    for path in sorted(plan.folder.rglob("*")):
-        if path.is_file():
-            digest.update(path.relative_to(plan.folder).as_posix().encode() + b"\0" + path.read_bytes())
+    _hash_folder(digest, plan.folder)
     folder = _backend.store / digest.hexdigest()[:24]
     _backend.used.add(folder)
     return folder
+
+
+HASH_CHUNK = 1 << 20  # bytes of a file read at a time: a file of any size costs this much memory
+
+
+def _hash_folder(digest: Any, folder: Path) -> None:
+    """Every file in folder and its subfolders into digest, each by its path and its bytes read a chunk at a time.
+
+    A link is never followed: its own words go in, and for one that leads to something (inside or out) that
+    thing's size and time, so a changed target still changes the hash without its bytes being read. A file that
+    cannot be read (a FIFO, a device, no permission) goes in as its path and kind alone.
+    """
+    for where, subfolders, names in os.walk(folder):  # links to folders are listed, not walked into
+        subfolders.sort()
+        for name in sorted(names + [s for s in subfolders if os.path.islink(os.path.join(where, s))]):
+            path = os.path.join(where, name)
+            digest.update(Path(path).relative_to(folder).as_posix().encode() + b"\0")
+            try:
+                mode = os.lstat(path).st_mode
+                if stat.S_ISLNK(mode):
+                    digest.update(b"link\0" + os.fsencode(os.readlink(path)) + b"\0")
+                    with contextlib.suppress(OSError):  # a link to nothing, or a loop: its words alone
+                        seen = os.stat(path)
+                        digest.update(f"{seen.st_size} {seen.st_mtime_ns}".encode())
+                elif stat.S_ISREG(mode):
+                    _hash_file(digest, path)
+                else:
+                    digest.update(f"kind {stat.S_IFMT(mode)}".encode())
+            except OSError as exc:
+                digest.update(f"unreadable {exc.errno}".encode())
+            digest.update(b"\0")
+
+
+def _hash_file(digest: Any, path: str) -> None:
+    """The regular file's bytes into digest, a chunk at a time."""
+    # a file swapped for a link or a FIFO since it was listed is neither followed nor waited on
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            digest.update(b"not a file")
+            return
+        while chunk := os.read(fd, HASH_CHUNK):
+            digest.update(chunk)
+    finally:
+        os.close(fd)
 
 
 def _stored(store: Path, chunks: list[tuple[int, int]]) -> dict[int, list[Record]]:

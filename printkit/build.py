@@ -131,29 +131,34 @@ def calibration_pages(plans: list[Plan], out: Path) -> Files:
 def write(files: Files, out: Path | None = None) -> list[Path]:
     """Every file whole, or none changed when the disk refuses one, all inside out; the paths written.
 
-    Then each game's reference folder written loses the pictures and pages this build did not make (a card
-    renamed or removed, a size no longer drawn), so the site a player copies holds only what its pages show,
-    and a file the build no longer makes (files[path] is None) is removed, so no old one is printed with the new.
+    The files land as one (atomic.Landing): staged first, then renamed together with Ctrl-C and kill held
+    back, so no interruption leaves one game's outputs from two builds. As they land, each game's reference
+    folder written loses the pictures and pages this build did not make (a card renamed or removed, a size no
+    longer drawn), so the site a player copies holds only what its pages show, and a file the build no longer
+    makes (files[path] is None) is removed, so no old one is printed with the new.
     """
-    written = atomic.write_all({path: data for path, data in files.items() if data is not None}, out)
-    _prune_reference(written)
-    for path, data in files.items():
-        if data is None and path.is_file() and not path.is_symlink():
-            path.unlink(missing_ok=True)
-    return written
+    with atomic.landing(out, confined=out is not None) as batch:
+        for path, data in files.items():
+            if data is not None:
+                batch.write(path, data)
+        for path in [p for p, data in files.items() if data is None] + _left_out_of_reference(batch.files):
+            batch.remove(path)
+    return batch.landed
 
 
 SITE_SUFFIXES = frozenset({".html", ".json", ".png", ".webp", ".jpg", ".svg", ".css", ".js"})
 
 
-def _prune_reference(written: list[Path]) -> None:
-    """Remove, from every game folder of the reference site just written, the site's kinds of file it left out."""
+def _left_out_of_reference(written: list[Path]) -> list[Path]:
+    """In every game folder of the reference site being written, the site's kinds of file it leaves out."""
     kept = set(written)
     folders = {path.parent for path in written if path.name == "index.html" and path.parent.parent.name == REFERENCE}
-    for folder in folders:
-        for found in folder.rglob("*"):
-            if found.suffix in SITE_SUFFIXES and found not in kept and found.is_file() and not found.is_symlink():
-                found.unlink(missing_ok=True)
+    return [
+        found
+        for folder in sorted(folders)
+        for found in sorted(folder.rglob("*"))
+        if found.suffix in SITE_SUFFIXES and found not in kept and found.is_file() and not found.is_symlink()
+    ]
 
 
 def steps(plan: Plan) -> int:

@@ -1,5 +1,8 @@
 """`printkit build --watch`: rebuild the games a change touches, keep going through errors, and serve the output
 folder on localhost, where open pages of the rules reference reload after each rebuild.
+
+The server answers only requests addressed to this machine by a loopback name: a web page elsewhere whose own
+name is made to lead to 127.0.0.1 (DNS rebinding) sends its name as Host, and is refused.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import cast
 
 from printkit.core.errors import PrintkitError, UsageError, display_path
 from printkit.core.project import CONFIG, PYPROJECT, Project
@@ -25,6 +29,8 @@ RELOAD = (
 )
 
 Rebuild = Callable[[list[str], bool], list[Path]]  # (game folders or names, run the quick check) -> files written
+LOOPBACK = ("localhost", "127.0.0.1", "[::1]")  # the names a request to this machine's own server comes by
+INTERRUPTED = 130  # the exit code of a run that Ctrl-C ended, as every printkit command gives
 
 
 class _Version:
@@ -41,6 +47,22 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     """Files of the output folder; HTML pages with the reload script; the version for the script to ask."""
 
     version: _Version
+
+    def parse_request(self) -> bool:
+        """The request line and headers read; a request not addressed to a loopback name is refused here, before
+        any method answers it."""
+        if not super().parse_request():
+            return False
+        if not self._loopback(self.headers.get("Host", "")):
+            self.send_error(403, "Only requests to localhost, 127.0.0.1 or [::1] are answered")
+            return False
+        return True
+
+    def _loopback(self, host: str) -> bool:
+        """Whether a Host header names this server by a loopback name, with its port or none."""
+        port = str(cast(http.server.HTTPServer, self.server).server_port)
+        name = host.strip().lower()
+        return any(name in (allowed, f"{allowed}:{port}") for allowed in LOOPBACK)
 
     def do_GET(self) -> None:
         if self.path == VERSION_PATH:
@@ -110,7 +132,8 @@ def run(
     check: bool,
     say: Callable[[str], None],
 ) -> int:
-    """Build once (first), then again for each change (again), until Ctrl-C; out served with pages that reload."""
+    """Build once (first), then again for each change (again), until Ctrl-C (exit code 130); out served with pages
+    that reload."""
     import watchfiles
 
     version = _Version()
@@ -147,9 +170,10 @@ def run(
             anew = True
     except KeyboardInterrupt:
         say("stopped watching")
+        return INTERRUPTED
     finally:
         server.shutdown()
-    return 0
+        server.server_close()  # the port, free again for the next watch
 
 
 def _shared(here: Project) -> list[Path]:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import errno
-import io
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
+import diskfaults
 import pytest
 
+from printkit import build
 from printkit.cli import main
 from printkit.core import atomic
 from printkit.data.loader import load_game
@@ -132,6 +134,103 @@ def test_what_a_killed_run_left_is_swept_but_a_running_ones_is_not(tmp_path: Pat
     assert not left.exists() and running.exists() and mine_by_name.exists()
 
 
+def _dead_pid() -> str:
+    """The id of a process that has ended: what a killed run's temporary files are named with."""
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    return done.stdout.strip()
+
+
+def _two_builds(out: Path) -> tuple[build.Files, build.Files]:
+    """The same game's outputs from an old and a new build: card sheets, a booklet and the reference site."""
+    names = ["game/cards-a4.pdf", "game/rules-a4.pdf", "reference/game/index.html", "reference/game/cards.json"]
+    old: build.Files = {out / name: f"old {name}".encode() for name in names}
+    return old, {path: data.replace(b"old", b"new") for path, data in old.items() if data is not None}
+
+
+def _contents(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def _to_exit(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_an_interrupt_while_a_build_lands_waits_until_all_its_files_are_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, signum: int
+) -> None:
+    """Ctrl-C, kill or a closed terminal just after the first file lands: the rest land, then the run ends."""
+    old, new = _two_builds(tmp_path)
+    build.write(old, tmp_path)
+    real = os.replace
+
+    def replace_then_interrupted(src: str, dst: str) -> None:
+        real(src, dst)
+        if not Path(dst).name.startswith(".printkit-landing"):
+            signal.raise_signal(signum)
+
+    before = signal.signal(signum, _to_exit) if signum != signal.SIGINT else None
+    try:
+        monkeypatch.setattr(atomic.os, "replace", replace_then_interrupted)
+        with pytest.raises((KeyboardInterrupt, SystemExit)):
+            build.write(new, tmp_path)
+    finally:
+        if before is not None:
+            signal.signal(signum, before)
+    assert _contents(tmp_path) == {str(p.relative_to(tmp_path)): data for p, data in new.items()}
+
+
+KILLED_MID_LANDING = """
+import os, signal, sys
+from pathlib import Path
+from printkit import build
+
+out = Path(sys.argv[1])
+real, landed = os.replace, []
+
+def replace_then_killed(src, dst):
+    real(src, dst)
+    if not Path(dst).name.startswith(".printkit-landing"):
+        landed.append(dst)
+        if len(landed) == 2:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+os.replace = replace_then_killed
+build.write({out / name: f"new {name}".encode() for name in sys.argv[2:]}, out)
+"""
+
+
+def test_a_build_killed_while_its_files_land_is_finished_by_the_next_run(tmp_path: Path) -> None:
+    """kill -9 cannot be held back: the journal written before the renames lets the next build into the same
+    folder put the rest of that build in place as it starts, even one that stops, so no set stays half old."""
+    old, new = _two_builds(tmp_path)
+    build.write(old, tmp_path)
+    names = [str(p.relative_to(tmp_path)) for p in old]
+    killed = subprocess.run([sys.executable, "-c", KILLED_MID_LANDING, str(tmp_path), *names], check=False)
+    assert killed.returncode == -signal.SIGKILL
+    halfway = _contents(tmp_path)
+    assert sum(data.startswith(b"new") for name, data in halfway.items() if name in names) == 2  # two of four landed
+    landed = {str(path.relative_to(tmp_path)): data for path, data in new.items()}
+    assert main(["build", "no-such-game", "--out", str(tmp_path)]) == 2  # a build that stops at once settles it
+    assert _contents(tmp_path) == landed
+    build.write({tmp_path / "other" / "cards-a4.pdf": b"another game"}, tmp_path)
+    assert _contents(tmp_path) == landed | {"other/cards-a4.pdf": b"another game"}
+
+
+def test_what_a_killed_run_left_anywhere_in_the_output_is_swept_by_the_next(tmp_path: Path) -> None:
+    dead = _dead_pid()
+    deep = [
+        tmp_path / "reference" / "game" / "cards" / f".saga.png.{dead}.k3j2x.part",
+        tmp_path / "game" / "png" / "main" / f".001-saga.png.{dead}.q9z1w.part",
+        tmp_path / f".duplex-calibration-a4.pdf.{dead}.a8b7c.part",
+    ]
+    for path in deep:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"half")
+    build.write({tmp_path / "other" / "cards-a4.pdf": b"whole"}, tmp_path)  # a run that writes none of those folders
+    assert list(tmp_path.rglob("*.part")) == []
+
+
 def test_a_build_into_a_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "out").write_text("not a folder")
     assert main(["build", "battle-line", "--only", "cards", "--out", str(tmp_path / "out")]) == 1
@@ -180,28 +279,7 @@ def test_a_disk_that_refuses_ends_the_build_in_one_line_with_the_last_build_kept
     command = ["build", "battle-line", "--only", "cards", "--no-check", "--paper", "a4", "--out", str(tmp_path)]
     assert main(command) == 0
     before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
-    calls = {"open": 0, "write": 0}
-    real_mkstemp, real_fdopen = atomic.tempfile.mkstemp, atomic.os.fdopen
-
-    def mkstemp(*args: object, **kwargs: object) -> tuple[int, str]:
-        calls["open"] += 1
-        if where == "open" and calls["open"] == 3:  # the third file: two are already staged
-            raise OSError(fault, os.strerror(fault))
-        return real_mkstemp(*args, **kwargs)  # type: ignore[call-overload,no-any-return]
-
-    class Full(io.BytesIO):
-        def write(self, data: object) -> int:
-            raise OSError(fault, os.strerror(fault))
-
-    def fdopen(fd: int, *args: object, **kwargs: object) -> object:
-        calls["write"] += 1
-        if where == "write" and calls["write"] == 3:
-            os.close(fd)
-            return Full()
-        return real_fdopen(fd, *args, **kwargs)  # type: ignore[call-overload]
-
-    monkeypatch.setattr(atomic.tempfile, "mkstemp", mkstemp)
-    monkeypatch.setattr(atomic.os, "fdopen", fdopen)
+    diskfaults.refuse(monkeypatch, fault, where, 3)  # the third file: two are already staged
     assert main(command) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f": {reason}; nothing of this run was written" in err, err

@@ -147,3 +147,15 @@ def test_a_kept_picture_is_written_as_the_png_it_was_kept_as(studio: Path) -> No
     assert raster.png(kept, compress_level=1) == plain.getvalue() == drawcache.png(image)
     assert drawcache.png(kept.crop((0, 0, 20, 20))) is None  # a picture made from it is its own
     assert drawcache.png(kept.convert("L")) is None
+
+
+def test_a_picture_made_from_a_kept_one_never_takes_its_bytes_once_it_is_gone() -> None:
+    """A resized kept picture, copied after the kept one is freed: the copy often lands where it was (its id),
+    and used to be written as the kept picture's PNG (a Tabletop Simulator thumbnail came out full size)."""
+    for _ in range(100):
+        kept = Image.new("RGB", (40, 30), (200, 40, 10))
+        drawcache._remember(kept, b"the kept picture's PNG")
+        resized = kept.resize((20, 15))
+        del kept
+        small = resized.copy()
+        assert drawcache.png(small) is None and drawcache.png(resized) is None

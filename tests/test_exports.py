@@ -4,12 +4,15 @@ spreadsheet round trips, contact sheets."""
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
+import re
 import shutil
 import zipfile
 from pathlib import Path
 
+import diskfaults
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
@@ -139,6 +142,79 @@ def test_tts_splits_big_decks_and_honours_the_hidden_slot(tmp_path: Path) -> Non
     assert sorted(deck["CustomDeck"]) == ["1", "2", "3"] and deck["CustomDeck"]["1"]["BackIsHidden"] is False
     ids = sorted(set(deck["DeckIDs"]))
     assert 168 in ids and 169 not in ids  # slot 69, the last, holds the back
+
+
+def test_a_tts_export_holds_no_more_card_pictures_than_a_sheet_whatever_the_deck(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Counted, not timed: the card pictures alive whenever a sheet is encoded, for a deck of three sheets. Kept
+    all at once, memory grew with the deck (5,309 MB at 5,400 cards); drawn a few at a time, pasted and freed,
+    it holds one sheet and a few cards."""
+    import weakref
+
+    from printkit.draw import raster
+
+    game = _plain_game(tmp_path, 150)
+    drawn: list[weakref.ref[Image.Image]] = []
+    alive: list[int] = []
+    real_render, real_png = tts._render, raster.png
+
+    def render(*args: object) -> list[Image.Image]:
+        pictures = real_render(*args)  # type: ignore[arg-type]
+        drawn.extend(weakref.ref(picture) for picture in pictures)
+        return pictures
+
+    def png(*args: object) -> bytes:
+        alive.append(sum(ref() is not None for ref in drawn))
+        return real_png(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tts, "_render", render)
+    monkeypatch.setattr(raster, "png", png)
+    tts.export(game, tmp_path / "tts", PrintSettings())
+    per_sheet = tts.plan(150, POKER.size, False).per_sheet
+    assert len(drawn) == 151 and len(alive) == 4  # every card and the back drawn; the back and three sheets
+    assert max(alive) < per_sheet // 2, alive
+
+
+def _contents(folder: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    ("fault", "where", "reason"),
+    [(errno.ENOSPC, "write", "the disk is full"), (errno.EROFS, "open", "it is on a read-only disk")],
+)
+@pytest.mark.parametrize("export", ["png", "tts", "printshop", "preview"])
+def test_an_export_the_disk_refuses_names_the_file_and_leaves_the_last_export_whole(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    export: str,
+    fault: int,
+    where: str,
+    reason: str,
+) -> None:
+    """A file of an export refused, as a full or read-only disk refuses it (root writes anywhere, so the system
+    calls are made to fail), the third when there are three (a preview of one deck has one): one line naming
+    that file, never its temporary name, and the files of the export before, every one as it was."""
+    _plain_game(tmp_path, 12)
+    monkeypatch.chdir(tmp_path)
+    command = ["export", export, "big-deck", "--out", "out"]
+    command += ["--dpi", "40"] if export == "png" else []
+    command = ["preview", "big-deck", "--out", "out"] if export == "preview" else command
+    assert main(command) == 0
+    folder = tmp_path / "out" / "big-deck" / export
+    before = _contents(folder)
+    cards = tmp_path / "big-deck" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Card number", "Card no."))  # every picture changes
+    refused = {"png": 3, "tts": 3, "printshop": 2, "preview": 1}[export]
+    diskfaults.refuse(monkeypatch, fault, where, refused, inside=folder)
+    assert main(command) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f": {reason}; nothing of this run was written" in err, err
+    named = re.match(r"printkit: cannot write (.+?): ", err)
+    assert named and ".part" not in named[1] and (tmp_path / named[1]).resolve().is_relative_to(folder), err
+    assert _contents(folder) == before  # no file of the new export, no temporary file
 
 
 def _tts_schema() -> dict[str, object]:

@@ -40,6 +40,49 @@ def readme_commands() -> list[str]:
     ]
 
 
+def _pins(text: str) -> dict[str, str]:
+    """A constraints file's versions by canonical name."""
+    from packaging.utils import canonicalize_name
+
+    rows = [line.split("==") for line in text.splitlines() if line and not line.startswith("#")]
+    assert all(len(row) == 2 for row in rows), text
+    return {canonicalize_name(name): version for name, version in rows}
+
+
+def test_constraints_pin_every_dependency_in_its_range_as_the_readme_command_writes_them(tmp_path: Path) -> None:
+    """constraints.txt holds a version of every requirement pyproject.toml names, extras included, inside its
+    range; the command the README names writes, from this environment, each package of printkit's tree at its
+    installed version and nothing outside it; CI installs with the file."""
+    import tomllib
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = [Requirement(text) for text in project["dependencies"]]
+    wanted += [Requirement(text) for extra in project["optional-dependencies"].values() for text in extra]
+    pinned = _pins((ROOT / "constraints.txt").read_text(encoding="utf-8"))
+    for requirement in wanted:
+        version = pinned.get(canonicalize_name(requirement.name))
+        assert version and requirement.specifier.contains(version, prereleases=True), (str(requirement), version)
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert ".venv/bin/python tests/constraints.py" in readme and "-c constraints.txt" in readme
+    assert "pip install -e '.[test]' -c constraints.txt" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    written = tmp_path / "constraints.txt"
+    command = [sys.executable, str(ROOT / "tests" / "constraints.py"), "--out", str(written)]
+    subprocess.run(command, check=True, capture_output=True, timeout=120)
+    fresh = _pins(written.read_text(encoding="utf-8"))
+    assert {canonicalize_name(r.name) for r in wanted} <= set(fresh)
+    assert all(metadata.version(name) == version for name, version in fresh.items())
+    assert "pip" not in fresh and "printkit" not in fresh  # the installer and the project itself are no pins
+    check = subprocess.run([*command, "--check"], capture_output=True, text=True, timeout=120)
+    assert check.returncode == 0, check.stderr
+    written.write_text(written.read_text(encoding="utf-8").replace("==", "==0", 1))
+    assert subprocess.run([*command, "--check"], capture_output=True, timeout=120).returncode == 1
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
     """A fresh virtual environment with printkit (and its tune extra) installed from a wheel built from its sdist."""

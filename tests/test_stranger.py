@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -203,7 +204,8 @@ def test_rules_keep_links_within_the_document_and_to_the_web_only(
     rules = _game(studio) / "rules.md"
     rules.write_text(
         "# Setup\n\nSee [the secret](../../../etc/passwd), [a file](file:///etc/hosts), [a note](notes.md), "
-        "[the web](https://example.org/rules), [a script](javascript:alert(1)) and [the top](#setup).\n"
+        "[the web](https://example.org/rules), [the old site](http://example.org/old), "
+        "[a script](javascript:alert(1)) and [the top](#setup).\n"
     )
     assert main(["build", "--no-check", "--only", "rules,reference"]) == 0
     uris = []
@@ -211,13 +213,24 @@ def test_rules_keep_links_within_the_document_and_to_the_web_only(
         for annot in page.get("/Annots") or []:
             action = annot.get_object().get("/A") or {}
             uris.append(str(action.get("/URI", "")))
-    assert "https://example.org/rules" in uris
+    assert "https://example.org/rules" in uris and "http://example.org/old" in uris
     assert not [u for u in uris if u.startswith("file:") or "passwd" in u or "notes.md" in u]
     html = (studio / "output" / "reference" / "shared-game" / "index.html").read_text()
     assert 'href="https://example.org/rules"' in html and 'href="#setup"' in html
+    assert 'href="http://example.org/old"' in html
     assert "passwd" not in html.split("the secret")[0][-40:] and 'href="notes.md"' not in html
     assert "the secret" in html and "a note" in html and "a script" in html  # the words stay
     assert "javascript" not in html and "file:///etc/hosts" not in html  # the targets do not
+
+
+def test_the_readme_names_every_kind_of_rules_link_kept_and_only_those() -> None:
+    from printkit.docs.rulesbook import LINKS_KEPT
+
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    sentence = r"links in `rules.md` are kept when they point inside the document or to the web \((.*?)\);"
+    listed = re.search(sentence, readme)
+    assert listed, "the README's sentence on the links rules.md keeps"
+    assert set(re.findall(r"`([^`]+)`", listed[1])) == {"#..." if kept == "#" else kept for kept in LINKS_KEPT}
 
 
 @pytest.mark.parametrize(

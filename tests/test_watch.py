@@ -3,6 +3,7 @@ served on localhost carry a script that reloads them after each rebuild."""
 
 from __future__ import annotations
 
+import http.client
 import io
 import re
 import signal
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from printkit import watch
 from printkit.cli import main
 from printkit.watch import RELOAD, VERSION_PATH
 
@@ -104,5 +106,58 @@ def test_a_saved_change_is_rebuilt_and_the_served_pages_reload(tmp_path: Path, m
         assert again.stderr.count("\n") == 1 and not again.stdout
     finally:
         watcher.send_signal(signal.SIGINT)
-        assert watcher.wait(timeout=20) == 0
+        assert watcher.wait(timeout=20) == 130  # interrupted, as the README's exit codes say
     assert "stopped watching" in log.read_text()
+
+
+def _status(port: int, path: str, host: str | None, method: str = "GET") -> int:
+    """The status of one request to the local server, sent with that Host header (None: without one)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.putrequest(method, path, skip_host=True)
+        if host is not None:
+            connection.putheader("Host", host)
+        connection.endheaders()
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def test_the_served_output_answers_only_requests_addressed_to_a_loopback_name(tmp_path: Path) -> None:
+    """A page elsewhere whose name is made to lead to 127.0.0.1 (DNS rebinding) sends its own name as Host: refused,
+    so it cannot read the output while a watch runs."""
+    (tmp_path / "reference").mkdir()
+    (tmp_path / "reference" / "index.html").write_text("<html><body>the site</body></html>")
+    server = watch.serve(tmp_path, 0, watch._Version())
+    port = server.server_address[1]
+    try:
+        for host in ("localhost", f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}", f"LocalHost:{port}"):
+            assert _status(port, "/reference/index.html", host) == 200, host
+        assert _status(port, VERSION_PATH, f"127.0.0.1:{port}") == 200
+        refused = ["attacker.example", f"attacker.example:{port}", f"127.0.0.1.attacker.example:{port}"]
+        refused += [f"localhost:{port + 1}", "", None]
+        for host in refused:
+            assert _status(port, "/reference/index.html", host) == 403, host
+            assert _status(port, VERSION_PATH, host) == 403, host
+        assert _status(port, "/reference/index.html", "attacker.example", "HEAD") == 403
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_ctrl_c_ends_a_watch_with_exit_code_130(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import watchfiles
+
+    def interrupted(*folders: object, **options: object) -> object:
+        raise KeyboardInterrupt  # Ctrl-C while waiting for a change
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "-q"]) == 0
+    assert main(["new", "Watched", "-q"]) == 0
+    monkeypatch.setattr(watchfiles, "watch", interrupted)
+    assert main(["build", "--watch", "--only", "cards", "--no-check", "--port", "0"]) == 130
+    assert "stopped watching" in capsys.readouterr().out

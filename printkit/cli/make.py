@@ -26,7 +26,7 @@ from printkit.cli.common import (
     warn,
 )
 from printkit.cli.progress import Bar
-from printkit.core import project
+from printkit.core import atomic, project
 from printkit.core.errors import CheckFailed, Failures, PrintkitError, UsageError, display_path, safe
 from printkit.data import loader, scaffold, schema, settings, summary
 from printkit.data.game import Game
@@ -198,6 +198,9 @@ def _rebuild(args: argparse.Namespace, targets: list[str], check: bool) -> list[
 def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Path]:
     """One build of the games named: drawn once to find every problem, made in memory, checked, then written."""
     here = project.find()
+    # first, whatever this build finds: a build killed while its files landed is put whole (the new one's files
+    # land only at the end, and this one may stop before then)
+    atomic.settle(out_folder(args, here))
     chosen_games = load(targets, here)  # every game loads and checks before anything is made
     parts = chosen("--only", args.only, build.PARTS)
     keys = (

@@ -23,6 +23,7 @@ import hashlib
 import io
 import json
 import os
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -140,18 +141,22 @@ class Counts:
 counts = Counts()
 
 
-_PNG = "printkit.png"  # a kept picture's PNG bytes, in its image's info, with the id of the image they are of
+# a live kept picture's PNG bytes, by the picture's id. Not in its info, which every picture made from it copies:
+# once it was gone, such a copy could be given its id, and so its bytes. An entry goes as its picture does,
+# before the id can be another's.
+_PNGS: dict[int, bytes] = {}
 
 
 def _remember(image: Image.Image, png: bytes) -> None:
-    image.info[_PNG] = (id(image), png)
+    if id(image) not in _PNGS:
+        weakref.finalize(image, _PNGS.pop, id(image), None)
+    _PNGS[id(image)] = png
 
 
 def png(image: Image.Image) -> bytes | None:
     """The PNG (compression level 1) a kept or just-stored picture was stored as, so a run that writes it as
-    such encodes it no second time; None for any other image, one cropped or converted from it included."""
-    mark = image.info.get(_PNG)
-    return mark[1] if isinstance(mark, tuple) and mark[0] == id(image) else None
+    such encodes it no second time; None for any other image, one cropped, resized or copied from it included."""
+    return _PNGS.get(id(image))
 
 
 def _path(name: str) -> Path | None:

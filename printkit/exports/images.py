@@ -1,5 +1,8 @@
-"""`printkit export png`: one PNG per card face and back, player aid, counter and board, rasterised from the print
-drawing."""
+"""`printkit export png`: one PNG per card face and back, player aid, counter and board, drawn as printed.
+
+The pictures are drawn and encoded on worker processes; this process stages each file as it comes back and
+lands them all together, so a disk that refuses one leaves the last export as it was.
+"""
 
 from __future__ import annotations
 
@@ -20,16 +23,16 @@ MAX_PIXELS = 60e6  # per image: 280 mm square at 700 dpi; more is a typo, not a 
 PNG_LEVEL = 1  # zlib level 1: nearly the size of level 6 here, in a fraction of the time
 
 
-def _render(game: Game, faces: list[Face], dpi: float, bleed: float, folder: Path) -> list[Path]:
-    written = []
-    for face, image in zip(faces, raster.pictures(game, faces, bleed, dpi), strict=True):
-        path = folder / f"{face.name}.png"
-        atomic.write_bytes(path, raster.png(image, PNG_LEVEL, dpi))
-        written.append(path)
-    return written
+def _render(game: Game, faces: list[Face], dpi: float, bleed: float, folder: Path) -> list[tuple[Path, bytes]]:
+    """Each face's file and its PNG, for the exporting process to write."""
+    pictures = raster.pictures(game, faces, bleed, dpi)
+    return [
+        (folder / f"{face.name}.png", raster.png(image, PNG_LEVEL, dpi))
+        for face, image in zip(faces, pictures, strict=True)
+    ]
 
 
-def _job(args: tuple[Game, list[Face], float, float, Path]) -> list[Path]:
+def _job(args: tuple[Game, list[Face], float, float, Path]) -> list[tuple[Path, bytes]]:
     return _render(*args)
 
 
@@ -58,18 +61,19 @@ def export(
     # small batches, so the work stays shared to the end and progress moves in steps a user can see
     size = max(1, min(16, len(faces) // (workers * 4)))
     jobs = [(game, faces[i : i + size], dpi, bleed, folder) for i in range(0, len(faces), size)]
-    written: list[Path] = []
-    with contextlib.ExitStack() as stack:
+    done = 0
+    with atomic.landing(folder) as batch, contextlib.ExitStack() as stack:
         run = stack.enter_context(processes.executor(workers)).map if workers > 1 and len(jobs) > 1 else map
-        for paths in run(_job, jobs):
-            written += paths
+        for files in run(_job, jobs):
+            for path, data in files:
+                batch.write(path, data)
+            done += len(files)
             if progress:
-                progress(len(written), total)
-    for comp in boards:
-        image = raster.render_pdf(raster.board_pdf(game, comp), dpi)
-        path = folder / "boards" / f"{comp.id}.png"
-        atomic.write_bytes(path, raster.png(image, PNG_LEVEL, dpi))
-        written.append(path)
-        if progress:
-            progress(len(written), total)
-    return sorted(written)
+                progress(done, total)
+        for comp in boards:
+            image = raster.render_pdf(raster.board_pdf(game, comp), dpi)
+            batch.write(folder / "boards" / f"{comp.id}.png", raster.png(image, PNG_LEVEL, dpi))
+            done += 1
+            if progress:
+                progress(done, total)
+    return sorted(batch.landed)

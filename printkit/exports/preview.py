@@ -20,18 +20,16 @@ GAP = 8
 
 def export(game: Game, folder: Path, settings: PrintSettings) -> list[Path]:
     """One contact sheet per deck: its cards in deck order, then its back."""
-    written = []
     faces = card_faces(game, settings.card_size)
-    for deck in game.decks:
-        mine = [f for f in faces if f.deck == deck.deck.id]  # the cards in deck order, then the back
-        images = raster.pictures(game, mine, 0.0, DPI)
-        w, h = images[0].size
-        cols = min(COLUMNS, len(images))
-        rows = math.ceil(len(images) / cols)
-        sheet = Image.new("RGB", (cols * (w + GAP) + GAP, rows * (h + GAP) + GAP), "#d9d9d9")
-        for i, image in enumerate(images):
-            sheet.paste(image, (GAP + (i % cols) * (w + GAP), GAP + (i // cols) * (h + GAP)))
-        path = folder / f"{deck.deck.id}.png"
-        atomic.write_bytes(path, raster.png(sheet, dpi=DPI))
-        written.append(path)
-    return written
+    with atomic.landing(folder) as batch:  # every deck's sheet, or none when the disk refuses one
+        for deck in game.decks:
+            mine = [f for f in faces if f.deck == deck.deck.id]  # the cards in deck order, then the back
+            images = raster.pictures(game, mine, 0.0, DPI)
+            w, h = images[0].size
+            cols = min(COLUMNS, len(images))
+            rows = math.ceil(len(images) / cols)
+            sheet = Image.new("RGB", (cols * (w + GAP) + GAP, rows * (h + GAP) + GAP), "#d9d9d9")
+            for i, image in enumerate(images):
+                sheet.paste(image, (GAP + (i % cols) * (w + GAP), GAP + (i // cols) * (h + GAP)))
+            batch.write(folder / f"{deck.deck.id}.png", raster.png(sheet, dpi=DPI))
+    return batch.landed

@@ -249,16 +249,14 @@ def export(game: Game, folder: Path, settings: PrintSettings, service: str) -> t
             copies = face.copies if face.side == "front" else printed.get(face.deck, 0)
             rows.writerow([name, face.deck, face.label, face.title, face.side, copies])
         archive.writestr(zipfile.ZipInfo("order.csv", ZIP_TIME), order.getvalue(), zipfile.ZIP_DEFLATED)
-    target = folder / f"{service}.zip"
-    atomic.write_bytes(target, buffer.getvalue())
-    written = [target]
     decks = list(dict.fromkeys(f.deck for f in faces)) if shop.pdf.per == "deck" else [None]
-    for deck in decks:
-        mine = [f for f in faces if deck is None or f.deck == deck]
-        pdf_path = folder / (f"{service}.pdf" if deck is None else f"{service}-{deck}.pdf")
-        atomic.write_bytes(pdf_path, _pdf(game, mine, page, bleed, shop.pdf, press))
-        written.append(pdf_path)
-    return written, notes + [str(w) for w in safe_zone_warnings(faces, shop)]
+    with atomic.landing(folder) as batch:  # the pack and its PDFs together, or none when the disk refuses one
+        batch.write(folder / f"{service}.zip", buffer.getvalue())
+        for deck in decks:
+            mine = [f for f in faces if deck is None or f.deck == deck]
+            pdf_path = folder / (f"{service}.pdf" if deck is None else f"{service}-{deck}.pdf")
+            batch.write(pdf_path, _pdf(game, mine, page, bleed, shop.pdf, press))
+    return batch.landed, notes + [str(w) for w in safe_zone_warnings(faces, shop)]
 
 
 def _pdf(

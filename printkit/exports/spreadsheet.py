@@ -86,7 +86,8 @@ def export_csv(game: Game, target: Path, bom: bool = True) -> Path:
     writer.writeheader()
     for row in data:
         writer.writerow({k: table.neutralised(_cell(v)) for k, v in row.items()})
-    atomic.write_bytes(target, text.getvalue().encode("utf-8-sig" if bom else "utf-8"))
+    with atomic.landing(target.parent) as batch:  # a refused write names the file, not its temporary name
+        batch.write(target, text.getvalue().encode("utf-8-sig" if bom else "utf-8"))
     return target
 
 
@@ -116,7 +117,8 @@ def export_xlsx(game: Game, target: Path) -> Path:
     book.properties.created = book.properties.modified = _EPOCH
     buffer = io.BytesIO()
     book.save(buffer)
-    atomic.write_bytes(target, _fixed_zip_times(buffer.getvalue()))
+    with atomic.landing(target.parent) as batch:
+        batch.write(target, _fixed_zip_times(buffer.getvalue()))
     return target
 
 

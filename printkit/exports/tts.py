@@ -4,6 +4,10 @@ A sheet holds at most MAX_COLS x MAX_ROWS cards in at most MAX_PIXELS square. Ta
 Simulator shows a sheet's last slot as the hidden side of cards in a hand unless a deck's
 BackIsHidden is set; with --hidden-in-last-slot the back goes there and a sheet holds one card
 fewer.
+
+Memory holds one sheet and a few cards' pictures whatever a deck's size: cards are drawn a few at a
+time and each pasted into its sheet as it comes; every file is staged as it is made and all land
+together, so a refused write leaves the last export as it was.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import hashlib
 import json
 import math
 import urllib.parse
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,6 +35,7 @@ MAX_COLS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
 MIN_GRID = 2  # its deck importer takes sheets of 2 to 10 columns and 2 to 7 rows
 CARD_ID_STRIDE = 100  # Tabletop Simulator's CardID: deck key x 100 + slot
 THUMBNAIL_PX = 256  # the picture beside a saved object in the game's list
+DRAWN_TOGETHER = 16  # cards drawn as one document (fonts loaded once for them), their pictures alone in memory
 
 
 @dataclass(frozen=True)
@@ -135,7 +141,21 @@ def export(
     copy_to: a Tabletop Simulator "Saved Objects" folder to put each deck's JSON into as well, with the
     thumbnail picture the game's list shows beside it.
     """
-    written: list[Path] = []
+    with atomic.landing(folder) as batch:
+        _export(batch, game, folder, settings, base_url, hidden_in_last_slot, copy_to)
+    return batch.landed
+
+
+def _export(
+    batch: atomic.Landing,
+    game: Game,
+    folder: Path,
+    settings: PrintSettings,
+    base_url: str | None,
+    hidden_in_last_slot: bool,
+    copy_to: Path | None,
+) -> None:
+    """Every deck's files, staged in batch as each is made."""
     faces = card_faces(game, settings.card_size)
     first_deck = {card.id: deck for deck in reversed(game.decks) for card, _ in deck.entries}
     described = {c.id: _description(game, c, first_deck[c.id]) for c in game.cards if c.id in first_deck}
@@ -153,26 +173,28 @@ def export(
         back = backs[d]
         p = plan(len(fronts), back.size, hidden_in_last_slot)
         dpi = p.card_px[0] / back.size[0] * 72
-        images = _render(game, [*fronts, back], dpi, p.card_px)
-        back_image = images[-1]
+        (back_image,) = _render(game, [back], dpi, p.card_px)
         back_path = folder / f"{d}-back.png"
-        atomic.write_bytes(back_path, raster.png(back_image, 1, dpi))
-        written.append(back_path)
+        batch.write(back_path, raster.png(back_image, 1, dpi))
         sideways = back.size[0] > back.size[1]
         custom: dict[str, dict[str, Any]] = {}
         contained, deck_ids = [], []
+        pictures = _pictures(game, fronts, dpi, p.card_px)
+        thumb = None  # the deck's first card, small, for the saved object's picture
         for s in range(p.sheets):
             on_sheet = fronts[s * p.per_sheet : (s + 1) * p.per_sheet]
             cols, rows = _grid(len(on_sheet) + hidden_in_last_slot, p)
             sheet = Image.new("RGB", (cols * p.card_px[0], rows * p.card_px[1]), "white")
-            for slot, image in enumerate(images[s * p.per_sheet : s * p.per_sheet + len(on_sheet)]):
+            for slot, image in zip(range(len(on_sheet)), pictures, strict=False):
                 sheet.paste(image, ((slot % cols) * p.card_px[0], (slot // cols) * p.card_px[1]))
+                if thumb is None:
+                    thumb = _thumbnail(image)
             if hidden_in_last_slot:
                 last = cols * rows - 1
                 sheet.paste(back_image, ((last % cols) * p.card_px[0], (last // cols) * p.card_px[1]))
             path = folder / f"{d}-sheet-{s + 1}.png"
-            atomic.write_bytes(path, raster.png(sheet, 1, dpi))
-            written.append(path)
+            batch.write(path, raster.png(sheet, 1, dpi))
+            del sheet  # before the next sheet is made: one in memory at a time
             key = str(next_key)
             next_key += 1
             custom[key] = {
@@ -214,18 +236,29 @@ def export(
             "ObjectStates": [state],
         }
         text = json.dumps(saved, indent=1, ensure_ascii=False) + "\n"
-        path = folder / f"{d}.json"
-        atomic.write_text(path, text)
-        written.append(path)
+        batch.write(folder / f"{d}.json", text)
         if copy_to is not None:
             # the game lists a saved object by its file name, with the picture of the same name as its thumbnail
             name = f"{game.printed_title} - {title}".replace("/", "-")
-            atomic.write_text(copy_to / f"{name}.json", text)
-            thumb = (images[0] if fronts else back_image).copy()
-            thumb.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
-            atomic.write_bytes(copy_to / f"{name}.png", raster.png(thumb, 1, dpi * thumb.width / p.card_px[0]))
-            written += [copy_to / f"{name}.json", copy_to / f"{name}.png"]
-    return written
+            batch.write(copy_to / f"{name}.json", text)
+            thumb = _thumbnail(back_image) if thumb is None else thumb
+            batch.write(copy_to / f"{name}.png", raster.png(thumb, 1, dpi * thumb.width / p.card_px[0]))
+
+
+def _thumbnail(image: Image.Image) -> Image.Image:
+    small = image.copy()
+    small.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX))
+    return small
+
+
+def _pictures(game: Game, faces: list[Face], dpi: float, px: tuple[int, int]) -> Iterator[Image.Image]:
+    """Each face as _render makes it, drawn DRAWN_TOGETHER at a time and handed on one by one, so a deck's
+    pictures are never all in memory: a picture is freed once the caller has pasted it."""
+    for start in range(0, len(faces), DRAWN_TOGETHER):
+        drawn = _render(game, faces[start : start + DRAWN_TOGETHER], dpi, px)
+        drawn.reverse()
+        while drawn:
+            yield drawn.pop()
 
 
 def _render(game: Game, faces: list[Face], dpi: float, px: tuple[int, int]) -> list[Image.Image]:

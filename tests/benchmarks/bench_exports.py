@@ -32,6 +32,22 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 
+def plain_deck(folder: Path, cards: int, title: str) -> None:
+    """A game of one deck of plain cards, each of its own words: as many card pictures as cards."""
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(
+        f"title: {title}\ncredit: A benchmark deck.\ndecks:\n"
+        f"  - {{id: main, name: Main, back: {{title: {title}, colour: '#335577'}}, include: {{kind: plain}}}}\n"
+    )
+    (folder / "cards.yaml").write_text(
+        "cards:\n"
+        + "".join(
+            f"  - {{id: c{i}, kind: plain, name: Card {i}, text: 'Card {i} does {i % 7} things.'}}\n"
+            for i in range(cards)
+        )
+    )
+
+
 def main() -> None:
     games = [load_game(folder) for folder in bundled_games()]
     with tempfile.TemporaryDirectory() as tmp:
@@ -53,18 +69,7 @@ def main() -> None:
             f"{time.perf_counter() - start:.1f} s"
         )
         folder = Path(tmp) / "deck70"
-        folder.mkdir()
-        (folder / "game.yaml").write_text(
-            "title: Seventy\ncredit: A benchmark deck.\ndecks:\n"
-            "  - {id: main, name: Main, back: {title: Seventy, colour: '#335577'}, include: {kind: plain}}\n"
-        )
-        (folder / "cards.yaml").write_text(
-            "cards:\n"
-            + "".join(
-                f"  - {{id: c{i}, kind: plain, name: Card {i}, text: 'Card {i} does {i % 7} things.'}}\n"
-                for i in range(70)
-            )
-        )
+        plain_deck(folder, 70, "Seventy")
         start = time.perf_counter()
         done = subprocess.run(
             [sys.executable, "-c", SHEET, str(folder), str(Path(tmp) / "tts")],

@@ -1,6 +1,7 @@
 """Benchmark: the reliability fuzz of game-folder loading, long, on every core, and what it found.
 
-Run: python tests/benchmarks/bench_reliability.py [--cases 10000] [--workers 2] [--seed 1] [--kills 20]
+Run: python tests/benchmarks/bench_reliability.py [--cases 10000] [--workers 2] [--seed 1] [--kills 50]
+     [--aimed 20] [--parts fuzz,memory,kills,faults]
 
 The cases and the property are tests/test_fuzz.py's: the five bundled games and the studio's demo game
 (cards from an XLSX sheet, pictures, its own font, icon and layout), mutated in structure, text, YAML,
@@ -10,11 +11,17 @@ error lines that are not one problem each, other exit codes, the slowest case an
 then runs one saved example of each kind of failure, and the slowest case, again as a fresh
 `python -m printkit validate` to confirm it. Failing cases are saved as projects under --keep.
 
-Then the faults: --kills trials of kill -9 at a seeded moment of a build that would change every
-file, each followed by a look at the outputs (each whole, old or new, never a mix inside a file)
-and at stray .part files, which the next build must sweep; and the faults a user's machine can
-cause (an --out that is a file, an output that is a folder, a full disk, a read-only disk, a game
-output folder that is a file, a link out of the project), each with its exit code and its line.
+Then the memory of `printkit export tts` for a deck of 540 cards and of 5,400 (goal: the second within
+2x the first), each a whole process with a cache of its own.
+
+Then the faults: --kills trials each of kill -9 and of Ctrl-C (SIGINT to the build's process group) at a
+seeded moment of a build that changes every card file, each followed by a look at the set of outputs
+(all old or all new, never some of each, and no file that is neither) and at stray .part files, which
+the next build must sweep; then --aimed trials each of kill -9, Ctrl-C and kill, the signal sent just after
+a seeded one of the build's renames: Ctrl-C and kill must wait for the last rename, and what a kill -9 left
+must be finished by the next run into the output folder. Last the faults a user's machine can cause (an
+--out that is a file, an output that is a folder, a full disk, a read-only disk, a game output folder
+that is a file, a link out of the project), each with its exit code and its line.
 """
 
 from __future__ import annotations
@@ -201,14 +208,35 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", default=str(Path(tempfile.gettempdir()) / "printkit-fuzz-findings"))
-    parser.add_argument("--kills", type=int, default=20, help="kill -9 trials after the fuzz (0: none)")
+    parser.add_argument("--kills", type=int, default=50, help="trials of each signal, at random and aimed (0: none)")
+    parser.add_argument("--aimed", type=int, default=20, help="aimed trials of each signal (0: none)")
+    parser.add_argument("--parts", default=",".join(PARTS), help=f"which to run, of {', '.join(PARTS)}")
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker is not None:
         worker(args)
         return
+    parts = set(args.parts.split(","))
+    if parts - set(PARTS):
+        parser.error(f"--parts: expected some of {', '.join(PARTS)}, found {args.parts}")
+    if "fuzz" in parts:
+        fuzz_run(args)
+    if "memory" in parts:
+        tts_memory()
+    if "kills" in parts and args.kills:
+        kill_trials(args.kills, args.seed)
+    if "kills" in parts and args.aimed:
+        aimed_trials(args.aimed, args.seed)
+    if "faults" in parts:
+        fault_cases()
 
+
+PARTS = ("fuzz", "memory", "kills", "faults")
+
+
+def fuzz_run(args: argparse.Namespace) -> None:
+    """The fuzz on every core, its findings, and each kind of failure confirmed in a fresh process."""
     Path(args.keep).mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     shares = [args.cases // args.workers + (i < args.cases % args.workers) for i in range(args.workers)]
@@ -275,76 +303,230 @@ def main() -> None:
     if slowest.get("saved"):
         game = slowest["case"].split(":", 1)[0]
         print(f"\nslowest case again in a fresh process: {confirm(slowest['saved'], game)}")
-    if args.kills:
-        kill_trials(args.kills, args.seed)
-    fault_cases()
 
 
-def _run(argv: list[str], cwd: Path) -> tuple[int, str]:
+def _run(argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[int, str]:
     done = subprocess.run(
-        [sys.executable, "-m", "printkit", *argv], cwd=cwd, capture_output=True, text=True, stdin=subprocess.DEVNULL
+        [sys.executable, "-m", "printkit", *argv],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        env=env,
     )
     return done.returncode, done.stderr.strip()
 
 
+def tts_memory(small: int = 540, big: int = 5_400) -> None:
+    """Peak memory of a whole `printkit export tts` process for small and big cards, each with a cold cache."""
+    sys.path.insert(0, str(HERE))
+    from bench_exports import plain_deck  # the same deck its TTS sheet's figures are of
+
+    print(f"\nexport tts, peak memory of the whole process (cold cache of card pictures), {small} and {big} cards:")
+    figures = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        project = Path(tmp) / "project"
+        subprocess.run([sys.executable, "-m", "printkit", "init", "-q", str(project)], check=True)
+        for cards in (small, big):
+            plain_deck(project / "cards" / f"deck-{cards}", cards, "Big Deck")
+            env = dict(os.environ, PRINTKIT_CACHE=str(Path(tmp) / f"cache-{cards}"))
+            start = time.perf_counter()
+            child = subprocess.Popen(
+                [sys.executable, "-m", "printkit", "export", "tts", f"deck-{cards}", "-q"],
+                cwd=project, env=env, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            )  # fmt: skip
+            _, status, usage = os.wait4(child.pid, 0)
+            assert child.stderr is not None
+            err = child.stderr.read().decode()
+            child.stderr.close()
+            assert os.waitstatus_to_exitcode(status) == 0, err
+            figures[cards] = usage.ru_maxrss * 1024 if sys.platform != "darwin" else usage.ru_maxrss
+            sheets = len(list((project / "output" / f"deck-{cards}" / "tts").glob("*-sheet-*.png")))
+            print(
+                f"  {cards:>5} cards, {sheets:>2} sheets   peak {figures[cards] / 1e6:5.0f} MB, "
+                f"{time.perf_counter() - start:.1f} s"
+            )
+    ratio = figures[big] / figures[small]
+    verdict = "within" if ratio <= 2 else "NOT within"
+    print(f"  {big} cards take {ratio:.2f}x the memory of {small}: {verdict} the goal of 2x")
+
+
 def _hashes(folder: Path) -> dict[str, str]:
+    """Every output file's hash, by its path in folder: not temporary files, journals or the picture cache."""
     import hashlib
 
     return {
         str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
         for p in sorted(folder.rglob("*"))
-        if p.is_file() and not p.name.endswith(".part")
+        if p.is_file() and not p.name.endswith(".part") and not p.name.startswith(".printkit-landing")
     }
 
 
+def _set_state(now: dict[str, str], old: dict[str, str], new: dict[str, str]) -> str:
+    """'old' or 'new' when every file that differs between the two builds is that build's, else 'mixed'."""
+    if set(now) - (set(old) | set(new)):
+        return "mixed"
+    differing = [k for k in set(old) | set(new) if old.get(k) != new.get(k)]
+    for name, build in (("old", old), ("new", new)):
+        if all(now.get(k) == build.get(k) for k in differing):
+            return name
+    return "mixed"
+
+
+def _strays(out: Path) -> tuple[int, int]:
+    """Temporary files and landing journals in out, anywhere in it."""
+    return len(list(out.rglob("*.part"))), len(list(out.rglob(".printkit-landing.*.json")))
+
+
+class _Trials:
+    """A project holding Soldier Battler, and the hashes of its outputs from two builds: its title begins Old in one
+    and New in the other, which changes every output but the layout manifests and the site's shared files."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.project = tmp / "project"
+        self.out = self.project / "output"
+        self.build = ["build", "soldier-battler", "--paper", "a4", "--no-check", "-q"]
+        subprocess.run([sys.executable, "-m", "printkit", "init", "-q", str(self.project)], check=True)
+        shutil.copytree(HERE.parent.parent / "cards" / "soldier-battler", self.project / "cards" / "soldier-battler")
+        self.game = self.project / "cards" / "soldier-battler" / "game.yaml"
+        self.env = dict(os.environ, PRINTKIT_CACHE=str(tmp / "cache"))
+        self.versions: dict[str, dict[str, str]] = {}
+        self.seconds = 0.0
+        for word in ("old", "new"):
+            self.use(word)
+            start = time.perf_counter()
+            code, err = _run(self.build, self.project, self.env)
+            assert code == 0, err
+            self.seconds = time.perf_counter() - start
+            self.versions[word] = _hashes(self.out)
+        self.current = "new"
+
+    def use(self, word: str) -> None:
+        """The game's data as that build has it."""
+        lines = self.game.read_text().splitlines(keepends=True)
+        self.game.write_text(
+            "".join(f"title: {word.title()} Soldier Battler\n" if ln.startswith("title:") else ln for ln in lines)
+        )
+
+    def state(self) -> str:
+        return _set_state(_hashes(self.out), self.versions["old"], self.versions["new"])
+
+    def settled(self) -> str:
+        """The state once the next build has begun: one naming no game, which stops at once (exit 2)."""
+        code, err = _run(["build", "no-such-game", "-q"], self.project, self.env)
+        assert code == 2, err
+        return self.state()
+
+    def differing(self) -> int:
+        old, new = self.versions["old"], self.versions["new"]
+        return sum(old.get(k) != new.get(k) for k in set(old) | set(new))
+
+
 def kill_trials(kills: int, seed: int) -> None:
-    """kill -9 of a build at seeded moments: every output stays whole, old or new; strays are swept next time."""
+    """kill -9 and Ctrl-C of a build at seeded moments: the outputs stay one build's, strays are swept next time."""
     import random
     import signal
 
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        project = Path(tmp) / "project"
-        subprocess.run([sys.executable, "-m", "printkit", "init", "-q", str(project)], check=True)
-        shutil.copytree(HERE.parent.parent / "cards" / "soldier-battler", project / "cards" / "soldier-battler")
-        cards = project / "cards" / "soldier-battler" / "soldiers.yaml"
-        build = ["build", "soldier-battler", "--paper", "a4", "--no-check", "-q"]
-        versions = []
-        for word in ("Old", "New"):  # two builds that differ in every card file: a whole file is one or the other
-            cards.write_text(cards.read_text().replace("Soldier Battler" if word == "Old" else "Old ", f"{word} "))
-            start = time.perf_counter()
-            code, err = _run(build, project)
-            versions.append((_hashes(project / "output"), time.perf_counter() - start))
-            assert code == 0, err
-        (old, _), (new, seconds) = versions
-        whole = mixed = strays = swept = 0
-        for _ in range(kills):
-            _run(build, project)  # the new outputs in place
-            cards.write_text(cards.read_text().replace("New ", "Old "))
-            child = subprocess.Popen(
-                [sys.executable, "-m", "printkit", *build], cwd=project, start_new_session=True,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            )  # fmt: skip
-            time.sleep(rng.uniform(0.2, seconds))
-            os.killpg(child.pid, signal.SIGKILL)
-            child.wait()
-            now = _hashes(project / "output")
-            parts = list((project / "output").rglob("*.part"))
-            strays += len(parts)
-            ok = all(now.get(k) in (old.get(k), new.get(k)) for k in set(old) | set(new)) and set(now) <= set(
-                old
-            ) | set(new)
-            whole += ok
-            mixed += not ok
-            cards.write_text(cards.read_text().replace("Old ", "New "))
-            _run(build, project)
-            swept += not list((project / "output").rglob("*.part"))
+        trials = _Trials(Path(tmp))
+        for signum, name in ((signal.SIGKILL, "kill -9"), (signal.SIGINT, "Ctrl-C")):
+            right_after: dict[str, int] = {}
+            settled: dict[str, int] = {}
+            parts_left = journals_left = parts_after = 0
+            for _ in range(kills):
+                target = "old" if trials.current == "new" else "new"
+                trials.use(target)
+                child = subprocess.Popen(
+                    [sys.executable, "-m", "printkit", *trials.build], cwd=trials.project, env=trials.env,
+                    start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                )  # fmt: skip
+                time.sleep(rng.uniform(0.2, trials.seconds))
+                os.killpg(child.pid, signum)  # as a terminal's Ctrl-C reaches every process of the job
+                child.wait(timeout=120)
+                _count(right_after, trials.state())
+                parts, journals = _strays(trials.out)
+                parts_left += parts
+                journals_left += journals
+                _count(settled, trials.settled())
+                parts_after += _strays(trials.out)[0]
+                code, err = _run(trials.build, trials.project, trials.env)  # then the same build, whole
+                assert code == 0, err
+                trials.current = target
+            print(
+                f"\n{name} of a build at a seeded moment (0.2 to {trials.seconds:.1f} s, the build's own time), "
+                f"{kills} trials:"
+            )
+            print(f"  the outputs right after              {_shown(right_after)}")
+            print(f"  .part files right after              {parts_left} in all ({journals_left} landing journals)")
+            print(f"  once the next build has begun        {_shown(settled)}; .part files {parts_after} in all")
+
+
+def _count(states: dict[str, int], state: str) -> None:
+    states[state] = states.get(state, 0) + 1
+
+
+def _shown(states: dict[str, int]) -> str:
+    return ", ".join(f"{'a mixed set' if k == 'mixed' else 'all ' + k} {v}" for k, v in sorted(states.items()))
+
+
+AIMED = """
+import os, signal, sys
+from printkit.cli import main
+
+real, landed = os.replace, [0]
+after, signum = int(sys.argv[1]), int(sys.argv[2])
+
+def replace(src, dst):
+    real(src, dst)
+    if not os.path.basename(dst).startswith(".printkit-landing"):
+        landed[0] += 1
+        if landed[0] == after:
+            os.kill(os.getpid(), signum)
+
+os.replace = replace
+sys.exit(main(sys.argv[3:]))
+"""
+
+
+def aimed_trials(kills: int, seed: int) -> None:
+    """Each signal sent by the build itself just after a seeded one of its renames (the audit's aimed tries)."""
+    import random
+    import signal
+
+    rng = random.Random(seed + 1)
+    with tempfile.TemporaryDirectory() as tmp:
+        trials = _Trials(Path(tmp))
+        renames = len(trials.versions["new"])
+        signals = ((signal.SIGKILL, "kill -9"), (signal.SIGINT, "Ctrl-C"), (signal.SIGTERM, "kill"))
         print(
-            f"\nkill -9 of a build at a seeded moment (0.2 to {seconds:.1f} s, the build's own time), {kills} trials:"
+            f"\naimed: the signal just after rename k of the build's {renames} (k seeded; {trials.differing()} of the "
+            f"files differ between the two builds), {kills} trials each:"
         )
-        print(f"  every output whole, old or new     {whole} of {kills} (any file neither: {mixed})")
-        print(f"  stray .part files after the kills  {strays} in all")
-        print(f"  swept by the next build            {swept} of {kills}")
+        for signum, name in signals:
+            right_after: dict[str, int] = {}
+            settled: dict[str, int] = {}
+            codes: dict[str, int] = {}
+            parts_after = 0
+            for _ in range(kills):
+                target = "old" if trials.current == "new" else "new"
+                trials.use(target)
+                after = rng.randint(1, renames - 1)
+                done = subprocess.run(
+                    [sys.executable, "-c", AIMED, str(after), str(int(signum)), *trials.build],
+                    cwd=trials.project, env=trials.env, capture_output=True, stdin=subprocess.DEVNULL,
+                )  # fmt: skip
+                _count(codes, str(done.returncode))
+                _count(right_after, trials.state())
+                state = trials.settled()
+                _count(settled, state)
+                parts_after += _strays(trials.out)[0]
+                if state != target:  # whatever was left, a whole build of the target before the next trial
+                    assert _run(trials.build, trials.project, trials.env)[0] == 0
+                trials.current = target
+            print(f"  {name:<8} exit codes {', '.join(f'{k}: {v}' for k, v in sorted(codes.items()))}")
+            print(f"           the outputs right after        {_shown(right_after)}")
+            print(f"           once the next build has begun  {_shown(settled)}; .part files {parts_after} in all")
 
 
 def fault_cases() -> None:
@@ -377,27 +559,36 @@ def fault_cases() -> None:
 
         cases.append(("an output folder links out of the project", build, link_out))
         mounted: list[Path] = []
-        for name, options in (("the disk is full", "size=64k"), ("the disk is read-only", "ro,size=1m")):
-            where = Path(tmp) / name.split()[-1].replace("-", "")
+        export = ["export", "png", "soldier-battler", "-q"]
+        disks = (
+            ("the disk is full", "size=64k", build),
+            ("the disk is read-only", "ro,size=1m", build),
+            ("export png, the disk full after a few files", "size=1m", export),  # of 2 MB: the audit's 73 PNGs left
+            ("export png, the disk read-only", "ro,size=1m", export),
+        )
+        for index, (name, options, argv) in enumerate(disks):
+            where = Path(tmp) / f"disk{index}"
             where.mkdir()
             made = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)], capture_output=True)
             if made.returncode:
                 cases.append((f"{name} (not tried: mount refused)", [], None))
                 continue
             mounted.append(where)
-            cases.append((name, [*build, "--out", str(where)], None))
+            cases.append((name, [*argv, "--out", str(where)], None))
         try:
-            print("\nfaults, each: exit code, then the line printkit gives")
+            print("\nfaults, each: exit code, the line printkit gives, and the files left on a disk mounted for it")
             for name, argv, prepare in cases:
                 if not argv:
                     print(f"  {name}")
                     continue
                 if prepare:
                     prepare()
-                code, err = _run(argv, project)
+                code, err = _run(argv, project, dict(os.environ, PRINTKIT_CACHE=str(Path(tmp) / "cache")))
                 lines = err.splitlines()
                 shown = lines[0] if len(lines) == 1 else f"{len(lines)} lines: " + " | ".join(lines[:3])
-                print(f"  {name:<44} exit {code}: {shown[:200]}")
+                out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else None
+                left = f", {sum(p.is_file() for p in out.rglob('*'))} files left" if out in mounted else ""
+                print(f"  {name:<44} exit {code}{left}: {shown[:200]}")
         finally:
             for where in mounted:
                 subprocess.run(["umount", str(where)], check=False)

@@ -98,3 +98,42 @@ def test_an_interrupted_run_resumes_from_its_stored_chunks(tmp_path: Path, monke
         resumed = _json(simulate.run(plan))
     assert resumed == clean
     assert sum(played) == plan.games - sum(stored)  # only what the first run had not finished
+
+
+def _store_key(folder: Path, store: Path) -> tuple[str, int]:
+    """The store folder a plan of folder's game gets, and the most memory Python held while naming it."""
+    import tracemalloc
+
+    simulate.fingerprint.code(("engine", "printkit"))  # the code's hash, read once a process, beforehand
+    tracemalloc.start()
+    try:
+        with simulate.backend(store=store):
+            key = simulate._store(simulate.Plan(folder, ("random", "random"), 4, 1))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert key is not None
+    return key.name, peak
+
+
+def test_the_store_names_a_game_by_its_files_read_in_chunks_and_never_through_a_link_out(tmp_path: Path) -> None:
+    """A 64 MB file in the game's folder costs a chunk of memory, not 64 MB (a 6 GB one was a MemoryError); a link
+    to a big file outside is not read, yet a change of its size still names a new store; a FIFO is not waited on."""
+    import shutil
+
+    game = tmp_path / "game"
+    shutil.copytree(SB, game)
+    with (game / "sounds.bin").open("wb") as big:
+        big.truncate(64 << 20)
+    assert _store_key(game, tmp_path / "store")[1] < 8 << 20
+    (game / "sounds.bin").unlink()
+    outside = tmp_path / "elsewhere.bin"
+    with outside.open("wb") as big:
+        big.truncate(64 << 20)
+    (game / "notes.bin").symlink_to(outside)
+    os.mkfifo(game / "pipe")
+    key, peak = _store_key(game, tmp_path / "store")
+    assert peak < 8 << 20
+    with outside.open("ab") as big:
+        big.write(b"more")
+    assert _store_key(game, tmp_path / "store")[0] != key
