@@ -10,6 +10,7 @@ from engine import needs
 from engine.api import GameDef
 from engine.cards import battle_line, soldier_battler, time_line, time_line_battle, torah_timeline
 from engine.plugin import Engine
+from printkit.data.enginecards import EngineCards
 from printkit.data.game import Game
 
 
@@ -37,6 +38,12 @@ def _time_line_battle(game: Game) -> GameDef:
     return TimeLineBattleGame(game)
 
 
+def _play(game: Game) -> GameDef:
+    from engine import play
+
+    return play.build(game)
+
+
 def _torah_timeline(game: Game) -> GameDef:
     from engine.games.torah_timeline import TorahTimelineGame
 
@@ -48,4 +55,6 @@ SOLDIER_BATTLER = Engine("soldier-battler", _soldier_battler, needs.SOLDIER_BATT
 TIME_LINE = Engine("time-line", _time_line, needs.TIME_LINE, time_line.VIEW)
 TIME_LINE_BATTLE = Engine("time-line-battle", _time_line_battle, needs.TIME_LINE_BATTLE, time_line_battle.VIEW)
 TORAH_TIMELINE = Engine("torah-timeline", _torah_timeline, needs.TORAH_TIMELINE, torah_timeline.VIEW)
-ENGINES = (BATTLE_LINE, SOLDIER_BATTLER, TIME_LINE, TIME_LINE_BATTLE, TORAH_TIMELINE)
+# the rules language's interpreter: a game's rules from its play.yaml, its needs checked as the book is read
+PLAY = Engine("play", _play, None, EngineCards("play"))
+ENGINES = (BATTLE_LINE, SOLDIER_BATTLER, TIME_LINE, TIME_LINE_BATTLE, TORAH_TIMELINE, PLAY)

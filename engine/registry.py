@@ -74,6 +74,8 @@ def data_problems(game: Game) -> list[str]:
     try:
         engine.build(game)
     except DataError as exc:  # a rule option or a value the rules read, missing: already placed
+        if getattr(exc, "in_rules_file", False):  # a problem of the engine's own rules file (play.yaml): as it is
+            return exc.lines()
         return [f"{line} (the {name} engine needs it)" for line in exc.lines()]
     except (KeyError, ValueError, TypeError) as exc:
         reason = exc.args[0] if exc.args else type(exc).__name__

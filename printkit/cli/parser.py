@@ -193,7 +193,8 @@ def _options_new(p: argparse.ArgumentParser) -> None:
         default="deck",
         help="deck: one kind of plain card with a text and numbers; types: two kinds of card of the game's own "
         "(cost, rarity, keywords), their layouts, and a spreadsheet of cards; engine: a two-player game with "
-        "its own engine in Python (engine.py), trusted in printkit.toml, that simulate plays (default: deck)",
+        "its own engine in Python (engine.py), trusted in printkit.toml, that simulate plays; play: a two-player "
+        "game whose rules are data (play.yaml, printkit's rules language), played with no code (default: deck)",
     )
 
 

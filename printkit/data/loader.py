@@ -36,6 +36,7 @@ from printkit.data.yamlsource import Budget, Mark, PathT, SourceMap, format_path
 M = TypeVar("M", bound=BaseModel)
 RESERVED = ("reference", "balance-summary.html", "balance-summary.pdf")  # what the output folder holds besides games
 EXAMPLES_FILE = "examples.yaml"  # the booklet's worked examples (printkit/docs/examples.py): not a card file
+PLAY_FILE = "play.yaml"  # the game's rules in the rules language (engine/play/), for the simulation: not a card file
 ICONS_FOLDER = "icons"  # a game's or project's own icons: name.svg, shown as {name}
 
 
@@ -259,7 +260,7 @@ def check_game(
     all_cards = declared is not None
     names = {p.name for p in folder.glob("*.yaml")} | set(drafts)
     for path in (folder / name for name in sorted(names)):
-        if path.name in (GAME_FILE, EXAMPLES_FILE):  # the booklet's worked examples: not cards
+        if path.name in (GAME_FILE, EXAMPLES_FILE, PLAY_FILE):  # worked examples, rules for play: not cards
             continue
         draft = drafts.get(path.name)
         loaded = _validate(CardFile, path, within, problems, None if draft is None else draft.encode(), budget)

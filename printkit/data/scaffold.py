@@ -314,7 +314,118 @@ whoever took more of them wins; as many is a draw.
 {{ credit }}
 """
 
-STARTERS = ("deck", "types", "engine")  # printkit new --starter: plain cards, two kinds of card, its own engine
+# The starter whose rules are data: Lanterns, its rules in play.yaml (engine/starters/lanterns.yaml), played by
+# printkit's interpreter, so simulate, check and balance need no code and no trust.
+_PLAY_GAME = """\
+title: {title}{short}
+credit: {credit}
+players: 2
+print: {{card_size: poker, bleed: 3mm, duplex: long}}
+# its rules for the simulation are in play.yaml, in printkit's rules language: no code, so nothing to trust
+engine: play
+
+card_types:
+  lantern:
+    name: Lantern
+    summary: "light {{light}}"
+    fields:
+      light: {{type: integer, min: 1, max: 9, required: true, name: Light}}
+      text: {{type: rich, name: Text}}
+  charm:
+    name: Charm
+    summary: "{{effect}} {{amount}}"
+    fields:
+      effect: {{type: choice, values: {{gust: Gust, draw: Draw, flare: Flare}}, required: true, name: Effect}}
+      amount: {{type: integer, min: 0, max: 9, default: 0, name: Amount}}
+      text: {{type: rich, name: Text}}
+
+rules:
+  - {{id: hand_start, value: 4, origin: seed, description: Cards each player is dealt.}}
+  - {{id: hand_limit, value: 6, origin: seed, description: "Largest hand; a card drawn past it is discarded."}}
+  - {{id: plays_per_turn, value: 2, origin: seed, description: Cards a player may play each turn.}}
+  - {{id: light_to_win, value: 15, origin: seed, description: Light that wins the game.}}
+  - {{id: move_cap, value: 300, min: 10, origin: seed, description: "Moves after which the game is a draw.",
+     player_text: "After {{value}} cards played and turns ended without a winner, the game is a draw."}}
+
+decks:
+  - id: lanterns
+    name: Lantern deck
+    back: {{title: Lanterns, colour: "#2f3e5c", icon: lamp}}
+    include: {{}}
+
+icons:  # the picture on each card, by its kind or its effect
+  lantern: lamp
+  gust: hourglass
+  draw: cards
+  flare: fire
+"""
+
+_PLAY_CARDS = """\
+cards:
+  - {id: candle, kind: lantern, name: Candle, light: 1, copies: 6, text: A small light that adds up.}
+  - {id: lamp, kind: lantern, name: Oil Lamp, light: 2, copies: 5}
+  - {id: lantern, kind: lantern, name: Lantern, light: 3, copies: 4}
+  - {id: beacon, kind: lantern, name: Beacon, light: 4, copies: 2, text: Worth guarding.}
+  - {id: gust, kind: charm, name: Gust, effect: gust, copies: 3, text: "Your opponent's last lit lantern goes out."}
+  - {id: spark, kind: charm, name: Spark, effect: draw, amount: 2, copies: 3, text: Draw two cards.}
+  - {id: flare, kind: charm, name: Flare, effect: flare, amount: 2, copies: 2, text: Gain 2 light.}
+"""
+
+_PLAY_LAYOUT = """\
+# A lantern: its light in a badge, its text below the art.
+extends: base
+regions:
+  name: {x: 5mm, w: 40mm, align: left}
+  light: {type: badge, shape: circle, x: 49mm, y: 3.5mm, w: 10.5mm, h: 10.5mm, fill: paper, stroke: accent-dark,
+          stroke_width: 1pt, text: "{light}", font: sans-bold, size: 13, colour: ink, order: 20}
+  art: {type: box, x: 6mm, y: 17mm, w: 51.5mm, h: 34mm, fill: accent-light, radius: 2mm, order: 5}
+  art-icon: {type: icon, icon: "{art_icon}", x: 22.75mm, y: 24mm, w: 18mm, h: 18mm, colour: accent-dark, order: 6}
+  text: {type: text, when: text, x: 6mm, y: 55mm, w: 51.5mm, h: 24mm, text: "{text}", font: sans, size: 10,
+         align: center, valign: middle, order: 10}
+"""
+
+_CHARM_LAYOUT = """\
+# A charm: its name, its amount (when it has one) in a badge, its effect's art, what it does.
+extends: base
+regions:
+  name: {x: 5mm, w: 40mm, align: left}
+  amount: {type: badge, shape: circle, when: amount, x: 49mm, y: 3.5mm, w: 10.5mm, h: 10.5mm, fill: paper,
+           stroke: accent-dark, stroke_width: 1pt, text: "{amount}", font: sans-bold, size: 13, colour: ink, order: 20}
+  art: {type: box, x: 6mm, y: 17mm, w: 51.5mm, h: 34mm, fill: accent-light, radius: 2mm, order: 5}
+  art-icon: {type: icon, icon: "{art_icon}", x: 22.75mm, y: 24mm, w: 18mm, h: 18mm, colour: accent-dark, order: 6}
+  text: {type: text, when: text, x: 6mm, y: 55mm, w: 51.5mm, h: 24mm, text: "{text}", font: sans, size: 10,
+         align: center, valign: middle, order: 10}
+"""
+
+_PLAY_RULES = """\
+# Overview
+
+Two players light lanterns from a shared deck; the first whose lanterns give {{ rule("light_to_win") }} light wins.
+
+# Setup
+
+Shuffle the deck and deal {{ rule("hand_start") }} cards to each player. Choose the first player at random.
+
+# A turn
+
+Draw a card (past {{ rule("hand_limit") }} cards in hand, it is discarded). Then play up to
+{{ rule("plays_per_turn") }} cards: a lantern is lit in front of you and adds its light to yours; a charm is
+discarded for its effect. You may stop early. An empty deck is made again from the shuffled discard pile.
+
+# The cards
+
+{{ cards("lanterns") }}
+
+# Assumptions
+
+{{ assumptions() }}
+
+# Credits
+
+{{ credit }}
+"""
+
+STARTERS = ("deck", "types", "engine", "play")  # --starter: plain cards, two kinds, its own engine, rules as data
 TRUST_NOTE = "# game folders whose own engine (engine_file: in game.yaml) printkit may run: code from the folder"
 
 _RULES = """\
@@ -466,21 +577,28 @@ def new_game(
     printed = printed_name(title, printable)
     if printed != title:
         notes.append(f"the cards print the name as {printed!r} (short_title in game.yaml: change it there)")
-    game_text = {"types": _TYPED_GAME, "engine": _ENGINE_GAME}.get(starter, _GAME).format(
+    game_text = {"types": _TYPED_GAME, "engine": _ENGINE_GAME, "play": _PLAY_GAME}.get(starter, _GAME).format(
         title=_quoted(title),
         short="" if printed == title else f"\nshort_title: {_quoted(printed)}",
         credit=_quoted(f"{printed} (c) its designer. Print-and-play for personal use."),
     )
     atomic.write_text(game_file, schema.modeline("game.schema.json", game_file, project) + game_text)
-    cards_text = {"types": _TYPED_CARDS, "engine": _ENGINE_CARDS}.get(starter, _CARDS)
+    cards_text = {"types": _TYPED_CARDS, "engine": _ENGINE_CARDS, "play": _PLAY_CARDS}.get(starter, _CARDS)
     atomic.write_text(cards_file, schema.card_modeline(cards_file, project) + cards_text)
-    atomic.write_text(folder / "rules.md", {"types": _TYPED_RULES, "engine": _ENGINE_RULES}.get(starter, _RULES))
+    rules = {"types": _TYPED_RULES, "engine": _ENGINE_RULES, "play": _PLAY_RULES}.get(starter, _RULES)
+    atomic.write_text(folder / "rules.md", rules)
     if starter == "engine":
         (folder / "layouts").mkdir()
         path = folder / "layouts" / "fighter.yaml"
         atomic.write_text(path, schema.modeline("layout.schema.json", path, project) + _ENGINE_LAYOUT)
         atomic.write_text(folder / "engine.py", (resources.files("engine") / "starters" / "duel.py").read_text())
         notes.append(_trust(folder, project))
+    if starter == "play":
+        (folder / "layouts").mkdir()
+        for name, text in (("lantern", _PLAY_LAYOUT), ("charm", _CHARM_LAYOUT)):
+            path = folder / "layouts" / f"{name}.yaml"
+            atomic.write_text(path, schema.modeline("layout.schema.json", path, project) + text)
+        atomic.write_text(folder / "play.yaml", (resources.files("engine") / "starters" / "lanterns.yaml").read_text())
     if starter == "types":
         atomic.write_text(folder / "spells.csv", _TYPED_SHEET)
         (folder / "layouts").mkdir()

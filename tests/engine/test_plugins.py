@@ -38,9 +38,10 @@ def _untrust(studio: Path) -> None:
     config.write_text(text[: text.index("[engines]")])
 
 
-def test_the_installed_engines_are_printkit_s_five() -> None:
+def test_the_installed_engines_are_printkit_s_five_and_its_rules_language() -> None:
     assert registry.registered() == [
         "battle-line",
+        "play",
         "soldier-battler",
         "time-line",
         "time-line-battle",

@@ -1,0 +1,734 @@
+"""A game's play.yaml read into a rule book: its zones, counters, set-up, turn, moves and ends, compiled and checked.
+
+Every problem is one line at its place in play.yaml (file:line:column, the column of the very word in an
+expression), all of them found in one reading, and nothing of a game runs until the book reads whole.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path as FilePath
+from typing import Any
+
+from engine.play import effects as fx
+from engine.play.expr import Compiled, ExprError, as_test, parse
+from engine.play.scope import Counter, Named, Scope, Zone
+from printkit.core import files
+from printkit.core.errors import DataError, Problem
+from printkit.data import yamlsource
+from printkit.data.cardtypes import TABLES
+from printkit.data.game import Game
+from printkit.data.loader import PLAY_FILE
+
+MAX_BYTES = 1_000_000
+MAX_ZONES = 40
+MAX_COUNTERS = 40
+MAX_MOVES = 100
+CHANCE_BLOCK = 10_000  # action numbers a kind of chance outcome takes: a card's number, a seat, a die's total
+
+TOP = (
+    "players",
+    "counters",
+    "zones",
+    "drawing",
+    "setup",
+    "turn",
+    "moves",
+    "checks",
+    "effects",
+    "end",
+    "cap",
+    "heuristic",
+)
+ZONE_KEYS = ("per", "cards", "visible", "order", "limit", "overflow", "holds", "slots", "slot")
+MOVE_KEYS = ("id", "number", "card", "target", "if", "spend", "do", "plays", "ends_turn", "says")
+PLAYER_BINDINGS = {"me": "number"}
+
+
+@dataclass
+class Move:
+    """Something a player may do: its cards and target, when it may, what it spends and what it does."""
+
+    name: str
+    number: int
+    sources: list[Compiled] | None  # the zones its card comes from (None: a move of no card)
+    target: Compiled | None  # the zone its target lies in, by place
+    stride: int  # targets each card's numbers leave room for
+    test: Compiled | None
+    reads_target: bool  # its test reads the target: asked of each target, not once a card
+    spend: Compiled | None
+    ops: fx.Block
+    plays: str | None  # which card it records as played: card, target or none
+    ends_turn: bool
+    says: str | None
+    grouped: bool = False  # its card comes from the group it is written in
+    span: int = 1  # how many action numbers it takes from its first: a block per kind of card, if it plays one
+    allowed: tuple[bool, ...] | None = None  # by card: whether the parts of its test that read the card alone hold
+
+
+@dataclass
+class Group:
+    """Moves offered card by card: for each card of a zone, each of the moves that card allows, in turn."""
+
+    each: Compiled
+    moves: list[Move]
+
+
+@dataclass
+class End:
+    """A way the game ends, checked after every move: a seat wins (or loses) by its test, or all at once."""
+
+    kind: str  # wins, loses, draw, most
+    test: Compiled
+    score: Compiled | None
+    how: str  # normal or stalemate: how the reports count it
+
+
+@dataclass
+class Book:
+    """One game's rules as the interpreter plays them."""
+
+    file: FilePath
+    players: int
+    cards: list[str]  # card ids by number
+    names: list[str]
+    fields: list[dict[str, Any]]
+    start: list[int]  # the cards the game starts with, in deck order, by number
+    zones: dict[str, Zone]
+    zone_at: list[tuple[Zone, int]]  # each zone index: its declaration and owner (-1: the game's)
+    counters: dict[str, Counter]
+    drawing: tuple[Zone, Zone | None] | None
+    setup: fx.Block
+    turn_start: fx.Block
+    turn_end: fx.Block
+    budget: Counter | None
+    entries: list[Move | Group]
+    moves: list[Move]
+    ends: list[End]
+    cap_moves: int | None
+    cap_turns: int | None
+    value: Compiled | None
+    scale: float
+    chance_base: int
+    effects: dict[str, Named] = field(default_factory=dict)
+
+
+class _Reader:
+    """Reads play.yaml's data by paths, placing each problem; compiles expressions through the scope."""
+
+    def __init__(self, game: Game, data: dict[str, Any], smap: yamlsource.SourceMap, lines: list[str]) -> None:
+        self.game, self.data, self.smap, self.lines = game, data, smap, lines
+        self.problems: list[Problem] = []
+        self.counters: dict[str, Counter] = {}
+        self.zones: dict[str, Zone] = {}
+        self.effects: dict[str, Named] = {}
+        self.checks: dict[str, Named] = {}
+        self.drawing: tuple[Zone, Zone | None] | None = None
+        self.applied: list[tuple[str, fx.Path]] = []
+        self.players = int(game.info.players) if isinstance(game.info.players, int) else 2
+        self.scope: Scope | None = None
+
+    # -- places ----------------------------------------------------------------------------------
+    def fail(self, path: fx.Path, message: str, at_key: bool = False) -> None:
+        self.problems.append(self.smap.problem(path, message, at_key=at_key))
+
+    def fail_at(self, path: fx.Path, column: int, message: str) -> None:
+        """A problem at a character of the text at path: the column of the word in an expression."""
+        mark = self.smap.values.get(path)
+        if mark is None:
+            self.fail(path, message)
+            return
+        line = self.lines[mark.line - 1] if 0 < mark.line <= len(self.lines) else ""
+        quoted = 1 if mark.column - 1 < len(line) and line[mark.column - 1] in "'\"" else 0
+        where = yamlsource.format_path(path)
+        file = self.smap.problem(path, "").file
+        self.problems.append(Problem(file, mark.line, mark.column + quoted + column - 1, f"{where}: {message}"))
+
+    def keys(self, raw: Any, path: fx.Path, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> bool:
+        ok = True
+        if not isinstance(raw, dict):
+            self.fail(path, f"expected a mapping with {', '.join(allowed)}")
+            return False
+        for key in raw:
+            if key not in allowed:
+                hint = difflib.get_close_matches(str(key), allowed, n=1)
+                said = f" (did you mean {hint[0]!r}?)" if hint else f" (expected one of: {', '.join(allowed)})"
+                self.fail((*path, str(key)), f"unknown key {key!r}{said}", at_key=True)
+                ok = False
+        for key in required:
+            if key not in raw:
+                self.fail(path, f"missing {key}:")
+                ok = False
+        return ok
+
+    # -- expressions -----------------------------------------------------------------------------
+    def expr(self, raw: Any, path: fx.Path, bound: dict[str, str], want: str = "any") -> Compiled | None:
+        if isinstance(raw, bool):
+            raw = "true" if raw else "false"
+        elif isinstance(raw, int | float):
+            raw = str(raw)
+        if not isinstance(raw, str) or not raw.strip():
+            self.fail(path, f"expected an expression, found {raw!r}")
+            return None
+        assert self.scope is not None
+        try:
+            compiled = self.scope.compile(parse(raw), {**PLAYER_BINDINGS, **bound})
+        except ExprError as exc:
+            self.fail_at(path, exc.column, str(exc))
+            return None
+        if want == "number" and compiled.kind in ("zone", "slots", "bool", "text", "table", "row", "card"):
+            self.fail(path, f"expected a number, found a {compiled.kind}")
+            return None
+        if want == "bool":
+            if compiled.kind in ("zone", "slots", "table", "row"):
+                self.fail(path, f"expected a test, found a {compiled.kind}")
+                return None
+            return as_test(compiled)
+        return compiled
+
+    def zone(self, raw: Any, path: fx.Path, bound: dict[str, str]) -> Compiled | None:
+        compiled = self.expr(raw, path, bound)
+        if compiled is not None and compiled.kind not in ("zone", "slots"):
+            self.fail(path, f"expected a zone, such as my.hand or discard, found {raw!r}")
+            return None
+        return compiled
+
+    def constant(self, raw: Any, path: fx.Path, low: int, high: int) -> int | None:
+        """A whole number fixed for the game (a literal or rule options): a zone's limit, a cap."""
+        compiled = self.expr(raw, path, {})
+        if compiled is None:
+            return None
+        if not compiled.constant:
+            self.fail(path, "expected a number fixed for the game (a number, or rules.<option>)")
+            return None
+        value = compiled.fn(None, {})
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            self.fail(path, f"expected a whole number from {low} to {high:,}, found {value!r}")
+            return None
+        return value
+
+    def note_apply(self, name: str, path: fx.Path) -> None:
+        self.applied.append((name, path))
+
+
+def read(game: Game) -> Book:
+    """The game's play.yaml as a rule book; DataError with every problem, each placed, when it does not read."""
+    path = game.folder / PLAY_FILE
+    within = game.reads_from or (game.folder,)
+    raw = files.read(path, MAX_BYTES, within, "YAML")
+    data, smap = yamlsource.parse(raw, path)
+    if not isinstance(data, dict):
+        raise DataError([smap.problem((), "expected a mapping: zones:, setup:, turn:, moves:, end:")])
+    reader = _Reader(game, data, smap, raw.decode("utf-8-sig", errors="replace").splitlines())
+    book = _book(reader)
+    if reader.problems or book is None:
+        error = DataError(reader.problems or [smap.problem((), "the rules do not read")])
+        error.in_rules_file = True  # type: ignore[attr-defined]  # said as they are, each at its place in play.yaml
+        raise error
+    return book
+
+
+def _book(r: _Reader) -> Book | None:
+    data = r.data
+    r.keys(data, (), TOP, ("zones", "moves", "end"))
+    players = data.get("players", r.players)
+    if players != 2:
+        r.fail(("players",), f"players: the interpreter plays two-player games, found {players!r}")
+        return None
+    game = r.game
+    cards, names, fields = _cards(game)
+    tables = {name: _table(getattr(game.info, name, None)) for name in TABLES}
+    tables = {k: v for k, v in tables.items() if v}
+    checks: dict[str, Named] = {}
+    r.checks = checks
+    r.scope = Scope(r.players, r.zones, r.counters, game.rule, tables, fields, checks)
+    _zones(r, data.get("zones"), cards)
+    _counters(r, data.get("counters"))
+    _drawing(r, data.get("drawing"))
+    _named_checks(r, data.get("checks"))
+    r.effects = {}
+    _named_effects(r, data.get("effects"))
+    setup = fx.block(r, data.get("setup"), ("setup",), {})
+    turn = data.get("turn") or {}
+    budget = None
+    turn_start: fx.Block = ()
+    turn_end: fx.Block = ()
+    if r.keys(turn, ("turn",), ("start", "budget", "end")):
+        turn_start = fx.block(r, turn.get("start"), ("turn", "start"), {})
+        turn_end = fx.block(r, turn.get("end"), ("turn", "end"), {})
+        if "budget" in turn:
+            budget = r.counters.get(str(turn["budget"]))
+            if budget is None or not budget.per_player:
+                r.fail(("turn", "budget"), f"budget: expected a counter each player has, found {turn['budget']!r}")
+    entries, moves = _moves(r, data.get("moves"), budget, len(cards))
+    ends = _ends(r, data.get("end"))
+    cap = data.get("cap") or {}
+    cap_moves = cap_turns = None
+    if r.keys(cap, ("cap",), ("moves", "turns")):
+        cap_moves = r.constant(cap["moves"], ("cap", "moves"), 1, 1_000_000) if "moves" in cap else None
+        cap_turns = r.constant(cap["turns"], ("cap", "turns"), 1, 100_000) if "turns" in cap else None
+    value, scale = _heuristic(r, data.get("heuristic"))
+    for name, where in r.applied:
+        if name not in r.effects:
+            r.fail(where, f"no effect {name!r} under effects: (effects: {', '.join(r.effects) or 'none'})")
+    highest = max((m.number + m.span for m in moves), default=0)
+    chance_base = max(2 * CHANCE_BLOCK, -(-highest // CHANCE_BLOCK) * CHANCE_BLOCK)
+    if len(cards) >= CHANCE_BLOCK:
+        r.fail((), f"{len(cards):,} kinds of card: the interpreter numbers at most {CHANCE_BLOCK - 1:,}")
+    drawing = r.drawing
+    holder = next((z for z in r.zones.values() if z.start is not None), None)
+    if holder is None and drawing is not None:
+        r.fail(("zones",), "no zone holds the cards as the game begins: give the draw pile cards: <deck id>")
+    start = _start(game, holder.start if holder is not None else None, cards)
+    zone_at = [
+        (z, seat if z.per_player else -1) for z in r.zones.values() for seat in range(r.players if z.per_player else 1)
+    ]
+    if r.problems:
+        return None
+    return Book(
+        r.smap.file, r.players, cards, names, fields, start, r.zones, zone_at, r.counters, drawing, setup,
+        turn_start, turn_end, budget, entries, moves, ends, cap_moves, cap_turns, value, scale, chance_base, r.effects,
+    )  # fmt: skip
+
+
+def _cards(game: Game) -> tuple[list[str], list[str], list[dict[str, Any]]]:
+    """The kinds of card in the game's decks, numbered in deck order, with their fields."""
+    order: dict[str, int] = {}
+    cards: list[str] = []
+    names: list[str] = []
+    fields: list[dict[str, Any]] = []
+    for deck in game.decks:
+        for card, copies in deck.entries:
+            if card.id not in order:
+                order[card.id] = len(cards)
+                cards.append(card.id)
+                names.append(card.name)
+                fields.append({"id": card.id, "name": card.name, "kind": card.kind, "copies": copies, **card.values})
+    return cards, names, fields
+
+
+def _start(game: Game, deck: str | None, cards: list[str]) -> list[int]:
+    """The cards a zone holds as the game begins, by number, each copy once, in its deck's order."""
+    if deck is None:
+        return []
+    number = {card: i for i, card in enumerate(cards)}
+    return [
+        number[card.id] for d in game.decks if deck in ("all", d.deck.id) for card, n in d.entries for _ in range(n)
+    ]
+
+
+def _table(rows: Any) -> dict[str, dict[str, Any]]:
+    if isinstance(rows, dict):
+        return {str(k): {"id": k, "name": v} for k, v in rows.items()}
+    if not isinstance(rows, list):
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        dump = row.model_dump() if hasattr(row, "model_dump") else row
+        if isinstance(dump, Mapping) and isinstance(dump.get("id"), str):
+            out[dump["id"]] = dict(dump)
+    return out
+
+
+def _zones(r: _Reader, raw: Any, cards: list[str]) -> None:
+    if not isinstance(raw, dict) or not raw:
+        r.fail(
+            ("zones",), "expected the zones cards lie in: a mapping such as {deck: {cards: main}, hand: {per: player}}"
+        )
+        return
+    if len(raw) > MAX_ZONES:
+        r.fail(("zones",), f"{len(raw)} zones: expected at most {MAX_ZONES}")
+        return
+    base = 0
+    decks = {d.deck.id for d in r.game.decks}
+    pending: list[tuple[Zone, Any, Any, fx.Path]] = []
+    for name, spec in raw.items():
+        path: fx.Path = ("zones", str(name))
+        if not str(name).isidentifier():
+            r.fail(path, f"zone {name!r}: expected a name of letters, digits and _", at_key=True)
+            continue
+        spec = spec or {}
+        if not isinstance(spec, dict):
+            r.fail(path, "expected a zone: a mapping such as {per: player, visible: owner}")
+            continue
+        r.keys(spec, path, ZONE_KEYS)  # an unknown key is said, and the zone still declared for what names it
+        per = spec.get("per", "game")
+        visible = spec.get("visible", "owner" if per == "player" else "all")
+        order = spec.get("order", "pile")
+        bad = [
+            (k, v, ok)
+            for k, v, ok in (
+                ("per", per, ("game", "player")),
+                ("visible", visible, ("all", "owner", "none")),
+                ("order", order, ("pile", "sorted")),
+            )
+            if v not in ok
+        ]
+        for key, value, ok in bad:  # said once; the zone is still declared, so what names it says nothing more
+            r.fail((*path, key), f"{key}: expected {' or '.join(ok)}, found {value!r}")
+        per = per if per in ("game", "player") else "game"
+        visible = visible if visible in ("all", "owner", "none") else "all"
+        order = order if order in ("pile", "sorted") else "pile"
+        start = spec.get("cards")
+        if start is not None and start != "all" and start not in decks:
+            r.fail(
+                (*path, "cards"), f"cards: expected all or a deck's id ({', '.join(sorted(decks))}), found {start!r}"
+            )
+            start = None
+        zone = Zone(str(name), base, per == "player", visible, order, start=start)
+        base += r.players if zone.per_player else 1
+        r.zones[zone.name] = zone
+        if "limit" in spec:
+            zone.limit = r.constant(spec["limit"], (*path, "limit"), 0, 100_000)
+        slots = spec.get("slots")
+        if slots is not None:
+            if isinstance(slots, int) and not isinstance(slots, bool) and 1 <= slots <= 1000:
+                zone.slots = tuple(str(i + 1) for i in range(slots))
+            elif isinstance(slots, str) and slots in TABLES and getattr(r.game.info, slots, None):
+                zone.slots = tuple(_table(getattr(r.game.info, slots)))
+            else:
+                r.fail(
+                    (*path, "slots"),
+                    f"slots: expected a number from 1 to 1,000 or a table of game.yaml, found {slots!r}",
+                )
+        pending.append((zone, spec.get("holds"), spec.get("slot"), path))
+        if "overflow" in spec:
+            zone.overflow = str(spec["overflow"])
+    if sum(1 for z in r.zones.values() if z.start is not None) > 1:
+        r.fail(("zones",), "more than one zone holds the cards as the game begins: give cards: to one")
+    for zone, holds, slot, path in pending:
+        if holds is not None:
+            zone.holds = r.expr(holds, (*path, "holds"), {"card": "card"}, "bool")
+        if slot is not None:
+            if zone.slots is None:
+                r.fail((*path, "slot"), "slot: only a zone of slots: (a row of slots) places a card by a key")
+            else:
+                zone.slot_of = r.expr(slot, (*path, "slot"), {"card": "card"})
+        if zone.overflow is not None:
+            other = r.zones.get(zone.overflow)
+            if other is None or other is zone:
+                r.fail((*path, "overflow"), f"overflow: expected another zone's name, found {zone.overflow!r}")
+            elif zone.limit is None:
+                r.fail((*path, "overflow"), "overflow: a zone overflows past its limit: give it limit:")
+
+
+def _counters(r: _Reader, raw: Any) -> None:
+    if raw is None:
+        return
+    if not isinstance(raw, dict) or len(raw) > MAX_COUNTERS:
+        r.fail(("counters",), f"expected at most {MAX_COUNTERS} counters, each {{start: 0, min: 0, max: 10}}")
+        return
+    pending = []
+    for name, spec in raw.items():
+        path: fx.Path = ("counters", str(name))
+        if not str(name).isidentifier() or name in r.zones:
+            r.fail(path, f"counter {name!r}: expected a name of letters, digits and _, not a zone's", at_key=True)
+            continue
+        spec = {"start": spec} if isinstance(spec, int | float) and not isinstance(spec, bool) else spec or {}
+        if not isinstance(spec, dict):
+            r.fail(path, "expected a counter: a number to start from, or {start:, min:, max:}")
+            continue
+        r.keys(spec, path, ("per", "start", "min", "max"))
+        per = spec.get("per", "player")
+        if per not in ("player", "game"):
+            r.fail((*path, "per"), f"per: expected player or game, found {per!r}")
+            continue
+        counter = Counter(str(name), len(r.counters), per == "player", Compiled(lambda s, e: 0, "number", True))
+        r.counters[counter.name] = counter
+        pending.append((counter, spec, path))
+    for counter, spec, path in pending:  # bounds may name other counters (max: my.cap)
+        if "start" in spec:
+            start = r.expr(spec["start"], (*path, "start"), {}, "number")
+            if start is not None:
+                counter.start = start
+        if "min" in spec:
+            counter.low = r.expr(spec["min"], (*path, "min"), {}, "number")
+        if "max" in spec:
+            counter.high = r.expr(spec["max"], (*path, "max"), {}, "number")
+
+
+def _drawing(r: _Reader, raw: Any) -> None:
+    if raw is None:
+        return
+    if not r.keys(raw, ("drawing",), ("from", "refill"), ("from",)):
+        return
+    pile = r.zones.get(str(raw["from"]))
+    if pile is None or pile.per_player or pile.slots is not None:
+        r.fail(("drawing", "from"), f"from: expected a pile the whole game shares, found {raw['from']!r}")
+        return
+    refill = None
+    if "refill" in raw:
+        refill = r.zones.get(str(raw["refill"]))
+        if refill is None or refill.per_player or refill is pile or refill.slots is not None:
+            r.fail(("drawing", "refill"), f"refill: expected another shared pile, found {raw['refill']!r}")
+            return
+    r.drawing = (pile, refill)
+
+
+def _named(r: _Reader, raw: Any, where: str) -> list[tuple[str, Any, Any, fx.Path, str]]:
+    """checks: or effects: entries: (name, its single body, its cases, path, the name of its value)."""
+    out: list[tuple[str, Any, Any, fx.Path, str]] = []
+    if raw is None:
+        return out
+    if not isinstance(raw, dict):
+        r.fail((where,), f"expected named {where}, each {{given: a name, cases: {{kind: ...}}}}")
+        return out
+    for name, spec in raw.items():
+        path: fx.Path = (where, str(name))
+        if not str(name).isidentifier():
+            r.fail(path, f"{name!r}: expected a name of letters, digits and _", at_key=True)
+            continue
+        if not r.keys(spec, path, ("given", "is", "do", "cases")):
+            continue
+        given = str(spec.get("given", "it"))
+        body_key = "is" if where == "checks" else "do"
+        if (body_key in spec) == ("cases" in spec):
+            r.fail(path, f"expected {body_key}: (one for every value) or cases: (one for each kind), one of them")
+            continue
+        if "cases" in spec and not isinstance(spec["cases"], dict):
+            r.fail((*path, "cases"), "cases: expected a mapping of kinds")
+            continue
+        out.append((str(name), spec.get(body_key), spec.get("cases"), path, given))
+    return out
+
+
+def _named_checks(r: _Reader, raw: Any) -> None:
+    entries = _named(r, raw, "checks")
+    for name, _body, _cases, path, given in entries:  # declared first: a check may call another
+        r.checks[name] = Named(name, given, place=r.smap.place(path))
+    for name, body, cases, path, given in entries:
+        bound = {given: "any", "card": "card", "target": "card"}
+        named = r.checks[name]
+        if cases is None:
+            named.body = r.expr(body, (*path, "is"), bound, "bool")
+            continue
+        for kind, text in cases.items():
+            compiled = r.expr(text, (*path, "cases", str(kind)), bound, "bool")
+            if compiled is not None:
+                named.cases[str(kind)] = compiled
+
+
+def _named_effects(r: _Reader, raw: Any) -> None:
+    entries = _named(r, raw, "effects")
+    for name, _body, _cases, path, given in entries:
+        r.effects[name] = Named(name, given, place=r.smap.place(path))
+    for name, body, cases, path, given in entries:
+        bound = {given: "any", "card": "card", "target": "card"}
+        named = r.effects[name]
+        if cases is None:
+            named.body = fx.block(r, body, (*path, "do"), bound)
+            continue
+        for kind, ops in cases.items():
+            named.cases[str(kind)] = fx.block(r, ops, (*path, "cases", str(kind)), dict(bound))
+
+
+def _moves(r: _Reader, raw: Any, budget: Counter | None, kinds: int) -> tuple[list[Move | Group], list[Move]]:
+    entries: list[Move | Group] = []
+    flat: list[Move] = []
+    if not isinstance(raw, list) or not raw:
+        r.fail(("moves",), "expected a list of moves, each {id: ..., do: [...]}")
+        return entries, flat
+    for i, spec in enumerate(raw):
+        path: fx.Path = ("moves", i)
+        if isinstance(spec, dict) and "each" in spec:
+            if not r.keys(spec, path, ("each", "moves"), ("each", "moves")):
+                continue
+            each = r.zone(spec["each"], (*path, "each"), {})
+            inner = spec["moves"]
+            if not isinstance(inner, list) or not inner:
+                r.fail((*path, "moves"), "expected the moves a card of the zone offers")
+                continue
+            group = [_move(r, m, (*path, "moves", j), budget, grouped=True) for j, m in enumerate(inner)]
+            found = [m for m in group if m is not None]
+            if each is not None and found:
+                entries.append(Group(each, found))
+                flat += found
+            continue
+        move = _move(r, spec, path, budget)
+        if move is not None:
+            entries.append(move)
+            flat.append(move)
+    if len(flat) > MAX_MOVES:
+        r.fail(("moves",), f"{len(flat)} moves: expected at most {MAX_MOVES}")
+    for move in flat:
+        move.span = 1 if move.sources is None else max(1, kinds) * max(1, move.stride)
+    _number(r, flat)
+    return entries, flat
+
+
+def _number(r: _Reader, moves: list[Move]) -> None:
+    """Each move's block of action numbers: the one it gives (number:), else the next free one."""
+    taken: list[tuple[int, int, str]] = [(m.number, m.number + m.span, m.name) for m in moves if m.number >= 0]
+    for a, b, name in taken:
+        for c, d, other in taken:
+            if name < other and a < d and c < b:
+                r.fail(("moves",), f"moves {name} and {other} take the same action numbers: give them numbers apart")
+    at = max((b for _, b, _ in taken), default=0)
+    for move in moves:
+        if move.number < 0:
+            move.number = at
+            at += move.span
+
+
+def _move(r: _Reader, spec: Any, path: fx.Path, budget: Counter | None, grouped: bool = False) -> Move | None:
+    if not isinstance(spec, dict):
+        r.fail(path, "expected a move: {id: ..., if: ..., do: [...]}")
+        return None
+    if not r.keys(spec, path, MOVE_KEYS, ("id",)):
+        return None
+    name = str(spec["id"])
+    number = spec.get("number", -1)
+    if "number" in spec and (not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < 1_000_000):
+        r.fail((*path, "number"), f"number: expected a whole number from 0 to 999,999, found {number!r}")
+        return None
+    bound: dict[str, str] = {}
+    sources: list[Compiled] | None = None
+    if grouped:
+        if "card" in spec:
+            r.fail((*path, "card"), "card: a move in a group takes the group's card (each:)")
+            return None
+        bound["card"] = "card"
+        sources = []
+    elif "card" in spec:
+        wanted = spec["card"] if isinstance(spec["card"], list) else [spec["card"]]
+        sources = [
+            z
+            for j, w in enumerate(wanted)
+            if (z := r.zone(w, (*path, "card", j) if isinstance(spec["card"], list) else (*path, "card"), {}))
+            is not None
+        ]
+        if len(sources) != len(wanted):
+            return None
+        bound["card"] = "card"
+    target = None
+    stride = 1
+    if "target" in spec:
+        target = r.zone(spec["target"], (*path, "target"), {})
+        if target is None:
+            return None
+        zone: Zone = target.meta
+        stride = zone.stride
+        if stride <= 0:
+            r.fail((*path, "target"), f"target: {zone.name} needs a limit: (or slots:) to number its places")
+            return None
+        bound["target"] = "card"
+    test = r.expr(spec["if"], (*path, "if"), bound, "bool") if "if" in spec else None
+    reads_target = "if" in spec and test is not None and "target" in _names(spec["if"])
+    allowed = None
+    if test is not None and "card" in bound:
+        allowed, test = _split(r, str(spec["if"]), bound, test)
+    spend = r.expr(spec["spend"], (*path, "spend"), bound, "number") if "spend" in spec else None
+    if "spend" in spec and budget is None:
+        r.fail((*path, "spend"), "spend: the turn has no budget: give turn: {budget: <counter>}")
+    ops = fx.block(r, spec.get("do"), (*path, "do"), dict(bound))
+    plays = spec.get("plays", "card" if "card" in bound else None)
+    if plays not in (None, "card", "target") or (plays is not None and plays not in bound):
+        r.fail((*path, "plays"), f"plays: expected card or target, one the move has, found {plays!r}")
+        return None
+    ends = spec.get("ends_turn", False)
+    if not isinstance(ends, bool):
+        r.fail((*path, "ends_turn"), f"ends_turn: expected true or false, found {ends!r}")
+        return None
+    says = spec.get("says")
+    if says is not None and not isinstance(says, str):
+        r.fail((*path, "says"), "says: expected the move in words, {card} and {target} standing for their names")
+        return None
+    if (sources is None) and target is not None:
+        stride = 1
+    return Move(
+        name, number, sources, target, stride if target is not None else 1, test, reads_target, spend, ops, plays, ends,
+        says, grouped, allowed=allowed,
+    )  # fmt: skip
+
+
+def _split(r: _Reader, text: str, bound: dict[str, str], test: Compiled) -> tuple[tuple[bool, ...] | None, Compiled]:
+    """A move's test parted into what reads its card alone (worked out now for every card, so a card that can never
+    make the move is passed over at once) and the rest, asked of the position."""
+    assert r.scope is not None
+    parts: list[Any] = []
+
+    def conjuncts(node: Any) -> None:
+        if node[0] == "and":
+            conjuncts(node[2])
+            conjuncts(node[3])
+        else:
+            parts.append(node)
+
+    conjuncts(parse(text))
+    compiled = [as_test(r.scope.compile(node, {**PLAYER_BINDINGS, **bound})) for node in parts]
+    pure = [c for c in compiled if c.card == "card" or c.constant]
+    if not pure:
+        return None, test
+    allowed = tuple(all(c.fn(None, {"card": i}) for c in pure) for i in range(r.scope.cards))
+    rest = [c for c in compiled if not (c.card == "card" or c.constant)]
+    if not rest:
+        return allowed, Compiled(lambda s, e: True, "bool", True)
+    joined = rest[0]
+    for more in rest[1:]:
+        joined = _both(joined, more)
+    return allowed, joined
+
+
+def _both(a: Compiled, b: Compiled) -> Compiled:
+    fa, fb = a.fn, b.fn
+    return Compiled(lambda s, e: fa(s, e) and fb(s, e), "bool")
+
+
+def _names(text: Any) -> set[str]:
+    from engine.play.expr import names
+
+    try:
+        return names(parse(str(text)))
+    except ExprError:
+        return set()
+
+
+def _ends(r: _Reader, raw: Any) -> list[End]:
+    out: list[End] = []
+    if not isinstance(raw, list) or not raw:
+        r.fail(("end",), "expected how the game ends: a list such as [{wins: count(their.army) == 0}]")
+        return out
+    for i, spec in enumerate(raw):
+        path: fx.Path = ("end", i)
+        if not isinstance(spec, dict):
+            r.fail(path, "expected {wins: test}, {loses: test}, {draw: test} or {when: test, most: score}")
+            continue
+        kinds = [k for k in ("wins", "loses", "draw", "when") if k in spec]
+        if len(kinds) != 1 or not r.keys(spec, path, ("wins", "loses", "draw", "when", "most", "as")):
+            if len(kinds) != 1:
+                r.fail(path, "expected one of wins:, loses:, draw: or when: (with most:)")
+            continue
+        kind = kinds[0]
+        how = spec.get("as", "normal")
+        if how not in ("normal", "stalemate"):
+            r.fail((*path, "as"), f"as: expected normal or stalemate, found {how!r}")
+            continue
+        test = r.expr(spec[kind], (*path, kind), {}, "bool")
+        score = None
+        if kind == "when":
+            if "most" not in spec:
+                r.fail(path, "when: needs most: the score whose highest wins (equal: a draw)")
+                continue
+            score = r.expr(spec["most"], (*path, "most"), {}, "number")
+            kind = "most"
+        elif "most" in spec:
+            r.fail((*path, "most"), "most: goes with when:")
+            continue
+        if test is not None and (kind != "most" or score is not None):
+            out.append(End(kind, test, score, how))
+    return out
+
+
+def _heuristic(r: _Reader, raw: Any) -> tuple[Compiled | None, float]:
+    if raw is None:
+        return None, 1.0
+    if not r.keys(raw, ("heuristic",), ("value", "scale"), ("value",)):
+        return None, 1.0
+    value = r.expr(raw["value"], ("heuristic", "value"), {}, "number")
+    scale = raw.get("scale", 1)
+    if isinstance(scale, bool) or not isinstance(scale, int | float) or scale <= 0:
+        r.fail(("heuristic", "scale"), f"scale: expected a number above 0, found {scale!r}")
+        return None, 1.0
+    return value, float(scale)

@@ -1,0 +1,450 @@
+"""The rules language's effects: each entry of a do: list compiled into an operation on a position.
+
+An effect is a mapping of one key (gain, lose, set, move, draw, deal, first_player, reveal, later, let,
+apply, roll, win) or one word (end_turn, extra_turn, draw_game); `if:` with then: and else: chooses.
+Each compiles, when the rules are read, into a closure op(state, bindings) that the position runs in
+turn; an effect that needs chance (a card drawn, a die rolled, a first player) asks for it and the
+position waits at a chance node until it comes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.play.expr import Compiled, RuleError, truthy
+from engine.play.scope import Counter, Named, Zone
+
+if TYPE_CHECKING:
+    from engine.play.state import PlayState
+
+Op = Callable[["PlayState", dict[str, Any]], None]
+Block = tuple[Op, ...]
+Path = tuple[str | int, ...]
+
+MAX_COUNT = 10_000  # cards one draw, deal or move may take: no game needs more, and it bounds a step
+WHO = ("me", "opponent", "each")
+EFFECTS = (
+    "gain", "lose", "set", "move", "draw", "deal", "first_player", "reveal", "later", "let", "apply", "roll", "win",
+)  # fmt: skip
+WORDS = ("end_turn", "extra_turn", "draw_game")
+
+
+class Reader(Protocol):
+    """What compiling an effect needs of the rule book being read: its declarations, and a place for problems."""
+
+    players: int
+    counters: dict[str, Counter]
+    zones: dict[str, Zone]
+    effects: dict[str, Named]
+    drawing: tuple[Zone, Zone | None] | None
+
+    def fail(self, path: Path, message: str, at_key: bool = False) -> None: ...
+
+    def expr(self, raw: Any, path: Path, bound: dict[str, str], want: str = "any") -> Compiled | None: ...
+
+    def zone(self, raw: Any, path: Path, bound: dict[str, str]) -> Compiled | None: ...
+
+    def keys(self, raw: Any, path: Path, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> bool: ...
+
+    def note_apply(self, name: str, path: Path) -> None: ...
+
+
+def block(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int = 0) -> Block:
+    """A do: list compiled, each problem placed; the ops of the effects that compiled."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raw = [raw]
+    if depth > 12:
+        reader.fail(path, "effects nested more than 12 deep: expected a flatter list")
+        return ()
+    if len(raw) > 200:
+        reader.fail(path, f"{len(raw)} effects in one list: expected at most 200")
+        return ()
+    ops: list[Op] = []
+    for i, item in enumerate(raw):
+        binds = isinstance(item, dict) and len(item) == 1 and ("let" in item or "roll" in item)
+        # a let or a roll binds its names for the effects after it: it is given the list's own bindings
+        op = effect(reader, item, (*path, i), bound if binds else dict(bound), depth)
+        if op is not None:
+            ops.append(op)
+    return tuple(ops)
+
+
+def effect(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    if isinstance(raw, str):
+        if raw == "end_turn":
+            return lambda s, e: s.end_turn_now()
+        if raw == "extra_turn":
+            return lambda s, e: s.extra_turn(e["me"])
+        if raw == "draw_game":
+            return lambda s, e: s.finish(None, "normal")
+        reader.fail(path, f"unknown effect {raw!r} (expected one of: {', '.join((*EFFECTS, 'if', *WORDS))})")
+        return None
+    if not isinstance(raw, dict) or not raw:
+        reader.fail(path, "expected an effect: a mapping such as {gain: {tokens: 2}}, or end_turn")
+        return None
+    if "if" in raw:
+        return _choice(reader, raw, path, bound, depth)
+    if len(raw) != 1:
+        reader.fail(path, f"expected one effect in each entry, found {', '.join(map(str, raw))}: give each its own -")
+        return None
+    ((name, body),) = raw.items()
+    builder = _BUILDERS.get(str(name))
+    if builder is None:
+        reader.fail(
+            (*path, str(name)),
+            f"unknown effect {name!r} (expected one of: {', '.join((*EFFECTS, 'if', *WORDS))})",
+            True,
+        )
+        return None
+    return builder(reader, body, (*path, str(name)), bound, depth)
+
+
+def _seats(who: str) -> Callable[[Any, dict[str, Any]], tuple[int, ...]]:
+    if who == "me":
+        return lambda s, e: (e["me"],)
+    if who == "opponent":
+        return lambda s, e: ((e["me"] + 1) % s.g.book.players,)
+    return lambda s, e: tuple(range(s.g.book.players))
+
+
+def _who(reader: Reader, raw: Any, path: Path) -> str | None:
+    who = "me" if raw is None else raw
+    if who not in WHO:
+        reader.fail(path, f"who: expected me, opponent or each, found {who!r}")
+        return None
+    return str(who)
+
+
+def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], Op | None]:
+    """gain, lose or set: {tokens: 2, who: opponent}: each named counter changed for each seat meant."""
+
+    def build(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+        if not isinstance(raw, dict) or not [k for k in raw if k != "who"]:
+            reader.fail(path, f"expected the counters to {kind} and by how much, such as {{{kind}: {{tokens: 2}}}}")
+            return None
+        who = _who(reader, raw.get("who"), (*path, "who"))
+        changes: list[tuple[Counter, Compiled]] = []
+        for key, value in raw.items():
+            if key == "who":
+                continue
+            counter = reader.counters.get(str(key))
+            if counter is None:
+                known = ", ".join(reader.counters) or "none: declare them under counters:"
+                reader.fail((*path, str(key)), f"no counter {key!r} (counters: {known})", True)
+                continue
+            amount = reader.expr(value, (*path, str(key)), bound, "number")
+            if amount is not None:
+                changes.append((counter, amount))
+        if who is None or not changes:
+            return None
+        seats = _seats(who)
+
+        def change(s: PlayState, e: dict[str, Any]) -> None:
+            for counter, amount in changes:
+                n = amount.fn(s, e)
+                if isinstance(n, bool) or not isinstance(n, int | float):
+                    raise RuleError(f"{kind} {counter.name}: expected a number, found {n!r}")
+                for seat in seats(s, e) if counter.per_player else (0,):
+                    now = s.values[counter.index][seat]
+                    s.set_counter(counter, seat, now + n if kind == "gain" else now - n if kind == "lose" else n)
+
+        return change
+
+    return build
+
+
+def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    """{to: zone} moves the card (or card: another); {from:, count:, to:} moves cards off a pile's top."""
+    if not isinstance(raw, dict) or not reader.keys(
+        raw, path, ("card", "from", "count", "where", "to", "slot"), ("to",)
+    ):
+        if not isinstance(raw, dict):
+            reader.fail(path, "expected {to: a zone}, with card: or from: and count:")
+        return None
+    to = reader.zone(raw["to"], (*path, "to"), bound)
+    slot = raw.get("slot")
+    if slot is not None and slot != "open":
+        reader.fail((*path, "slot"), f"slot: expected open (the first open slot), found {slot!r}")
+        return None
+    if to is None:
+        return None
+    if "from" in raw:
+        if "card" in raw:
+            reader.fail(path, "give card: or from:, not both")
+            return None
+        source = reader.zone(raw["from"], (*path, "from"), bound)
+        count = reader.expr(raw.get("count", 1), (*path, "count"), bound, "number")
+        where = reader.expr(raw["where"], (*path, "where"), {**bound, "it": "card"}, "bool") if "where" in raw else None
+        if source is None or count is None or ("where" in raw and where is None):
+            return None
+        fs, fc, ft = source.fn, count.fn, to.fn
+        test = where.fn if where is not None else None
+
+        def take(s: PlayState, e: dict[str, Any]) -> None:
+            n = fc(s, e)
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COUNT:
+                raise RuleError(f"move count: expected a whole number from 0 to {MAX_COUNT:,}, found {n!r}")
+            zone = fs(s, e)
+            pile = s.zones[zone]
+            chosen: list[int] = []
+            inner = dict(e)
+            for card in reversed(pile):  # from the top down
+                if len(chosen) == n:
+                    break
+                if card < 0:
+                    continue
+                inner["it"] = card
+                if test is None or truthy(test(s, inner)):
+                    chosen.append(card)
+            target = ft(s, e)
+            for card in chosen:
+                s.take(card, zone)
+                s.put(card, target, slot == "open")
+
+        return take
+    who = str(raw.get("card", "card"))
+    if who not in bound or bound[who] != "card":
+        cards = [n for n, k in bound.items() if k == "card"] or ["none here"]
+        reader.fail((*path, "card"), f"card: expected a card bound here ({', '.join(cards)}), found {who!r}")
+        return None
+    ft = to.fn
+    at = who + "@"  # where the bound card lies now: kept as it moves, so it can be moved again
+
+    def move(s: PlayState, e: dict[str, Any]) -> None:
+        card = e.get(who)
+        if card is None or card < 0:
+            raise RuleError(f"move: {who} is no card here")
+        s.take_from(card, e.get(at))
+        target = ft(s, e)
+        e[at] = s.put(card, target, slot == "open")
+
+    return move
+
+
+def _draw(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    """draw: 2, or {count: 2, who: each, to: hand}: cards off the draw pile, each one a chance node."""
+    if reader.drawing is None:
+        reader.fail(path, "draw: the rules name no pile to draw from: add drawing: {from: deck}")
+        return None
+    spec = raw if isinstance(raw, dict) else {"count": raw}
+    if not reader.keys(spec, path, ("count", "who", "to")):
+        return None
+    count = reader.expr(spec.get("count", 1), (*path, "count") if isinstance(raw, dict) else path, bound, "number")
+    who = _who(reader, spec.get("who"), (*path, "who"))
+    to = _player_zone(reader, spec.get("to", "hand"), (*path, "to"))
+    if count is None or who is None or to is None:
+        return None
+    seats, fc = _seats(who), count.fn
+
+    def draw(s: PlayState, e: dict[str, Any]) -> None:
+        n = fc(s, e)
+        if isinstance(n, bool) or not isinstance(n, int | float) or n > MAX_COUNT:
+            raise RuleError(f"draw: expected a number of cards up to {MAX_COUNT:,}, found {n!r}")
+        order = seats(s, e)
+        steps = [seat for _ in range(max(0, int(n))) for seat in order]
+        s.draw_cards(steps, to)
+
+    return draw
+
+
+def _deal(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    """deal: {count: 5, to: hand}: a card at a time to each player in seat order, count each."""
+    if reader.drawing is None:
+        reader.fail(path, "deal: the rules name no pile to deal from: add drawing: {from: deck}")
+        return None
+    if not isinstance(raw, dict) or not reader.keys(raw, path, ("count", "to"), ("count",)):
+        if not isinstance(raw, dict):
+            reader.fail(path, "expected {count: cards each, to: a zone each player has}")
+        return None
+    count = reader.expr(raw["count"], (*path, "count"), bound, "number")
+    to = _player_zone(reader, raw.get("to", "hand"), (*path, "to"))
+    if count is None or to is None:
+        return None
+    fc, players = count.fn, reader.players
+
+    def deal(s: PlayState, e: dict[str, Any]) -> None:
+        n = fc(s, e)
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n * players <= MAX_COUNT:
+            raise RuleError(f"deal: expected a whole number of cards each, found {n!r}")
+        s.draw_cards([seat for _ in range(n) for seat in range(players)], to)
+
+    return deal
+
+
+def _player_zone(reader: Reader, raw: Any, path: Path) -> Zone | None:
+    zone = reader.zones.get(str(raw))
+    if zone is None or not zone.per_player:
+        mine = ", ".join(n for n, z in reader.zones.items() if z.per_player) or "none"
+        reader.fail(path, f"to: expected a zone each player has ({mine}), found {raw!r}")
+        return None
+    return zone
+
+
+def _first_player(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    if raw == "random":
+        return lambda s, e: s.ask_first()
+    seat = reader.expr(raw, path, bound, "number")
+    if seat is None:
+        return None
+    f = seat.fn
+
+    def first(s: PlayState, e: dict[str, Any]) -> None:
+        n = f(s, e)
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < s.g.book.players:
+            raise RuleError(f"first_player: expected a seat from 0 to {s.g.book.players - 1}, found {n!r}")
+        s.player = n
+
+    return first
+
+
+def _reveal(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    """reveal: {zone: their.study, to: me}: the player learns the cards lying there (a face-down card looked at)."""
+    spec = raw if isinstance(raw, dict) else {"zone": raw}
+    if not reader.keys(spec, path, ("zone", "to"), ("zone",)):
+        return None
+    zone = reader.zone(spec["zone"], (*path, "zone") if isinstance(raw, dict) else path, bound)
+    who = _who(reader, spec.get("to"), (*path, "to"))
+    if zone is None or who is None:
+        return None
+    fz, seats = zone.fn, _seats(who)
+
+    def reveal(s: PlayState, e: dict[str, Any]) -> None:
+        for seat in seats(s, e):
+            s.known[seat].update(c for c in s.zones[fz(s, e)] if c >= 0)
+
+    return reveal
+
+
+def _later(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    """later: {who: opponent, turns: 2, do: [...]}: effects run at the start of that player's next turns."""
+    if not isinstance(raw, dict) or not reader.keys(raw, path, ("who", "turns", "do"), ("do",)):
+        if not isinstance(raw, dict):
+            reader.fail(path, "expected {who:, turns:, do: [effects]}")
+        return None
+    who = _who(reader, raw.get("who"), (*path, "who"))
+    turns = reader.expr(raw.get("turns", 1), (*path, "turns"), bound, "number")
+    ops = block(reader, raw["do"], (*path, "do"), dict(bound), depth + 1)
+    if who is None or turns is None:
+        return None
+    seats, ft = _seats(who), turns.fn
+
+    def later(s: PlayState, e: dict[str, Any]) -> None:
+        n = ft(s, e)
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 1000:
+            raise RuleError(f"later turns: expected a whole number from 0 to 1,000, found {n!r}")
+        for seat in seats(s, e):
+            s.schedule(seat, n, ops, {**e, "me": seat})
+
+    return later
+
+
+def _let(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    if not isinstance(raw, dict) or not raw:
+        reader.fail(path, "expected names and values, such as {let: {taken: min(3, their.tokens)}}")
+        return None
+    values: list[tuple[str, Compiled]] = []
+    for key, value in raw.items():
+        name = str(key)
+        if not name.isidentifier() or name in ("my", "their", "rules", "game", "me", "opponent", "card", "target"):
+            reader.fail((*path, name), f"let: {name!r} cannot be a name here", True)
+            continue
+        compiled = reader.expr(value, (*path, name), bound)
+        if compiled is not None:
+            values.append((name, compiled))
+            bound[name] = compiled.kind if compiled.kind in ("card", "number", "bool", "text") else "any"
+
+    def let(s: PlayState, e: dict[str, Any]) -> None:
+        for name, compiled in values:
+            e[name] = compiled.fn(s, e)
+
+    return let
+
+
+def _apply(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    """apply: {effect: tanach, with: card.effect}: a named effect, given its value."""
+    spec = raw if isinstance(raw, dict) else {"effect": raw}
+    if not reader.keys(spec, path, ("effect", "with"), ("effect",)):
+        return None
+    name = str(spec["effect"])
+    reader.note_apply(name, (*path, "effect") if isinstance(raw, dict) else path)
+    given = reader.expr(spec["with"], (*path, "with"), bound) if "with" in spec else None
+    if "with" in spec and given is None:
+        return None
+    fg = given.fn if given is not None else None
+    effects = reader.effects
+
+    def apply(s: PlayState, e: dict[str, Any]) -> None:
+        named = effects[name]
+        value = fg(s, e) if fg is not None else None
+        ops: Block = named.pick(value)
+        inner = dict(e)
+        inner[named.given] = value
+        s.push(ops, inner)
+
+    return apply
+
+
+def _roll(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    """roll: {dice: 2, sides: 6, as: total}: each die a chance node; the total is bound by its name."""
+    if not isinstance(raw, dict) or not reader.keys(raw, path, ("dice", "sides", "as"), ("as",)):
+        if not isinstance(raw, dict):
+            reader.fail(path, "expected {dice: 1, sides: 6, as: a name}")
+        return None
+    dice, sides = raw.get("dice", 1), raw.get("sides", 6)
+    if not isinstance(dice, int) or isinstance(dice, bool) or not 1 <= dice <= 20:
+        reader.fail((*path, "dice"), f"dice: expected a whole number from 1 to 20, found {dice!r}")
+        return None
+    if not isinstance(sides, int) or isinstance(sides, bool) or not 2 <= sides <= 100:
+        reader.fail((*path, "sides"), f"sides: expected a whole number from 2 to 100, found {sides!r}")
+        return None
+    name = str(raw["as"])
+    bound[name] = "number"
+    return lambda s, e: s.ask_roll(dice, sides, name)
+
+
+def _win(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    if raw not in ("me", "opponent"):
+        reader.fail(path, f"win: expected me or opponent, found {raw!r}")
+        return None
+    if raw == "me":
+        return lambda s, e: s.finish(e["me"], "normal")
+    return lambda s, e: s.finish((e["me"] + 1) % s.g.book.players, "normal")
+
+
+def _choice(reader: Reader, raw: dict[str, Any], path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    """{if: test, then: [...], else: [...]}."""
+    if not reader.keys(raw, path, ("if", "then", "else"), ("if", "then")):
+        return None
+    test = reader.expr(raw["if"], (*path, "if"), bound, "bool")
+    yes = block(reader, raw["then"], (*path, "then"), dict(bound), depth + 1)
+    no = block(reader, raw.get("else"), (*path, "else"), dict(bound), depth + 1)
+    if test is None:
+        return None
+    ft = test.fn
+
+    def choose(s: PlayState, e: dict[str, Any]) -> None:
+        ops = yes if truthy(ft(s, e)) else no
+        if ops:
+            s.run_inline(ops, e)
+
+    return choose
+
+
+_BUILDERS: dict[str, Callable[[Reader, Any, Path, dict[str, str], int], Op | None]] = {
+    "gain": _counters("gain"),
+    "lose": _counters("lose"),
+    "set": _counters("set"),
+    "move": _move,
+    "draw": _draw,
+    "deal": _deal,
+    "first_player": _first_player,
+    "reveal": _reveal,
+    "later": _later,
+    "let": _let,
+    "apply": _apply,
+    "roll": _roll,
+    "win": _win,
+}

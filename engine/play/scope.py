@@ -1,0 +1,378 @@
+"""What the rules language's names mean: a player's counters and zones, the cards' fields, rule options, tables.
+
+my.tokens and their.study name the counters and zones of the player a rule is about and of the next
+player; a zone declared for the whole game goes by its name alone (deck, discard). card, target and it are
+cards (card.era, card.effect.amount read their fields); rules.<id> is a rule option of game.yaml and
+game.<table> one of its tables (game.eras[card.era].power). count, open, empty, full, top, min, max, abs,
+all and any are the functions; a check the rule book names is called like one (requirement(need)).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.play.expr import Compiled, Compiler, ExprError, Fn, Node, RuleError, const, kind_of, same, truthy
+
+NO_CARD = -1  # an open slot
+
+
+@dataclass
+class Zone:
+    """A place cards lie: a pile, a hand, a row of slots; the whole game's or one for each player."""
+
+    name: str
+    base: int  # its first index among the position's zones (each player's own follow it, seat by seat)
+    per_player: bool
+    visible: str  # all, owner or none: who may see its cards
+    order: str  # pile (as they came, the top last) or sorted (in the game's order of cards)
+    limit: int | None = None  # most cards it holds
+    overflow: str | None = None  # where a card goes that finds it full
+    holds: Compiled | None = None  # which cards it may hold (a condition on card), when it matters to a deal
+    slots: tuple[str, ...] | None = None  # a row of slots: their keys (a table's ids), each holding one card
+    slot_of: Compiled | None = None  # which slot a card takes: its key
+    start: str | None = None  # the deck whose cards it holds as the game begins
+
+    def index(self, seat: int) -> int:
+        return self.base + seat if self.per_player else self.base
+
+    def hidden_from(self, seat: int, owner: int) -> bool:
+        return self.visible == "none" or (self.visible == "owner" and owner != seat)
+
+    @property
+    def stride(self) -> int:
+        """How many places a target in it is numbered among: its slots, its limit, else as many as a card count."""
+        if self.slots is not None:
+            return len(self.slots)
+        return self.limit if self.limit is not None else 0
+
+
+@dataclass
+class Counter:
+    """A number the game keeps: each player's (tokens) or the whole game's."""
+
+    name: str
+    index: int
+    per_player: bool
+    start: Compiled
+    low: Compiled | None = None
+    high: Compiled | None = None
+
+
+@dataclass
+class Named:
+    """A check or an effect the rule book names, given one value: one body, or a case for each kind."""
+
+    name: str
+    given: str
+    cases: dict[str, Any] = field(default_factory=dict)  # kind -> compiled body (a Compiled, or ops)
+    body: Any = None  # one body for every value
+    place: str = ""  # where it is written, for a value with no case
+
+    def pick(self, value: Any) -> Any:
+        if self.body is not None:
+            return self.body
+        # a value of the data's {kind: ..., amount: ...} form goes by its kind; a word (a choice's value) by itself
+        kind = value.get("kind") if isinstance(value, Mapping) else value
+        found = self.cases.get(kind) if isinstance(kind, str) else None
+        if found is None:
+            raise RuleError(f"{self.place}: {self.name} has no case for {kind!r} (its cases: {', '.join(self.cases)})")
+        return found
+
+
+class Scope(Compiler):
+    """Compiles expressions against one rule book's declarations."""
+
+    def __init__(
+        self,
+        players: int,
+        zones: dict[str, Zone],
+        counters: dict[str, Counter],
+        rules: Callable[[str], Any],
+        tables: dict[str, dict[str, dict[str, Any]]],
+        fields: Sequence[Mapping[str, Any]],
+        checks: dict[str, Named],
+    ) -> None:
+        self.players = players
+        self.zones, self.counters, self.rules, self.tables = zones, counters, rules, tables
+        self.fields = fields  # each card's fields by its number: id, name, kind, copies and its declared ones
+        self.cards = len(fields)
+        self.checks = checks
+
+    # -- names ---------------------------------------------------------------------------------
+    def name(self, parts: list[str], column: int, bound: dict[str, str]) -> Compiled:
+        root, rest = parts[0], parts[1:]
+        if root in bound:
+            kind = bound[root]
+            return self._fields(_bound(root), kind, rest, column, root)
+        if root in ("my", "their"):
+            if not rest:
+                raise ExprError(f"expected a counter or zone after {root}., such as {root}.hand", column)
+            return self._players(root, rest, column)
+        if root == "rules":
+            if len(rest) != 1:
+                raise ExprError("expected one rule option's id after rules., such as rules.hand_limit", column)
+            try:
+                value = self.rules(rest[0])
+            except Exception as exc:  # MissingRule: no such option in game.yaml
+                raise ExprError(f"rules.{rest[0]}: game.yaml has no rule option {rest[0]!r}", column) from exc
+            return const(value, kind_of(value))
+        if root == "game":
+            if not rest or rest[0] not in self.tables:
+                tables = ", ".join(sorted(self.tables)) or "none"
+                raise ExprError(f"expected a table of game.yaml after game. (its tables: {tables})", column)
+            if len(rest) > 1:
+                raise ExprError(
+                    f"expected game.{rest[0]}[id] and then a field, such as game.eras[card.era].power", column
+                )
+            return const(self.tables[rest[0]], "table")
+        if root in ("me", "opponent"):
+            if rest:
+                raise ExprError(f"{root} is a seat: write my.{rest[0]} or their.{rest[0]}", column)
+            players = self.players
+            if root == "me":
+                return Compiled(lambda s, e: e["me"], "number")
+            return Compiled(lambda s, e: (e["me"] + 1) % players, "number")
+        if root in ("turn", "moves", "players") and not rest:
+            if root == "players":
+                return const(self.players, "number")
+            if root == "turn":
+                return Compiled(lambda s, e: s.turn, "number")
+            return Compiled(lambda s, e: s.moves, "number")
+        if root in self.zones and not self.zones[root].per_player:
+            return self._zone(self.zones[root], None, rest, column)
+        if root in self.counters and not self.counters[root].per_player:
+            if rest:
+                raise ExprError(f"{root} is a number: it has no {'.'.join(rest)}", column)
+            index = self.counters[root].index
+            return Compiled(lambda s, e: s.values[index][0], "number")
+        if root in self.zones or root in self.counters:
+            raise ExprError(f"{root} is each player's: write my.{root} or their.{root}", column)
+        known = sorted({*bound, "my", "their", "rules", "game", "me", "opponent", "turn", "moves", "players"})
+        known += sorted(n for n, z in self.zones.items() if not z.per_player)
+        raise ExprError(f"unknown name {root!r} (expected one of: {', '.join(known)})", column)
+
+    def _players(self, root: str, rest: list[str], column: int) -> Compiled:
+        name = rest[0]
+        players = self.players
+        seat: Fn = (lambda s, e: e["me"]) if root == "my" else (lambda s, e: (e["me"] + 1) % players)
+        if name in self.counters and self.counters[name].per_player:
+            if len(rest) > 1:
+                raise ExprError(f"{root}.{name} is a number: it has no {'.'.join(rest[1:])}", column)
+            index = self.counters[name].index
+            if root == "my":
+                return Compiled(lambda s, e: s.values[index][e["me"]], "number")
+            return Compiled(lambda s, e: s.values[index][(e["me"] + 1) % players], "number")
+        if name in self.zones and self.zones[name].per_player:
+            return self._zone(self.zones[name], seat, rest[1:], column)
+        mine = sorted(
+            [
+                *(n for n, c in self.counters.items() if c.per_player),
+                *(n for n, z in self.zones.items() if z.per_player),
+            ]
+        )
+        raise ExprError(f"{root}.{name}: no counter or zone {name!r} of a player (each has: {', '.join(mine)})", column)
+
+    def _zone(self, zone: Zone, seat: Fn | None, rest: list[str], column: int) -> Compiled:
+        if rest:
+            raise ExprError(
+                f"{zone.name} is a zone: count({zone.name}) counts it, top({zone.name}) is its top card", column
+            )
+        base = zone.base
+        kind = "slots" if zone.slots is not None else "zone"
+        if seat is None:
+            return Compiled(lambda s, e: base, kind, meta=zone)
+        return Compiled(lambda s, e: base + seat(s, e), kind, meta=zone)
+
+    def _fields(self, get: Fn, kind: str, rest: list[str], column: int, root: str) -> Compiled:
+        """A bound value and the fields read from it: a card's by its number, a value's by its keys."""
+        if not rest:
+            return Compiled(get, kind)
+        if kind == "card":
+            fields, first, more = self.fields, rest[0], rest[1:]
+
+            def card_field(s: Any, e: dict[str, Any]) -> Any:
+                card = get(s, e)
+                if card is None or card < 0:
+                    raise RuleError(f"column {column}: {root} is no card here")
+                return fields[card].get(first)
+
+            if more:
+                return self.fold(_keys(card_field, more, column, root))
+            return self.fold(Compiled(card_field, "any", card=root))
+        if kind in ("number", "bool", "text"):
+            raise ExprError(f"{root} is a {kind}: it has no {'.'.join(rest)}", column)
+        return _keys(get, rest, column)
+
+    def index(self, base: Compiled, key: Compiled, after: list[str], column: int) -> Compiled:
+        fb, fk = base.fn, key.fn
+        if base.kind == "table":
+            rows = base.fn(None, {})
+
+            def row(s: Any, e: dict[str, Any]) -> Any:
+                found = rows.get(fk(s, e))
+                if found is None:
+                    raise RuleError(f"column {column}: no row {fk(s, e)!r} in the table")
+                return found
+
+            card = key.card if not key.constant else None
+            if after:
+                return self.fold(_keys(row, after, column, card))
+            return self.fold(Compiled(row, "row", card=card))
+        if base.kind == "slots":
+            zone: Zone = base.meta
+            assert zone.slots is not None
+            where = {k: i for i, k in enumerate(zone.slots)}
+
+            def slot(s: Any, e: dict[str, Any]) -> Any:
+                i = where.get(fk(s, e))
+                if i is None:
+                    raise RuleError(f"column {column}: {zone.name} has no slot {fk(s, e)!r}")
+                card = s.zones[fb(s, e)][i]
+                return None if card < 0 else card
+
+            if after:
+                return self._fields(slot, "card", after, column, zone.name)
+            return Compiled(slot, "card")
+        if base.kind == "zone":
+            raise ExprError(f"{base.meta.name} is a zone of no slots: top() or count() read it", column)
+        if after:
+            return _keys(lambda s, e: _item(fb(s, e), fk(s, e), column), after, column)
+        return Compiled(lambda s, e: _item(fb(s, e), fk(s, e), column), "any")
+
+    def contains(self, item: Compiled, group: Compiled, column: int) -> Compiled:
+        fi, fg = item.fn, group.fn
+        if group.kind in ("zone", "slots"):
+            return Compiled(lambda s, e: fi(s, e) in s.zones[fg(s, e)], "bool")
+        return Compiled(lambda s, e: any(same(fi(s, e), x) for x in _items(fg(s, e), column)), "bool")
+
+    # -- functions -----------------------------------------------------------------------------
+    def call(self, fname: str, nodes: list[Node], column: int, bound: dict[str, str]) -> Compiled:
+        if fname in ("all", "any"):
+            args = [self.compile(nodes[0], bound)] if nodes else []
+        else:
+            args = [self.compile(n, bound) for n in nodes]
+        if fname in self.checks:
+            if len(args) != 1:
+                raise ExprError(f"{fname}(...) takes one value, its {self.checks[fname].given}", column)
+            return self._check(self.checks[fname], args[0].fn)
+        if fname in ("all", "any"):
+            if len(nodes) != 2 or nodes[1][0] != "name" or len(nodes[1][2]) != 1 or nodes[1][2][0] not in self.checks:
+                checks = ", ".join(self.checks) or "none yet: declare them under checks:"
+                raise ExprError(f"{fname}(list, check): expected a list and a check's name (checks: {checks})", column)
+            check, items = self.checks[nodes[1][2][0]], args[0].fn
+            test = self._check(check, lambda s, e: e["\0item"])
+            quantifier = all if fname == "all" else any
+
+            def over(s: Any, e: dict[str, Any]) -> bool:
+                values = _items(items(s, e), column)
+
+                def each(x: Any) -> bool:
+                    e["\0item"] = x  # bound in place: no other expression can name it
+                    return bool(test.fn(s, e))
+
+                return quantifier(each(x) for x in values)
+
+            return Compiled(over, "bool")
+        if fname in ("min", "max"):
+            if not args:
+                raise ExprError(f"{fname}() needs at least one value", column)
+            for a in args:
+                self.need_number(a, column)
+            fns = [a.fn for a in args]
+            pick = min if fname == "min" else max
+            return self.fold(Compiled(lambda s, e: pick(f(s, e) for f in fns), "number", all(a.constant for a in args)))
+        if fname == "abs":
+            self._arity(fname, args, 1, column)
+            self.need_number(args[0], column)
+            f = args[0].fn
+            return self.fold(Compiled(lambda s, e: abs(f(s, e)), "number", args[0].constant))
+        if fname in ("count", "open", "empty", "full", "top"):
+            self._arity(fname, args, 1, column)
+            return self._zone_function(fname, args[0], column)
+        functions = ["count", "open", "empty", "full", "top", "min", "max", "abs", "all", "any", *self.checks]
+        raise ExprError(f"unknown function {fname!r} (expected one of: {', '.join(functions)})", column)
+
+    def _arity(self, fname: str, args: list[Compiled], n: int, column: int) -> None:
+        if len(args) != n:
+            raise ExprError(f"{fname}() takes {n} value{'s' if n != 1 else ''}, given {len(args)}", column)
+
+    def _check(self, check: Named, value: Fn) -> Compiled:
+        given = check.given
+
+        def holds(s: Any, e: dict[str, Any]) -> bool:
+            x = value(s, e)
+            body: Compiled = check.pick(x)
+            e[given] = x  # bound in place: only the check's own body names it
+            return bool(body.fn(s, e))
+
+        return Compiled(holds, "bool")
+
+    def _zone_function(self, fname: str, arg: Compiled, column: int) -> Compiled:
+        f = arg.fn
+        if arg.kind == "slots":
+            if fname == "count":
+                return Compiled(lambda s, e: sum(1 for c in s.zones[f(s, e)] if c >= 0), "number")
+            if fname == "open":
+                return Compiled(lambda s, e: sum(1 for c in s.zones[f(s, e)] if c < 0), "number")
+            if fname == "empty":
+                return Compiled(lambda s, e: all(c < 0 for c in s.zones[f(s, e)]), "bool")
+            if fname == "full":
+                return Compiled(lambda s, e: all(c >= 0 for c in s.zones[f(s, e)]), "bool")
+            raise ExprError("top() reads a pile, not a row of slots", column)
+        if arg.kind == "zone":
+            zone: Zone = arg.meta
+            if fname == "count":
+                return Compiled(lambda s, e: len(s.zones[f(s, e)]), "number")
+            if fname == "empty":
+                return Compiled(lambda s, e: not s.zones[f(s, e)], "bool")
+            if fname == "top":
+                return Compiled(lambda s, e: s.zones[f(s, e)][-1] if s.zones[f(s, e)] else None, "card")
+            if zone.limit is None:
+                raise ExprError(f"{fname}({zone.name}): {zone.name} has no limit", column)
+            limit = zone.limit
+            if fname == "open":
+                return Compiled(lambda s, e: limit - len(s.zones[f(s, e)]), "number")
+            return Compiled(lambda s, e: len(s.zones[f(s, e)]) >= limit, "bool")
+        if fname == "count":
+            return Compiled(lambda s, e: len(_items(f(s, e), column)), "number")
+        if fname == "empty":
+            if arg.kind == "card":  # an open slot, my.timeline[card.era]: no card there
+                return Compiled(lambda s, e: f(s, e) is None, "bool")
+            return Compiled(lambda s, e: not truthy(f(s, e)) or f(s, e) == [], "bool")
+        raise ExprError(f"{fname}() reads a zone, found a {arg.kind}", column)
+
+
+def _bound(name: str) -> Fn:
+    return lambda s, e: e.get(name)
+
+
+def _keys(get: Fn, keys: list[str], column: int, card: str | None = None) -> Compiled:
+    """Fields of a value from the data (effect.amount): a missing one is none."""
+
+    def read(s: Any, e: dict[str, Any]) -> Any:
+        value = get(s, e)
+        for key in keys:
+            if not isinstance(value, Mapping):
+                raise RuleError(f"column {column}: {value!r} has no field {key!r}")
+            value = value.get(key)
+        return value
+
+    return Compiled(read, "any", card=card)
+
+
+def _item(value: Any, key: Any, column: int) -> Any:
+    if isinstance(value, Mapping):
+        return value.get(key)
+    if isinstance(value, list | tuple) and isinstance(key, int) and not isinstance(key, bool):
+        return value[key] if -len(value) <= key < len(value) else None
+    raise RuleError(f"column {column}: cannot look up {key!r} in {value!r}")
+
+
+def _items(value: Any, column: int) -> Sequence[Any]:
+    if value is None:
+        return ()
+    if isinstance(value, list | tuple):
+        return value
+    raise RuleError(f"column {column}: expected a list, found {value!r}")

@@ -1,0 +1,606 @@
+"""The interpreter: a game written in the rules language played through the engine's game API.
+
+One generic position holds every game's zones (lists of card numbers, -1 for an open slot), counters
+and the effects still to run (a stack of frames: a compiled block, where it stands, its bindings). A move
+pushes its effects; they run until the stack is empty (the next decision) or an effect asks chance for a
+card, a die or a first player (a chance node). After every move the ends are checked, then the cap, then
+whether the turn is over.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from math import floor
+from typing import Any
+
+from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState
+from engine.play.book import Book, End, Group, Move
+from engine.play.effects import Block
+from engine.play.expr import RuleError, truthy
+from engine.play.scope import Counter, Zone
+
+# an action's move, its card and the zone it came from, its target's place and zone (None where it has none)
+Choice = tuple[Move, int | None, int | None, int | None, int | None]
+MAX_STEPS = 100_000  # effects one action may run: past it the rules loop
+MAX_FRAMES = 200  # effects inside effects (apply within apply): past it the rules recurse without end
+FIRST_OFFSET, ROLL_OFFSET = 10_000, 20_000  # after the chance base: a first player's seat, a die's face
+
+
+class PlayGame(GameDef):
+    """A game whose rules are its play.yaml: the rule book, read and compiled once."""
+
+    def __init__(self, slug: str, title: str, book: Book) -> None:
+        self.slug, self.title, self.book = slug, title, book
+        self.num_players = book.players
+        self.pile = book.drawing[0].base if book.drawing else -1
+        self.refill = book.drawing[1].base if book.drawing and book.drawing[1] else -1
+        self.slot_index = {z.name: {k: i for i, k in enumerate(z.slots)} for z in book.zones.values() if z.slots}
+        self.after_move: Block = (_after_move,)
+        self.next_turn: Block = (_next_turn,)
+        self.check_budget: Block = (_check_budget,)
+        self.first_turn: Block = (_first_turn,)
+        self.plays = [[Event("play", seat, card) for card in book.cards] for seat in range(book.players)]
+
+    def new_initial_state(self) -> PlayState:
+        return PlayState.start(self)
+
+    def card_names(self) -> dict[str, str]:
+        return dict(zip(self.book.cards, self.book.names, strict=True))
+
+
+class PlayState(TwoPlayerState):
+    """A position of a game written in the rules language."""
+
+    g: PlayGame
+    zones: list[list[int]]
+    values: list[list[Any]]
+    frames: list[list[Any]]  # [block, next op, bindings]
+    chance: tuple[Any, ...] | None
+    known: list[set[int]]  # per seat: cards it has seen where others cannot
+    later: list[list[tuple[int, Block, dict[str, Any]]]]  # per seat: (turns left, effects, bindings)
+    player: int
+    moves: int
+    turn: int
+    extra: int  # turns the player to move takes again
+    ending: bool  # an effect ended the turn
+    choices: dict[int, Choice]
+
+    @classmethod
+    def start(cls, g: PlayGame) -> PlayState:
+        book = g.book
+        s = cls.__new__(cls)
+        s.g, s.narration = g, None
+        s._start_record()
+        s.zones = []
+        for zone, _owner in book.zone_at:
+            s.zones.append([-1] * len(zone.slots) if zone.slots is not None else [])
+        holder = next((z for z in book.zones.values() if z.start is not None), None)
+        if holder is not None:
+            for seat in range(book.players if holder.per_player else 1):
+                s.zones[holder.index(seat)] = list(book.start)
+        s.values = [[0] * book.players for _ in book.counters]
+        s.frames, s.chance = [], None
+        s.known = [set() for _ in range(book.players)]
+        s.later = [[] for _ in range(book.players)]
+        s.player = s.moves = s.turn = s.extra = 0
+        s.ending = False
+        s.choices = {}
+        for counter in book.counters.values():
+            for seat in range(book.players if counter.per_player else 1):
+                s.set_counter(counter, seat, counter.start.fn(s, {"me": seat}))
+        s.frames.append([g.first_turn, 0, {"me": 0}])
+        s.frames.append([book.setup, 0, {"me": 0}])
+        s._run()
+        return s
+
+    def clone(self) -> PlayState:
+        o = PlayState.__new__(PlayState)
+        o.g, o.narration = self.g, None
+        self._copy_record(o)
+        o.zones = [z[:] for z in self.zones]
+        o.values = [v[:] for v in self.values]
+        copies: dict[int, dict[str, Any]] = {}  # frames sharing bindings (an if's branch) share the copy too
+        o.frames = [[f[0], f[1], copies.setdefault(id(f[2]), dict(f[2]))] for f in self.frames]
+        o.chance = self.chance
+        o.known = [set(k) for k in self.known]
+        o.later = [entries[:] for entries in self.later]
+        o.player, o.moves, o.turn, o.extra, o.ending = self.player, self.moves, self.turn, self.extra, self.ending
+        o.choices = self.choices
+        return o
+
+    # -- the API -------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        return CHANCE if self.chance is not None else self.player
+
+    def returns(self) -> list[float]:
+        n = self.g.book.players
+        if not self.over or self.winner is None:
+            return [0.0] * n
+        return [1.0 if seat == self.winner else -1.0 for seat in range(n)]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        chance, base = self.chance, self.g.book.chance_base
+        if chance is None:
+            return []
+        if chance[0] == "draw":
+            pile = self.zones[self.g.pile]
+            counts: dict[int, int] = {}
+            for card in pile:
+                counts[card] = counts.get(card, 0) + 1
+            return [(base + card, n / len(pile)) for card, n in counts.items()]
+        if chance[0] == "first":
+            players = self.g.book.players
+            return [(base + FIRST_OFFSET + seat, 1 / players) for seat in range(players)]
+        sides = chance[2]
+        return [(base + ROLL_OFFSET + face, 1 / sides) for face in range(1, sides + 1)]
+
+    def sample_chance(self, rng: random.Random) -> int:
+        chance, base = self.chance, self.g.book.chance_base
+        assert chance is not None
+        if chance[0] == "draw":
+            pile = self.zones[self.g.pile]
+            return base + pile[floor(rng.random() * len(pile))]
+        if chance[0] == "first":
+            return base + FIRST_OFFSET + floor(rng.random() * self.g.book.players)
+        return base + ROLL_OFFSET + 1 + floor(rng.random() * chance[2])
+
+    def _work_out_legal(self) -> list[int]:
+        if self.over:
+            return []
+        if self.chance is not None:
+            return [a for a, _ in self.chance_outcomes()]
+        out: list[int] = []
+        choices: dict[int, Choice] = {}  # each action's move, card and target, for apply_action to read back
+        self.choices = choices
+        p, zones = self.player, self.zones
+        env: dict[str, Any] = {"me": p}  # one set of bindings for the whole list: each offer sets its card
+        for entry in self.g.book.entries:
+            if isinstance(entry, Group):
+                zone = entry.each.fn(self, env)
+                seen: set[int] = set()
+                for card in zones[zone]:
+                    if card < 0 or card in seen:
+                        continue
+                    seen.add(card)
+                    env["card"], env["card@"] = card, zone
+                    for move in entry.moves:
+                        if move.allowed is None or move.allowed[card]:
+                            self._offer(move, card, zone, env, out, choices)
+            elif entry.sources is None:
+                self._offer(entry, None, None, env, out, choices)
+            else:
+                seen = set()
+                allowed = entry.allowed
+                for source in entry.sources:
+                    zone = source.fn(self, env)
+                    for card in zones[zone]:
+                        if card < 0 or card in seen:
+                            continue
+                        seen.add(card)
+                        if allowed is None or allowed[card]:
+                            env["card"], env["card@"] = card, zone
+                            self._offer(entry, card, zone, env, out, choices)
+        return out
+
+    def _offer(
+        self,
+        move: Move,
+        card: int | None,
+        zone: int | None,
+        env: dict[str, Any],
+        out: list[int],
+        choices: dict[int, Choice],
+    ) -> None:
+        test = move.test
+        if move.target is None:
+            if test is None or test.fn(self, env):
+                action = move.number + (card if card is not None else 0)
+                out.append(action)
+                choices[action] = (move, card, zone, None, None)
+            return
+        if test is not None and not move.reads_target and not test.fn(self, env):
+            return
+        at = move.target.fn(self, env)
+        base = move.number + (card * move.stride if card is not None else 0)
+        for place, target in enumerate(self.zones[at]):
+            if target < 0:
+                continue
+            if move.reads_target:
+                env["target"] = target
+                if test is not None and not test.fn(self, env):
+                    continue
+            out.append(base + place)
+            choices[base + place] = (move, card, zone, place, at)
+
+    def apply_action(self, action: int) -> None:
+        if self.over:
+            raise IllegalAction(f"{action} is not legal now (the game is over)")
+        if self.chance is not None:
+            self._resolve(action)
+            return
+        legal = self.legal_actions()
+        choice = self.choices.get(action)
+        if choice is None or action not in legal:
+            raise IllegalAction(f"{action} is not legal now")
+        if len(legal) > 1:
+            self.tally.decisions += 1
+        self.history.append(action)
+        self._legal = None
+        move, card, zone, place, at = choice
+        p = self.player
+        self.moves += 1
+        env: dict[str, Any] = {"me": p, "\0move": move}
+        if card is not None:
+            env["card"], env["card@"] = card, zone
+        if place is not None and at is not None:
+            env["target"], env["target@"] = self.zones[at][place], at
+        if move.plays is not None:
+            self.tally.events.append(self.g.plays[p][env[move.plays]])
+        budget = self.g.book.budget
+        if budget is not None:
+            spent = move.spend.fn(self, env) if move.spend is not None else 1
+            if isinstance(spent, bool) or not isinstance(spent, int | float):
+                raise RuleError(f"{move.name} spend: expected a number, found {spent!r}")
+            self.set_counter(budget, p, self.values[budget.index][p] - spent)
+        self.frames.append([self.g.after_move, 0, env])
+        self.frames.append([move.ops, 0, env])
+        self._run()
+
+    def _resolve(self, action: int) -> None:
+        chance, base = self.chance, self.g.book.chance_base
+        assert chance is not None
+        kind = chance[0]
+        if kind == "draw":
+            card = action - base
+            pile = self.zones[self.g.pile]
+            if card < 0 or card >= len(self.g.book.cards) or card not in pile:
+                raise IllegalAction(f"{action} is not legal now (a draw)")
+            self.history.append(action)
+            self._legal = None
+            pile.remove(card)
+            steps, to = chance[1], chance[2]
+            self.put(card, to.index(steps[0]))
+            if not pile:
+                self._refill()
+            self.chance = ("draw", steps[1:], to) if len(steps) > 1 and pile else None
+        elif kind == "first":
+            seat = action - base - FIRST_OFFSET
+            if not 0 <= seat < self.g.book.players:
+                raise IllegalAction(f"{action} is not legal now (the first player)")
+            self.history.append(action)
+            self._legal = None
+            self.player = seat
+            self.chance = None
+        else:
+            _, dice, sides, name = chance
+            face = action - base - ROLL_OFFSET
+            if not 1 <= face <= sides:
+                raise IllegalAction(f"{action} is not legal now (a die of {sides})")
+            self.history.append(action)
+            self._legal = None
+            bindings = self.frames[-1][2]
+            bindings[name] = bindings.get(name, 0) + face
+            self.chance = ("roll", dice - 1, sides, name) if dice > 1 else None
+        if self.chance is None:
+            self._run()
+
+    # -- running effects ------------------------------------------------------------------------
+    def _run(self) -> None:
+        frames = self.frames
+        steps = 0
+        while frames and self.chance is None and not self.over:
+            frame = frames[-1]
+            ops, at = frame[0], frame[1]
+            if at >= len(ops):
+                frames.pop()
+                continue
+            frame[1] = at + 1
+            ops[at](self, frame[2])
+            steps += 1
+            if steps > MAX_STEPS:
+                raise RuleError(f"more than {MAX_STEPS:,} effects in one action: the rules loop")
+        if self.over:
+            frames.clear()
+            self.chance = None
+        self._legal = None
+
+    def push(self, ops: Block, env: dict[str, Any]) -> None:
+        if len(self.frames) >= MAX_FRAMES:
+            raise RuleError(f"effects inside effects more than {MAX_FRAMES} deep: the rules recurse without end")
+        if ops:
+            self.frames.append([ops, 0, env])
+
+    def run_inline(self, ops: Block, env: dict[str, Any]) -> None:
+        """An if's branch: its effects next, with the same bindings (a let there is seen after it)."""
+        self.push(ops, env)
+
+    def finish(self, winner: int | None, how: str) -> None:
+        if not self.over:
+            self._finish(winner, how)
+
+    def set_counter(self, counter: Counter, seat: int, value: Any) -> None:
+        env = {"me": seat}
+        if counter.high is not None:
+            high = counter.high.fn(self, env)
+            if value > high:
+                value = high
+        if counter.low is not None:
+            low = counter.low.fn(self, env)
+            if value < low:
+                value = low
+        self.values[counter.index][seat] = value
+
+    # -- cards ----------------------------------------------------------------------------------
+    def put(self, card: int, at: int, open_slot: bool = False) -> int:
+        """The card into zone at, as its rules place it; where it ended (a full zone's overflow takes it)."""
+        zone, owner = self.g.book.zone_at[at]
+        cards = self.zones[at]
+        if zone.slots is not None:
+            if open_slot:
+                try:
+                    i = cards.index(-1)
+                except ValueError:
+                    raise RuleError(f"{zone.name} has no open slot") from None
+            else:
+                if zone.slot_of is None:
+                    raise RuleError(f"{zone.name}: a card goes to a slot by slot: (or move it with slot: open)")
+                key = zone.slot_of.fn(self, {"me": max(owner, 0), "card": card})
+                i = self.g.slot_index[zone.name].get(key, -1)
+                if i < 0:
+                    raise RuleError(f"{zone.name} has no slot {key!r}")
+            if cards[i] >= 0:
+                raise RuleError(f"{zone.name}'s slot {zone.slots[i]} is taken")
+            cards[i] = card
+            return at
+        if zone.limit is not None and len(cards) >= zone.limit:
+            if zone.overflow is None:
+                raise RuleError(f"{zone.name} is full ({zone.limit} cards): the rules let a card in past its limit")
+            spill = self.g.book.zones[zone.overflow]
+            return self.put(card, spill.index(max(owner, 0)))
+        if zone.order == "sorted":
+            insort(cards, card)
+        else:
+            cards.append(card)
+        return at
+
+    def take(self, card: int, at: int) -> bool:
+        cards = self.zones[at]
+        if self.g.book.zone_at[at][0].slots is not None:
+            if card not in cards:
+                return False
+            cards[cards.index(card)] = -1
+        else:
+            try:
+                cards.remove(card)
+            except ValueError:
+                return False
+        for known in self.known:
+            known.discard(card)
+        return True
+
+    def take_from(self, card: int, hint: int | None) -> int:
+        """The card off the zone it lies in (hint first: where the rules last put it); that zone."""
+        if hint is not None and self.take(card, hint):
+            return hint
+        for at in range(len(self.zones)):
+            if self.take(card, at):
+                return at
+        raise RuleError(f"{self.g.book.cards[card]} lies in no zone")
+
+    def _refill(self) -> None:
+        g = self.g
+        if g.refill >= 0 and not self.zones[g.pile] and self.zones[g.refill]:
+            self.zones[g.pile], self.zones[g.refill] = self.zones[g.refill], []
+            for known in self.known:
+                known.difference_update(self.zones[g.pile])
+
+    def draw_cards(self, steps: list[int], to: Zone) -> None:
+        """Cards off the draw pile one at a time, to the seats in steps (an emptied pile refilled first)."""
+        if not steps:
+            return
+        pile = self.zones[self.g.pile]
+        if not pile:
+            self._refill()
+            pile = self.zones[self.g.pile]
+        if pile:
+            self.chance = ("draw", tuple(steps), to)
+
+    def ask_first(self) -> None:
+        self.chance = ("first",)
+
+    def ask_roll(self, dice: int, sides: int, name: str) -> None:
+        self.frames[-1][2][name] = 0
+        self.chance = ("roll", dice, sides, name)
+
+    def schedule(self, seat: int, turns: int, ops: Block, env: dict[str, Any]) -> None:
+        if turns > 0 and ops:
+            if len(self.later[seat]) >= 1000:
+                raise RuleError("more than 1,000 effects waiting for later turns: the rules pile them up")
+            self.later[seat].append((turns, ops, env))
+
+    def end_turn_now(self) -> None:
+        self.ending = True
+
+    def extra_turn(self, seat: int) -> None:
+        if seat == self.player:
+            self.extra += 1
+
+    # -- turns ----------------------------------------------------------------------------------
+    def after_move(self, env: dict[str, Any]) -> None:
+        book = self.g.book
+        for end in book.ends:
+            if self._ended(end):
+                return
+        if book.cap_moves is not None and self.moves >= book.cap_moves:
+            self._finish(None, "cap")
+            return
+        move: Move = env["\0move"]
+        budget = book.budget
+        if move.ends_turn or self.ending or (budget is not None and self.values[budget.index][self.player] <= 0):
+            self.pass_turn()
+
+    def _ended(self, end: End) -> bool:
+        players = self.g.book.players
+        seats = [(self.player + i) % players for i in range(players)]
+        if end.kind in ("wins", "loses"):
+            for seat in seats:
+                if truthy(end.test.fn(self, {"me": seat})):
+                    self._finish(seat if end.kind == "wins" else (seat + 1) % players, end.how)
+                    return True
+            return False
+        if not truthy(end.test.fn(self, {"me": self.player})):
+            return False
+        if end.kind == "draw":
+            self._finish(None, end.how)
+            return True
+        assert end.score is not None
+        scores = [end.score.fn(self, {"me": seat}) for seat in range(players)]
+        best = max(scores)
+        self._finish(scores.index(best) if scores.count(best) == 1 else None, end.how)
+        return True
+
+    def pass_turn(self) -> None:
+        self.ending = False
+        self.push(self.g.next_turn, {"me": self.player})
+        self.push(self.g.book.turn_end, {"me": self.player})
+
+    def begin_turn(self) -> None:
+        book = self.g.book
+        self.turn += 1
+        if book.cap_turns is not None and self.turn > book.cap_turns:
+            self._finish(None, "cap")
+            return
+        p = self.player
+        self.push(self.g.check_budget, {"me": p})
+        waiting, self.later[p] = self.later[p], []
+        for _turns, ops, env in reversed(waiting):  # pushed last first: they run in the order they were made
+            self.push(ops, dict(env))
+        self.later[p] = [(turns - 1, ops, env) for turns, ops, env in waiting if turns > 1]
+        self.push(book.turn_start, {"me": p})
+
+    # -- views ----------------------------------------------------------------------------------
+    def observation(self, player: int) -> dict[str, Any]:
+        book = self.g.book
+        names = book.cards
+        zones: dict[str, Any] = {}
+        for at, (zone, owner) in enumerate(book.zone_at):
+            key = zone.name if owner < 0 else f"{zone.name}[{owner}]"
+            cards = self.zones[at]
+            if not zone.hidden_from(player, owner):
+                zones[key] = [names[c] if c >= 0 else None for c in cards]
+            elif zone.order == "sorted" or at == self.g.pile:
+                zones[key] = {"count": len(cards), "known": sorted(names[c] for c in cards if c in self.known[player])}
+            else:
+                zones[key] = [None if c < 0 else names[c] if c in self.known[player] else "?" for c in cards]
+        counters = {c.name: self.values[c.index][:] for c in book.counters.values()}
+        return {"zones": zones, "counters": counters, "to_move": self.current_player(), "turn": self.turn}
+
+    def resample(self, player: int, rng: random.Random) -> PlayState:
+        """The cards player cannot see dealt anew among the places they lie, each place taking only a card it may."""
+        other = self.clone()
+        book = self.g.book
+        places: list[tuple[int, int, int]] = []  # (how soon to fill, zone, place)
+        pool: list[int] = []
+        for at, (zone, owner) in enumerate(book.zone_at):
+            if not zone.hidden_from(player, owner):
+                continue
+            rank = 0 if zone.holds is not None or zone.slots is not None else 2 if at == self.g.pile else 1
+            for i, card in enumerate(other.zones[at]):
+                if card >= 0 and card not in other.known[player]:
+                    places.append((rank, at, i))
+                    pool.append(card)
+        rng.shuffle(pool)
+        places.sort()
+        for _, at, i in places:
+            zone, owner = book.zone_at[at]
+            found = next((k for k, card in enumerate(pool) if self._fits(zone, owner, i, card)), -1)
+            if found < 0:
+                return self.clone()  # no deal fits what the player knows: keep the cards where they are
+            other.zones[at][i] = pool.pop(found)
+        for at, (zone, _) in enumerate(book.zone_at):
+            if zone.order == "sorted" and zone.slots is None:
+                other.zones[at].sort()
+        other._legal = None
+        return other
+
+    def _fits(self, zone: Zone, owner: int, place: int, card: int) -> bool:
+        env = {"me": max(owner, 0), "card": card}
+        if zone.holds is not None and not truthy(zone.holds.fn(self, env)):
+            return False
+        if zone.slots is not None and zone.slot_of is not None:
+            return bool(self.g.slot_index[zone.name].get(zone.slot_of.fn(self, env), -1) == place)
+        return True
+
+    def heuristic(self, player: int) -> float:
+        if self.over:
+            return self.returns()[player]
+        book = self.g.book
+        if book.value is None:
+            return 0.0
+        value = book.value.fn
+        other = (player + 1) % book.players
+        score = (value(self, {"me": player}) - value(self, {"me": other})) / book.scale
+        return max(-1.0, min(1.0, score))
+
+    def played_card(self, action: int) -> str | None:
+        if self.chance is not None or self.over:
+            return None
+        self.legal_actions()
+        choice = self.choices.get(action)
+        if choice is None or choice[0].plays is None:
+            return None
+        move, card, _, place, at = choice
+        if move.plays == "card":
+            return self.g.book.cards[card] if card is not None else None
+        return self.g.book.cards[self.zones[at][place]] if at is not None and place is not None else None
+
+    def action_to_string(self, action: int) -> str:
+        book, base = self.g.book, self.g.book.chance_base
+        if self.chance is not None:
+            if self.chance[0] == "draw":
+                return f"draws {book.names[action - base]}" if 0 <= action - base < len(book.names) else str(action)
+            if self.chance[0] == "first":
+                return f"first player: seat {action - base - FIRST_OFFSET}"
+            return f"rolls {action - base - ROLL_OFFSET}"
+        self.legal_actions()
+        choice = self.choices.get(action)
+        if choice is None:
+            return str(action)
+        move, card, _, place, at = choice
+        card_name = book.names[card] if card is not None else ""
+        target_name = ""
+        if at is not None and place is not None:
+            zone, owner = book.zone_at[at]
+            target_name = (
+                f"{zone.name} {place + 1}"
+                if zone.hidden_from(self.player, owner)
+                else book.names[self.zones[at][place]]
+            )
+        if move.says:
+            return move.says.replace("{card}", card_name).replace("{target}", target_name)
+        return " ".join(w for w in (move.name, card_name, target_name and f"-> {target_name}") if w)
+
+
+def _after_move(s: PlayState, env: dict[str, Any]) -> None:
+    s.after_move(env)
+
+
+def _next_turn(s: PlayState, env: dict[str, Any]) -> None:
+    if s.extra > 0:
+        s.extra -= 1
+    else:
+        s.player = (s.player + 1) % s.g.book.players
+    s.begin_turn()
+
+
+def _check_budget(s: PlayState, env: dict[str, Any]) -> None:
+    budget = s.g.book.budget
+    if s.ending or (budget is not None and s.values[budget.index][s.player] <= 0):
+        s.pass_turn()
+
+
+def _first_turn(s: PlayState, env: dict[str, Any]) -> None:
+    s.begin_turn()
