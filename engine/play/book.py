@@ -13,7 +13,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from engine.play import effects as fx
-from engine.play.expr import Compiled, ExprError, as_test, parse
+from engine.play.expr import Compiled, ExprError, as_test, names, parse
 from engine.play.scope import Counter, Named, Scope, Zone
 from printkit.core import files
 from printkit.core.errors import DataError, Problem
@@ -66,6 +66,7 @@ class Move:
     grouped: bool = False  # its card comes from the group it is written in
     span: int = 1  # how many action numbers it takes from its first: a block per kind of card, if it plays one
     allowed: tuple[bool, ...] | None = None  # by card: whether the parts of its test that read the card alone hold
+    general: Compiled | None = None  # the parts of its test that read no card: asked once a list of legal moves
 
 
 @dataclass
@@ -616,9 +617,9 @@ def _move(r: _Reader, spec: Any, path: fx.Path, budget: Counter | None, grouped:
         bound["target"] = "card"
     test = r.expr(spec["if"], (*path, "if"), bound, "bool") if "if" in spec else None
     reads_target = "if" in spec and test is not None and "target" in _names(spec["if"])
-    allowed = None
+    allowed = general = None
     if test is not None and "card" in bound:
-        allowed, test = _split(r, str(spec["if"]), bound, test)
+        allowed, general, test = _split(r, str(spec["if"]), bound, test)
     spend = r.expr(spec["spend"], (*path, "spend"), bound, "number") if "spend" in spec else None
     if "spend" in spec and budget is None:
         r.fail((*path, "spend"), "spend: the turn has no budget: give turn: {budget: <counter>}")
@@ -639,13 +640,15 @@ def _move(r: _Reader, spec: Any, path: fx.Path, budget: Counter | None, grouped:
         stride = 1
     return Move(
         name, number, sources, target, stride if target is not None else 1, test, reads_target, spend, ops, plays, ends,
-        says, grouped, allowed=allowed,
+        says, grouped, allowed=allowed, general=general,
     )  # fmt: skip
 
 
-def _split(r: _Reader, text: str, bound: dict[str, str], test: Compiled) -> tuple[tuple[bool, ...] | None, Compiled]:
+def _split(
+    r: _Reader, text: str, bound: dict[str, str], test: Compiled
+) -> tuple[tuple[bool, ...] | None, Compiled | None, Compiled | None]:
     """A move's test parted into what reads its card alone (worked out now for every card, so a card that can never
-    make the move is passed over at once) and the rest, asked of the position."""
+    make the move is passed over at once), what reads no card (asked once for all the cards), and the rest."""
     assert r.scope is not None
     parts: list[Any] = []
 
@@ -657,18 +660,22 @@ def _split(r: _Reader, text: str, bound: dict[str, str], test: Compiled) -> tupl
             parts.append(node)
 
     conjuncts(parse(text))
-    compiled = [as_test(r.scope.compile(node, {**PLAYER_BINDINGS, **bound})) for node in parts]
-    pure = [c for c in compiled if c.card == "card" or c.constant]
-    if not pure:
-        return None, test
-    allowed = tuple(all(c.fn(None, {"card": i}) for c in pure) for i in range(r.scope.cards))
-    rest = [c for c in compiled if not (c.card == "card" or c.constant)]
-    if not rest:
-        return allowed, Compiled(lambda s, e: True, "bool", True)
-    joined = rest[0]
-    for more in rest[1:]:
+    scope = {**PLAYER_BINDINGS, **bound}
+    compiled = [(as_test(r.scope.compile(node, scope)), names(node)) for node in parts]
+    pure = [c for c, _ in compiled if c.card == "card" or c.constant]
+    allowed = tuple(all(c.fn(None, {"card": i}) for c in pure) for i in range(r.scope.cards)) if pure else None
+    free = [c for c, read in compiled if not (c.card == "card" or c.constant) and not read & {"card", "target"}]
+    rest = [c for c, read in compiled if not (c.card == "card" or c.constant) and read & {"card", "target"}]
+    return allowed, _all(free), _all(rest)
+
+
+def _all(tests: list[Compiled]) -> Compiled | None:
+    if not tests:
+        return None
+    joined = tests[0]
+    for more in tests[1:]:
         joined = _both(joined, more)
-    return allowed, joined
+    return joined
 
 
 def _both(a: Compiled, b: Compiled) -> Compiled:
@@ -677,8 +684,6 @@ def _both(a: Compiled, b: Compiled) -> Compiled:
 
 
 def _names(text: Any) -> set[str]:
-    from engine.play.expr import names
-
     try:
         return names(parse(str(text)))
     except ExprError:

@@ -156,7 +156,7 @@ class Scope(Compiler):
     def _players(self, root: str, rest: list[str], column: int) -> Compiled:
         name = rest[0]
         players = self.players
-        seat: Fn = (lambda s, e: e["me"]) if root == "my" else (lambda s, e: (e["me"] + 1) % players)
+        seat: Fn = _my_seat if root == "my" else (lambda s, e: (e["me"] + 1) % players)
         if name in self.counters and self.counters[name].per_player:
             if len(rest) > 1:
                 raise ExprError(f"{root}.{name} is a number: it has no {'.'.join(rest[1:])}", column)
@@ -183,6 +183,8 @@ class Scope(Compiler):
         kind = "slots" if zone.slots is not None else "zone"
         if seat is None:
             return Compiled(lambda s, e: base, kind, meta=zone)
+        if seat is _my_seat:
+            return Compiled(lambda s, e: base + e["me"], kind, meta=zone)
         return Compiled(lambda s, e: base + seat(s, e), kind, meta=zone)
 
     def _fields(self, get: Fn, kind: str, rest: list[str], column: int, root: str) -> Compiled:
@@ -342,6 +344,10 @@ class Scope(Compiler):
                 return Compiled(lambda s, e: f(s, e) is None, "bool")
             return Compiled(lambda s, e: not truthy(f(s, e)) or f(s, e) == [], "bool")
         raise ExprError(f"{fname}() reads a zone, found a {arg.kind}", column)
+
+
+def _my_seat(s: Any, e: dict[str, Any]) -> int:  # the seat a rule is about: my.hand's
+    return int(e["me"])
 
 
 def _bound(name: str) -> Fn:

@@ -160,18 +160,22 @@ class PlayState(TwoPlayerState):
         for entry in self.g.book.entries:
             if isinstance(entry, Group):
                 zone = entry.each.fn(self, env)
+                # each move's test of the position alone, asked once for all the cards
+                moves = [m for m in entry.moves if m.general is None or m.general.fn(self, env)]
+                if not moves:
+                    continue
                 seen: set[int] = set()
                 for card in zones[zone]:
                     if card < 0 or card in seen:
                         continue
                     seen.add(card)
                     env["card"], env["card@"] = card, zone
-                    for move in entry.moves:
+                    for move in moves:
                         if move.allowed is None or move.allowed[card]:
                             self._offer(move, card, zone, env, out, choices)
             elif entry.sources is None:
                 self._offer(entry, None, None, env, out, choices)
-            else:
+            elif entry.general is None or entry.general.fn(self, env):
                 seen = set()
                 allowed = entry.allowed
                 for source in entry.sources:
