@@ -19,7 +19,7 @@ YAML_FILES = sorted(p for p in (ROOT / "cards").glob("*/*.yaml") if p.name != "e
 SCHEMAS = assets.schema_folder()
 
 
-@pytest.mark.parametrize("name", sorted([*schema.SCHEMAS, schema.CARDS]))
+@pytest.mark.parametrize("name", sorted([*schema.SCHEMAS, schema.CARDS, schema.PLAY]))
 def test_committed_schema_is_current(name: str) -> None:
     assert (SCHEMAS / name).read_text(encoding="utf-8") == schema.render(name), (
         "run `printkit schema` and commit the result"
@@ -33,13 +33,31 @@ def test_each_bundled_game_s_card_schema_is_current() -> None:
 
 @pytest.mark.parametrize("path", YAML_FILES, ids=[f"{p.parent.name}/{p.name}" for p in YAML_FILES])
 def test_yaml_file_names_its_schema_and_meets_it(path: Path) -> None:
-    name = "game.schema.json" if path.name == "game.yaml" else schema.game_schema_name(path.parent.name)
+    own = {"game.yaml": "game.schema.json", "play.yaml": schema.PLAY}
+    name = own.get(path.name, schema.game_schema_name(path.parent.name))
     first = path.read_text(encoding="utf-8").splitlines()[0]
     assert first == schema.modeline(name, path, project.find(ROOT)).rstrip("\n")
     ref = first.split("$schema=", 1)[1]
     assert (path.parent / ref).resolve() == (SCHEMAS / name).resolve()
     document = json.loads((SCHEMAS / name).read_text(encoding="utf-8"))
     jsonschema.validate(yaml.safe_load(path.read_text(encoding="utf-8")), document)
+
+
+def test_the_rules_schema_flags_a_misspelt_key_and_an_unknown_effect_the_reader_would_refuse() -> None:
+    document = json.loads((SCHEMAS / schema.PLAY).read_text(encoding="utf-8"))
+    rules = yaml.safe_load((ROOT / "cards" / "torah-timeline" / "play.yaml").read_text(encoding="utf-8"))
+    jsonschema.validate(rules, document)
+    wrong = [
+        {"heuristics": {"value": 1}},  # a part the rules language has not
+        {"moves": [{"id": "pass", "ends_trun": True}]},
+        {"moves": [{"id": "pass", "do": [{"gian": {"score": 1}}]}]},
+        {"moves": [{"id": "pass", "do": [{"move": {"card": "card"}}]}]},  # move: needs to:
+        {"zones": {"hand": {"visible": "mine"}}},
+        {"end": [{"most": "my.score"}]},  # most: goes with when:
+    ]
+    for change in wrong:
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(rules | change, document)
 
 
 def test_schema_rejects_what_the_loader_rejects() -> None:

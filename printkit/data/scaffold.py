@@ -598,7 +598,9 @@ def new_game(
         for name, text in (("lantern", _PLAY_LAYOUT), ("charm", _CHARM_LAYOUT)):
             path = folder / "layouts" / f"{name}.yaml"
             atomic.write_text(path, schema.modeline("layout.schema.json", path, project) + text)
-        atomic.write_text(folder / "play.yaml", (resources.files("engine") / "starters" / "lanterns.yaml").read_text())
+        rules_file = folder / "play.yaml"
+        rules = (resources.files("engine") / "starters" / "lanterns.yaml").read_text()
+        atomic.write_text(rules_file, schema.modeline(schema.PLAY, rules_file, project) + rules)
     if starter == "types":
         atomic.write_text(folder / "spells.csv", _TYPED_SHEET)
         (folder / "layouts").mkdir()

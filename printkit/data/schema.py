@@ -31,6 +31,7 @@ from printkit.data.model import ICON_NAMES, GameFile
 # a layout's schema completes its regions' kinds and settings: names a text binds ({cost}) are the game's
 SCHEMAS: dict[str, type[BaseModel]] = {"game.schema.json": GameFile, "layout.schema.json": LayoutFile}
 CARDS = "cards.schema.json"  # any game's card files: printkit's plain kind, and a declared kind's fields let through
+PLAY = "play.schema.json"  # a game's rules in the rules language (engine/play/schema.py describes them)
 MODELINE = "# yaml-language-server: $schema="
 _ID = {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_-]*$", "maxLength": 64}
 
@@ -156,7 +157,12 @@ def _generic() -> dict[str, Any]:
 
 def render(name: str) -> str:
     """The exact text of one of printkit's own schema files (not a game's: see game_render)."""
-    data = _generic() if name == CARDS else generate(SCHEMAS[name], name)
+    if name == PLAY:
+        from engine.play.schema import document  # the rules language's own parts, read where it is defined
+
+        data = document(name)
+    else:
+        data = _generic() if name == CARDS else generate(SCHEMAS[name], name)
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -185,7 +191,7 @@ def _expected(project: Project) -> dict[str, str]:
     """Every schema file the project should have, by name, with its text."""
     from printkit.data import loader
 
-    out = {name: render(name) for name in (*SCHEMAS, CARDS)}
+    out = {name: render(name) for name in (*SCHEMAS, CARDS, PLAY)}
     for game in loader.own_games(project):
         text = game_render(game, project)
         if text is not None:

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import agents, registry, simulate, stats
+from engine import agents, simulate, stats
 from engine.api import GameDef
 from engine.runner import play
 from printkit.cli import main
 from printkit.data.game import Game
+from printkit.data.loader import bundled_games
 
 
 def _wins(game: GameDef, name: str, games: int) -> int:
@@ -24,7 +25,7 @@ def _wins(game: GameDef, name: str, games: int) -> int:
 
 
 # Time Line's games last hundreds of turns: its agents are measured by tests/benchmarks/bench_engine.py
-QUICK = [slug for slug in registry.registered() if slug != "time-line"]
+QUICK = [folder.name for folder in bundled_games() if folder.name != "time-line"]
 
 
 @pytest.mark.parametrize("slug", QUICK)

@@ -3,10 +3,13 @@ plays like a bundled game, and a rule book's every problem is one line at its pl
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
+import jsonschema
 import pytest
+import yaml
 
 from engine import agents, conformance, play, registry, runner
 from engine.agents import RandomAgent
@@ -84,8 +87,12 @@ def _lanterns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_the_play_starter_simulates_like_a_bundled_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _lanterns(tmp_path, monkeypatch)
+    rules = _lanterns(tmp_path, monkeypatch) / "play.yaml"
     assert "[engines]" not in (tmp_path / "printkit.toml").read_text()  # rules as data: nothing to trust
+    first = rules.read_text(encoding="utf-8").splitlines()[0]  # the editor's schema of the rules language
+    assert first == "# yaml-language-server: $schema=../../schema/play.schema.json"
+    document = json.loads((tmp_path / "schema" / "play.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(yaml.safe_load(rules.read_text(encoding="utf-8")), document)
     capsys.readouterr()
     assert main(["validate"]) == 0
     assert main(["engine-test", "lanterns", "--seeds", "20"]) == 0

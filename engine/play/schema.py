@@ -1,0 +1,166 @@
+"""The JSON Schema of play.yaml, so an editor completes the rules language's keys and flags a misspelt one.
+
+It describes the file's shape: its parts, each effect's keys, the words a key takes. What only the reader
+can judge (an expression's names, a zone a move names, numbers' bounds that hang on the game) stays with
+book.py, which says it at its place; the schema lets any expression through as text or a number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.play.book import MOVE_KEYS, TOP, ZONE_KEYS
+from engine.play.effects import EFFECTS, WHO, WORDS
+
+_EXPR: dict[str, Any] = {"type": ["string", "number", "boolean"], "description": "An expression of the rules language."}
+_NAME = {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"}
+_EFFECT_LIST = {"$ref": "#/$defs/effects"}
+
+
+def _mapping(properties: dict[str, Any], required: tuple[str, ...] = (), **more: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "object", "properties": properties, "additionalProperties": False, **more}
+    if required:
+        out["required"] = list(required)
+    return out
+
+
+def _who(description: str) -> dict[str, Any]:
+    return {"enum": list(WHO), "description": description}
+
+
+def _effects() -> dict[str, Any]:
+    """Each effect's form: the keys book.py's effect builders read."""
+    counters = {
+        "type": "object",
+        "properties": {"who": _who("Whose counters: me (the default), opponent or each.")},
+        "additionalProperties": _EXPR,
+        "minProperties": 1,
+    }
+    forms: dict[str, Any] = {
+        "gain": counters,
+        "lose": counters,
+        "set": counters,
+        "move": _mapping(
+            {
+                "card": _NAME,
+                "from": _EXPR,
+                "count": _EXPR,
+                "where": _EXPR,
+                "to": _EXPR,
+                "slot": {"const": "open"},
+            },
+            ("to",),
+        ),
+        "draw": {
+            "anyOf": [_EXPR, _mapping({"count": _EXPR, "who": _who("Who draws."), "to": _NAME})],
+        },
+        "deal": _mapping({"count": _EXPR, "to": _NAME}, ("count",)),
+        "first_player": {"anyOf": [{"const": "random"}, _EXPR]},
+        "reveal": {"anyOf": [_EXPR, _mapping({"zone": _EXPR, "to": _who("Who learns the cards.")}, ("zone",))]},
+        "later": _mapping({"who": _who("Whose next turns."), "turns": _EXPR, "do": _EFFECT_LIST}, ("do",)),
+        "let": {"type": "object", "propertyNames": _NAME, "additionalProperties": _EXPR, "minProperties": 1},
+        "apply": {"anyOf": [_NAME, _mapping({"effect": _NAME, "with": _EXPR}, ("effect",))]},
+        "roll": _mapping(
+            {
+                "dice": {"type": "integer", "minimum": 1, "maximum": 20},
+                "sides": {"type": "integer", "minimum": 2, "maximum": 100},
+                "as": _NAME,
+            },
+            ("as",),
+        ),
+        "win": {"enum": ["me", "opponent"]},
+    }
+    assert set(forms) == set(EFFECTS), "each effect of effects.py has its form here"
+    one = [_mapping({name: form}, (name,), title=name) for name, form in forms.items()]
+    choice = _mapping({"if": _EXPR, "then": _EFFECT_LIST, "else": _EFFECT_LIST}, ("if", "then"), title="if")
+    return {"type": "array", "maxItems": 200, "items": {"anyOf": [{"enum": list(WORDS)}, *one, choice]}}
+
+
+def _named(body: str, body_form: dict[str, Any]) -> dict[str, Any]:
+    """checks: or effects:, each named and given a value, with one body or cases by the value's kind."""
+    entry = _mapping(
+        {
+            "given": {**_NAME, "description": "The name the value goes by inside (it, by default)."},
+            body: body_form,
+            "cases": {"type": "object", "additionalProperties": body_form},
+        }
+    )
+    entry["oneOf"] = [{"required": [body]}, {"required": ["cases"]}]
+    return {"type": "object", "propertyNames": _NAME, "additionalProperties": entry}
+
+
+def document(name: str) -> dict[str, Any]:
+    """The schema of a play.yaml file, its $id naming the file it is kept in."""
+    zone = _mapping(
+        {
+            "per": {"enum": ["game", "player"]},
+            "cards": {"type": "string", "description": "all, or the id of the deck whose cards start here."},
+            "visible": {"enum": ["all", "owner", "none"]},
+            "order": {"enum": ["pile", "sorted"]},
+            "limit": _EXPR,
+            "overflow": _NAME,
+            "holds": _EXPR,
+            "slots": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 1000}, _NAME]},
+            "slot": _EXPR,
+        }
+    )
+    assert set(zone["properties"]) == set(ZONE_KEYS)
+    counter = {
+        "anyOf": [
+            {"type": "number"},
+            _mapping({"per": {"enum": ["player", "game"]}, "start": _EXPR, "min": _EXPR, "max": _EXPR}),
+        ]
+    }
+    move = _mapping(
+        {
+            "id": {"type": "string"},
+            "number": {"type": "integer", "minimum": 0, "maximum": 999_999},
+            "card": {"anyOf": [_EXPR, {"type": "array", "items": _EXPR}]},
+            "target": _EXPR,
+            "if": _EXPR,
+            "spend": _EXPR,
+            "do": _EFFECT_LIST,
+            "plays": {"enum": ["card", "target"]},
+            "ends_turn": {"type": "boolean"},
+            "says": {"type": "string"},
+        },
+        ("id",),
+    )
+    assert set(move["properties"]) == set(MOVE_KEYS)
+    group = _mapping({"each": _EXPR, "moves": {"type": "array", "minItems": 1, "items": move}}, ("each", "moves"))
+    end = _mapping(
+        {
+            "wins": _EXPR,
+            "loses": _EXPR,
+            "draw": _EXPR,
+            "when": _EXPR,
+            "most": _EXPR,
+            "as": {"enum": ["normal", "stalemate"]},
+        },
+        oneOf=[{"required": [k]} for k in ("wins", "loses", "draw", "when")],
+    )
+    parts: dict[str, Any] = {
+        "players": {"const": 2, "description": "The interpreter plays two-player games."},
+        "counters": {"type": "object", "propertyNames": _NAME, "additionalProperties": counter},
+        "zones": {"type": "object", "propertyNames": _NAME, "additionalProperties": zone},
+        "drawing": _mapping({"from": _NAME, "refill": _NAME}, ("from",)),
+        "setup": _EFFECT_LIST,
+        "turn": _mapping({"start": _EFFECT_LIST, "budget": _NAME, "end": _EFFECT_LIST}),
+        "moves": {"type": "array", "minItems": 1, "items": {"anyOf": [group, move]}},
+        "checks": _named("is", _EXPR),
+        "effects": _named("do", _EFFECT_LIST),
+        "end": {"type": "array", "minItems": 1, "items": end},
+        "cap": _mapping({"moves": _EXPR, "turns": _EXPR}),
+        "heuristic": _mapping({"value": _EXPR, "scale": {"type": "number", "exclusiveMinimum": 0}}, ("value",)),
+    }
+    assert tuple(parts) == TOP, "each part book.py reads has its form here"
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://printkit.invalid/schema/{name}",
+        "title": "Rules (play.yaml)",
+        "type": "object",
+        "properties": parts,
+        "required": ["zones", "moves", "end"],
+        "additionalProperties": False,
+        "$defs": {"effects": _effects()},
+    }
