@@ -49,7 +49,8 @@ from hypothesis import strategies as st
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline")
 DEMO = demogame.SLUG  # the studio's demo game: cards from an XLSX sheet, pictures, its own font, icon and layout
-FUZZED = (*GAMES, DEMO)
+PLAYED = "lanterns"  # the rules-language starter: its play.yaml is read, checked and compiled by validate
+FUZZED = (*GAMES, DEMO, PLAYED)
 
 MAX_SECONDS = 5.0  # per case: longer is a hang
 MAX_RSS = 300 * 10**6  # bytes of peak resident memory per case
@@ -114,11 +115,22 @@ class Case:
         return f"Case({self.describe()!r})"
 
 
+def _starter_files(name: str, starter: str) -> dict[str, bytes]:
+    """A game `printkit new --starter` makes, as relative path -> bytes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([sys.executable, "-m", "printkit", "init", "-q", tmp], check=True)
+        subprocess.run([sys.executable, "-m", "printkit", "new", name, "--starter", starter, "-q"], cwd=tmp, check=True)
+        game = Path(tmp) / "cards" / PLAYED
+        return {p.relative_to(game).as_posix(): p.read_bytes() for p in sorted(game.rglob("*")) if p.is_file()}
+
+
 @functools.cache
 def pristine(game: str) -> dict[str, bytes]:
     """A game's folder as its files' relative paths and bytes."""
     if game == DEMO:
         return demogame.files()
+    if game == PLAYED:
+        return _starter_files("Lanterns", "play")
     folder = ROOT / "cards" / game
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
 
@@ -1348,6 +1360,18 @@ def test_the_demo_game_as_made_validates(runner: Runner) -> None:
     assert result.code == 0, result.err
     assert not failures(result)
     assert f"ok  cards/{DEMO}" in result.out
+
+
+def test_the_rules_language_starter_as_made_validates_and_its_broken_rules_fail_cleanly(runner: Runner) -> None:
+    files = {n: Entry("file", d) for n, d in pristine(PLAYED).items()}
+    result = runner.run(Case(PLAYED, files))
+    assert result.code == 0, result.err
+    assert f"ok  cards/{PLAYED}" in result.out
+    rules = files["play.yaml"].data.decode()
+    broken = rules.replace("my.light >= rules.light_to_win", "my.light >= (((rules.light_to_win")
+    result = runner.run(Case(PLAYED, {**files, "play.yaml": Entry("file", broken.encode())}, ["a bracket left open"]))
+    assert result.code == 2 and not failures(result), result.err
+    assert "cards/lanterns/play.yaml:" in result.err
 
 
 def test_the_property_catches_what_it_is_meant_to() -> None:
