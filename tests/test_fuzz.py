@@ -52,9 +52,11 @@ DEMO = demogame.SLUG  # the studio's demo game: cards from an XLSX sheet, pictur
 PLAYED = "lanterns"  # the rules-language starter: its play.yaml is read, checked and compiled by validate
 FUZZED = (*GAMES, DEMO, PLAYED)
 
-MAX_SECONDS = 5.0  # per case: longer is a hang
+# time is the case's own CPU time (user and system), so a busy machine slows no case past a bound
+MAX_SECONDS = 5.0  # CPU seconds per case: more is a hang
 MAX_RSS = 300 * 10**6  # bytes of peak resident memory per case
-KILL_SECONDS = 10.0  # a case still running then is killed
+KILL_SECONDS = 10.0  # a case that has used this much CPU is killed
+KILL_WALL_SECONDS = 300.0  # and one still running then, CPU or not (blocked on something it never gets)
 KILL_RSS = 10**9  # and one using this much memory
 QUICK_CASES = 200
 LONG_CASES = 10_000
@@ -960,6 +962,7 @@ import printkit.cli, printkit.cli.parser, printkit.cli.make, printkit.build  # i
 protocol = os.fdopen(os.dup(1), "w")
 os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # nothing but replies on the protocol
 page = os.sysconf("SC_PAGE_SIZE")
+ticks = os.sysconf("SC_CLK_TCK")  # /proc/<pid>/stat counts CPU time in these
 
 def child(req):
     os.chdir(req["cwd"])
@@ -1002,19 +1005,22 @@ for line in sys.stdin:
             os._exit(99)
     start = time.perf_counter()
     pidfd = os.pidfd_open(pid)
-    killed, rss, dumped = "", 0, False
+    killed, rss, dumped, cpu = "", 0, False, 0.0
     open(req["stack"], "w").close()
     while not select.select([pidfd], [], [], 0.02)[0]:
         try:
             with open(f"/proc/{pid}/statm") as f:
                 rss = max(rss, int(f.read().split()[1]) * page)
+            with open(f"/proc/{pid}/stat") as f:  # utime and stime, the 14th and 15th fields, after the name's ")"
+                fields = f.read().rsplit(")", 1)[1].split()
+                cpu = (int(fields[11]) + int(fields[12])) / ticks
         except (OSError, ValueError, IndexError):
             pass
-        if time.perf_counter() - start > req["kill_seconds"]:
+        if cpu > req["kill_seconds"] or time.perf_counter() - start > req["kill_wall_seconds"]:
             killed = "time"
         elif rss > req["kill_rss"]:
             killed = "memory"
-        if not dumped and (killed or time.perf_counter() - start > req["dump_seconds"]):
+        if not dumped and (killed or cpu > req["dump_seconds"]):
             os.kill(pid, signal.SIGUSR1)  # what it is doing, from faulthandler
             dumped = True
             time.sleep(0.2)
@@ -1022,7 +1028,7 @@ for line in sys.stdin:
             os.kill(pid, signal.SIGKILL)
             break
     _, status, usage = os.wait4(pid, 0)
-    seconds = time.perf_counter() - start
+    seconds = usage.ru_utime + usage.ru_stime
     os.close(pidfd)
     reply = {"code": os.waitstatus_to_exitcode(status), "seconds": seconds, "killed": killed,
              "rss": max(rss, usage.ru_maxrss * 1024)}
@@ -1039,7 +1045,7 @@ class Result:
     code: int
     out: str
     err: str
-    seconds: float
+    seconds: float  # CPU time, user and system
     rss: int  # peak resident bytes
     killed: str = ""  # "time" or "memory" when the case was stopped
     stack: str = ""  # where a case over MAX_SECONDS, or stopped, was: faulthandler's dump
@@ -1078,6 +1084,7 @@ class Runner:
             "stack": str(self.home / "stack"),
             "dump_seconds": MAX_SECONDS,
             "kill_seconds": KILL_SECONDS,
+            "kill_wall_seconds": KILL_WALL_SECONDS,
             "kill_rss": KILL_RSS,
         }
         self.server.stdin.write(json.dumps(request) + "\n")
@@ -1127,7 +1134,7 @@ def failures(result: Result) -> dict[str, str]:
         found["exit"] = f"exit code {result.code}" + (f" (killed: {result.killed})" if result.killed else "")
     where = f"\n{result.stack.strip()}" if result.stack.strip() else ""
     if result.seconds > MAX_SECONDS or result.killed == "time":
-        found["hang"] = f"{result.seconds:.2f} s{where}"
+        found["hang"] = f"{result.seconds:.2f} s of CPU{where}"
     if result.rss > MAX_RSS or result.killed == "memory":
         found["memory"] = f"{result.rss / 1e6:.0f} MB{where}"
     if "traceback" not in found:
