@@ -8,37 +8,14 @@ gives the same trials and the same best values on every run. A point tried twice
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from engine import registry, simulate, stats, sweep
+from engine.targets import TARGETS
 from printkit.core.errors import UsageError
 from printkit.data import variant
 from printkit.data.game import Game
 from printkit.data.variant import Change
-
-
-@dataclass(frozen=True)
-class Target:
-    """What a tune looks for: a figure of a point, and whether more of it is better."""
-
-    words: str
-    figure: Callable[[dict[str, Any]], float]
-    larger_is_better: bool
-
-
-TARGETS: dict[str, Target] = {
-    "seat-balance": Target(
-        "balance between the seats (1 - the gap in win rates)", lambda p: p["metrics"]["balance"], True
-    ),
-    "completion": Target(
-        "games completed by the rules, not a cap or stalemate", lambda p: p["metrics"]["completion"], True
-    ),
-    "first-player": Target(
-        "how far the first player's score is from a half", lambda p: abs(p["metrics"]["advantage_first"] - 0.5), False
-    ),
-    "card-spread": Target("the spread of the cards' win rates when played", lambda p: p["card_spread"] or 0.0, False),
-}
 
 
 def run(

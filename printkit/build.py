@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from printkit.core import atomic
 from printkit.core import workers as processes
+from printkit.core.choices import PARTS
 from printkit.core.errors import PlacedError, PrintkitError, Problem, UsageError
 from printkit.data import advice, summary
 from printkit.data.game import Game
@@ -34,8 +35,6 @@ from printkit.sheets.pieces import Design, Manifest
 if TYPE_CHECKING:
     from printkit.docs.booklet import Diagrams
 
-# what `printkit build --only` can choose; the bundle is made of the first four
-PARTS = ("cards", "counters", "boards", "rules", "bundle", "reference")
 REFERENCE = "reference"  # the site's folder in the output folder
 
 SIDES = {

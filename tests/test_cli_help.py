@@ -68,6 +68,21 @@ def test_every_commands_help_runs(name: str, capsys: pytest.CaptureFixture[str])
     assert out.startswith(f"usage: printkit {name}") and "examples:" in out
 
 
+# what the pipeline loads; a command that only talks (its help, the version, a shell's completion) loads none of it
+_PIPELINE = ("pydantic", "reportlab", "PIL", "yaml", "jinja2", "weasyprint", "printkit.build", "printkit.data.loader")
+
+
+@pytest.mark.parametrize("words", [["--version"], ["--help"], ["build", "--help"], ["completion", "bash"], ["bulid"]])
+def test_commands_that_only_talk_start_without_loading_the_pipeline(words: list[str]) -> None:
+    probe = (
+        "import sys\nfrom printkit.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {_PIPELINE!r} or m in {_PIPELINE!r}), "
+        "file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe, *words], capture_output=True, text=True, check=True)
+    assert done.stderr.splitlines()[-1] == "[]", done.stderr
+
+
 @pytest.mark.parametrize(
     ("words", "expected"),
     [

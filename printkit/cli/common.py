@@ -8,13 +8,14 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from printkit.core import project
 from printkit.core.errors import DataError, UsageError, display_path, safe
 from printkit.core.project import Project
-from printkit.data import loader
-from printkit.data.game import Game
+
+if TYPE_CHECKING:
+    from printkit.data.game import Game
 
 _PLACED = re.compile(r"^(.+?):(\d+):(\d+): (.*)$")
 _CELL = re.compile(r"^([^:]+):([^:!]+)!([A-Z]+)([1-9]\d*): (.*)$")
@@ -94,6 +95,8 @@ def warn(text: str) -> None:
 
 def load(targets: Sequence[str], where: Project) -> list[Game]:
     """The named games (the project's own when none is named), every problem of all of them together."""
+    from printkit.data import loader  # here, so commands that load no game start without the model
+
     games, problems = [], []
     for found in loader.find_all(list(targets), where):
         if found.note:

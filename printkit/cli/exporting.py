@@ -18,9 +18,6 @@ from printkit.data.game import Game
 from printkit.data.summary import plural
 from printkit.draw import drawcache, ink
 
-FORMATS = ("png", "tts", "printshop", "csv", "xlsx")
-SERVICES = ("mpc", "drivethrucards", "gamecrafter")  # the shops of printkit's own printshops.yaml
-
 
 def _game_out(args: argparse.Namespace, game: Game, what: str) -> Path:
     return out_folder(args, project.find()) / game.slug / what

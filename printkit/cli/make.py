@@ -1,4 +1,4 @@
-"""The commands that make things: init, new, list, validate, build, schema."""
+"""The commands that make things: init, new, validate, build, schema."""
 
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ from printkit.cli.common import (
 )
 from printkit.cli.progress import Bar
 from printkit.core import atomic, project
-from printkit.core.errors import CheckFailed, Failures, PrintkitError, UsageError, display_path, safe
+from printkit.core.choices import MAX_COPIES, PARTS
+from printkit.core.errors import CheckFailed, Failures, UsageError, display_path
 from printkit.data import loader, scaffold, schema, settings, summary
 from printkit.data.game import Game
 from printkit.data.summary import plural
@@ -37,7 +38,6 @@ from printkit.sheets.cardsheets import Selection
 
 FAST_CHECK_GAMES = 12
 FAST_CHECK_SECONDS = 1.0  # per game: long games (Time Line) play fewer
-MAX_COPIES = 100
 
 
 def cmd_init(args: argparse.Namespace) -> int:
@@ -60,40 +60,6 @@ def cmd_new(args: argparse.Namespace) -> int:
     shown = display_path(made.folder)
     say(f"created {shown}: edit game.yaml and cards.yaml, then `printkit validate {shown}`")
     return 0
-
-
-def cmd_list(args: argparse.Namespace) -> int:
-    here = project.find()
-    if args.games:
-        rows = [(game, False) for game in load(args.games, here)]
-    else:
-        own = [loader.load_game(folder, here) for folder in loader.own_games(here)]
-        taken = {game.slug for game in own}  # a project's game hides the bundled game of its name
-        bundled = [folder for folder in loader.bundled_games() if folder.name not in taken]
-        rows = [(game, False) for game in own] + [(loader.load_game(folder, here), True) for folder in bundled]
-    if args.names:
-        print("\n".join(safe(game.slug) for game, _ in rows))
-        return 0
-    width = max(len(game.slug) for game, _ in rows)
-    for game, is_bundled in rows:
-        title = f"{game.title}{' (bundled)' if is_bundled else ''}"
-        print(safe(f"{game.slug:<{width}}  {title}: {summary.count_line(game)}{_counters_where(game, here)}"))
-    return 0
-
-
-def _counters_where(game: Game, here: project.Project) -> str:
-    """'; the counters print on the card sheets' when the game's counters print below its last cards, on the papers
-    they fit (the build makes no counter sheet there); nothing when they have sheets of their own."""
-    try:
-        chosen = settings.resolve(game, here)
-        papers = [p for p in chosen.papers if cardsheets.counters_aboard(game, chosen, p)]
-    except PrintkitError:  # data a build would refuse: validate names the problem, a listing need not
-        return ""
-    if not papers:
-        return ""
-    if len(papers) == len(chosen.papers):
-        return "; the counters print on the card sheets"
-    return f"; on {' and '.join(settings.PAPER_NAMES[p] for p in papers)} the counters print on the card sheet"
 
 
 def _engine_problems(game: Game) -> list[str]:
@@ -174,7 +140,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     if not 1 <= args.copies <= MAX_COPIES:
         raise UsageError(f"--copies: expected 1 to {MAX_COPIES}, found {args.copies}")
-    chosen("--only", args.only, build.PARTS)  # a bad --only stops here, before any work
+    chosen("--only", args.only, PARTS)  # a bad --only stops here, before any work
     if args.watch:
         from printkit import watch
 
@@ -202,7 +168,7 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
     # land only at the end, and this one may stop before then)
     atomic.settle(out_folder(args, here))
     chosen_games = load(targets, here)  # every game loads and checks before anything is made
-    parts = chosen("--only", args.only, build.PARTS)
+    parts = chosen("--only", args.only, PARTS)
     keys = (
         "paper",
         "card_size",
@@ -239,7 +205,7 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
     papers = sorted({paper for plan in plans for paper in plan.settings.papers})
     started = time.perf_counter()
     on = " and ".join(settings.PAPER_NAMES[p] for p in papers)
-    what = ", ".join(p for p in build.PARTS if p in parts)
+    what = ", ".join(p for p in PARTS if p in parts)
     say(f"building {', '.join(g.slug for g in chosen_games)} on {on}: {what}")
     bar = Bar(sum(build.steps(plan) for plan in plans), "parts made")
 

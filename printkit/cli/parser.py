@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import importlib
 import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from engine.tune import TARGETS
-from printkit import __version__, build
-from printkit.cli import completion, doctor, exporting, make, play
-from printkit.data import scaffold, settings
+from engine.targets import TARGETS
+from printkit import __version__
+from printkit.cli import completion
+from printkit.core import choices
+from printkit.data import settings
 
 GROUPS = ("make", "export", "play", "help")
 
@@ -27,7 +29,7 @@ class Command:
     summary: str
     description: str
     examples: tuple[str, ...]
-    run: Callable[[argparse.Namespace], int]
+    run: str  # module:function under printkit.cli, imported only when the command runs
 
 
 class Parser(argparse.ArgumentParser):
@@ -141,7 +143,7 @@ def _workers(p: argparse.ArgumentParser, default: int) -> None:
         "--workers",
         type=int,
         default=default,
-        help=f"processes that play at once, 1 to {play.MAX_WORKERS} (default: {default})",
+        help=f"processes that play at once, 1 to {choices.MAX_WORKERS} (default: {default})",
     )
 
 
@@ -189,7 +191,7 @@ def _options_new(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dir", metavar="FOLDER", help="where to make the game's folder (default: the project's cards/)")
     p.add_argument(
         "--starter",
-        choices=scaffold.STARTERS,
+        choices=choices.STARTERS,
         default="deck",
         help="deck: one kind of plain card with a text and numbers; types: two kinds of card of the game's own "
         "(cost, rarity, keywords), their layouts, and a spreadsheet of cards; engine: a two-player game with "
@@ -261,7 +263,7 @@ def _options_build(p: argparse.ArgumentParser) -> None:
     p.add_argument("--decks", metavar="ID,...", help="only these decks (default: every deck)")
     p.add_argument("--cards", metavar="ID,...", help="only these cards (default: every card)")
     p.add_argument(
-        "--copies", type=int, default=1, help=f"print each card this many times, 1 to {make.MAX_COPIES} (default: 1)"
+        "--copies", type=int, default=1, help=f"print each card this many times, 1 to {choices.MAX_COPIES} (default: 1)"
     )
     p.add_argument(
         "--imposition", choices=["saddle"], help="also the booklets 2-up, to fold and staple (default: none)"
@@ -269,9 +271,9 @@ def _options_build(p: argparse.ArgumentParser) -> None:
     only = p.add_argument(
         "--only",
         metavar="PART,...",
-        help=f"only these parts: {', '.join(build.PARTS)} (default: all; the bundle is made of the first four)",
+        help=f"only these parts: {', '.join(choices.PARTS)} (default: all; the bundle is made of the first four)",
     )
-    completion.offers(only, "words:" + " ".join(build.PARTS))
+    completion.offers(only, "words:" + " ".join(choices.PARTS))
     p.add_argument("--no-check", action="store_true", help="skip the quick check by play before writing")
     p.add_argument(
         "--watch",
@@ -288,7 +290,7 @@ def _options_schema(p: argparse.ArgumentParser) -> None:
 
 
 def _options_export(p: argparse.ArgumentParser) -> None:
-    p.add_argument("format", choices=exporting.FORMATS, help="what to make: " + ", ".join(exporting.FORMATS))
+    p.add_argument("format", choices=choices.FORMATS, help="what to make: " + ", ".join(choices.FORMATS))
     _game(p)
     _card_size(p)
     _bleed(p)
@@ -311,9 +313,9 @@ def _options_export(p: argparse.ArgumentParser) -> None:
         "--service",
         default="mpc",
         metavar="SHOP",
-        help=f"printshop: {', '.join(exporting.SERVICES)}, or one of the project's printshops.yaml (default: mpc)",
+        help=f"printshop: {', '.join(choices.SERVICES)}, or one of the project's printshops.yaml (default: mpc)",
     )
-    completion.offers(service, "words:" + " ".join(exporting.SERVICES))
+    completion.offers(service, "words:" + " ".join(choices.SERVICES))
     _colour(p, "printshop: ", "the shop's form: cmyk where its printshops.yaml entry names a pdfx, else rgb")
     _out(p)
 
@@ -334,7 +336,7 @@ def _options_preview(p: argparse.ArgumentParser) -> None:
 
 def _options_simulate(p: argparse.ArgumentParser) -> None:
     _game(p)
-    p.add_argument("--games", type=int, default=200, help=f"how many games, 1 to {play.MAX_GAMES:,} (default: 200)")
+    p.add_argument("--games", type=int, default=200, help=f"how many games, 1 to {choices.MAX_GAMES:,} (default: 200)")
     _agents(p)
     _seed(p)
     _workers(p, 1)
@@ -350,7 +352,7 @@ def _options_sweep(p: argparse.ArgumentParser) -> None:
         "a value of the game's data and the values to try: rules.hand_size=3..7, cards.swordsman.hp=40..120:20, "
         "rules.melee_reach=nearest_in_column,opposite_row_only; again for another (every combination is played)",
     )
-    p.add_argument("--games", type=int, default=200, help=f"games a point, 1 to {play.MAX_GAMES:,} (default: 200)")
+    p.add_argument("--games", type=int, default=200, help=f"games a point, 1 to {choices.MAX_GAMES:,} (default: 200)")
     _agents(p)
     _seed(p)
     _workers(p, 2)
@@ -369,9 +371,9 @@ def _options_tune(p: argparse.ArgumentParser) -> None:
         help="what to make best: " + "; ".join(f"{name}, {TARGETS[name].words}" for name in sorted(TARGETS)),
     )
     p.add_argument(
-        "--trials", type=int, default=30, help=f"points the search tries, 1 to {play.MAX_TRIALS:,} (default: 30)"
+        "--trials", type=int, default=30, help=f"points the search tries, 1 to {choices.MAX_TRIALS:,} (default: 30)"
     )
-    p.add_argument("--games", type=int, default=200, help=f"games a point, 1 to {play.MAX_GAMES:,} (default: 200)")
+    p.add_argument("--games", type=int, default=200, help=f"games a point, 1 to {choices.MAX_GAMES:,} (default: 200)")
     _agents(p)
     _seed(p)
     _workers(p, 2)
@@ -391,7 +393,7 @@ def _options_replay(p: argparse.ArgumentParser) -> None:
 def _options_engine_test(p: argparse.ArgumentParser) -> None:
     _game(p)
     p.add_argument(
-        "--seeds", type=int, default=20, help=f"random games to check, 1 to {play.MAX_SEEDS:,} (default: 20)"
+        "--seeds", type=int, default=20, help=f"random games to check, 1 to {choices.MAX_SEEDS:,} (default: 20)"
     )
     p.add_argument("--seed", type=int, default=0, help="the first game's seed (default: 0)")
 
@@ -399,7 +401,11 @@ def _options_engine_test(p: argparse.ArgumentParser) -> None:
 def _options_check(p: argparse.ArgumentParser) -> None:
     _games(p)
     p.add_argument(
-        "--games", dest="count", type=int, default=200, help=f"games per game, 1 to {play.MAX_GAMES:,} (default: 200)"
+        "--games",
+        dest="count",
+        type=int,
+        default=200,
+        help=f"games per game, 1 to {choices.MAX_GAMES:,} (default: 200)",
     )
     _seed(p)
     _workers(p, 2)
@@ -409,7 +415,11 @@ def _options_check(p: argparse.ArgumentParser) -> None:
 def _options_balance(p: argparse.ArgumentParser) -> None:
     _games(p)
     p.add_argument(
-        "--games", dest="count", type=int, default=200, help=f"games per game, 1 to {play.MAX_GAMES:,} (default: 200)"
+        "--games",
+        dest="count",
+        type=int,
+        default=200,
+        help=f"games per game, 1 to {choices.MAX_GAMES:,} (default: 200)",
     )
     _agents(p)
     _seed(p)
@@ -419,16 +429,16 @@ def _options_balance(p: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         metavar="N",
-        help=f"games each rung of the skill ladder plays the rung below, 0 to {play.MAX_LADDER:,} "
-        f"(0: no ladder; default: {play.LADDER_GAMES}, none for games over {play.LADDER_LONGEST:,} actions)",
+        help=f"games each rung of the skill ladder plays the rung below, 0 to {choices.MAX_LADDER:,} "
+        f"(0: no ladder; default: {choices.LADDER_GAMES}, none for games over {choices.LADDER_LONGEST:,} actions)",
     )
     p.add_argument(
         "--card-value",
         type=int,
         default=None,
         metavar="N",
-        help=f"games for each card's value by restricted play, 0 to {play.MAX_LADDER:,} "
-        f"(0: none; default: {play.CARD_VALUE_GAMES}, none for games over {play.LADDER_LONGEST:,} actions)",
+        help=f"games for each card's value by restricted play, 0 to {choices.MAX_LADDER:,} "
+        f"(0: none; default: {choices.CARD_VALUE_GAMES}, none for games over {choices.LADDER_LONGEST:,} actions)",
     )
     p.add_argument(
         "--no-studies",
@@ -447,7 +457,7 @@ def _options_completion(p: argparse.ArgumentParser) -> None:
     p.add_argument("shell", choices=completion.SHELLS, help="the shell: " + ", ".join(completion.SHELLS))
 
 
-def _completion(args: argparse.Namespace) -> int:
+def cmd_completion(args: argparse.Namespace) -> int:
     print(completion.script(args.shell, parser()), end="")
     return 0
 
@@ -460,7 +470,7 @@ COMMANDS = (
         "Make a folder a printkit project: printkit.toml for its print settings, cards/ for its games,\n"
         "layouts/ for layouts of its own, schema/ for editors, and output/ in .gitignore.",
         ("printkit init", "printkit init my-games"),
-        make.cmd_init,
+        "make:cmd_init",
     ),
     Command(
         "new",
@@ -469,7 +479,7 @@ COMMANDS = (
         "Start a new game: game.yaml, cards.yaml with two cards and rules.md, valid from the start.\n"
         "The name is kept as typed; the folder is named from it in plain Latin letters.",
         ('printkit new "My Game"', 'printkit new "My Game" --starter types', 'printkit new "Über Spiel" --dir drafts'),
-        make.cmd_new,
+        "make:cmd_new",
     ),
     Command(
         "list",
@@ -477,7 +487,7 @@ COMMANDS = (
         "the games, with their cards and printed parts",
         "List the project's games, then the bundled ones, with their cards and printed parts.",
         ("printkit list", "printkit list --names"),
-        make.cmd_list,
+        "listing:cmd_list",
     ),
     Command(
         "validate",
@@ -487,7 +497,7 @@ COMMANDS = (
         "counter and board and fill in the rules text. Every problem is one line, file:line:column\n"
         "first, all of them at once. Exit 0 when every game would build, 2 when one would not.",
         ("printkit validate", "printkit validate my-game", "printkit validate cards/my-game/game.yaml"),
-        make.cmd_validate,
+        "make:cmd_validate",
     ),
     Command(
         "build",
@@ -504,7 +514,7 @@ COMMANDS = (
             "printkit build my-game --only cards --no-check",
             "printkit build my-game --watch --only cards,reference",
         ),
-        make.cmd_build,
+        "make:cmd_build",
     ),
     Command(
         "schema",
@@ -513,7 +523,7 @@ COMMANDS = (
         "Write or refresh the JSON Schemas of the YAML files in the project's schema/ folder, where\n"
         "each YAML file's first line points editors at them.",
         ("printkit schema", "printkit schema --check"),
-        make.cmd_schema,
+        "make:cmd_schema",
     ),
     Command(
         "export",
@@ -531,7 +541,7 @@ COMMANDS = (
             "printkit export printshop my-game --service drivethrucards --colour cmyk",
             "printkit export xlsx my-game",
         ),
-        exporting.cmd_export,
+        "exporting:cmd_export",
     ),
     Command(
         "import",
@@ -540,7 +550,7 @@ COMMANDS = (
         "Import cards from a spreadsheet into a game's card files. Every row is checked first; a bad\n"
         "row is reported by row and column and nothing is written.",
         ("printkit import csv my-game.csv --into my-game", "printkit import xlsx cards.xlsx --into cards/my-game"),
-        exporting.cmd_import,
+        "exporting:cmd_import",
     ),
     Command(
         "preview",
@@ -548,7 +558,7 @@ COMMANDS = (
         "a contact sheet image per deck",
         "Make a contact sheet per deck: every card small on one PNG, to look over without printing.",
         ("printkit preview battle-line", "printkit preview my-game --card-size tarot"),
-        exporting.cmd_preview,
+        "exporting:cmd_preview",
     ),
     Command(
         "simulate",
@@ -560,7 +570,7 @@ COMMANDS = (
             "printkit simulate battle-line --games 500",
             "printkit simulate battle-line --agents greedy,random --workers 2",
         ),
-        play.cmd_simulate,
+        "play:cmd_simulate",
     ),
     Command(
         "sweep",
@@ -573,7 +583,7 @@ COMMANDS = (
             "printkit sweep soldier-battler --vary cards.swordsman.hp=40..120:20",
             "printkit sweep soldier-battler --vary rules.turn_cap=20..80:20 --vary rules.enter_enemy_row=true,false",
         ),
-        play.cmd_sweep,
+        "play:cmd_sweep",
     ),
     Command(
         "tune",
@@ -587,7 +597,7 @@ COMMANDS = (
             "printkit tune soldier-battler --vary rules.idle_turns_to_stalemate=2..12 --target completion",
             "printkit tune soldier-battler --vary cards.swordsman.hp=40..160:20 --target card-spread --trials 20",
         ),
-        play.cmd_tune,
+        "play:cmd_tune",
     ),
     Command(
         "replay",
@@ -596,7 +606,7 @@ COMMANDS = (
         "Print a readable log of one game: played again from its seed and agents, or from a\n"
         "results.json that simulate wrote.",
         ("printkit replay soldier-battler --seed 3", "printkit replay battle-line --results results.json --index 12"),
-        play.cmd_replay,
+        "play:cmd_replay",
     ),
     Command(
         "engine-test",
@@ -607,7 +617,7 @@ COMMANDS = (
         "see, every game ends within its cap and replays to its result, and one worker and two give the same\n"
         "records. One line per failure, with its seed and its action's number; exit 1 when any fails.",
         ("printkit engine-test my-game", "printkit engine-test battle-line --seeds 200"),
-        play.cmd_engine_test,
+        "play:cmd_engine_test",
     ),
     Command(
         "check",
@@ -617,7 +627,7 @@ COMMANDS = (
         "crash, games ending at a cap, a seat winning too often, a card never played or too strong.\n"
         "Exit 1 when a finding is an error.",
         ("printkit check", "printkit check battle-line --games 50"),
-        play.cmd_check,
+        "play:cmd_check",
     ),
     Command(
         "balance",
@@ -625,7 +635,7 @@ COMMANDS = (
         "a balance report for each game and a summary across them",
         "Write a balance report for each game and one summary page across them.",
         ("printkit balance battle-line --games 100", "printkit balance --games 50 --workers 2"),
-        play.cmd_balance,
+        "play:cmd_balance",
     ),
     Command(
         "doctor",
@@ -634,7 +644,7 @@ COMMANDS = (
         "Check what printkit's outputs depend on: Python, the fonts, WeasyPrint, Chromium,\n"
         "Ghostscript, the project and the output folder. One line each, with the fix.",
         ("printkit doctor", "printkit doctor --out /tmp/prints"),
-        doctor.cmd_doctor,
+        "doctor:cmd_doctor",
     ),
     Command(
         "completion",
@@ -645,7 +655,7 @@ COMMANDS = (
         "zsh:  printkit completion zsh > ~/.zfunc/_printkit  (with fpath+=~/.zfunc before compinit)\n"
         "fish: printkit completion fish > ~/.config/fish/completions/printkit.fish",
         ("printkit completion bash", "printkit completion fish"),
-        _completion,
+        "parser:cmd_completion",
     ),
 )
 OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
@@ -717,5 +727,16 @@ def parser() -> Parser:
         )
         OPTIONS[command.name](p)
         _common(p)
-        p.set_defaults(run=command.run)
+        p.set_defaults(run=_later(command.run))
     return top
+
+
+def _later(where: str) -> Callable[[argparse.Namespace], int]:
+    """A command's function, imported as it runs: --help, --version and a usage error load none of the pipeline."""
+    module, name = where.split(":")
+
+    def run(args: argparse.Namespace) -> int:
+        found: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(f"printkit.cli.{module}"), name)
+        return found(args)
+
+    return run

@@ -12,6 +12,16 @@ from typing import TYPE_CHECKING, Any
 from printkit.cli.common import Output, count, games, note, one_game, out_folder, say
 from printkit.cli.progress import Bar
 from printkit.core import cache, files, project
+from printkit.core.choices import (
+    CARD_VALUE_GAMES,
+    LADDER_GAMES,
+    LADDER_LONGEST,
+    MAX_GAMES,
+    MAX_LADDER,
+    MAX_SEEDS,
+    MAX_TRIALS,
+    MAX_WORKERS,
+)
 from printkit.core.errors import CheckFailed, UsageError, display_path, safe
 from printkit.data.game import Game
 
@@ -20,15 +30,8 @@ if TYPE_CHECKING:  # the engine loads only when a command plays
     from engine.runner import Record
     from engine.simulate import Plan
 
-MAX_GAMES = 100_000  # a run's games: its records are held together, about a kilobyte each
-MAX_WORKERS = 64
 MAX_RESULTS = 500_000_000  # bytes of a results.json to replay from
 BALANCE_CHECK_SECONDS = 30.0  # the findings on the summary page: long games (Time Line) play fewer
-LADDER_GAMES = 10  # games a rung of the skill ladder plays the rung below: each MCTS game is slow
-LADDER_LONGEST = 2_000  # mean actions of the report's games past which the ladder is left out unless asked for
-MAX_TRIALS = 10_000
-CARD_VALUE_GAMES = 100  # games a card's restricted play takes: each card's interval is about +-10 points
-MAX_LADDER = 10_000
 ENDLESS_TAIL = 200  # lines of a looping game's log that replay shows: enough to see the loop
 
 
@@ -278,7 +281,6 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
-MAX_SEEDS = 10_000  # engine-test's games: each is checked at every step, several times slower than a played one
 TWO_WORKER_GAMES = 12  # the games engine-test plays on one worker and on two, to compare their records
 
 

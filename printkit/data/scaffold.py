@@ -13,6 +13,7 @@ from pathlib import Path
 from anyascii import anyascii
 
 from printkit.core import atomic, project
+from printkit.core.choices import STARTERS
 from printkit.core.errors import UsageError, display_path
 from printkit.core.project import CONFIG, Project
 from printkit.data import schema
@@ -425,7 +426,6 @@ discarded for its effect. You may stop early. An empty deck is made again from t
 {{ credit }}
 """
 
-STARTERS = ("deck", "types", "engine", "play")  # --starter: plain cards, two kinds, its own engine, rules as data
 TRUST_NOTE = "# game folders whose own engine (engine_file: in game.yaml) printkit may run: code from the folder"
 
 _RULES = """\

@@ -8,13 +8,15 @@ import difflib
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core import units
 from printkit.core.errors import PlacedError, UsageError
 from printkit.core.project import Project
 from printkit.core.units import INCH, MM
-from printkit.data.game import Game
+
+if TYPE_CHECKING:  # the command line's help reads the settings' words without loading the game model
+    from printkit.data.game import Game
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * INCH, 11 * INCH)}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}  # as a sentence names them
