@@ -125,8 +125,29 @@ def test_an_otf_of_postscript_outlines_is_embedded_as_truetype(studio: Path) -> 
     assert (studio / "output" / "own-game" / "cards-a4.pdf").read_bytes() == pdf  # the same bytes again
     digest = hashlib.sha256(otf).digest()
     converted = fonts.truetype(digest, otf)
-    fonts.truetype.cache_clear()  # converted afresh, not remembered: still the same bytes
-    assert fonts.truetype(digest, otf) == converted and converted[:4] == b"\x00\x01\x00\x00"
+    assert fonts._converted(otf) == converted and converted[:4] == b"\x00\x01\x00\x00"  # afresh: the same bytes
+
+
+def test_a_converted_font_is_kept_in_the_cache_and_a_torn_copy_made_again(
+    studio: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    otf = cff_font()
+    digest = hashlib.sha256(otf).digest()
+    fonts.truetype.cache_clear()
+    converted = fonts.truetype(digest, otf)
+    (kept,) = (own_cache / "fonts").glob(f"{digest.hex()}-*.ttf")
+    fonts.truetype.cache_clear()  # as a new run would: nothing remembered in the process
+
+    def refuse(data: bytes) -> bytes:
+        raise AssertionError("converted again although the cache keeps it")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(fonts, "_converted", refuse)
+        assert fonts.truetype(digest, otf) == converted
+    kept.write_bytes(kept.read_bytes()[:-100])  # a copy cut short (a full disk, a crash while writing)
+    fonts.truetype.cache_clear()
+    assert fonts.truetype(digest, otf) == converted
+    assert kept.read_bytes()[32:] == converted  # and it is whole again
 
 
 def test_a_family_fontconfig_finds_as_an_otf_is_embedded(studio: Path) -> None:

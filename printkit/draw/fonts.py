@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import io
@@ -16,7 +17,7 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError
 
-from printkit.core import files
+from printkit.core import atomic, cache, files
 from printkit.core.errors import PrintkitError
 from printkit.data.game import Game
 from printkit.data.model import FontSpec
@@ -174,12 +175,29 @@ MAX_CURVE_ERROR = 1.0  # font units: how far a quadratic outline may stray from 
 
 @functools.lru_cache(maxsize=16)
 def truetype(digest: bytes, data: bytes) -> bytes:
-    """An OpenType font of PostScript (CFF) outlines as one of TrueType outlines, once per content (digest).
+    """An OpenType font of PostScript (CFF) outlines as one of TrueType outlines: converted once per machine and
+    kept in the cache under the font's digest (the conversion takes seconds; reading it back, milliseconds)."""
+    from fontTools import version as tools
+
+    kept = cache.folder("fonts") / f"{digest.hex()}-{tools}-{MAX_CURVE_ERROR}.ttf"
+    try:
+        stored = kept.read_bytes()
+        if hashlib.sha256(stored[32:]).digest() == stored[:32]:  # whole, as written: a torn file is made again
+            return stored[32:]
+    except OSError:  # not kept yet, or the cache unreadable: convert
+        pass
+    out = _converted(data)
+    with contextlib.suppress(OSError):  # a full or read-only cache costs the conversion next run, nothing more
+        atomic.write_bytes(kept, hashlib.sha256(out).digest() + out)
+    return out
+
+
+def _converted(data: bytes) -> bytes:
+    """An OpenType font of PostScript (CFF) outlines as one of TrueType outlines.
 
     fontTools' otf2ttf recipe: each cubic outline turned into quadratic ones, within MAX_CURVE_ERROR
-    font units, with the tables TrueType outlines need (glyf, loca, maxp) in place of CFF's. Keyed
-    by the digest, so the font is converted once a run however many games or layouts name it; its
-    head table keeps the file's own dates, so the same file gives the same bytes on every run.
+    font units, with the tables TrueType outlines need (glyf, loca, maxp) in place of CFF's. Its head
+    table keeps the file's own dates, so the same file gives the same bytes on every run.
     """
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
