@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from printkit.core import workers
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -97,3 +99,20 @@ def test_ctrl_c_is_one_line_however_many_workers_hear_it(tmp_path: Path) -> None
     _, err = run.communicate(timeout=60)
     assert run.returncode == 130, err
     assert err.count("\n") == 1 and "interrupted" in err and "Traceback" not in err, err
+
+
+def _nap(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def test_a_stopped_pool_leaves_no_thread_for_the_exit_hook_to_race() -> None:
+    """Python's exit hook wakes each pool's manager thread; one still closing its pipe then prints a traceback
+    under the one line of a Ctrl-C. stop() returns only after the thread has ended."""
+    pool = workers.executor(2)
+    futures = [pool.submit(_nap, 30.0) for _ in range(4)]
+    manager = pool._executor_manager_thread
+    assert manager is not None and manager.is_alive()
+    workers.stop(pool)
+    assert not manager.is_alive()
+    assert all(f.done() for f in futures)

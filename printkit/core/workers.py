@@ -45,13 +45,14 @@ def pool(workers: int) -> multiprocessing.pool.Pool:
 
 def stop(pool: ProcessPoolExecutor) -> None:
     """End the pool's workers now, mid-task: after Ctrl-C or an error, work in flight is not waited for."""
-    for process in list(getattr(pool, "_processes", {}).values()):  # no public way before Python 3.14
+    # taken before shutdown, which forgets it
+    manager = getattr(pool, "_executor_manager_thread", None)
+    for process in list((getattr(pool, "_processes", None) or {}).values()):  # no public way before Python 3.14
         process.kill()
     pool.shutdown(wait=False, cancel_futures=True)
     # the pool's manager thread closes its wake-up pipe as it notices the killed workers; should the
     # interpreter exit meanwhile, its exit hook writes to that pipe as it closes and prints "Exception
     # ignored ... Bad file descriptor" under printkit's one line. Waiting for the thread (it ends within
     # moments of the kill) leaves the hook a closed pipe, which it skips.
-    manager = getattr(pool, "_executor_manager_thread", None)
     if manager is not None:
-        manager.join(timeout=5)
+        manager.join(timeout=30)
