@@ -418,7 +418,7 @@ def test_a_decks_bad_art_is_faulted_at_the_deck(studio: Path, capsys: pytest.Cap
 @pytest.mark.parametrize(
     ("image", "expected"),
     [
-        ("'../../../../{outside}'", "image '../../../../{outside}': a file outside the game's folder and the project"),
+        ("'../../../../{outside}'", "image '../../../../{outside}': a file outside the game's folder: refused"),
         ("missing-logo.png", "image 'missing-logo.png': cannot read: no such file"),
         ("'{deck}.png'", "image '{deck}.png' gives 'Main deck.png': cannot read: no such file"),
         ("'{name}'", "cards[0].name: 'One' (the image of layout plain, region logo): expected a picture"),

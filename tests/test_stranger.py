@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from printkit.cli import main
 
@@ -60,6 +61,28 @@ def test_rules_linking_out_are_refused(studio: Path, capsys: pytest.CaptureFixtu
     rules.symlink_to(studio.parent / "private.yaml")
     _refused(capsys, ["build", "--no-check"], "rules.md:1:1: a link to a file outside")
     assert not (studio / "output").exists()
+
+
+def test_a_game_folder_dropped_into_a_project_reads_none_of_the_project_s_files(
+    studio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A folder inside the project is still outside the game: its private notes, its .git, its other games."""
+    (studio / "notes.md").write_text(f"# Notes\n\n{SECRET}\n")
+    rules = _game(studio) / "rules.md"
+    rules.unlink()
+    rules.symlink_to(studio / "notes.md")
+    expected = "cards/shared-game/rules.md:1:1: a link to a file outside the game's folder: refused"
+    err = _refused(capsys, ["build", "--no-check"], expected)
+    assert err.count("\n") == 1
+    assert not (studio / "output").exists()
+    rules.unlink()
+    rules.write_text("# Rules\n")
+    (studio / "art").mkdir()
+    Image.new("RGB", (8, 8), "white").save(studio / "art" / "logo.png")  # the project's, beside its games
+    (_game(studio) / "logo.png").symlink_to(studio / "art" / "logo.png")
+    cards = _game(studio) / "cards.yaml"
+    cards.write_text(cards.read_text().replace("    kind: plain\n", "    kind: plain\n    art: logo.png\n", 1))
+    _refused(capsys, ["validate"], "cards/shared-game/cards.yaml:", "a link to a file outside the game's folder")
 
 
 def test_a_layouts_folder_linking_out_is_refused(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -115,14 +138,20 @@ def test_devices_are_never_read(studio: Path) -> None:
 
 
 def test_a_bundled_game_copied_with_its_links_still_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Links within a project (a shared card file in the project, linked from a game) are the project's own."""
+    """Links within a game's own folder are the game's own; one to a file elsewhere in the project is not."""
     project = tmp_path / "p"
-    shutil.copytree(ROOT / "cards" / "battle-line", project / "cards" / "battle-line")
+    game = project / "cards" / "battle-line"
+    shutil.copytree(ROOT / "cards" / "battle-line", game)
     (project / "printkit.toml").write_text("")
-    shared = project / "shared-tactics.yaml"
-    (project / "cards" / "battle-line" / "tactics.yaml").rename(shared)
-    (project / "cards" / "battle-line" / "tactics.yaml").symlink_to(shared)
-    assert main(["validate", str(project / "cards" / "battle-line")]) == 0
+    (game / "kept").mkdir()
+    (game / "tactics.yaml").rename(game / "kept" / "tactics.yaml")
+    (game / "tactics.yaml").symlink_to(game / "kept" / "tactics.yaml")
+    assert main(["validate", str(game)]) == 0
+    (game / "kept" / "tactics.yaml").rename(project / "shared-tactics.yaml")
+    (game / "tactics.yaml").unlink()
+    (game / "tactics.yaml").symlink_to(project / "shared-tactics.yaml")
+    assert main(["validate", str(game)]) == 2
+    assert "tactics.yaml:1:1: a link to a file outside the game's folder: refused" in capsys.readouterr().err
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:

@@ -25,8 +25,9 @@ def refused(path: Path, message: str) -> DataError:
     return DataError([Problem(display_path(path), 1, 1, message)])
 
 
-def resolved(path: Path, within: Sequence[Path] | None = None) -> Path:
-    """path with every link followed; refused when that leads outside the folders within (when given)."""
+def resolved(path: Path, within: Sequence[Path] | None = None, home: str = "the game's folder") -> Path:
+    """path with every link followed; refused when that leads outside the folders within (when given), which
+    the refusal calls home."""
     try:
         real = path.resolve(strict=True)
     except FileNotFoundError:
@@ -40,7 +41,7 @@ def resolved(path: Path, within: Sequence[Path] | None = None) -> Path:
         spelled = Path(os.path.abspath(path))
         inside = any(spelled.is_relative_to(os.path.abspath(folder)) for folder in within)
         what = "a link to a file" if inside else "a file"
-        raise refused(path, f"{what} outside the game's folder and the project: refused")
+        raise refused(path, f"{what} outside {home}: refused")
     return real
 
 

@@ -131,11 +131,11 @@ def layout_folders(game_folder: Path, project: Project) -> tuple[Path, ...]:
     """
     builtin = assets.folder("layouts")
     # each folder with what it may lie in: a layouts/ linking out of its game or project is refused, not followed
-    candidates = [(game_folder / "layouts", reads_from(game_folder, project))]
+    candidates = [(game_folder / "layouts", (game_folder,), "the game's folder")]
     if not is_bundled(game_folder, project):
-        candidates.append((project.layouts, (project.root,)))
-    candidates.append((builtin, (builtin,)))
-    unique = {files.resolved(f, within): f for f, within in candidates if f.is_dir() or f.is_symlink()}
+        candidates.append((project.layouts, (project.root,), "the project's folder"))
+    candidates.append((builtin, (builtin,), "printkit's layouts"))
+    unique = {files.resolved(f, within, home): f for f, within, home in candidates if f.is_dir() or f.is_symlink()}
     return tuple(unique.values())
 
 
@@ -534,7 +534,7 @@ def project_fonts(folder: Path, project: Project) -> tuple[tuple[str, FontSpec],
                 kinds = ", ".join(k[1:] for k in FONT_KINDS)
                 raise ProjectError(f"{where}.file: expected a font ({kinds}), found {spec.file!r}")
             try:
-                real = files.resolved(file, (project.root,))  # the project's own folder, links followed
+                real = files.resolved(file, (project.root,), "the project's folder")  # links followed
                 files.check_regular(file, real.stat().st_mode)
             except DataError as exc:
                 raise ProjectError(f"{where}.file: {spec.file}: {exc.problems[0].message}") from None
@@ -640,17 +640,19 @@ def _art_problems(
 
 
 def reads_from(folder: Path, project: Project) -> tuple[Path, ...]:
-    """The folders a game's files may be read from, links followed: its own, and the project it sits in.
+    """The folders a game's files may be read from, links followed: its own, and the icons/ folder of the project
+    it sits in, which the project shares with its games.
 
-    That project is the current one, or the one around the game folder when that has a settings
-    file. A folder from elsewhere (a download, a stranger's zip) reads only itself.
+    A game folder dropped into a project (a download, a stranger's zip) so reads none of the project's other
+    files: a rules.md linked to the project's notes cannot print them. The project is the current one, or
+    the one around the game folder when that has a settings file.
     """
     here = folder.resolve()
     homes = [project] if here.is_relative_to(project.root.resolve()) else []
     around = find_project(folder)
     if around.config is not None and here.is_relative_to(around.root.resolve()):
         homes.append(around)
-    return (folder, *(home.root for home in homes if home.root.resolve() != here))
+    return (folder, *(home.root / ICONS_FOLDER for home in homes if home.root.resolve() != here))
 
 
 def load_games(targets: list[str], project: Project | None = None) -> list[Game]:
