@@ -34,6 +34,7 @@ from printkit.sheets.pieces import Design, Manifest
 
 if TYPE_CHECKING:
     from printkit.docs.booklet import Diagrams
+    from printkit.draw.layout import Layout
 
 REFERENCE = "reference"  # the site's folder in the output folder
 
@@ -333,20 +334,29 @@ class _Watched(dict[str, object]):
 
 
 def _low_contrast(designs: Iterable[tuple[Design, tuple[float, float]]]) -> list[str]:
-    """A warning per layout region and colour pair whose text stands out too little, naming its cards."""
+    """A warning per layout region whose text stands out too little, at the region's colour in its layout file:
+    the worst pair of colours, and how many pairs and cards fall short (cards of their own colours can give many
+    pairs, and one line for each would drown the rest)."""
     from printkit.draw import legibility
 
-    found: dict[tuple[str, str, str, str], tuple[legibility.Finding, list[str]]] = {}
+    found: dict[tuple[str, str], tuple[Layout, list[legibility.Finding], list[str]]] = {}
     for design, size in designs:
         for finding in legibility.findings(design.layout, design.fields, size):
-            key = (design.layout.name, finding.region, finding.text, finding.background)
-            found.setdefault(key, (finding, []))[1].append(design.label)
+            entry = found.setdefault((design.layout.name, finding.region), (design.layout, [], []))
+            entry[1].append(finding)
+            if design.label not in entry[2]:
+                entry[2].append(design.label)
     lines = []
-    for (layout, region, text, background), (finding, labels) in found.items():
+    for (name, region), (layout, findings, labels) in found.items():
+        worst = min(findings, key=lambda f: f.ratio)
+        pairs = len({(f.text, f.background) for f in findings})
         shown = ", ".join(labels[:3]) + (f" and {len(labels) - 3} more" if len(labels) > 3 else "")
+        others = f"; {pairs} pairs of colours fall short, this the worst" if pairs > 1 else ""
+        at = layout.place(region, "colour") or layout.place(region)
         lines.append(
-            f"layout {layout}, region {region}: text {text} on {background} has a contrast of {finding.ratio:.2f}:1, "
-            f"under the {finding.needed:g}:1 text of its size needs (cards {shown}); colour: auto picks ink or paper"
+            f"{at + ': ' if at else ''}layout {name}, region {region}: text {worst.text} on {worst.background} has a "
+            f"contrast of {worst.ratio:.2f}:1, under the {worst.needed:g}:1 text of its size needs (cards {shown}"
+            f"{others}); colour: auto picks ink or paper"
         )
     return lines
 

@@ -323,3 +323,19 @@ def test_a_problem_at_a_spreadsheet_cell_is_placed_in_json() -> None:
         "cell": "My Deck!AB12",
         "message": "cards[0].art: art/a.png: not a PNG picture",
     }
+
+
+def test_a_flood_of_warnings_shows_fifty_and_counts_the_rest(capsys: pytest.CaptureFixture[str]) -> None:
+    from printkit.cli import common
+
+    for json_too in (False, True):
+        common.Output.set(argparse.Namespace(command="validate", json=json_too))
+        for i in range(130):
+            common.warn(f"cards/g/cards.yaml:{i + 1}:3: card c{i}: field cost is set, but its layout never shows it")
+        err = capsys.readouterr().err.splitlines()
+        if json_too:  # every one, for an editor to place
+            assert err == [] and len(common.Output.report["warnings"]) == 130
+            assert common.Output.unshown() is None
+        else:
+            assert len(err) == common.MAX_WARNINGS == 50 and err[-1].startswith("warning: cards/g/cards.yaml:50:3:")
+            assert common.Output.unshown() == "warning: and 80 more like these; `--json` lists every one"

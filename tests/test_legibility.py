@@ -93,8 +93,10 @@ def test_low_contrast_text_is_a_warning_naming_region_colours_and_cards(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     err = _validated_with_footer(tmp_path, capsys, monkeypatch, "{colour: '#c8c8c8'}")
-    assert "warning: layout plain, region footer: text #c8c8c8 on #fbf8f1 has a contrast of 1.58:1" in err, err
-    assert "under the 4.5:1 text of its size needs (cards first-card" in err
+    expected = "warning: layouts/plain.yaml:3:20: layout plain, region footer: text #c8c8c8 on #fbf8f1 has a contrast"
+    assert f"{expected} of 1.58:1" in err, err  # placed at the colour it names
+    assert "under the 4.5:1 text of its size needs (cards first-card, second-card)" in err
+    assert err.count("contrast") == 1
     err = _validated_with_footer(tmp_path, capsys, monkeypatch, "{colour: auto}")  # ink or paper, as reads best
     assert "contrast" not in err
 

@@ -33,12 +33,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, "trust", False):
             _trust(args)
         code = int(args.run(args))
+        _unshown_warnings()
         if Output.json:
             Output.report["exit_code"] = code
             print(json.dumps(Output.report, ensure_ascii=False, indent=1))
         sys.stdout.flush()  # here, where a reader that went away is handled, not at exit
         return code
     except PrintkitError as exc:
+        _unshown_warnings()
         if args.debug:
             traceback.print_exc()
         if Output.json:
@@ -59,6 +61,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("printkit: interrupted; outputs already written are whole, the rest untouched", file=sys.stderr)
         return 130
+
+
+def _unshown_warnings() -> None:
+    line = Output.unshown()
+    if line is not None:
+        print(line, file=sys.stderr)
 
 
 def _trust(args: argparse.Namespace) -> None:

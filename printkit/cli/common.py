@@ -17,6 +17,7 @@ from printkit.core.project import Project
 if TYPE_CHECKING:
     from printkit.data.game import Game
 
+MAX_WARNINGS = 50  # warning lines a run shows; the rest are counted in one line, so a flood stays readable
 _PLACED = re.compile(r"^(.+?):(\d+):(\d+): (.*)$")
 _CELL = re.compile(r"^([^:]+):([^:!]+)!([A-Z]+)([1-9]\d*): (.*)$")
 
@@ -29,6 +30,7 @@ class Output:
     verbose: ClassVar[bool] = False
     json: ClassVar[bool] = False
     report: ClassVar[dict[str, Any]] = {}
+    warned: ClassVar[int] = 0  # warnings of this run, shown or not: past MAX_WARNINGS they are counted only
 
     @classmethod
     def set(cls, args: argparse.Namespace) -> None:
@@ -36,6 +38,15 @@ class Output:
         cls.quiet = bool(getattr(args, "quiet", False)) or cls.json
         cls.verbose = bool(getattr(args, "verbose", False)) and not cls.quiet
         cls.report = {"command": args.command, "ok": True, "exit_code": 0, "problems": [], "warnings": [], "notes": []}
+        cls.warned = 0
+
+    @classmethod
+    def unshown(cls) -> str | None:
+        """The line that says how many warnings went unshown past MAX_WARNINGS; None when none did."""
+        rest = cls.warned - MAX_WARNINGS
+        if rest <= 0 or cls.json or cls.quiet:
+            return None
+        return f"warning: and {rest:,} more like these; `--json` lists every one"
 
 
 def placed(line: str) -> dict[str, Any]:
@@ -87,9 +98,10 @@ def note(text: str) -> None:
 
 def warn(text: str) -> None:
     """Something that worked but could be better, on standard error; none with --quiet."""
-    if Output.json:
+    Output.warned += 1
+    if Output.json:  # every one, for an editor to place
         Output.report["warnings"].append(placed(text))
-    elif not Output.quiet:
+    elif not Output.quiet and Output.warned <= MAX_WARNINGS:
         print(f"warning: {safe(text)}", file=sys.stderr)
 
 
