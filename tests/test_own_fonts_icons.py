@@ -200,7 +200,10 @@ def test_a_projects_fonts_serve_every_game_and_a_games_own_of_that_name_wins(stu
 @pytest.mark.parametrize(
     ("entry", "expected"),
     [
-        ('title = {file = "../title.ttf"}', "printkit.toml:20:1: fonts.title.file: expected a path inside the project"),
+        (
+            'title = {file = "../title.ttf"}',
+            "fonts.title.file: expected a path inside the project's folder, such as fonts/title.ttf",
+        ),
         ('title = {file = "fonts/none.ttf"}', "printkit.toml:20:1: fonts.title.file: fonts/none.ttf: cannot read"),
         ('title = {file = "fonts/title.png"}', "printkit.toml:20:1: fonts.title.file: expected a font (ttf, otf)"),
         ('title = "fonts/title.ttf"', "printkit.toml:20:1: fonts.title: expected a table, such as"),
@@ -228,8 +231,9 @@ def test_a_project_font_that_cannot_be_used_is_one_line_at_its_setting(
         ("  bad: {file: fonts/bad.ttf}\n", "  text: {font: bad}\n", "fonts/bad.ttf:1:1: not a TrueType font"),
         ("  two: {file: fonts/bad.ttf, family: DejaVu Sans}\n", "", "expected either file"),
         ("  pic: {file: fonts/bad.png}\n", "", "fonts.pic.file: expected a font (ttf, otf), found 'fonts/bad.png'"),
+        ("  up: {file: ../up.ttf}\n", "", "fonts.up.file: expected a path inside the game's folder, such as fonts/"),
     ],
-    ids=["unknown-name", "unknown-family", "not-a-font", "both-sources", "wrong-kind"],
+    ids=["unknown-name", "unknown-family", "not-a-font", "both-sources", "wrong-kind", "climbs-out"],
 )
 def test_a_font_that_cannot_be_used_is_one_line(
     studio: Path, capsys: pytest.CaptureFixture[str], fonts_block: str, layout: str, expected: str

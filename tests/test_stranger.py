@@ -488,3 +488,18 @@ def test_a_game_s_files_share_one_budget_of_values(studio: Path, capsys: pytest.
         "cards/shared-game/extra-b.yaml:2:",
         "more than 50,000 values in the game's files together",
     )
+
+
+def test_a_game_yaml_that_is_a_folder_and_examples_that_are_a_pipe_are_said_as_such(
+    studio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = _game(studio)
+    os.mkfifo(game / "examples.yaml")  # once passed over as absent: the booklet printed no examples, silently
+    _refused(capsys, ["validate"], "cards/shared-game/examples.yaml:1:1: a named pipe (FIFO), not a regular file")
+    (game / "examples.yaml").unlink()
+    (game / "game.yaml").unlink()
+    (game / "game.yaml").mkdir()
+    said = "printkit: cards/shared-game/game.yaml: a folder, not a regular file"
+    for named in ("shared-game", "cards/shared-game"):  # once "no such game; did you mean 'shared-game'?"
+        err = _refused(capsys, ["validate", named], said)
+        assert err.count("\n") == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -18,15 +19,23 @@ Spaces = Annotated[int, Field(ge=1, le=100)]  # a board section's columns or row
 Scalar = Union[bool, int, str]
 
 
-def _inside(path: str) -> str:
-    parts = path.replace("\\", "/").split("/")
-    if path.startswith(("/", "\\")) or ":" in parts[0] or ".." in parts or "\x00" in path:
-        raise ValueError(f"expected a path inside the game's folder, such as art/dragon.png, found {path!r}")
-    return path
+def _inside(example: str) -> Callable[[str], str]:
+    """The check of a file of the game's, named from its folder (no absolute path, no way up and out); a refusal
+    shows a path of the kind the key wants, such as fonts/title.ttf for a font."""
+
+    def check(path: str) -> str:
+        parts = path.replace("\\", "/").split("/")
+        if path.startswith(("/", "\\")) or ":" in parts[0] or ".." in parts or "\x00" in path:
+            raise ValueError(f"expected a path inside the game's folder, such as {example}, found {path!r}")
+        return path
+
+    return check
 
 
-# a file of the game's, named from its folder: no absolute path, no way up and out
-RelativePath = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(_inside)]
+RelativePath = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(_inside("art/dragon.png"))]
+FontPath = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(_inside("fonts/title.ttf"))]
+SheetPath = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(_inside("cards.xlsx"))]
+ModulePath = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(_inside("engine.py"))]
 
 
 class Frozen(BaseModel):

@@ -70,9 +70,11 @@ def find(target: str, project: Project) -> Found:
         return Found(path.parent)
     if path.is_dir() and (path / GAME_FILE).is_file():
         return Found(path)
+    _not_a_file(path / GAME_FILE)
     if path.name == text and text not in (".", ".."):  # a plain name: the project's game, else a bundled one
         bundled = assets.folder("cards") / text
         own = project.cards / text
+        _not_a_file(own / GAME_FILE)
         if (own / GAME_FILE).is_file():
             if (bundled / GAME_FILE).is_file() and bundled.resolve() != own.resolve():
                 return Found(own, f"{text} is this project's {display_path(own)}, not the bundled game of that name")
@@ -88,6 +90,18 @@ def find(target: str, project: Project) -> Found:
         raise UsageError(f"{target}: no such game or folder; did you mean {hint[0]!r}?")
     known = f"this project's games: {', '.join(names)}; " if names else ""
     raise UsageError(f"{target}: no such game or folder ({known}bundled games: {', '.join(bundled_names)})")
+
+
+def _not_a_file(game_file: Path) -> None:
+    """A game.yaml that is there but is no file (a folder, a pipe) is said as such, not as a game not found."""
+    try:
+        mode = game_file.stat().st_mode
+    except OSError:  # not there (or a link to nothing): the game is looked for elsewhere
+        return
+    try:
+        files.check_regular(game_file, mode)
+    except DataError as exc:
+        raise UsageError(f"{display_path(game_file)}: {exc.problems[0].message}") from None
 
 
 def find_all(targets: list[str], project: Project) -> list[Found]:
@@ -524,9 +538,8 @@ def project_fonts(folder: Path, project: Project) -> tuple[tuple[str, FontSpec],
         except ValidationError as exc:
             first = exc.errors()[0]
             at = "".join(f".{part}" for part in first["loc"])
-            # the model speaks of a game's folder and art; here the file is a font, named from the project's
+            # the model speaks of a game's folder; here the font is named from the project's
             reason = first["msg"].removeprefix("Value error, ").replace("the game's folder", "the project's folder")
-            reason = reason.replace("art/dragon.png", "fonts/title.ttf")
             raise ProjectError(f"{where}{at}: {reason}") from None
         if spec.file:
             file = project.root / spec.file

@@ -6,7 +6,21 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from printkit.data.basics import Colour, Count, Frozen, Id, Positive, Printed, RelativePath, Scalar, Spaces, Text
+from printkit.data.basics import (
+    Colour,
+    Count,
+    FontPath,
+    Frozen,
+    Id,
+    ModulePath,
+    Positive,
+    Printed,
+    RelativePath,
+    Scalar,
+    SheetPath,
+    Spaces,
+    Text,
+)
 from printkit.data.cardtypes import MAX_TYPES, CardType
 
 Paper = Literal["a4", "letter"]
@@ -280,14 +294,14 @@ MAX_CARD_SHEETS = 50
 class CardSheet(Frozen):
     """A spreadsheet the game keeps cards in, read on every build: one row a card, one column a field."""
 
-    file: RelativePath  # a .csv or .xlsx in the game's folder
+    file: SheetPath  # a .csv or .xlsx in the game's folder
     sheet: Text | None = None  # the XLSX sheet; the first when not given
 
 
 class FontSpec(Frozen):
     """A font of the game's (or the project's) own: a file in its folder, or a family the system's fontconfig knows."""
 
-    file: RelativePath | None = None
+    file: FontPath | None = None
     family: Text | None = None
     # the fonts (by their names here, or printkit's) that rich text's bold, italic and bold italic words use
     bold: Id | None = None
@@ -336,7 +350,7 @@ class GameFile(Frozen):
     engine: Id | None = None  # the reference engine that plays it (battle-line, ...); none: not played
     # a module in the game's folder that offers the engine engine: names (ENGINE = Engine(...)): run only where
     # the project trusts the folder ([engines] trusted in printkit.toml, or --trust)
-    engine_file: RelativePath | None = None
+    engine_file: ModulePath | None = None
     print: PrintDefaults = PrintDefaults()
     factions: list[Faction] = []
     colours: list[TroopColour] = []

@@ -85,7 +85,9 @@ def path(game: Game) -> Any:
 
 
 def has_examples(game: Game) -> bool:
-    return path(game).is_file()
+    """Whether the game has an examples.yaml: anything of that name, which load_examples reads or refuses (a pipe,
+    a link out), rather than pass it over."""
+    return path(game).exists() or path(game).is_symlink()
 
 
 def _problem(smap: SourceMap, where: tuple[Any, ...], message: str) -> DataError:
@@ -140,7 +142,7 @@ class Script:
 def load_examples(game: Game) -> Script:
     """The examples of a game's examples.yaml, checked; an empty script when it has no such file."""
     file = path(game)
-    if not file.is_file():
+    if not has_examples(game):
         return Script()
     data, smap = load(file, game.reads_from)
     if not isinstance(data, dict):
