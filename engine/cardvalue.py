@@ -9,26 +9,31 @@ the same seeds, so the differences between cards are not the luck of different d
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from engine import simulate, stats
 from engine.agents import BANS
+from engine.runner import Record
 
 DOMINANT = 0.10  # a card whose loss costs at least this much of a game, surely: players can hardly do without it
 DEAD = 0.05  # a card whose loss surely changes less than this either way: it hardly matters to play it
 
 
 def verdict(low: float, high: float) -> str:
-    """dominant, harmful (better never played), dead, or "" when the interval says none of these surely."""
+    """dominant, harmful (better never played), dead, "" when the interval says surely none of these (worth
+    between DEAD and DOMINANT), or undecided when it still straddles a line between them."""
     if low >= DOMINANT:
         return "dominant"
     if high < 0:
         return "harmful"
     if low > -DEAD and high < DEAD:
         return "dead"
-    return ""
+    if low >= DEAD and high < DOMINANT:
+        return ""
+    return "undecided"
 
 
 def values(
@@ -41,16 +46,14 @@ def values(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Each card's value (a half less the restricted agent's score: a win one, a draw a half) with its
-    95% interval and verdict, most valuable first."""
+    95% interval and verdict, most valuable first; from `games` games a card, and more of them (the same seeds
+    for every card) until the verdict is decided or simulate.SETTLE_CAP times as many are played."""
     out = []
     for done, (card, name) in enumerate(sorted(cards.items(), key=lambda kv: kv[1])):
         banned = f"{agent}{BANS}{card}"
-        records = simulate.run(simulate.Plan(folder, (banned, agent), games, seed), workers)
-        score = 0.0
-        for record in records:
-            winner = record.winner()
-            score += 0.5 if winner is None else float(record.agents[winner] == banned)
-        low, high = stats.wilson(score, len(records))
+        plan = simulate.Plan(folder, (banned, agent), games, seed)
+        records = simulate.until_settled(plan, functools.partial(_decided, banned), workers)
+        score, low, high = _score(records, banned)
         value = 0.5 - score / len(records)
         out.append(
             {
@@ -65,3 +68,18 @@ def values(
         if progress:
             progress(done + 1, len(cards))
     return sorted(out, key=lambda c: -c["value"])
+
+
+def _score(records: list[Record], banned: str) -> tuple[float, float, float]:
+    """The restricted agent's score (a win 1, a draw a half) and the 95% interval of its share."""
+    score = 0.0
+    for record in records:
+        winner = record.winner()
+        score += 0.5 if winner is None else float(record.agents[winner] == banned)
+    low, high = stats.wilson(score, len(records))
+    return score, low, high
+
+
+def _decided(banned: str, records: list[Record]) -> bool:
+    _, low, high = _score(records, banned)
+    return verdict(0.5 - high, 0.5 - low) != "undecided"

@@ -16,7 +16,8 @@ PAIRINGS = (("random", "random"), ("greedy", "random"), ("greedy", "greedy"))
 SEAT_BAND = (0.40, 0.60)  # a fair game's seat win rate, the issue's band
 MIN_GAMES_FOR_SEATS = 100
 CAPPED_WARN = 0.10  # games ended by a cap or stalemate: a warning, since agents' play decides it as much as data
-OUTLIER = 0.20  # a card whose win rate when played is this far from the mean is named
+OUTLIER = 0.20  # a card whose win rate when played is this far from the mean, its interval clear of the mean, is named
+FIRST_MOVE_EDGE = 0.05  # a first mover winning this much more (or less) than half, its interval clear of half
 MIN_PLAYS_FOR_OUTLIER = 20
 
 
@@ -98,9 +99,16 @@ def run(
         for crash in played
         if isinstance(crash, Crash)
     ]
+    return findings + judge(game.slug, records, engine_game.card_names()), records
+
+
+def judge(slug: str, records: list[Record], card_names: dict[str, str]) -> list[Finding]:
+    """What played games say of the data: endings by a cap or stalemate, an unfair seat or first move, a card
+    never played or far from the rest. A report's findings come from the very games its tables show."""
+    findings: list[Finding] = []
     if not records:
-        return findings, records
-    summary = stats.summarise(records, engine_game.card_names())
+        return findings
+    summary = stats.summarise(records, card_names)
     n = summary["games"]
     for ending, figures in summary["endings"].items():
         if ending == "normal":
@@ -110,7 +118,7 @@ def run(
             findings.append(
                 Finding(
                     "warning",
-                    game.slug,
+                    slug,
                     f"{100 * rate:.0f}% of {n} games ended by {ending} "
                     f"(above {100 * CAPPED_WARN:.0f}%; {_by_pairing(records, ending)}): "
                     "see the rule options for the cap and stalemate",
@@ -126,18 +134,31 @@ def run(
                 findings.append(
                     Finding(
                         "warning",
-                        game.slug,
+                        slug,
                         (
                             f"seat {seat} wins {100 * rate:.0f}% of the {decisive} games with a winner "
                             f"(95% interval {100 * low:.0f}-{100 * high:.0f}%), outside {band}"
                         ),
                     )
                 )
+        first = summary["first_mover"]["wins"]  # seats alternate, so a seat can be fair where the first move is not
+        low, high = stats.wilson(first, decisive)
+        rate = first / decisive
+        if (low > 0.5 or high < 0.5) and abs(rate - 0.5) >= FIRST_MOVE_EDGE:
+            findings.append(
+                Finding(
+                    "warning",
+                    slug,
+                    f"the player who moves first wins {100 * rate:.0f}% of the {decisive} games with a winner "
+                    f"(95% interval {100 * low:.0f}-{100 * high:.0f}%): a first-move "
+                    f"{'edge' if rate > 0.5 else 'handicap'} of {100 * abs(rate - 0.5):.0f} points",
+                )
+            )
     cards = summary["cards"]
     for card in cards:
         if card["plays"] == 0:
             findings.append(
-                Finding("warning", game.slug, f"card {card['id']} ({card['name']}) was never played in {n} games")
+                Finding("warning", slug, f"card {card['id']} ({card['name']}) was never played in {n} games")
             )
     rated = [
         c for c in cards if c["win_rate_when_played"] is not None and c["games_played_in"] >= MIN_PLAYS_FOR_OUTLIER
@@ -146,18 +167,20 @@ def run(
         mean = sum(c["win_rate_when_played"] for c in rated) / len(rated)
         for card in rated:
             gap = card["win_rate_when_played"] - mean
-            if abs(gap) > OUTLIER:
+            low, high = card["ci95"]
+            if abs(gap) > OUTLIER and (low > mean or high < mean):  # far, and surely so: not the luck of few games
                 findings.append(
                     Finding(
                         "warning",
-                        game.slug,
+                        slug,
                         (
                             f"card {card['id']} ({card['name']}) wins {100 * card['win_rate_when_played']:.0f}% "
-                            f"of the games it is played in, against {100 * mean:.0f}% for cards on average"
+                            f"of the {card['games_played_in']} games it is played in (95% interval "
+                            f"{100 * low:.0f}-{100 * high:.0f}%), against {100 * mean:.0f}% for cards on average"
                         ),
                     )
                 )
-    return findings, records
+    return findings
 
 
 def _by_pairing(records: list[Record], ending: str) -> str:

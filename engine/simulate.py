@@ -186,6 +186,23 @@ def run(plan: Plan, workers: int = 1, progress: Callable[[int, int], None] | Non
     return [record for start, _ in chunks for record in done[start]]
 
 
+SETTLE_CAP = 4  # a verdict's games grow, doubling, to at most this many times those asked for
+
+
+def until_settled(plan: Plan, settled: Callable[[list[Record]], bool], workers: int = 1) -> list[Record]:
+    """The plan's games, then more of the same run (the next game numbers, so the first games stay as they were),
+    doubling, until settled says the figures hold or SETTLE_CAP times the games asked are played: a verdict is
+    read from as many games as it takes, within a stated cap, rather than from a count fixed beforehand."""
+    records = run(plan, workers)
+    cap = plan.games * SETTLE_CAP
+    while records and len(records) < cap and not settled(records):
+        start, stop = len(records), min(cap, 2 * len(records))
+        size = max(1, min(CHUNK, math.ceil((stop - start) / 16)))
+        jobs = [(plan, a, min(a + size, stop)) for a in range(start, stop, size)]
+        records += [record for _, chunk in _play(jobs, workers) for record in chunk]
+    return records
+
+
 def _play(jobs: list[tuple[Plan, int, int]], workers: int) -> Iterator[tuple[int, list[Record]]]:
     """Each chunk's records as it finishes: in this process, on local workers, or on the Dask cluster."""
     return spread(play_span, jobs, workers)

@@ -21,6 +21,7 @@ VERDICTS = {
     "dominant": "dominant, players can hardly do without it",
     "harmful": "harmful, better never played",
     "dead": "it hardly matters whether it is played",
+    "undecided": "its games cannot yet tell what it is worth",
 }
 
 

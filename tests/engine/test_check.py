@@ -9,6 +9,7 @@ import pytest
 
 from engine import check
 from engine.games import soldier_battler
+from engine.runner import Record
 from printkit.cli import main
 from printkit.data.game import Game
 
@@ -143,3 +144,26 @@ def test_validate_names_the_rule_options_an_engine_never_reads(
     unread = notes[0].rsplit(": ", 1)[1].split(", ")
     assert "unused_knob" in unread
     assert "damage" not in unread and "turn_cap" not in unread  # what the engine builds from
+
+
+def _games(first_wins: int, games: int) -> list[Record]:
+    """Games with a winner, seats alternating first; the first mover wins first_wins of them."""
+    out = []
+    for i in range(games):
+        first = i % 2
+        winner = first if i < first_wins else 1 - first
+        returns = [1.0, -1.0] if winner == 0 else [-1.0, 1.0]
+        out.append(Record(i, ["random", "random"], [], returns, 10, 10, "normal", first, [(0, "a"), (1, "a")]))
+    return out
+
+
+def test_a_first_move_edge_is_a_finding_when_its_interval_holds() -> None:
+    """Seats alternate, so each seat wins half while the first mover wins 65%: only the first-move test sees it."""
+    found = [f.message for f in check.judge("g", _games(130, 200), {"a": "A"})]
+    assert found == [
+        "the player who moves first wins 65% of the 200 games with a winner (95% interval 58-71%): a first-move "
+        "edge of 15 points"
+    ]
+    assert check.judge("g", _games(108, 200), {"a": "A"}) == []  # 54%: within the luck of 200 games
+    handicap = check.judge("g", _games(60, 200), {"a": "A"})
+    assert [f.message.split(": ")[-1] for f in handicap] == ["a first-move handicap of 20 points"]
