@@ -108,8 +108,10 @@ def measure(records: Sequence[Played]) -> dict[str, Any]:
     first_wins = sum(1 for r, w in zip(records, winners, strict=True) if w is not None and w == r.first)
     moves = sum(r.length for r in records)
     choices: Counter[int] = Counter()
-    for r in records:
-        choices.update(r.branching)
+    forced = 0
+    for r in records:  # a move with no other legal is no decision: it would pull the mean toward 1
+        choices.update({k: v for k, v in r.branching.items() if k > 1})
+        forced += r.branching.get(1, 0)
     positions = sum(choices.values())
     branching_mean = sum(k * v for k, v in choices.items()) / positions if positions else 0.0
     branching_sd = (
@@ -133,6 +135,7 @@ def measure(records: Sequence[Played]) -> dict[str, Any]:
             "sd": branching_sd,
             "max": max(choices, default=0),
             "distribution": histogram(choices, 10, "decisions"),
+            "forced": forced / (forced + positions) if forced + positions else 0.0,  # moves that had no other
         },
         "advantage_first": (first_wins + draws / 2) / n,
         "balance": 1.0 - abs(seat_wins[0] - seat_wins[1]) / n,

@@ -60,10 +60,12 @@ def test_measures_over_games() -> None:
     assert m["advantage_first"] == pytest.approx((3 + 0.5) / 4)  # the first mover won thrice, and one draw
     assert m["balance"] == pytest.approx(1 - (2 - 1) / 4)
     assert m["decision_moves"] == pytest.approx(20 / 60)
-    assert m["branching"]["mean"] == pytest.approx((5 * 1 + 5 * 3) * 3 / 40 + 5 * 10 / 40)
+    # forced moves (one legal) are no decisions: 15 of 3 legal and 10 of 5 are
+    assert m["branching"]["mean"] == pytest.approx((15 * 3 + 10 * 5) / 25)
+    assert m["branching"]["forced"] == pytest.approx(15 / 40)
     assert m["duration"]["moves"]["mean"] == 15 and m["duration"]["actions"]["mean"] == 12
     assert (m["lead_read_in"], m["lead_changes"], m["decisiveness"]) == (1, 2, 0.75)
-    assert sum(b["decisions"] for b in m["branching"]["distribution"]) == 40
+    assert sum(b["decisions"] for b in m["branching"]["distribution"]) == 25
 
 
 def test_a_simulation_reports_the_metrics_for_every_pairing(tmp_path: Path) -> None:
