@@ -21,6 +21,7 @@ from printkit.data import yamlsource
 from printkit.data.cardtypes import TABLES
 from printkit.data.game import Game
 from printkit.data.loader import PLAY_FILE
+from printkit.data.playfile import MOVE_KEYS, TOP, ZONE_KEYS
 
 MAX_BYTES = 1_000_000
 MAX_ZONES = 40
@@ -28,22 +29,6 @@ MAX_COUNTERS = 40
 MAX_MOVES = 100
 CHANCE_BLOCK = 10_000  # action numbers a kind of chance outcome takes: a card's number, a seat, a die's total
 
-TOP = (
-    "players",
-    "counters",
-    "zones",
-    "drawing",
-    "setup",
-    "turn",
-    "moves",
-    "checks",
-    "effects",
-    "end",
-    "cap",
-    "heuristic",
-)
-ZONE_KEYS = ("per", "cards", "visible", "order", "limit", "overflow", "holds", "slots", "slot")
-MOVE_KEYS = ("id", "number", "card", "target", "if", "spend", "do", "plays", "ends_turn", "says")
 PLAYER_BINDINGS = {"me": "number"}
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.play.expr import Compiled, RuleError, truthy
 from engine.play.scope import Counter, Named, Zone
+from printkit.data.playfile import EFFECTS, WHO, WORDS
 
 if TYPE_CHECKING:
     from engine.play.state import PlayState
@@ -23,11 +24,6 @@ Block = tuple[Op, ...]
 Path = tuple[str | int, ...]
 
 MAX_COUNT = 10_000  # cards one draw, deal or move may take: no game needs more, and it bounds a step
-WHO = ("me", "opponent", "each")
-EFFECTS = (
-    "gain", "lose", "set", "move", "draw", "deal", "first_player", "reveal", "later", "let", "apply", "roll", "win",
-)  # fmt: skip
-WORDS = ("end_turn", "extra_turn", "draw_game")
 
 
 class Reader(Protocol):

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from printkit.core import assets, atomic
 from printkit.core.errors import DataError
 from printkit.core.project import Project
+from printkit.data import playfile
 from printkit.data.cards import MAX_COPIES, MAX_TEXT, Kinds
 from printkit.data.cardtypes import BUILT_IN, MAX_ITEMS, CardType, FieldSpec
 from printkit.data.layoutfile import LayoutFile
@@ -31,7 +32,7 @@ from printkit.data.model import ICON_NAMES, GameFile
 # a layout's schema completes its regions' kinds and settings: names a text binds ({cost}) are the game's
 SCHEMAS: dict[str, type[BaseModel]] = {"game.schema.json": GameFile, "layout.schema.json": LayoutFile}
 CARDS = "cards.schema.json"  # any game's card files: printkit's plain kind, and a declared kind's fields let through
-PLAY = "play.schema.json"  # a game's rules in the rules language (engine/play/schema.py describes them)
+PLAY = "play.schema.json"  # a game's rules in the rules language (printkit/data/playfile.py describes them)
 MODELINE = "# yaml-language-server: $schema="
 _ID = {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_-]*$", "maxLength": 64}
 
@@ -158,9 +159,7 @@ def _generic() -> dict[str, Any]:
 def render(name: str) -> str:
     """The exact text of one of printkit's own schema files (not a game's: see game_render)."""
     if name == PLAY:
-        from engine.play.schema import document  # the rules language's own parts, read where it is defined
-
-        data = document(name)
+        data = playfile.document(name)
     else:
         data = _generic() if name == CARDS else generate(SCHEMAS[name], name)
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

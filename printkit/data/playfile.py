@@ -1,16 +1,37 @@
-"""The JSON Schema of play.yaml, so an editor completes the rules language's keys and flags a misspelt one.
+"""A game's play.yaml, the rules language's vocabulary: its parts, a zone's and a move's keys, the effects and the
+words they take. engine/play reads rules by these names; the JSON Schema an editor checks play.yaml with is made from
+them, so the two never name different keys.
 
-It describes the file's shape: its parts, each effect's keys, the words a key takes. What only the reader
-can judge (an expression's names, a zone a move names, numbers' bounds that hang on the game) stays with
-book.py, which says it at its place; the schema lets any expression through as text or a number.
+The schema describes the file's shape. What only the reader can judge (an expression's names, a zone a move names,
+bounds that hang on the game) stays with engine/play/book.py, which says it at its place; the schema lets any
+expression through as text or a number.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.play.book import MOVE_KEYS, TOP, ZONE_KEYS
-from engine.play.effects import EFFECTS, WHO, WORDS
+TOP = (
+    "players",
+    "counters",
+    "zones",
+    "drawing",
+    "setup",
+    "turn",
+    "moves",
+    "checks",
+    "effects",
+    "end",
+    "cap",
+    "heuristic",
+)  # the parts of play.yaml
+ZONE_KEYS = ("per", "cards", "visible", "order", "limit", "overflow", "holds", "slots", "slot")
+MOVE_KEYS = ("id", "number", "card", "target", "if", "spend", "do", "plays", "ends_turn", "says")
+WHO = ("me", "opponent", "each")  # whom an effect is for
+EFFECTS = (
+    "gain", "lose", "set", "move", "draw", "deal", "first_player", "reveal", "later", "let", "apply", "roll", "win",
+)  # fmt: skip
+WORDS = ("end_turn", "extra_turn", "draw_game")  # effects that are a word alone
 
 _EXPR: dict[str, Any] = {"type": ["string", "number", "boolean"], "description": "An expression of the rules language."}
 _NAME = {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"}
@@ -70,7 +91,7 @@ def _effects() -> dict[str, Any]:
         ),
         "win": {"enum": ["me", "opponent"]},
     }
-    assert set(forms) == set(EFFECTS), "each effect of effects.py has its form here"
+    assert set(forms) == set(EFFECTS), "each effect has its form here"
     one = [_mapping({name: form}, (name,), title=name) for name, form in forms.items()]
     choice = _mapping({"if": _EXPR, "then": _EFFECT_LIST, "else": _EFFECT_LIST}, ("if", "then"), title="if")
     return {"type": "array", "maxItems": 200, "items": {"anyOf": [{"enum": list(WORDS)}, *one, choice]}}
