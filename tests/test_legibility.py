@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Iterator
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -134,3 +135,48 @@ def test_a_cards_frame_panel_and_picture_stand_apart(games: dict[str, Game]) -> 
             assert apart(picture, panel) >= 60, (game.slug, deck.deck.id, picture, panel)
             checked += 1
     assert checked >= 6
+
+
+def _board_names(pdf: bytes) -> list[tuple[str, tuple[float, ...], float, tuple[float, ...]]]:
+    """Each board name's text as printed, read back from the PDF: (text, its colour, its size, the colour of the
+    board's ground under it, the page's largest filled shape)."""
+    import io
+
+    from pdfminer.high_level import extract_pages
+    from pdfminer.layout import LTChar, LTComponent, LTCurve
+
+    def every(item: LTComponent) -> Iterator[LTComponent]:
+        yield item
+        for inner in item if hasattr(item, "__iter__") else ():
+            yield from every(inner)
+
+    found = []
+    for page in extract_pages(io.BytesIO(pdf)):
+        items = list(every(page))
+        shapes = [(i.width * i.height, tuple(i.non_stroking_color)) for i in items if isinstance(i, LTCurve) and i.fill]
+        ground = max(shapes)[1] if shapes else (1.0, 1.0, 1.0)
+        names: dict[tuple[float, tuple[float, ...]], str] = {}
+        for char in items:
+            if isinstance(char, LTChar) and "Serif-Bold" in char.fontname:  # boards set their names so
+                key = (round(char.size, 1), tuple(char.graphicstate.ncolor))
+                names[key] = names.get(key, "") + char.get_text()
+        found += [(text, colour, size, ground) for (size, colour), text in names.items()]
+    return found
+
+
+def test_each_boards_name_stands_out_from_its_ground(games: dict[str, Game]) -> None:
+    """Time Line Battle's gold board names on their cream ground read 2.56:1 at 16 pt bold, under large text's 3:1."""
+    from reportlab.lib.colors import Color
+
+    from printkit.draw import legibility
+
+    seen = 0
+    for game in games.values():
+        made = boards.build(game, "a4")
+        if made is None:
+            continue
+        for text, colour, size, ground in _board_names(made[0]):
+            ratio = legibility.contrast(Color(*colour), Color(*ground))
+            assert ratio >= legibility.needed(size, "serif-bold"), (game.slug, text, size, round(ratio, 2))
+            seen += 1
+    assert seen >= 10

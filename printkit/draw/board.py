@@ -14,7 +14,7 @@ from printkit.data.game import Game
 from printkit.data.model import Component, Section
 from printkit.draw import fonts, icons, textfit
 from printkit.draw.layout import FIELD, SMALLEST_TEXT
-from printkit.draw.legibility import INK, PAPER
+from printkit.draw.legibility import INK, PAPER, legible, needed
 from printkit.draw.legibility import mix as _mix
 
 PAD = 6 * MM  # around the board's art
@@ -146,7 +146,8 @@ def draw_board(c: Canvas, game: Game, comp: Component, labels: list[Rect] | None
     width, height = board_size(comp)
     accent = _accent(game)
     size = name_size(game, comp)
-    c.setFillColor(_mix(accent, "#ffffff", 0.88))
+    ground = _mix(accent, "#ffffff", 0.88)
+    c.setFillColor(ground)
     c.setStrokeColor(HexColor(accent))
     c.setLineWidth(1.2)
     c.roundRect(0, 0, width, height, 4 * MM, stroke=1, fill=1)
@@ -154,7 +155,7 @@ def draw_board(c: Canvas, game: Game, comp: Component, labels: list[Rect] | None
     c.setStrokeColor(HexColor(accent))
     c.setLineWidth(0.5)
     c.roundRect(2 * MM, 2 * MM, width - 4 * MM, height - 4 * MM, 2.5 * MM, stroke=1, fill=0)
-    c.setFillColor(HexColor(accent))
+    c.setFillColor(legible(HexColor(accent), ground, needed(size, "serif-bold")))  # a pale accent is darkened
     c.setFont(fonts.use("serif-bold"), size)
     c.drawString(PAD, height - PAD - 9 * MM, comp.name)
     _line(c, comp.name, fonts.use("serif-bold"), size, PAD, height - PAD - 9 * MM, labels)
@@ -189,7 +190,8 @@ def _draw_section(
     if section.title:
         where = f"{at}: section {section.title[:30]!r}: its title"
         size = textfit.one_line(section.title, "sans-bold", section.cols * cw - 2 * MM, 11, where, min_size=7)
-        c.setFillColor(_mix(accent, "#000000", 0.35))
+        ground = _mix(accent, "#ffffff", 0.88)
+        c.setFillColor(legible(_mix(accent, "#000000", 0.35), ground, needed(size, "sans-bold")))
         c.setFont(fonts.use("sans-bold"), size)
         c.drawString(PAD + 1 * MM, top - 5 * MM, section.title)
         _line(c, section.title, fonts.use("sans-bold"), size, PAD + 1 * MM, top - 5 * MM, labels)

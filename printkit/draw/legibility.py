@@ -74,6 +74,19 @@ def needed(size: float, font: str) -> float:
     return LARGE if size >= 18 or (size >= 14 and "bold" in font) else NORMAL
 
 
+def legible(ink: Color, background: Color, least: float) -> Color:
+    """ink, darkened (on a light ground) or lightened (on a dark one) in steps until it stands out from background
+    by least: the same hue, as readable as its size needs."""
+    towards = (0.0, 0.0, 0.0) if luminance(background) > 0.18 else (1.0, 1.0, 1.0)
+    shade = ink
+    for step in range(1, 21):
+        if contrast(shade, background) >= least:
+            break
+        t = step / 20
+        shade = Color(*(a + (b - a) * t for a, b in zip((ink.red, ink.green, ink.blue), towards, strict=True)))
+    return shade
+
+
 def readable(background: Color) -> Color:
     """Ink or paper, whichever stands out more from background."""
     ink, paper = HexColor(INK), HexColor(PAPER)
