@@ -116,3 +116,46 @@ def test_no_line_is_one_lone_letter(booklets: dict[tuple[str, str], bytes], slug
             lines = pdf[number].get_textpage().get_text_range().splitlines()
             lone = [line for line in lines if re.fullmatch(r"\s*[•◦]?\s*[A-Za-z]\s*", line)]
             assert not lone, (slug, size, number + 1, lone)
+
+
+@pytest.mark.parametrize(("slug", "name"), [("time-line", "era-track")])
+def test_a_track_pictured_in_the_rules_prints_its_words_at_6_pt_or_more(
+    booklets: dict[tuple[str, str], bytes], games: dict[str, Game], slug: str, name: str
+) -> None:
+    """Read back from each booklet: a track's picture prints the words of its spaces at 6 pt or more (Time Line's
+    era track was pictured whole at 1:6.3, its labels at 1.5-2 pt); one too long for that at a picture's size is
+    shown in part, and its caption gives the scale."""
+    import re
+
+    from printkit.docs import rulesbook
+    from printkit.draw import board, raster
+    from printkit.draw.layout import SMALLEST_TEXT
+
+    game = games[slug]
+    comp = next(c for c in game.info.components if c.kind == "board" and c.board)
+    smallest = raster.smallest_text(raster.board_pdf(game, comp), board.spaces_box(comp))  # its spaces' words
+    assert smallest is not None
+    width, height = board.board_size(comp)
+    diagrams = booklet.Diagrams(game, PrintSettings())
+    png = diagrams(name)
+    assert png is not None
+    html, _ = rulesbook.to_html(f"![{name}](diagram:{name})", diagrams, captions=diagrams.captions)
+    caption = re.search(r"<figcaption>The board&#x27;s left part, at 1:([0-9.]+)", html)
+    pixels = (int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big"))
+    per_mm = int.from_bytes(png[png.find(b"pHYs") + 4 :][:4], "big") / 1000
+    for size in SIZES:
+        pictured = [
+            picture
+            for page in pdfium.PdfDocument(booklets[slug, size])
+            for picture in page.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_IMAGE], max_depth=3)
+            if tuple(picture.get_px_size()) == pixels
+        ]
+        assert pictured, (slug, size)
+        for picture in pictured:
+            left, bottom, right, top = picture.get_bounds()
+            # printed at the size its resolution gives, not squashed by the page
+            assert abs((right - left) / MM - pixels[0] / per_mm) < 0.5, (slug, size)
+            scale = 1 / float(caption.group(1)) if caption else (right - left) / width
+            assert smallest * scale >= SMALLEST_TEXT - 0.05, (slug, size, smallest, scale)
+            if caption is None:
+                assert abs((top - bottom) / height - scale) < 0.01  # shown whole

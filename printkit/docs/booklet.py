@@ -13,12 +13,13 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.core import units
 from printkit.core.units import MM
 from printkit.data.game import Game
+from printkit.data.model import Component
 from printkit.data.settings import PAPERS, PrintSettings
 from printkit.docs import examples, floats, inline, rulesbook, scenes, templating
-from printkit.draw import cardview, fonts, raster
+from printkit.draw import board, cardview, fonts, raster
 from printkit.draw.cardrender import CardPainter, Target
 from printkit.draw.cardview import aid_fields
-from printkit.draw.layout import face_layout, layouts_for
+from printkit.draw.layout import SMALLEST_TEXT, face_layout, layouts_for
 from printkit.draw.legibility import INK
 from printkit.sheets.designs import aid_size
 
@@ -34,6 +35,9 @@ _DRAWN_PPI = SHARP_PPI * 1.03  # a little over, so whole pixels and the layout's
 
 # A board pictured in the rules shows its layout, not its print: it is drawn to print at most this tall
 BOARD_TALLEST = 55 * MM
+# the narrowest text column of a booklet page (half letter, less the style sheet's 14 mm side margins): a board
+# pictured no wider prints the same on every booklet size
+NARROWEST_TEXT = (215.9 / 2 - 28) * MM
 
 
 def sharp_dpi(size: tuple[float, float], tallest: float = DIAGRAM_HEIGHT) -> float:
@@ -86,8 +90,12 @@ def _formations_pdf(game: Game, settings: PrintSettings) -> bytes | None:
     return raster.drawing_pdf(size, draw)
 
 
+def _board(game: Game, kind: str) -> Component | None:
+    return next((c for c in game.info.components if c.kind == kind and c.board), None)
+
+
 def _board_pdf(game: Game, kind: str) -> bytes | None:
-    comp = next((c for c in game.info.components if c.kind == kind and c.board), None)
+    comp = _board(game, kind)
     return raster.board_pdf(game, comp) if comp else None
 
 
@@ -118,6 +126,7 @@ class Diagrams:
         self.game = game
         self.settings = settings  # the cards are pictured at their printed size
         self.drawn: dict[str, bytes | None] = {}
+        self.captions: dict[str, str] = {}  # a diagram's words under it, when it needs them (a board in part)
         self._replays: dict[str, examples.Replay | None] | None = None
 
     def replays(self) -> dict[str, examples.Replay | None]:
@@ -140,8 +149,41 @@ class Diagrams:
             return scenes.position(self.game, self.settings, replay) if replay else None
         make = DIAGRAMS.get(name)
         drawing = make(self.game, self.settings) if make else None
-        tallest = BOARD_TALLEST if name in BOARDS else DIAGRAM_HEIGHT
-        return None if drawing is None else _sharp_png(drawing, tallest)
+        if drawing is None:
+            return None
+        comp = _board(self.game, "board")
+        if name in BOARDS and comp is not None:
+            picture, caption = _board_png(drawing, board.spaces_box(comp))
+            if caption:
+                self.captions[name] = caption
+            return picture
+        return _sharp_png(drawing)
+
+
+def _board_png(pdf: bytes, spaces: tuple[float, float, float, float]) -> tuple[bytes, str | None]:
+    """A board as the rules picture it, and a caption when it is shown in part: whole when the smallest words of
+    its spaces still print at 6 pt on the smallest booklet page; a long strip (a track) that would print them
+    smaller, its left part at the scale where they do, as wide as that page, since a picture of words no one can
+    read shows nothing. A grid stays whole: a part would misshow its layout. (The game's title and credit along
+    its top are set at 6 pt to print: the rules picture them smaller.)"""
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    width, height = float(page.mediabox.width), float(page.mediabox.height)
+    smallest = raster.smallest_text(pdf, spaces)
+    tallest = min(BOARD_TALLEST, min(tallest_mm(size) for size in TEXT_HEIGHT_MM) * MM)
+    whole = min(NARROWEST_TEXT / width, tallest / height)
+    scale = min(1.0, SMALLEST_TEXT / smallest) if smallest else 1.0
+    if smallest is None or smallest * whole >= SMALLEST_TEXT or height * scale > tallest:
+        # legible whole; or a board whose layout is a grid, which a part would misshow: pictured whole
+        return _sharp_png(pdf, BOARD_TALLEST), None
+    shown = min(width, NARROWEST_TEXT / scale)  # of the board, in its own points: a strip's first spaces
+    dpi = _DRAWN_PPI * scale  # pixels enough for SHARP_PPI as printed at the scale
+    image = raster.render_pdf(pdf, dpi)
+    part = image.crop((0, 0, round(shown * dpi / 72), image.height))
+    caption = (
+        f"The board's left part, at 1:{1 / scale:.1f}, where its words read at {SMALLEST_TEXT:g} pt or more; "
+        f"it prints whole, {width / MM:.0f} mm long, on its sheets."
+    )
+    return raster.png(part, dpi=dpi / scale), caption
 
 
 def _sharp_png(pdf: bytes, tallest: float = DIAGRAM_HEIGHT) -> bytes:
@@ -164,7 +206,7 @@ def tallest_mm(size: str) -> float:
 
 def _blocks(game: Game, size: str, diagrams: Diagrams) -> tuple[list[floats.Block], list[rulesbook.Heading]]:
     markdown = rulesbook.render_markdown(game)
-    body, headings = rulesbook.to_html(markdown, diagrams, tallest_mm(size))
+    body, headings = rulesbook.to_html(markdown, diagrams, tallest_mm(size), diagrams.captions)
     # WeasyPrint, breaking a line at the space before an emphasis, can set the first word alone on a line of
     # its own when the words up to that space exactly fill the next ("A / Character has survived ..."); the
     # space kept inside the emphasis breaks the same and prints the same

@@ -174,7 +174,7 @@ def _rules(game: Game, diagrams: booklet.Diagrams, out: dict[str, bytes | str]) 
 
     if not (game.folder / rulesbook.RULES_FILE).is_file():
         return f"<p>No rules yet: write them in {rulesbook.RULES_FILE}.</p>", []
-    body, headings = rulesbook.to_html(rulesbook.render_markdown(game), diagram_file)
+    body, headings = rulesbook.to_html(rulesbook.render_markdown(game), diagram_file, captions=diagrams.captions)
     for name, data in used.items():  # the site links its pictures as files, not inline data
         width, height = Image.open(io.BytesIO(data)).size
         uri = _data_uri(data)

@@ -9,10 +9,11 @@ from the data can never become markup.
 from __future__ import annotations
 
 import base64
+import html
 import math
 import re
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -488,10 +489,13 @@ def _printed_width(png: bytes, tallest_mm: float = DIAGRAM_TALLEST_MM) -> str:
 
 
 def to_html(
-    markdown: str, diagrams: Callable[[str], bytes | None], tallest_mm: float = DIAGRAM_TALLEST_MM
+    markdown: str,
+    diagrams: Callable[[str], bytes | None],
+    tallest_mm: float = DIAGRAM_TALLEST_MM,
+    captions: Mapping[str, str] | None = None,
 ) -> tuple[str, list[Heading]]:
     """HTML for the rules, with an anchor on every heading; images only from the game's own diagrams, each
-    at most tallest_mm tall."""
+    at most tallest_mm tall, with its caption under it when captions has one (read once the diagram is made)."""
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     # every link is parsed as a link, so link_open below decides: a link not kept shows its words alone,
     # where markdown-it would print a javascript: or file: link as its raw [words](target) text
@@ -511,10 +515,15 @@ def to_html(
         src = str(token.attrGet("src") or "")
         alt = md.utils.escapeHtml(token.content) if hasattr(md, "utils") else token.content
         if src.startswith("diagram:"):
-            data = diagrams(src[len("diagram:") :])
+            name = src[len("diagram:") :]
+            data = diagrams(name)
             if data is not None:
                 uri = "data:image/png;base64," + base64.b64encode(data).decode()
-                return f'<img class="diagram" src="{uri}" alt="{alt}"{_printed_width(data, tallest_mm)}>'
+                img = f'<img class="diagram" src="{uri}" alt="{alt}"{_printed_width(data, tallest_mm)}>'
+                caption = (captions or {}).get(name)  # a board shown in part says so
+                if caption:
+                    return f'<figure class="diagram">{img}<figcaption>{html.escape(caption)}</figcaption></figure>'
+                return img
         return f'<span class="missing-image">[{alt}]</span>'  # no other image is ever fetched
 
     def link_open(self: Any, tokens: list[Token], idx: int, options: Any, env: Any) -> str:

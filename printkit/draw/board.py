@@ -139,6 +139,12 @@ def name_size(game: Game, comp: Component) -> float:
     return textfit.one_line(comp.name, "serif-bold", width - 2 * PAD, 16, where, min_size=NAME_LEAST)
 
 
+def spaces_box(comp: Component) -> tuple[float, float, float, float]:
+    """Where a board's sections lie, under its name and credit: left, bottom, right, top in points."""
+    width, height = board_size(comp)
+    return (0.0, PAD, width, height - PAD - TITLE_H)
+
+
 def draw_board(c: Canvas, game: Game, comp: Component, labels: list[Rect] | None = None) -> None:
     """The whole part at full size, its bottom-left at the origin; labels, when given, gets where each line of
     its text lies, so that marks printed over the board can keep clear of it."""

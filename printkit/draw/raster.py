@@ -30,6 +30,30 @@ def drawing_pdf(size: tuple[float, float], draw: Callable[[Canvas], None]) -> by
     return buffer.getvalue()
 
 
+def smallest_text(pdf: bytes, within: tuple[float, float, float, float] | None = None) -> float | None:
+    """The smallest font size of any glyph on the first page of a PDF (of those inside the box within, left,
+    bottom, right, top in points, when given), in points; None when it has none."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_raw
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        text = doc[0].get_textpage()
+        sizes = []
+        for i in range(text.count_chars()):
+            if not text.get_text_range(i, 1).strip():
+                continue
+            if within is not None:
+                left, right, bottom, top = text.get_charbox(i)
+                if not (within[0] <= left and right <= within[2] and within[1] <= bottom and top <= within[3]):
+                    continue
+            sizes.append(pdfium_raw.FPDFText_GetFontSize(text, ctypes.c_int(i)))
+    finally:
+        doc.close()
+    return min(sizes) if sizes else None
+
+
 def render_pdf(pdf: bytes, dpi: float, page: int = 0) -> Image.Image:
     """One page of a PDF as an RGB image at dpi."""
     doc = pdfium.PdfDocument(pdf)
