@@ -267,22 +267,29 @@ def make_game(plan: Plan, out: Path, step: Callable[[str], None] | None = None, 
         diagrams = Diagrams(game, settings)
     rules: dict[str, bytes] = {}
     booklet_in: str | None = None
+    on_disk: Path | None = None  # the A4 booklet an earlier build made from the same inputs
     if has_rules and diagrams is not None:
         booklet_in = _booklet_inputs(plan, out, diagrams, common)
         if "rules" in plan.parts and plan.selection.everything and incremental.fresh(record, "booklets", booklet_in):
             kept.append("booklets")  # its A4 booklet, as the bundles end with it, is the file on disk
-            rules = _bundled(plan, (folder / "rules-a4.pdf").read_bytes())
+            on_disk = folder / "rules-a4.pdf"
         else:
             rules, booklet_files = _booklets(plan, folder, diagrams)
             files |= booklet_files
             if plan.selection.everything:
                 made["booklets"] = incremental.entry(booklet_in, booklet_files)
     said(f"{game.slug}: rules booklets" if has_rules else f"{game.slug}: summary")
+
+    def bundled(paper: str) -> dict[str, bytes | str | None]:
+        nonlocal rules
+        if on_disk is not None and not rules:  # read, and scaled to Letter, only for a bundle made again
+            rules = _bundled(plan, on_disk.read_bytes())
+        return paper_parts(game, settings, paper, plan.selection, frozenset({"bundle"}), rules.get(paper))
+
     if "bundle" in plan.parts:
         for paper in settings.papers:
             bundle_in = incremental.digest("bundle", paper, sheets_in[paper], booklet_in)
-            whole = partial(paper_parts, game, settings, paper, plan.selection, frozenset({"bundle"}), rules.get(paper))
-            files |= part(f"bundle-{paper}", bundle_in, folder, whole)
+            files |= part(f"bundle-{paper}", bundle_in, folder, partial(bundled, paper))
     if REFERENCE in plan.parts and diagrams is not None:
         from printkit.docs import refbalance, refsite
 

@@ -129,7 +129,7 @@ def remember(out: Path, records: Mapping[str, Record]) -> None:
     except (OSError, ValueError):
         kept = {}
     for slug, record in records.items():
-        mine = kept.get(slug) if isinstance(kept.get(slug), dict) else {}
-        kept[slug] = {**mine, **record}
+        mine = kept.get(slug)
+        kept[slug] = {**(mine if isinstance(mine, dict) else {}), **record}
     with contextlib.suppress(OSError):
         atomic.write_text(home, json.dumps(kept, sort_keys=True))

@@ -251,9 +251,9 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool, watching: 
         detail(f"wrote {display_path(path)}")
     for folder, n in Counter(_top_folder(p, out) for p in written).items():
         say(f"wrote {display_path(folder)}: {n} {plural('file', n)}")
-    kept = {slug: parts for slug, parts in made.kept.items() if parts}
-    for slug, parts in kept.items():
-        detail(f"{slug}: as the last build left them: {', '.join(parts)}")
+    kept = {slug: left for slug, left in made.kept.items() if left}
+    for slug, left in kept.items():
+        detail(f"{slug}: as the last build left them: {', '.join(left)}")
     seconds = time.perf_counter() - started
     site = out / build.REFERENCE / "index.html"
     tail = f"; the rules reference is {display_path(site)}" if "reference" in parts else ""
