@@ -16,6 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printkit import incremental
 from printkit.core import atomic
 from printkit.core import workers as processes
 from printkit.core.choices import PARTS
@@ -26,7 +27,7 @@ from printkit.data.loader import EXAMPLES_FILE
 from printkit.data.model import BOARD_KINDS
 from printkit.data.settings import PAPER_NAMES, PAPERS, PrintSettings
 from printkit.data.summary import plural
-from printkit.draw import ink
+from printkit.draw import drawcache, ink
 from printkit.sheets import boards, calibration, cardsheets, counters, geometry
 from printkit.sheets import pieces as pieces_
 from printkit.sheets.cardsheets import EVERYTHING, Selection
@@ -61,7 +62,19 @@ class Plan:
 
 def build_all(plans: list[Plan], out: Path, workers: int = 2) -> list[Path]:
     """Make every game's outputs, then write them all; the paths written."""
-    return write(make_all(plans, out, workers))
+    made = make_all(plans, out, workers)
+    written = write(made.files, out)
+    incremental.remember(out, made.records)
+    return written
+
+
+@dataclass
+class Build:
+    """Every game's outputs made in memory, with each game's record of its parts (see Made) and the parts kept."""
+
+    files: Files
+    records: dict[str, incremental.Record]
+    kept: dict[str, list[str]]
 
 
 def make_all(
@@ -70,15 +83,16 @@ def make_all(
     workers: int = 2,
     done: Callable[[Game, float], None] | None = None,
     step: Callable[[int, int, str], None] | None = None,
-) -> Files:
+    early: Early | None = None,
+) -> Build:
     """Every file of every game, in memory (games shared among worker processes); nothing written yet.
 
     done(game, seconds) is told as each game is made, in the order they finish; the files come
     back in the order of the plans, however the work was shared. step(made, total, what) counts
     the games' parts (see steps): each part as it is made when the games are made here, a game's
-    parts at once when a worker process made it.
+    parts at once when a worker process made it. early: see make_game; the games are made here then.
     """
-    made: dict[int, Files] = {}
+    made: dict[int, Made] = {}
     started = time.perf_counter()
     total, count = sum(steps(plan) for plan in plans), 0
 
@@ -88,9 +102,9 @@ def make_all(
         if step:
             step(count, total, what)
 
-    if len(plans) < 2 or workers < 2:
+    if len(plans) < 2 or workers < 2 or early is not None:
         for index, plan in enumerate(plans):
-            made[index] = make_game(plan, out, one_more)
+            made[index] = make_game(plan, out, one_more, early)
             if done:
                 done(plan.game, time.perf_counter() - started)
     else:
@@ -103,17 +117,23 @@ def make_all(
                     one_more(f"{plan.game.slug}: made")
                 if done:
                     done(plan.game, time.perf_counter() - started)
-    files: Files = {path: data for index in sorted(made) for path, data in made[index].items()}
+    files: Files = {path: data for index in sorted(made) for path, data in made[index].files.items()}
     if any(REFERENCE in plan.parts for plan in plans):
         from printkit.docs import refsite
 
         site = out / REFERENCE
-        fresh = {p.game.slug: str(files[site / p.game.slug / refsite.ABOUT]) for p in plans if REFERENCE in p.parts}
+        fresh = {p.game.slug: _about(files, site / p.game.slug / refsite.ABOUT) for p in plans if REFERENCE in p.parts}
         files[site / "index.html"] = refsite.index_page(site, fresh)
         files |= {site / name: text for name, text in refsite.site_assets().items()}
     if any("cards" in plan.parts for plan in plans):
         files |= calibration_pages(plans, out)
-    return files
+    records = {plan.game.slug: made[index].record for index, plan in enumerate(plans)}
+    return Build(files, records, {plan.game.slug: made[index].kept for index, plan in enumerate(plans)})
+
+
+def _about(files: Files, path: Path) -> str:
+    """A game's entry for the site's front page: made now, or (its pages kept) as the last build wrote it."""
+    return str(files[path]) if path in files else path.read_text(encoding="utf-8")
 
 
 def calibration_pages(plans: list[Plan], out: Path) -> Files:
@@ -129,7 +149,8 @@ def calibration_pages(plans: list[Plan], out: Path) -> Files:
 
 
 def write(files: Files, out: Path | None = None) -> list[Path]:
-    """Every file whole, or none changed when the disk refuses one, all inside out; the paths written.
+    """Every file whole, or none changed when the disk refuses one, all inside out; the paths written (a file that
+    already holds what it would be written with is left as it is, and not among them).
 
     The files land as one (atomic.Landing): staged first, then renamed together with Ctrl-C and kill held
     back, so no interruption leaves one game's outputs from two builds. As they land, each game's reference
@@ -137,13 +158,28 @@ def write(files: Files, out: Path | None = None) -> list[Path]:
     longer drawn), so the site a player copies holds only what its pages show, and a file the build no longer
     makes (files[path] is None) is removed, so no old one is printed with the new.
     """
+    made = [path for path, data in files.items() if data is not None]
     with atomic.landing(out, confined=out is not None) as batch:
         for path, data in files.items():
-            if data is not None:
+            if data is not None and not _unchanged(path, data):
                 batch.write(path, data)
-        for path in [p for p, data in files.items() if data is None] + _left_out_of_reference(batch.files):
+        for path in [p for p, data in files.items() if data is None] + _left_out_of_reference(made):
             batch.remove(path)
     return batch.landed
+
+
+def _unchanged(path: Path, data: bytes | str) -> bool:
+    """Whether path already holds data: such a file is not written again, so its time says when it last changed."""
+    wanted = data if isinstance(data, bytes) else data.encode("utf-8")
+    try:
+        return (
+            path.is_file()
+            and not path.is_symlink()
+            and path.stat().st_size == len(wanted)
+            and path.read_bytes() == wanted
+        )
+    except OSError:
+        return False
 
 
 SITE_SUFFIXES = frozenset({".html", ".json", ".png", ".webp", ".jpg", ".svg", ".css", ".js"})
@@ -166,14 +202,57 @@ def steps(plan: Plan) -> int:
     return 1 + len(plan.settings.papers) + (REFERENCE in plan.parts)
 
 
-def make_game(plan: Plan, out: Path, step: Callable[[str], None] | None = None) -> Files:
-    """Every output of one game, in memory: summary, booklets, sheets, counters, boards, bundles, reference pages.
+@dataclass
+class Made:
+    """A game's outputs made in memory, with the record of what each part was made from (written once they land)
+    and the parts left as an earlier build made them."""
 
-    step(what) is told as each of its parts is made (steps(plan) times in all), for a progress bar.
+    files: Files
+    record: incremental.Record
+    kept: list[str]
+
+
+Early = Callable[[str, Files, incremental.Record], None]  # lands a game's sheets before its booklets and pages are made
+
+
+def make_game(plan: Plan, out: Path, step: Callable[[str], None] | None = None, early: Early | None = None) -> Made:
+    """Every output of one game, in memory: summary, sheets, booklets, bundles, reference pages; each part whose
+    inputs and files are as an earlier build into out left them is not made again (see printkit.incremental).
+
+    step(what) is told as each of its parts is made (steps(plan) times in all), for a progress bar. early, when
+    given, is handed the sheets as soon as they are made, to land them before the slower parts; the files made
+    then are not in what comes back.
     """
     said = step or (lambda what: None)
     game, settings, folder = plan.game, plan.settings, out / plan.game.slug
+    # a run of chosen cards replaces whole files with part of them: such a build trusts no record and leaves none
+    record = incremental.load(out, game.slug) if plan.selection.everything else {}
+    made: incremental.Record = {}
+    kept: list[str] = []
+    common = (incremental.code(), repr(settings), repr(plan.selection), sorted(plan.parts), plan.saddle)
+    every_file = incremental.game_files(game, out)
+    sheets_in = {paper: incremental.digest("sheets", paper, common, every_file) for paper in settings.papers}
+
+    def part(name: str, inputs: str, where: Path, make: Callable[[], dict[str, bytes | str | None]]) -> Files:
+        """The part's files, made; none when an earlier build's still stand for the same inputs."""
+        if plan.selection.everything and incremental.fresh(record, name, inputs):
+            kept.append(name)
+            return {}
+        result: Files = {where / file: data for file, data in make().items()}
+        if plan.selection.everything:
+            made[name] = incremental.entry(inputs, result)
+        return result
+
     files: Files = {folder / "components.json": summary.summary_json(game, settings)}
+    on_sheets = plan.parts & {"cards", "counters", "boards"}
+    for paper in settings.papers:
+        if on_sheets:
+            sheets = partial(paper_parts, game, settings, paper, plan.selection, frozenset(on_sheets))
+            files |= part(f"sheets-{paper}", sheets_in[paper], folder, sheets)
+        said(f"{game.slug}: {PAPER_NAMES[paper]} sheets")
+    if early is not None:
+        early(game.slug, files, made)
+        files, made = {}, {}
     # the booklet's machinery (Markdown, Jinja, WeasyPrint, pdfium) loads only for the parts that
     # need it, so a cards-only build starts quickly
     has_rules = bool(plan.parts & {"rules", "bundle"})  # the bundle ends with the booklet
@@ -182,29 +261,60 @@ def make_game(plan: Plan, out: Path, step: Callable[[str], None] | None = None) 
 
         has_rules = (game.folder / RULES_FILE).is_file()  # a new game may not have its rules yet
     diagrams = None
-    rules: dict[str, bytes] = {}
     if has_rules or REFERENCE in plan.parts:
         from printkit.docs.booklet import Diagrams
 
         diagrams = Diagrams(game, settings)
+    rules: dict[str, bytes] = {}
+    booklet_in: str | None = None
+    on_disk: Path | None = None  # the A4 booklet an earlier build made from the same inputs
     if has_rules and diagrams is not None:
-        rules, booklet_files = _booklets(plan, folder, diagrams)
-        files |= booklet_files
+        booklet_in = _booklet_inputs(plan, out, diagrams, common)
+        if "rules" in plan.parts and plan.selection.everything and incremental.fresh(record, "booklets", booklet_in):
+            kept.append("booklets")  # its A4 booklet, as the bundles end with it, is the file on disk
+            on_disk = folder / "rules-a4.pdf"
+        else:
+            rules, booklet_files = _booklets(plan, folder, diagrams)
+            files |= booklet_files
+            if plan.selection.everything:
+                made["booklets"] = incremental.entry(booklet_in, booklet_files)
     said(f"{game.slug}: rules booklets" if has_rules else f"{game.slug}: summary")
-    for paper in settings.papers:
-        made = paper_parts(game, settings, paper, plan.selection, plan.parts, rules.get(paper))
-        files |= {folder / name: data for name, data in made.items()}
-        said(f"{game.slug}: {PAPER_NAMES[paper]} sheets")
+
+    def bundled(paper: str) -> dict[str, bytes | str | None]:
+        nonlocal rules
+        if on_disk is not None and not rules:  # read, and scaled to Letter, only for a bundle made again
+            rules = _bundled(plan, on_disk.read_bytes())
+        return paper_parts(game, settings, paper, plan.selection, frozenset({"bundle"}), rules.get(paper))
+
+    if "bundle" in plan.parts:
+        for paper in settings.papers:
+            bundle_in = incremental.digest("bundle", paper, sheets_in[paper], booklet_in)
+            files |= part(f"bundle-{paper}", bundle_in, folder, partial(bundled, paper))
     if REFERENCE in plan.parts and diagrams is not None:
         from printkit.docs import refbalance, refsite
 
         site = out / REFERENCE / game.slug
-        balance = refbalance.read(folder)  # the game's balance report, when `printkit balance` wrote one here
-        pages = refsite.game_pages(game, settings, diagrams, balance)
-        files |= {site / name: data for name, data in pages.items()}
+        shown = diagrams
+        # the game's balance report, when `printkit balance` wrote one here
+        report = drawcache.content(folder / refbalance.RESULTS)
+
+        def pages() -> dict[str, bytes | str | None]:
+            return dict(refsite.game_pages(game, settings, shown, refbalance.read(folder)))
+
+        files |= part(REFERENCE, incremental.digest(REFERENCE, common, every_file, report), site, pages)
     if REFERENCE in plan.parts:
         said(f"{game.slug}: reference pages")
-    return files
+    return Made(files, made, kept)
+
+
+def _booklet_inputs(plan: Plan, out: Path, diagrams: Diagrams, common: tuple[object, ...]) -> str:
+    """What the booklets are made from: the HTML of each size (their text, tables and pictures, every word of the
+    data they show), the files they may fetch besides the data the HTML holds, the settings and the code."""
+    from printkit.docs import booklet
+
+    sizes = ["a5", "a4"] + (list(booklet.SADDLE) if plan.saddle else [])
+    pages = [booklet.html(plan.game, size, diagrams) for size in dict.fromkeys(sizes)]
+    return incremental.digest("booklets", common, pages, incremental.game_files(plan.game, out, data=False))
 
 
 def _booklets(plan: Plan, folder: Path, diagrams: Diagrams) -> tuple[dict[str, bytes], Files]:
@@ -220,12 +330,14 @@ def _booklets(plan: Plan, folder: Path, diagrams: Diagrams) -> tuple[dict[str, b
                 files[folder / f"rules-{size}-saddle.pdf"] = booklet.saddle(pages, PAPERS[sheet_paper][::-1])
         for size, data in booklets.items():
             files[folder / f"rules-{size}.pdf"] = data
-    # each paper's bundle ends with the A4 booklet, scaled to the page on another paper (Letter)
-    bundled = {
-        paper: booklets["a4"] if paper == "a4" else booklet.fit(booklets["a4"], PAPERS[paper])
-        for paper in plan.settings.papers
-    }
-    return bundled, files
+    return _bundled(plan, booklets["a4"]), files
+
+
+def _bundled(plan: Plan, a4: bytes) -> dict[str, bytes]:
+    """Each paper's bundle ends with the A4 booklet, scaled to the page on another paper (Letter)."""
+    from printkit.docs import booklet
+
+    return {paper: a4 if paper == "a4" else booklet.fit(a4, PAPERS[paper]) for paper in plan.settings.papers}
 
 
 def paper_parts(

@@ -10,7 +10,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from printkit import build
+from printkit import build, incremental
 from printkit.cli.common import (
     Output,
     chosen,
@@ -145,7 +145,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         from printkit import watch
 
         here = project.find()
-        first, again = functools.partial(_build, args), functools.partial(_rebuild, args)
+        first = functools.partial(_build, args, watching=True)
+        again = functools.partial(_rebuild, args)
         return watch.run(args.games, here, out_folder(args, here), args.port, first, again, not args.no_check, say)
     _build(args, args.games, not args.no_check)
     return 0
@@ -156,13 +157,19 @@ def _rebuild(args: argparse.Namespace, targets: list[str], check: bool) -> list[
     said = Output.quiet
     Output.quiet = True
     try:
-        return _build(args, targets, check)
+        return _build(args, targets, check, watching=True)
     finally:
         Output.quiet = said
 
 
-def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Path]:
-    """One build of the games named: drawn once to find every problem, made in memory, checked, then written."""
+def _build(args: argparse.Namespace, targets: list[str], check: bool, watching: bool = False) -> list[Path]:
+    """One build of the games named: drawn once to find every problem, made in memory, checked, then written.
+
+    Each part an earlier build into the same folder made from the same inputs is left as it is (printkit.incremental).
+    watching: the sheets land as soon as they are made, the booklets, bundles and pages after them, and the quick
+    check runs once all is written, when the game's data changed since it last passed: a designer sees the cards
+    first, and a finding is said without holding the outputs back.
+    """
     here = project.find()
     # first, whatever this build finds: a build killed while its files landed is put whole (the new one's files
     # land only at the end, and this one may stop before then)
@@ -214,30 +221,69 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool) -> list[Pa
             say(f"  made {game.slug} ({seconds:.1f} s)")
 
     bar(0)
+    written: list[Path] = []
+
+    def land_early(slug: str, files: build.Files, record: incremental.Record) -> None:
+        written.extend(build.write(files, out))
+        incremental.remember(out, {slug: record})
+
     try:
         with drawcache.kept():  # the reference site's card pictures: unchanged cards are not drawn again
             workers = min(2, os.cpu_count() or 1)
-            made = build.make_all(plans, out, workers, made_one, lambda n, total, what: bar(n, total, what))
+            made = build.make_all(
+                plans,
+                out,
+                workers,
+                made_one,
+                lambda n, total, what: bar(n, total, what),
+                land_early if watching else None,
+            )
     finally:
         bar.close()
-    if check:  # before writing: a game its engine cannot play leaves the old outputs as they were
-        _quick_check(chosen_games, here)
-    written = build.write(made, out)
+    checking = [game for game in chosen_games if check and not _checked(game, out)]
+    if checking and not watching:  # before writing: a game its engine cannot play leaves the old outputs as they were
+        _quick_check(checking, here, out)
+    written += build.write(made.files, out)
+    incremental.remember(out, made.records)
+    if checking and watching:
+        _quick_check(checking, here, out, written=True)
     for path in written:
         detail(f"wrote {display_path(path)}")
     for folder, n in Counter(_top_folder(p, out) for p in written).items():
         say(f"wrote {display_path(folder)}: {n} {plural('file', n)}")
+    kept = {slug: left for slug, left in made.kept.items() if left}
+    for slug, left in kept.items():
+        detail(f"{slug}: as the last build left them: {', '.join(left)}")
     seconds = time.perf_counter() - started
     site = out / build.REFERENCE / "index.html"
     tail = f"; the rules reference is {display_path(site)}" if "reference" in parts else ""
     say(f"done: {len(written)} files in {display_path(out)} in {seconds:.1f} s{tail}")
     record("games", [game_entry(game, True) for game in chosen_games])
     record("written", [display_path(path) for path in written])
+    record("kept", kept)
     return written
 
 
-def _quick_check(chosen_games: list[Game], here: project.Project) -> None:
-    """The build's quick look by play: a few seeded games each. An error stops the build before it writes."""
+CHECK = "check"  # the quick check's entry in a game's record: its inputs when it last passed
+
+
+def _check_inputs(game: Game, out: Path) -> str:
+    """What the quick check plays from: the code, the game's files (but its rules text, which no engine reads)."""
+    from printkit.docs.rulesbook import RULES_FILE
+
+    rules = str(game.folder.resolve() / RULES_FILE)
+    read = {path: value for path, value in incremental.game_files(game, out).items() if path != rules}
+    return incremental.digest(CHECK, incremental.code(), read, FAST_CHECK_GAMES, FAST_CHECK_SECONDS)
+
+
+def _checked(game: Game, out: Path) -> bool:
+    """Whether the quick check passed on these very inputs before: it would only say so again."""
+    return incremental.fresh(incremental.load(out, game.slug), CHECK, _check_inputs(game, out))
+
+
+def _quick_check(chosen_games: list[Game], here: project.Project, out: Path, written: bool = False) -> None:
+    """The build's quick look by play: a few seeded games each. An error stops the build before it writes, or, the
+    outputs written already (written), is said with them in place."""
     from engine import check
 
     errors = 0
@@ -256,7 +302,15 @@ def _quick_check(chosen_games: list[Game], here: project.Project) -> None:
                 note(f"the bundled {game.slug} in {len(records)} quick games: {finding.message}")
             else:
                 say(f"check: {finding}")
-    if errors:
+        if not any(f.level == "error" for f in findings):
+            incremental.remember(out, {game.slug: {CHECK: incremental.entry(_check_inputs(game, out), {})}})
+    if errors and written:
+        print(
+            f"check: the quick check by play found {errors} error{'s' if errors != 1 else ''}; the outputs are "
+            "written, `printkit check` runs the full check",
+            file=sys.stderr,
+        )
+    elif errors:
         raise CheckFailed(
             f"the quick check by play found {errors} error{'s' if errors != 1 else ''}, so nothing was written; "
             "`printkit check` runs the full check, `--no-check` builds without it"

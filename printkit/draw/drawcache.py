@@ -91,6 +91,11 @@ def _code() -> str:
     return digest.hexdigest()
 
 
+def code_digest() -> str:
+    """What every kept picture is keyed by besides its design: printkit, the drawing libraries, the system fonts."""
+    return _code()
+
+
 @functools.lru_cache(maxsize=4096)
 def _content(path: Path, size: int, mtime: int) -> str:
     with open(path, "rb") as f:
