@@ -57,7 +57,7 @@ class Played(Protocol):
     """What the metrics read of a played game (engine.runner.Record)."""
 
     agents: list[str]
-    actions: list[int]
+    actions: Sequence[int]
     length: int
     decisions: int
     end: str

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from array import array
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import floor
 from typing import Any, Protocol
@@ -37,7 +39,8 @@ class Record:
 
     seed: int
     agents: list[str]
-    actions: list[int]
+    # kept as machine integers: a long run holds every game's actions, at an eighth of a list of ints' memory
+    actions: Sequence[int]
     returns: list[float]
     length: int  # player moves
     decisions: int
@@ -54,7 +57,7 @@ class Record:
         return {
             "seed": self.seed,
             "agents": self.agents,
-            "actions": self.actions,
+            "actions": list(self.actions),
             "returns": self.returns,
             "length": self.length,
             "decisions": self.decisions,
@@ -72,7 +75,7 @@ class Record:
         return cls(
             data["seed"],
             list(data["agents"]),
-            list(data["actions"]),
+            array("q", data["actions"]),
             list(data["returns"]),
             data["length"],
             data["decisions"],
@@ -85,6 +88,15 @@ class Record:
 
 
 MAX_LEADS = 256  # positions a game's lead is read at: past it, every other reading is dropped and the step doubled
+
+
+_PLAYS: dict[tuple[int, str], tuple[int, str]] = {}
+
+
+def _shared(seat: int, card: str) -> tuple[int, str]:
+    """One (seat, card) pair for every play of it: a long run's records hold a pointer a play, not a tuple."""
+    pair = (seat, card)
+    return _PLAYS.setdefault(pair, pair)
 
 
 def play(game: GameDef, agents: list[Agent], seed: int, lead: bool = False) -> Record:
@@ -105,13 +117,13 @@ def play(game: GameDef, agents: list[Agent], seed: int, lead: bool = False) -> R
     return Record(
         seed,
         [a.name for a in agents],
-        list(state.history),
+        array("q", state.history),
         state.returns(),
         moves,
         tally.decisions,
         tally.end,
         first,
-        [(e.player, e.what) for e in tally.events if e.kind == "play"],
+        [_shared(e.player, e.what) for e in tally.events if e.kind == "play"],
         dict(branching),
         tension(leads, _winner(state.returns())) if lead else None,
     )
@@ -196,7 +208,7 @@ def _winner(returns: list[float]) -> int | None:
     return returns.index(best) if best > 0 else None
 
 
-def replay(game: GameDef, actions: list[int]) -> list[str]:
+def replay(game: GameDef, actions: Sequence[int]) -> list[str]:
     """The game's log, a line per action, rebuilt from its action list alone."""
     state = game.new_initial_state()
     narration: list[str] = []

@@ -318,7 +318,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         picked = agent_names(args.agents)
         try:
-            actions = runner.play(engine, [agents.make(n) for n in picked], args.seed).actions
+            actions = list(runner.play(engine, [agents.make(n) for n in picked], args.seed).actions)
         except runner.EndlessGame as endless:
             # the loop is what the designer needs to see: the last moves before the runner gave up
             lines = runner.replay(engine, endless.actions)[:-1]

@@ -117,15 +117,27 @@ def write(
     folder: Path, title: str, summary: dict[str, Any], settings: dict[str, Any], records: list[Record], pdf: bool = True
 ) -> list[Path]:
     """results.json (figures, settings and every game's record), report.html and report.pdf."""
-    results = {"settings": settings, "summary": summary, "games": [r.to_json() for r in records]}
     html = render_html(title, summary, settings)
     written = [folder / "results.json", folder / "report.html"]
-    atomic.write_text(written[0], json.dumps(results, indent=1) + "\n")
+    write_results(written[0], settings, summary, records)
     atomic.write_text(written[1], html)
     if pdf:
         written.append(folder / "report.pdf")
         atomic.write_bytes(written[2], render_pdf(html))
     return written
+
+
+def write_results(path: Path, settings: dict[str, Any], summary: dict[str, Any], records: list[Record]) -> None:
+    """results.json: the settings and figures indented to be read, then every game's record, one a line, compact.
+
+    Written a record at a time, each by the json module's C encoder (indent would take its pure-Python one, which
+    cost a seventh of a long run), so the file never stands whole in memory as one string."""
+    head = json.dumps({"settings": settings, "summary": summary}, indent=1)
+    with atomic.replacing(path, "w") as out:
+        out.write(head[: head.rindex("}")].rstrip() + ',\n "games": [')
+        for i, record in enumerate(records):
+            out.write(("\n  " if i == 0 else ",\n  ") + json.dumps(record.to_json(), separators=(",", ":")))
+        out.write("\n ]\n}\n")
 
 
 def write_summary(folder: Path, rows: list[dict[str, Any]], missing: list[str], settings: dict[str, Any]) -> list[Path]:

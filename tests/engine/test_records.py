@@ -35,7 +35,7 @@ def digest(game: GameDef, seeds: int) -> str:
     records = []
     for seed in range(seeds):
         record = play(game, [RandomAgent(), RandomAgent()], seed)
-        records.append([record.actions, record.returns, record.end, record.first, record.decisions])
+        records.append([list(record.actions), record.returns, record.end, record.first, record.decisions])
     return hashlib.sha256(json.dumps(records).encode()).hexdigest()
 
 

@@ -25,7 +25,7 @@ def _digest(game: GameDef, records: list[Record], replayed: int) -> str:
     text = json.dumps(
         [
             {
-                "actions": r.actions,
+                "actions": list(r.actions),
                 "returns": r.returns,
                 "end": r.end,
                 "length": r.length,
