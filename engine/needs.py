@@ -289,6 +289,7 @@ SOLDIER_BATTLER = Needs(
         Option("counter_damage", bool, choices=(False,)),
         Option("hand_limit", choices=(0,)),
         Option("enter_enemy_row", bool),
+        Option("stalemate", str, choices=("no_progress", "idle_turns")),
         Option("idle_turns_to_stalemate", low=1),
         Option("turn_cap", low=1),
     ),

@@ -20,7 +20,7 @@ from printkit.data.game import Game
 # turn cap (thousands of actions each), so it plays two
 PINNED = {
     "battle-line": (50, "20936a58894f4e2de8b0916264974920b7018f264d8c44941ec4e6b085db6473"),
-    "soldier-battler": (100, "d55920611062561d4f89e317a22e04fa0fe868a27296c3582f99987d3889c81e"),
+    "soldier-battler": (100, "a299fdb340d51edbbb6d3f35d1b7b4ac1114c1486bac9e54e91ad48378d9bab9"),
     "torah-timeline": (100, "2d1b029dd1a6b5fc075dd1302c540f73f3290dfdecf5f17274eac583d2e80b06"),
     "time-line-battle": (100, "8c18c96271020ea025a318c97f1366905b6451b998ea79e92c8f62ff4832c56b"),
     "time-line": (2, "25b32591f44631e436fb7934a6f20a7a00172cd33c112fb86759bbfd6af70e87"),
