@@ -53,7 +53,7 @@ def _games(game: GameDef, agents: list[Agent], seeds: range) -> list[Record]:
             "random",
             range(200),
             4,
-            "a6aba89f468838e545a4a72b49eaf2a2b1ed765a4eed5a3329149dc6a4de7edd",
+            "6716050558bdc7d4e0bd472e23f352eb4da24c39472700229cf4152930dc6644",
         ),
         (
             "time-line-battle",
