@@ -143,6 +143,27 @@ MAX_FLAGS = 50  # a line the table can hold; the engine keeps every flag's sides
 MAX_FORMATION = 10  # cards in a formation: the proof's search grows with it
 
 
+def _battle_line_flags(game: Game) -> list[str]:
+    """The printed flags follow the flags option: a 10-flag variant that printed 9 tokens and a 9-space strip
+    played right and printed wrong, unseen. The engine's flags are the token `flag` and the spaces of `flag-strip`."""
+    flags = _value(game, "flags")
+    if isinstance(flags, bool) or not isinstance(flags, int):
+        return []  # the option's own check says what is wrong with it
+    out = []
+    for part in game.info.components:
+        if part.id == "flag" and part.count != flags:
+            printed, what = part.count, "tokens"
+        elif part.id == "flag-strip" and part.board and part.board.sections and part.board.sections[0].cols != flags:
+            printed, what = part.board.sections[0].cols, "spaces on the strip"
+        else:
+            continue
+        out.append(
+            f"{game.place('component', part.id)}: components: {part.id}: prints {printed} {what}, "
+            f"but rules: flags is {flags}; print as many as the line has flags"
+        )
+    return out
+
+
 def _battle_line_cards(game: Game) -> list[str]:
     """Enough troops to deal both hands; every wild Tactics card with values to stand for; Mud within bounds."""
     out = []
@@ -271,7 +292,7 @@ BATTLE_LINE = Needs(
     ),
     card_kinds=("troop",),
     formations=("wedge", "phalanx", "battalion", "skirmish", "host"),  # strongest first, as the engine ranks them
-    checks=(_battle_line_cards,),
+    checks=(_battle_line_cards, _battle_line_flags),
 )
 
 SOLDIER_BATTLER = Needs(
@@ -289,6 +310,7 @@ SOLDIER_BATTLER = Needs(
         Option("counter_damage", bool, choices=(False,)),
         Option("hand_limit", choices=(0,)),
         Option("enter_enemy_row", bool),
+        Option("stalemate", str, choices=("no_progress", "idle_turns")),
         Option("idle_turns_to_stalemate", low=1),
         Option("turn_cap", low=1),
     ),

@@ -24,6 +24,10 @@ EMPTY = -1  # the owner of a space nobody stands on
 TABLE_LIMIT = 1 << 16
 # patterns a table may hold to be filled whole as the game is built, rather than by its first games
 FILL_LIMIT = 1 << 14
+# arrangements of the battlefield the no-progress stalemate looks through before it calls a game live:
+# a dead 3x3 battlefield has at most a few hundred (a full one none), a live one shows an attack in a step
+# or two, and past this the game goes on to the turn cap rather than end on a guess
+PROGRESS_SEARCH_LIMIT = 20_000
 
 
 class Phase(IntEnum):
@@ -59,6 +63,9 @@ class Rules:
     column_reach: bool  # melee reaches the nearest enemy in the column, whatever the row
     enter_enemy_row: bool
     idle_turns: int
+    # the stalemate rule: True ends a game only when no attack or deployment can ever come again
+    # (no_progress), False after idle_turns turns in a row with neither (idle_turns)
+    no_progress: bool
     turn_cap: int
 
 
@@ -86,6 +93,7 @@ def rules_from(game: Game) -> Rules:
         column_reach=game.rule("melee_reach") == "nearest_in_column",
         enter_enemy_row=bool(game.rule("enter_enemy_row")),
         idle_turns=int(game.rule("idle_turns_to_stalemate")),
+        no_progress=game.rule("stalemate") == "no_progress",
         turn_cap=int(game.rule("turn_cap")),
     )
 
@@ -582,7 +590,14 @@ class SoldierBattlerState(TwoPlayerState):
         r = self.g.rules
         self.turns += 1
         self.idle = 0 if self.busy else self.idle + 1
-        if self.idle >= r.idle_turns:
+        if r.no_progress:
+            # a turn that attacked or deployed may leave a dead battlefield; the next, idle of need, says so
+            if not self.busy and not self.progress_possible():
+                if self.narration is not None:  # words only for a replay
+                    self._say("neither army can attack or deploy again, however its Soldiers move: stalemate")
+                self._finish_on_hp("stalemate")
+                return
+        elif self.idle >= r.idle_turns:
             if self.narration is not None:  # words only for a replay
                 self._say(f"{self.idle} turns in a row with no attack and no Soldier deployed: stalemate")
             self._finish_on_hp("stalemate")
@@ -594,6 +609,55 @@ class SoldierBattlerState(TwoPlayerState):
             return
         self.player = 1 - self.player
         self._begin_turn()
+
+    def progress_possible(self) -> bool:
+        """Whether either army can still attack or deploy, now or after any moves of either army's Soldiers.
+
+        Only an attack or a deployment changes who stands on the battlefield and with what; between them
+        Soldiers only step to empty spaces. So the search walks every arrangement that steps reach, a
+        step by any Soldier of either seat at any time (more than turns in order allow: a superset, so
+        "none reaches" is sound), and asks of each whether a Soldier has an attack (its seat's reach) or
+        a seat with a card in hand or deck has an empty home space. Past PROGRESS_SEARCH_LIMIT
+        arrangements it answers yes: a game is never ended on a search cut short.
+        """
+        g = self.g
+        cols, spaces = g.rules.cols, g.spaces
+        reserves = [seat for seat in (0, 1) if self.hands[seat] or self.cards[seat]]
+        homes = [sum(g.bit[g.home[seat] + c] for c in range(cols)) for seat in reserves]  # their home rows
+        # an arrangement: per space, EMPTY or seat x types + Soldier type
+        types = len(g.rules.types)
+        start = tuple(EMPTY if (o := self.owner(i)) == EMPTY else o * types + self.soldier[i] for i in range(spaces))
+        seen = {start}
+        todo = [start]
+        while todo:
+            board = todo.pop()
+            held = [0, 0]
+            for i, code in enumerate(board):
+                if code != EMPTY:
+                    held[code // types] += g.bit[i]
+            taken = held[0] | held[1]
+            if any(home & ~taken for home in homes):  # a seat with cards left has room to deploy
+                return True
+            steps = []
+            for i, code in enumerate(board):
+                if code == EMPTY:
+                    continue
+                seat, kind = divmod(code, types)
+                mask, table = g.moves[seat][kind][i]
+                for action in table[(held[seat] + held[1 - seat] * g.taken_and_enemy) & mask]:
+                    if action >= ATTACK:
+                        return True
+                    steps.append((i, g.pairs[action - MOVE][1]))
+            for i, j in steps:
+                after = list(board)
+                after[i], after[j] = EMPTY, board[i]
+                arrangement = tuple(after)
+                if arrangement not in seen:
+                    if len(seen) >= PROGRESS_SEARCH_LIMIT:
+                        return True
+                    seen.add(arrangement)
+                    todo.append(arrangement)
+        return False
 
     def _finish(self, winner: int | None, how: str) -> None:
         TwoPlayerState._finish(self, winner, how)  # (a slots dataclass has no bare super())

@@ -1319,8 +1319,8 @@ class TimeLineState(TwoPlayerState):
             after = step.after
             self.steps.insert(0, EscapeTo(s, era, after, rounds))
             return
-        if step.after == "round":
-            self.steps.insert(0, AutoRound(era, rounds))
+        if step.after == "round":  # the other side's escape waiting, if it wished one, else the next round
+            self.steps.insert(0, AutoNextRound(era, rounds))
         else:
             self._start_fight(era)
 
@@ -1338,10 +1338,12 @@ class TimeLineState(TwoPlayerState):
         if self.taken and s == self.player:  # units taken over escape with the player's own
             self.taken = tuple((dest, t) if e == era and r.types[t].faction >= 0 else (e, t) for e, t in self.taken)
         if any(self.units[0][era]) and any(self.units[1][era]):
-            if step.after == "round":
-                self.steps.insert(0, AutoRound(era, step.rounds))
+            if step.after == "round":  # period troops left to fight: the other side's escape, if waiting, comes first
+                self.steps.insert(0, AutoNextRound(era, step.rounds))
             else:
                 self._start_fight(era)
+        else:
+            self.effects.wish = {}  # the fight is over: a waiting escape has nothing left to flee
 
     def _start_fight(self, era: int) -> None:
         p = self.player
@@ -1425,9 +1427,12 @@ class TimeLineState(TwoPlayerState):
     def _auto_next_round(self, step: AutoNextRound) -> None:
         era = step.era
         wish, self.effects.wish = self.effects.wish, {}
-        escaping = [s for s in (0, 1) if wish.get(s) == ESCAPE]
+        p = self.player
+        escaping = [s for s in (p, 1 - p) if wish.get(s) == ESCAPE]  # in turn, the active player first
         if escaping:
             s = escaping[0]
+            if len(escaping) == 2:  # both try: the other's attempt waits, read again once this one is rolled
+                self.effects.wish = {1 - s: ESCAPE}
             self.steps[0:0] = [
                 RollCard(s, era, "escape"),
                 Roll(

@@ -677,7 +677,13 @@ class TimeLineBattleState(TwoPlayerState):
         locked = _NOBODY
         lockers = self._actors(g.lockers, _NOBODY)
         if lockers:
-            locked = frozenset((1 - p, self.sides[1 - p].in_play[0]) for p, _ in lockers if self.sides[1 - p].in_play)
+            # in turn from the Start Player, as the seed resolves Phase 3: a Shocker the enemy's Shocker has
+            # already locked may do nothing, so of two Front Shockers only the Start Player's acts
+            shocked: set[tuple[int, int]] = set()
+            for p, c in lockers:
+                if (p, c) not in shocked and self.sides[1 - p].in_play:
+                    shocked.add((1 - p, self.sides[1 - p].in_play[0]))
+            locked = frozenset(shocked)
         self.today.locked = locked
         queue: list[Decision] = []
         for kind, has in g.deciders:

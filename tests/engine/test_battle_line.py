@@ -539,3 +539,23 @@ def test_claim_timing_is_a_rule_option(tmp_path: Path, timing: str) -> None:
     markdown = render_markdown(loaded)
     said = "Having played, claim every flag" if timing == "after_play" else "At the start of your turn, claim every"
     assert said in markdown
+
+
+def test_validate_refuses_printed_flags_that_differ_from_the_flags_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """#36: a 10-flag line played right but printed 9 flag tokens and a 9-space strip, and validate said
+    nothing; now each printed part that disagrees is one line at its place, and validate fails."""
+    from printkit.cli import main
+
+    folder = tmp_path / "battle-line"
+    shutil.copytree(ROOT / "cards" / "battle-line", folder)
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("{id: flags, value: 9,", "{id: flags, value: 10,"))
+    assert main(["validate", str(folder), "-q"]) == 2
+    err = [line for line in capsys.readouterr().err.splitlines() if "components:" in line]
+    assert len(err) == 2
+    assert err[0].endswith(
+        "game.yaml:91:5: components: flag: prints 9 tokens, but rules: flags is 10; print as many as the line has flags"
+    )
+    assert "game.yaml:92:5: components: flag-strip: prints 9 spaces on the strip" in err[1]

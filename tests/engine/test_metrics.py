@@ -194,6 +194,8 @@ def test_the_summary_s_findings_come_from_the_games_its_tables_count(tmp_path: P
     argv = ["balance", "soldier-battler", "--games", "20", "--ladder", "0", "--card-value", "0", "--no-studies"]
     assert main([*argv, "--out", str(tmp_path)]) == 0
     results = json.loads((tmp_path / "soldier-battler" / "balance" / "results.json").read_text())
-    rate = results["summary"]["endings"]["stalemate"]["rate"]
     page = (tmp_path / "balance-summary.html").read_text()
-    assert f"{100 * rate:.0f}% of 20 games ended by stalemate" in page  # once from a separate 5-game sample
+    unfinished = {k: v["rate"] for k, v in results["summary"]["endings"].items() if k != "normal" and v["rate"] > 0.1}
+    assert unfinished  # random play leaves Soldier Battler's games to its cap or a stalemate often
+    for ending, rate in unfinished.items():  # once from a separate 5-game sample
+        assert f"{100 * rate:.0f}% of 20 games ended by {ending}" in page

@@ -59,8 +59,15 @@ def _copy(tmp_path: Path, old: str, new: str) -> Path:
 
 
 def test_a_battle_line_of_ten_flags_validates_and_plays(tmp_path: Path) -> None:
-    """The action numbers are sized from the data's flags: every play at every flag is its own number."""
+    """The action numbers are sized from the data's flags: every play at every flag is its own number.
+
+    The printed flags follow (validate refuses a line whose tokens or strip say otherwise)."""
     folder = _copy(tmp_path, "{id: flags, value: 9,", "{id: flags, value: 10,")
+    game_yaml = folder / "game.yaml"
+    text = game_yaml.read_text().replace("kind: token, count: 9,", "kind: token, count: 10,")
+    game_yaml.write_text(
+        text.replace("{cell: 66x30mm, cols: 9, numbers: [1, 9]", "{cell: 66x30mm, cols: 10, numbers: [1, 10]")
+    )
     assert main(["validate", str(folder)]) == 0
     game = registry.build(load_game(folder))
     state = game.new_initial_state()

@@ -20,15 +20,15 @@ from printkit.data.game import Game
 # turn cap (thousands of actions each), so it plays two
 PINNED = {
     "battle-line": (50, "20936a58894f4e2de8b0916264974920b7018f264d8c44941ec4e6b085db6473"),
-    "soldier-battler": (100, "d55920611062561d4f89e317a22e04fa0fe868a27296c3582f99987d3889c81e"),
+    "soldier-battler": (100, "a299fdb340d51edbbb6d3f35d1b7b4ac1114c1486bac9e54e91ad48378d9bab9"),
     "torah-timeline": (100, "2d1b029dd1a6b5fc075dd1302c540f73f3290dfdecf5f17274eac583d2e80b06"),
-    "time-line-battle": (100, "8c18c96271020ea025a318c97f1366905b6451b998ea79e92c8f62ff4832c56b"),
-    "time-line": (2, "25b32591f44631e436fb7934a6f20a7a00172cd33c112fb86759bbfd6af70e87"),
+    "time-line-battle": (100, "f9755f24c073d3f473582cee34cfc3cd5f07b5108ea8b753810a4a2d31d6ca4c"),
+    "time-line": (2, "98badc79a37661bf39ef9a69aef15f94edad104ef1d46e6d541ca200a9eff235"),
 }
 # Time Line's digest when Possession and the Mind Control Device only moved an enemy unit (control_enemy_unit
 # move_it, the default until the seed's "this turn" reading was built): played by that reading, the games are
 # still those, so the new default's digest above differs by that rule alone
-TIME_LINE_MOVE_IT = "e295b541a64579f7e393204bfac8e62d552817a0435008e6ceb7b076e48708ab"
+TIME_LINE_MOVE_IT = "ab585691d7b7d9bfb572dfd7112db05864c419bd365b46f507906072abb2d51d"
 
 
 def digest(game: GameDef, seeds: int) -> str:

@@ -19,9 +19,9 @@ from engine.runner import Record, play, replay
 PINNED = {
     # slug: (random-vs-random records, greedy-vs-random records, replays' words)
     "soldier-battler": (
-        "19306cebc448d69bf4520a8624bdb04c18dd96656ac3e9017d54066794f29338",
-        "c5dec9e546562e5de355a4a300accf8d71678159602f710d5170cc33467ddf58",
-        "10cfb0b925c89bd8e85efa996a1c3798a75c4ef027a55ab77a11baf43438bc06",
+        "9d58ebba2e24c20d5d53ad324936fbce62859fcbb386c8471244ddf64436072c",
+        "e05a053ce90d39e9eecc90b1ab2bff8af8638e0881f55b8b0c2556e051caff6e",
+        "2527cca6e618f2b3766b68299eb40e5e8afc02d0fb26600241d3cdd4a0f29db9",
     ),
     "torah-timeline": (
         "baf94e581ca6130a9b39342a7a1ce391077c0085b788847591108b7b7a44c45c",

@@ -4,14 +4,26 @@ from __future__ import annotations
 
 import pytest
 
+from engine import registry
+from engine.agents import GreedyAgent, RandomAgent
 from engine.games import soldier_battler as sb
 from engine.games.soldier_battler import SoldierBattlerGame, SoldierBattlerState
+from engine.runner import play
+from printkit.data import variant
 from printkit.data.game import Game
 
 
 @pytest.fixture
 def game(engines: dict[str, object]) -> SoldierBattlerGame:
     g = engines["soldier-battler"]
+    assert isinstance(g, SoldierBattlerGame)
+    return g
+
+
+@pytest.fixture(scope="module")
+def idle_game(games: dict[str, Game]) -> SoldierBattlerGame:
+    """The game under the earlier stalemate rule, kept as an option: two idle turns end it."""
+    g = registry.build(variant.vary(games["soldier-battler"], [("rules.stalemate", "idle_turns")]))
     assert isinstance(g, SoldierBattlerGame)
     return g
 
@@ -89,7 +101,8 @@ def test_a_side_with_nothing_left_loses(game: SoldierBattlerGame) -> None:
     assert state.is_terminal() and state.returns() == [1.0, -1.0]
 
 
-def test_two_idle_turns_end_the_game_on_hit_points(game: SoldierBattlerGame) -> None:
+def test_two_idle_turns_end_the_game_on_hit_points(idle_game: SoldierBattlerGame) -> None:
+    game = idle_game
     units = [(0, "axeman", 0, 0), (1, "crossbowman", 2, 2)]
     state = SoldierBattlerState.position(game, [["axeman"], ["spearman"]], units, decks=((), ()), phase="act")
     state.apply_action(sb.END_TURN)
@@ -98,7 +111,8 @@ def test_two_idle_turns_end_the_game_on_hit_points(game: SoldierBattlerGame) -> 
     assert state.is_terminal() and state.tally.end == "stalemate" and state.returns() == [1.0, -1.0]
 
 
-def test_turns_of_moving_without_attacking_are_idle_too(game: SoldierBattlerGame) -> None:
+def test_turns_of_moving_without_attacking_are_idle_too(idle_game: SoldierBattlerGame) -> None:
+    game = idle_game
     # both armies out of cards, each only stepping about: the data's stalemate, no attack in two turns
     units = [(0, "axeman", 0, 0), (1, "spearman", 2, 2)]
     state = SoldierBattlerState.position(game, units=units, decks=((), ()), phase="act")
@@ -113,7 +127,8 @@ def test_turns_of_moving_without_attacking_are_idle_too(game: SoldierBattlerGame
     assert state.returns() == [1.0, -1.0]  # axeman 100 HP against spearman 80
 
 
-def test_a_deployed_soldier_or_an_attack_keeps_the_game_going(game: SoldierBattlerGame) -> None:
+def test_a_deployed_soldier_or_an_attack_keeps_the_game_going(idle_game: SoldierBattlerGame) -> None:
+    game = idle_game
     units = [(0, "axeman", 0, 0), (1, "crossbowman", 2, 2)]
     state = SoldierBattlerState.position(game, [["swordsman"], ["spearman"]], units, decks=((), ()), phase="act")
     state.apply_action(sb.END_TURN)  # idle
@@ -186,3 +201,68 @@ def test_the_types_in_hand_and_the_cards_follow_hands_and_decks_through_play_clo
                 assert seen.kinds == [seen.kinds_of(hand) for hand in seen.hands]
                 assert seen.cards == [sb.cards_of(deck) for deck in seen.decks]
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _attacks_at_the_end(game: SoldierBattlerGame, actions: list[int]) -> list[str]:
+    """Where an attack was legal in a stalemate's last turn, or for either army on the final battlefield."""
+    state = game.new_initial_state()
+    last_turn = max(n for n, a in enumerate(actions[:-1]) if a == sb.END_TURN) if sb.END_TURN in actions[:-1] else 0
+    found = []
+    for n, action in enumerate(actions):
+        if (
+            n > last_turn
+            and not state.is_chance_node()
+            and any(a >= sb.ATTACK and a < sb.END_TURN for a in state.legal_actions())
+        ):
+            found.append(f"move {n}: seat {state.current_player()} could attack")
+        state.apply_action(action)
+    assert state.is_terminal()
+    r = game.rules
+    units = [
+        (s, r.types[state.soldier[i]], i // r.cols, i % r.cols, state.hp[i]) for s in (0, 1) for i in state._on_board(s)
+    ]
+    for seat in (0, 1):  # each army as if it were to act, every Soldier ready
+        final = SoldierBattlerState.position(game, units=units, decks=((), ()), player=seat, phase="act")
+        if any(sb.ATTACK <= a < sb.END_TURN for a in final.legal_actions()):
+            found.append(f"the end: seat {seat} could attack")
+    return found
+
+
+def test_no_stalemate_ends_a_game_in_which_an_army_could_still_attack(game: SoldierBattlerGame) -> None:
+    """#36: the default stalemate rule ends only dead games: replaying every stalemate of random and greedy
+    games, no attack was legal in its last turn nor is for either army on the battlefield it left."""
+    records = [play(game, [RandomAgent(), RandomAgent()], seed) for seed in range(150)]
+    records += [play(game, [GreedyAgent(), RandomAgent()], seed) for seed in range(20)]
+    stalemates = [rec for rec in records if rec.end == "stalemate"]
+    live = {rec.seed: found for rec in stalemates if (found := _attacks_at_the_end(game, rec.actions))}
+    assert not live
+
+
+def test_idle_turns_with_an_attack_in_reach_do_not_end_the_game(game: SoldierBattlerGame) -> None:
+    """The default rule: Red's axeman could attack the crossbowman anywhere; idle turns alone end nothing."""
+    units = [(0, "axeman", 0, 0), (1, "crossbowman", 2, 2)]
+    state = SoldierBattlerState.position(game, units=units, decks=((), ()), phase="act")
+    for _ in range(4):
+        state.apply_action(sb.END_TURN)
+        state.apply_action(sb.NO_PLAY)
+    assert not state.is_terminal() and state.idle == 4
+
+
+def test_a_battlefield_no_steps_can_bring_to_a_fight_ends_in_stalemate(game: SoldierBattlerGame) -> None:
+    """Full columns of one army each, no crossbow, no cards: nothing can ever change, so the game ends on HP."""
+    red = [(0, kind, row, col) for col, kind in ((0, "axeman"), (1, "swordsman")) for row in range(3)]
+    blue = [(1, "spearman", row, 2) for row in range(3)]
+    state = SoldierBattlerState.position(game, units=red + blue, decks=((), ()), phase="act")
+    assert not state.progress_possible()
+    state.apply_action(sb.END_TURN)
+    assert state.is_terminal() and state.tally.end == "stalemate" and state.returns() == [1.0, -1.0]
+
+
+def test_a_fight_a_few_steps_away_keeps_the_game_going(game: SoldierBattlerGame) -> None:
+    """Red's column is full but Blue's spearmen may step across: progress is a few steps away."""
+    red = [(0, "axeman", row, 0) for row in range(3)]
+    blue = [(1, "spearman", 0, 2), (1, "spearman", 2, 2)]
+    state = SoldierBattlerState.position(game, units=red + blue, decks=((), ()), phase="act")
+    assert state.progress_possible()
+    state.apply_action(sb.END_TURN)
+    assert not state.is_terminal()

@@ -60,17 +60,14 @@ def test_ranges_from_the_command_line() -> None:
 def test_each_point_plays_what_simulate_plays_with_that_change_and_the_engine_sees_it(
     games: dict[str, Game],
 ) -> None:
-    varied = [("rules.idle_turns_to_stalemate", [2, 9])]
+    varied = [("rules.turn_cap", [10, 60])]
     figures = sweep.run(games["soldier-battler"], varied, ("random", "random"), 30, 4, workers=1)
-    assert [p["values"] for p in figures["points"]] == [
-        {"rules.idle_turns_to_stalemate": 2},
-        {"rules.idle_turns_to_stalemate": 9},
-    ]
-    plan = simulate.Plan(SB, ("random", "random"), 30, 4, (("rules.idle_turns_to_stalemate", 9),))
+    assert [p["values"] for p in figures["points"]] == [{"rules.turn_cap": 10}, {"rules.turn_cap": 60}]
+    plan = simulate.Plan(SB, ("random", "random"), 30, 4, (("rules.turn_cap", 60),))
     alone = stats.summarise(simulate.run(plan), {})["metrics"]
     assert figures["points"][1]["metrics"] == alone
-    stalemates = [p["metrics"]["stalemates"] for p in figures["points"]]
-    assert stalemates[0] > stalemates[1]  # nine idle turns end far fewer games than two: the change was played
+    capped = [p["metrics"]["timeouts"] for p in figures["points"]]
+    assert capped[0] > capped[1]  # a cap of 10 turns ends more games than one of 60: the change was played
     assert figures == sweep.run(games["soldier-battler"], varied, ("random", "random"), 30, 4, workers=2)
 
 

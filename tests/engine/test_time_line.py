@@ -509,6 +509,29 @@ def test_escape_between_combat_rolls_takes_the_penalty_and_leaves_period_troops(
     assert state.units[0][era + 1][_t(game, "wizard")] == 1 and not any(state.units[0][era])
 
 
+def test_when_both_sides_try_to_escape_after_a_combat_roll_each_rolls_in_turn(game: TimeLineGame) -> None:
+    """#36: after a combat roll either side may try to escape (seed); when both do, the active player rolls
+    first and, its escape failing, the other rolls too, where only seat 0 used to roll."""
+    state, era = _meeting(game, ([], []))
+    state.units[1][era][_t(game, "warship")] = 1
+    state.apply_action(tl.FIGHT)
+    state.apply_action(tl.FIGHT)
+    state.apply_action(tl.NO_CARD)
+    state.apply_action(tl.NO_CARD)
+    state.apply_action(tl.DIE + 6)  # seat 1 (Force 300) has the advantage: on a 6 it loses a unit
+    state.apply_action(_stack(game, era, "agent"))
+    state.apply_action(tl.ESCAPE)  # seat 0, the active player
+    state.apply_action(tl.ESCAPE)  # seat 1
+    first = state.steps[0]
+    assert state.is_chance_node() and isinstance(first, ts.Roll) and first.then == "avoid" and first.side == 0
+    state.apply_action(tl.DIE + 1)  # seat 0's escape fails
+    second = state.steps[0]
+    assert state.is_chance_node() and isinstance(second, ts.Roll) and second.then == "avoid" and second.side == 1
+    state.apply_action(tl.DIE + game.rules.success + game.rules.escape_penalty)  # seat 1's succeeds
+    state.apply_action(state.legal_actions()[0])
+    assert not any(state.units[1][era]) and any(state.units[0][era])
+
+
 def test_a_draw_card_cannot_draw_itself_back(game: TimeLineGame) -> None:
     """Mid-turn draws from an empty deck find nothing: only Random Factors turns the discard into a deck."""
     state = _travel(game, ["speed-time"])

@@ -112,6 +112,13 @@ def test_shocker_locks_the_enemy_front(game: TimeLineBattleGame) -> None:
     assert out["damage"][0] == {} and out["dead"] == [[], ["reaper"]]
 
 
+def test_of_two_front_shockers_only_the_start_players_acts(game: TimeLineBattleGame) -> None:
+    """#36: Phase 3 resolves in turn from the Start Player (seat 0 here): its Shocker locks the enemy's Front
+    Shocker first, so that one may do nothing, neither lock nor strike; they did not lock each other."""
+    out = run_day(game, ["shocker"], ["shocker"])
+    assert out["damage"][1] == {"shocker": 3} and out["damage"][0] == {}
+
+
 def test_necromancer_counts_the_dead_of_both_sides(game: TimeLineBattleGame) -> None:
     out = run_day(game, ["necromancer"], ["rear-guard"], dead=(["guard"], ["reaper", "rogue"]))
     assert out["damage"][1]["rear-guard"] == 3
