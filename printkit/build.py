@@ -7,7 +7,9 @@ page and a duplex calibration page per paper.
 
 from __future__ import annotations
 
+import contextlib
 import io
+import json
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import as_completed
@@ -17,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit import incremental
-from printkit.core import atomic
+from printkit.core import atomic, cache
 from printkit.core import workers as processes
 from printkit.core.choices import PARTS
 from printkit.core.errors import PlacedError, PrintkitError, Problem, UsageError
@@ -474,6 +476,25 @@ def _low_contrast(designs: Iterable[tuple[Design, tuple[float, float]]]) -> list
 
 
 def proof(game: Game, settings: PrintSettings, loaded: bool = True, cards_only: bool = False) -> Proof:
+    """_proof's findings, kept in the cache when they found no problem: the same inputs (every file the game
+    reads, the settings, printkit's code and fonts) proof the same, so a build after a validate, or a watch's
+    rebuild of a game whose files did not change, shows the kept notices without drawing every design again."""
+    key = incremental.digest(
+        "proof", incremental.code(), incremental.game_files(game, None), repr(settings), loaded, cards_only
+    )
+    kept = cache.folder("proofs") / f"{key}.json"
+    with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
+        notices = json.loads(kept.read_text(encoding="utf-8"))["notices"]
+        if isinstance(notices, list) and all(isinstance(n, str) for n in notices):
+            return Proof([], notices)
+    found = _proof(game, settings, loaded, cards_only)
+    if not found.problems:  # problems are found again, so that each run says them
+        with contextlib.suppress(OSError):  # a full or read-only cache costs the proof next time, nothing more
+            atomic.write_text(kept, json.dumps({"notices": found.notices}))
+    return found
+
+
+def _proof(game: Game, settings: PrintSettings, loaded: bool = True, cards_only: bool = False) -> Proof:
     """Every design, board and the rules text of a game drawn once on a scratch page, nothing written:
     each problem a build would meet, as a line. Validate runs it after loading the data; build, first.
 

@@ -44,21 +44,21 @@ def code() -> str:
     return digest(drawcache.code_digest(), fingerprint.code(("printkit", "engine")))
 
 
-def game_files(game: Game, out: Path, data: bool = True) -> dict[str, str | None]:
+def game_files(game: Game, out: Path | None, data: bool = True) -> dict[str, str | None]:
     """Each file the game's outputs may read, by path, with its content digest (None: unreadable).
 
-    data: the files the game's data is loaded from too (YAML, tables, rules.md). The output folder is left out
-    wherever it lies, or a build would change its own inputs.
+    data: the files the game's data is loaded from too (YAML, tables, rules.md). The output folder (out, when
+    given) is left out wherever it lies, or a build would change its own inputs.
     """
     root = game.project_folder
     folders = [game.folder, *game.layout_folders, root / "icons", root / "fonts"]
     found: dict[str, str | None] = {}
-    skip = out.resolve()
+    skip = out.resolve() if out is not None else None
     for folder in dict.fromkeys(f.resolve() for f in folders if f.is_dir()):
-        if folder.is_relative_to(skip):
+        if skip is not None and folder.is_relative_to(skip):
             continue
         for where, subfolders, names in os.walk(folder):
-            if Path(where).resolve() == skip:
+            if skip is not None and Path(where).resolve() == skip:
                 subfolders.clear()
                 continue
             subfolders[:] = sorted(s for s in subfolders if (Path(where) / s).resolve() != skip)

@@ -1,4 +1,4 @@
-"""The stage packages import one way, downward: core < data < draw < sheets < docs, exports < build, cli.
+"""The stage packages import one way, downward: core < data < draw < sheets < docs, exports, incremental < build, cli.
 
 The engine stands beside draw: it reads the data (and core), and nothing but the documents and
 the command line reads it.
@@ -21,6 +21,7 @@ RANKS = {
     "printkit.sheets": 3,
     "printkit.docs": 4,
     "printkit.exports": 4,
+    "printkit.incremental": 4,
     "printkit.build": 5,
     "printkit.watch": 5,
     "printkit.cli": 6,

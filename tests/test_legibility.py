@@ -180,3 +180,21 @@ def test_each_boards_name_stands_out_from_its_ground(games: dict[str, Game]) -> 
             assert ratio >= legibility.needed(size, "serif-bold"), (game.slug, text, size, round(ratio, 2))
             seen += 1
     assert seen >= 10
+
+
+def test_a_kept_proof_says_its_warnings_again_and_a_changed_file_is_proofed_anew(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, own_cache: Path
+) -> None:
+    """A proof that found no problem is kept by its inputs: the second validate draws nothing and says the same."""
+    first = _validated_with_footer(tmp_path, capsys, monkeypatch, "{colour: '#c8c8c8'}")
+    assert "contrast of 1.58:1" in first
+    kept = set((own_cache / "proofs").glob("*.json"))
+    assert kept
+    assert main(["validate", "my-game"]) == 0
+    assert capsys.readouterr().err == first  # the kept notices, said again
+    assert set((own_cache / "proofs").glob("*.json")) == kept  # nothing proofed anew
+    cards = tmp_path / "cards" / "my-game" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("First Card", "First Card, Renamed"))
+    assert main(["validate", "my-game"]) == 0
+    assert "cards first-card, second-card" in capsys.readouterr().err
+    assert len(set((own_cache / "proofs").glob("*.json")) - kept) == 1  # the changed game's own proof
