@@ -1,0 +1,107 @@
+"""Input within the documented limits costs seconds, and input past them is refused in one placed line first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printkit import build
+from printkit.cli import main
+from printkit.data import cards as cards_module
+from printkit.data.loader import load_game
+from printkit.data.settings import PrintSettings
+from printkit.sheets import cardsheets, edges, joins, pieces
+
+
+@pytest.fixture
+def studio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A project with one game, Big Game, whose cards.yaml each test writes; the current folder."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "."]) == 0
+    assert main(["new", "Big Game"]) == 0
+    capsys.readouterr()
+    return tmp_path / "cards" / "big-game"
+
+
+def _cards(game: Path, count: int, copies: int, extra: str = "") -> None:
+    lines = "".join(f"  - {{id: c{i}, kind: plain, name: Card {i}, copies: {copies}{extra}}}\n" for i in range(count))
+    (game / "cards.yaml").write_text("cards:\n" + lines)
+
+
+def _refused(capsys: pytest.CaptureFixture[str], command: list[str], expected: str) -> str:
+    assert main(command) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and expected in err and "Traceback" not in err, err
+    return err
+
+
+def test_copies_past_the_game_s_printed_cards_are_refused_at_the_copies_that_pass_them(
+    studio: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """20 cards at 1,000 copies each is within the limit of a card and twice the game's: refused before a piece of
+    its 20,000 is made (the audit's case took 66 s of CPU to be accepted)."""
+    _cards(studio, 20, 1000)
+    made: list[int] = []
+    real = cardsheets.card_pieces
+
+    def counted(*args: object, **kwargs: object) -> list[pieces.Piece]:
+        out = real(*args, **kwargs)  # type: ignore[arg-type]
+        made.append(len(out))
+        return out
+
+    monkeypatch.setattr(cardsheets, "card_pieces", counted)
+    expected = "cards/big-game/cards.yaml:12:51: cards[10].copies: the game's decks print 20,000 cards, copies counted"
+    err = _refused(capsys, ["validate"], expected)
+    assert "expected at most 10,000" in err
+    assert made and max(made) <= cards_module.MAX_PRINTED  # validate's proof drew each card once, not every copy
+    _refused(capsys, ["build", "--no-check"], "cards[10].copies")
+
+
+def test_a_deck_s_own_copies_are_named_where_they_pass_the_count(
+    studio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Three cards, and ten more decks of one of them at 1,000 copies: the tenth passes the count."""
+    _cards(studio, 3, 1, ", shared: true")  # in several decks on purpose
+    decks = "".join(
+        f"  - {{id: d{n}, name: D{n}, back: {{title: D, colour: '#123456'}}, cards: [{{card: c2, copies: 1000}}]}}\n"
+        for n in range(10)
+    )
+    (studio / "game.yaml").write_text((studio / "game.yaml").read_text() + decks)
+    _refused(capsys, ["validate"], "decks[10].cards[0].copies: the game's decks print 10,003 cards, copies counted")
+
+
+def test_build_copies_may_not_pass_the_printed_cards_of_a_run(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _cards(studio, 20, 200)  # 4,000 cards: within the game's count, but not three times over
+    assert main(["validate"]) == 0
+    capsys.readouterr()
+    _refused(capsys, ["build", "--copies", "3", "--only", "cards", "--no-check"], "--copies 3: 12,000 cards to print")
+
+
+def test_a_big_deck_is_planned_in_one_pass(studio: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The proof told cards from counters by `piece in cards`, a comparison with every card before it, and asked
+    every neighbour pair of one deck's colour again: quadratic and 25 colours a card (20,000 cards: 40 s)."""
+    _cards(studio, 4, 500)
+    game = load_game(studio)
+    settings = PrintSettings(papers=("a4",))
+    compared = [0]
+    real_eq = pieces.Piece.__eq__
+
+    def eq(self: pieces.Piece, other: object) -> bool:
+        compared[0] += 1
+        return real_eq(self, other)
+
+    coloured = [0]
+    real_colour = edges.edge_colour
+
+    def colour(design: pieces.Design) -> str:
+        coloured[0] += 1
+        return real_colour(design)
+
+    monkeypatch.setattr(pieces.Piece, "__eq__", eq)
+    monkeypatch.setattr(edges, "edge_colour", colour)
+    monkeypatch.setattr(joins, "edge_colour", colour)
+    found = build.proof(game, settings)
+    assert not found.problems
+    assert compared[0] < 2_000, compared  # 2,000 pieces: before, about 2 million comparisons
+    assert coloured[0] < 100, coloured  # each design's colour where two differ: before, 50,000 and more
