@@ -466,7 +466,12 @@ def proof(game: Game, settings: PrintSettings, loaded: bool = True, cards_only: 
         return Proof(problems, notices)
     for comp in game.info.components:
         if comp.kind in BOARD_KINDS and comp.board is not None:
-            attempt(partial(draw_board, scratch, game, comp))
+            # its tiles counted and its map fitted on every paper first: a board refused for them is not drawn
+            fits = [
+                attempt(partial(boards.check, game, paper, settings.printer_margin, comp)) for paper in settings.papers
+            ]
+            if all(fits):
+                attempt(partial(draw_board, scratch, game, comp))
     from printkit.sheets import bundle
 
     for paper in settings.papers:  # the text a build draws outside the layouts: tiles, maps, the cover

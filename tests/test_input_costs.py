@@ -182,3 +182,67 @@ def test_a_sheet_without_formulas_is_read_once_and_its_places_named_once(
     assert main(["validate"]) == 0, capsys.readouterr().err
     assert opened[0] == 1
     assert walked[0] < 100, walked
+
+
+def _board(game: Path, sections: int, side: int, count: int = 1) -> None:
+    """A board of sections of side x side spaces of 10 mm, count copies of it, in the game's components."""
+    board = ", ".join(f"{{cell: 10x10mm, cols: {side}, rows: {side}}}" for _ in range(sections))
+    entry = f"  - {{id: big-board, name: Big board, kind: board, count: {count}, board: {{sections: [{board}]}}}}\n"
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("components:\n", "components:\n" + entry))
+
+
+def test_a_board_of_too_many_spaces_is_refused_before_it_is_drawn(
+    studio: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fifty sections of 100 x 100 spaces are each within the limits: together, 500,000 spaces took a minute and
+    1.2 GB to draw before the board was refused for its assembly map."""
+    from printkit.draw import board
+
+    drawn = [0]
+    monkeypatch.setattr(board, "draw_board", lambda *args: drawn.__setitem__(0, drawn[0] + 1))
+    _board(studio, 50, 100)
+    expected = "components[0].board.sections[1].rows: the board's sections have 500,000 spaces together: expected at"
+    _refused(capsys, ["validate"], expected)
+    assert drawn[0] == 0
+
+
+def test_a_board_whose_map_does_not_fit_is_not_drawn(
+    studio: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Within the spaces of a board, but too tall for its assembly map: said without drawing it."""
+    from printkit.draw import board
+
+    drawn = [0]
+    real = board.draw_board
+
+    def counted(*args: object) -> None:
+        drawn[0] += 1
+        real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(board, "draw_board", counted)
+    _board(studio, 25, 20)  # 25 sections of 20 x 20 spaces of 10 mm: 5 m tall, 10,000 spaces
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err
+    assert "its assembly map" in err and "Traceback" not in err, err
+    assert drawn[0] == 0
+
+
+def test_copies_of_a_board_past_its_tiles_are_refused_before_they_are_laid_out(
+    studio: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """1,000 copies of a board of 24 tiles: 24,000 tiles, each a page, took 35 s to be laid out and accepted."""
+    from printkit.sheets import boards
+
+    laid = [0]
+    real = boards._tile_item
+
+    def counted(*args: object) -> object:
+        laid[0] += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(boards, "_tile_item", counted)
+    _board(studio, 1, 100, count=1000)
+    _refused(capsys, ["validate"], "board big-board: 24,000 tiles to print (1,000 copies): expected at most 1,000")
+    assert laid[0] == 0
+    _refused(capsys, ["build", "--no-check", "--only", "boards"], "tiles to print")
