@@ -246,3 +246,47 @@ def test_copies_of_a_board_past_its_tiles_are_refused_before_they_are_laid_out(
     _refused(capsys, ["validate"], "board big-board: 24,000 tiles to print (1,000 copies): expected at most 1,000")
     assert laid[0] == 0
     _refused(capsys, ["build", "--no-check", "--only", "boards"], "tiles to print")
+
+
+def test_soldier_battler_s_damage_table_is_by_weapon_and_validate_builds_its_engine_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The damage table was worked out card by card (5,400 Soldier cards: 29 million entries), and validate built
+    the engine game 8 times: for its examples, its data, its rule options and each of its studies' points. Now once
+    for the game and once for each point a study varies (each a game of other rules)."""
+    import shutil
+
+    from engine import findings, sweep
+    from engine.games import soldier_battler
+
+    game = tmp_path / "soldier-battler"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "cards" / "soldier-battler", game)
+    weapons = (("sword", 80), ("axe", 100), ("spear", 80), ("crossbow", 40))
+    more = "".join(
+        f"  - {{id: s{i}, kind: soldier, name: S{i}, weapon: {weapons[i % 4][0]}, hp: {weapons[i % 4][1]}, "
+        "shared: true}\n"
+        for i in range(196)
+    )
+    (game / "soldiers.yaml").write_text((game / "soldiers.yaml").read_text() + more)
+    damages = [0]
+    real_damage = soldier_battler.SoldierBattlerGame._damage
+
+    def damage(self: soldier_battler.SoldierBattlerGame, attacker: int, target: int) -> int:
+        damages[0] += 1
+        return real_damage(self, attacker, target)
+
+    builds = [0]
+    real_init = soldier_battler.SoldierBattlerGame.__init__
+
+    def init(self: soldier_battler.SoldierBattlerGame, data: object) -> None:
+        builds[0] += 1
+        real_init(self, data)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(soldier_battler.SoldierBattlerGame, "_damage", damage)
+    monkeypatch.setattr(soldier_battler.SoldierBattlerGame, "__init__", init)
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", str(game)]) == 0, capsys.readouterr().err
+    loaded = load_game(game)
+    points = sum(len(sweep.grid(findings.plan(study)[0])) for study in loaded.info.studies)
+    assert points and builds[0] == 1 + points, (builds[0], points)
+    assert damages[0] <= builds[0] * 4 * 200  # a row a weapon: before, 200 x 200 a build
