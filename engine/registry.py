@@ -31,8 +31,31 @@ def _engine(game: Game) -> Engine | None:
     return found if isinstance(found, Engine) else None
 
 
-def build(game: Game) -> GameDef:
-    """The engine game for a loaded game: the engine its game.yaml names, built from its data.
+# the games built last, each with the rule options its build read: one validate asks for a game's engine game to
+# check its data, its rule options and its worked examples (each build of 5,400 Soldier cards took seconds), and
+# a Game is frozen, so the same one builds the same engine game
+_BUILT: list[tuple[Game, GameDef, frozenset[str]]] = []
+KEPT = 4
+
+
+def _built(game: Game, engine: Engine, fresh: bool = False) -> tuple[GameDef, frozenset[str]]:
+    """engine's game for game, built once while the same Game is asked for again, and the rule options it read.
+    fresh: built again all the same (and kept), as build() gives it: a game to play, whatever was built before."""
+    for index, (held, built, read) in enumerate(_BUILT):
+        if held is game and not fresh:
+            _BUILT.insert(0, _BUILT.pop(index))  # the most recently asked for is kept longest
+            return built, read
+    with reading_rules() as reading:
+        built = engine.build(game)
+    _BUILT[:] = [entry for entry in _BUILT if entry[0] is not game]
+    _BUILT.insert(0, (game, built, frozenset(reading)))
+    del _BUILT[KEPT:]
+    return built, frozenset(reading)
+
+
+def build(game: Game, again: bool = True) -> GameDef:
+    """The engine game for a loaded game: the engine its game.yaml names, built from its data; again=False: the one
+    built last for this same Game, where there is one (an engine game holds no play of its own: replays share it).
 
     KeyError when the game names no engine, or one printkit does not find.
     """
@@ -47,7 +70,7 @@ def build(game: Game) -> GameDef:
         more = f" (and {len(found) - 1} more: printkit validate lists them)" if len(found) > 1 else ""
         raise EngineMismatch(f"{game.slug}: the {name} engine cannot play this game's data: {found[0]}{more}")
     try:
-        return engine.build(game)
+        return _built(game, engine, fresh=again)[0]
     except (KeyError, ValueError, TypeError) as exc:  # the data lacks or misshapes what these rules need
         reason = exc.args[0] if exc.args else type(exc).__name__
         raise EngineMismatch(f"{game.slug}: the {name} engine cannot play this game's data: {reason}") from None
@@ -72,7 +95,7 @@ def data_problems(game: Game) -> list[str]:
     if engine.needs is not None and (found := needs.problems(game, engine.needs)):
         return found
     try:
-        engine.build(game)
+        _built(game, engine)
     except DataError as exc:  # a rule option or a value the rules read, missing: already placed
         if getattr(exc, "in_rules_file", False):  # a problem of the engine's own rules file (play.yaml): as it is
             return exc.lines()
@@ -94,11 +117,10 @@ def unread_options(game: Game) -> str | None:
         return None
     if engine.needs is not None and needs.problems(game, engine.needs):
         return None  # data_problems says what the engine lacks
-    with reading_rules() as read:
-        try:
-            engine.build(game)
-        except Exception:  # reported by data_problems
-            return None
+    try:
+        _, read = _built(game, engine)
+    except Exception:  # reported by data_problems
+        return None
     # an option the engine declares is checked against the values it plays, so it is not played "whatever its value"
     declared = engine.needs.assumptions() if engine.needs is not None else set()
     unread = [option.id for option in game.info.rules if option.id not in read and option.id not in declared]

@@ -538,10 +538,13 @@ def _proof(game: Game, settings: PrintSettings, loaded: bool = True, cards_only:
         own = game.info.print.card_size  # the game's own size: its place is where to fix it
         card_size_at = game.places.get(("print", "card_size")) if own and own == settings.card.name else None
         sizes: dict[tuple[tuple[float, float], bool], str | None] = {}  # (size, folded over) -> where it is set
-        for piece in pieces:  # a card at the settings' size: None when the project or command line set it
-            at = card_size_at if piece in cards and piece.size == settings.card_size else piece.face.place
+        # a card at the settings' size: None when the project or command line set it. The cards come first in
+        # pieces: their count tells them apart, where `piece in cards` compared every pair of printed copies
+        for index, piece in enumerate(pieces):
+            card = index < len(cards)
+            at = card_size_at if card and piece.size == settings.card_size else piece.face.place
             at = at if at or piece.size == settings.card_size else game.place("game", "")
-            sizes.setdefault((piece.size, settings.foldover and piece in cards), at)  # counters never fold over
+            sizes.setdefault((piece.size, settings.foldover and card), at)  # counters never fold over
         for paper in settings.papers:  # each size of piece has room on each paper
             for (size, folded), at in sizes.items():
                 try:
@@ -606,7 +609,12 @@ def _proof(game: Game, settings: PrintSettings, loaded: bool = True, cards_only:
         return Proof(problems, notices)
     for comp in game.info.components:
         if comp.kind in BOARD_KINDS and comp.board is not None:
-            attempt(partial(draw_board, scratch, game, comp))
+            # its tiles counted and its map fitted on every paper first: a board refused for them is not drawn
+            fits = [
+                attempt(partial(boards.check, game, paper, settings.printer_margin, comp)) for paper in settings.papers
+            ]
+            if all(fits):
+                attempt(partial(draw_board, scratch, game, comp))
     from printkit.sheets import bundle
 
     for paper in settings.papers:  # the text a build draws outside the layouts: tiles, maps, the cover

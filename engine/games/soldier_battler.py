@@ -212,8 +212,11 @@ class SoldierBattlerGame(GameDef):
         self.placing = tuple(divmod(n, r.cols) for n in range(len(r.types) * r.cols))
         # each seat's record of deploying each Soldier type: the same event every time, made once
         self.plays = tuple(tuple(Event("play", seat, card) for card in r.types) for seat in (0, 1))
-        # damage[attacker][target], by Soldier type
-        self.damage = tuple(tuple(self._damage(a, t) for t in range(len(r.types))) for a in range(len(r.types)))
+        # damage[attacker][target], by Soldier type. A weapon decides it, so the types of one weapon share one row:
+        # a row a type was a table of types x types, 29 million entries (and calls) for 5,400 Soldier cards
+        first_of = {weapon: r.weapon.index(weapon) for weapon in dict.fromkeys(r.weapon)}  # a type of each weapon
+        rows = {w: tuple(self._damage(a, t) for t in range(len(r.types))) for w, a in first_of.items()}
+        self.damage = tuple(rows[weapon] for weapon in r.weapon)
         # per seat, Soldier type and space: its steps and attacks, by what stands around it; one
         # table serves every seat and type that step and reach alike (both seats' crossbows, say)
         made: dict[tuple[object, ...], Options] = {}

@@ -119,10 +119,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 warn(notice)
             checked.append(game_entry(game, False))
             continue
+        # its options read before its studies' variants are built: the engine game built for the one is kept for
+        # the other and for its data's check, where a study's points would push it out of registry's few
+        unread = _unread_options(game)
         found.problems.extend(_engine_problems(game))
         for notice in found.notices:
             warn(notice)
-        unread = _unread_options(game)
         if unread:
             note(unread)
         checked.append(game_entry(game, not found.problems))

@@ -10,6 +10,7 @@ PrintkitError         anything the user can cause; printed as one line per probl
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import dataclass
@@ -61,10 +62,16 @@ class Problem:
 
 def display_path(path: Path | str) -> str:
     """A path as the user would type it: relative to the working folder when inside it."""
+    # asked for each place of a file (70,000 for a 10,000-row sheet's cells), each a walk of the path: kept
+    return _display_path(os.fspath(path), os.getcwd())
+
+
+@functools.lru_cache(maxsize=1024)
+def _display_path(path: str, cwd: str) -> str:
     p = Path(path)
     try:
         # abspath, not resolve: the path as the user knows it, and a loop of links cannot stop the report
-        rel = os.path.relpath(os.path.abspath(p), Path.cwd())
+        rel = os.path.relpath(os.path.join(cwd, p), cwd)
     except ValueError:  # another drive on Windows
         return str(p)
     return str(p) if rel.startswith("..") else rel

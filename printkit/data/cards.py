@@ -26,6 +26,8 @@ _WHOLE = re.compile(r"^[+-]?\d{1,18}$")
 _DECIMAL = re.compile(r"^[+-]?\d{0,18}\.\d{1,18}$")
 MAX_TEXT = 2000
 MAX_COPIES = 1_000  # copies of one card: a thousand is past any game, and drawing more keeps a build busy for minutes
+# cards a game's decks print, copies counted: a build draws ten thousand in seconds, and no game prints as many
+MAX_PRINTED = 10_000
 _TABLE_WORDS = {
     "factions": "faction",
     "colours": "colour",

@@ -303,6 +303,11 @@ def _size_problem(text: str, smap: SourceMap, path: PathT, parse: Callable[[str]
     return []
 
 
+# spaces of one board, its sections together: a hundred by a hundred is past any board, and each is drawn on
+# every build (fifty sections of that many took a minute to draw before their tiles were found too many)
+MAX_BOARD_SPACES = 10_000
+
+
 def _check_board(info: GameFile, comp: Component, smap: SourceMap, path: PathT, icons: Set[str]) -> list[Problem]:
     """A printed board needs its spaces described, and they must agree with the data."""
     if comp.kind in BOARD_KINDS and comp.board is None:
@@ -310,10 +315,16 @@ def _check_board(info: GameFile, comp: Component, smap: SourceMap, path: PathT, 
     if comp.board is None:
         return []
     problems = []
+    total = 0
     for j, section in enumerate(comp.board.sections):
         where = (*path, "board", "sections", j)
         problems.extend(_size_problem(section.cell, smap, (*where, "cell"), settings.card_size))
         spaces = section.cols * section.rows
+        total += spaces
+        if total > MAX_BOARD_SPACES and total - spaces <= MAX_BOARD_SPACES:  # said once, where the count passes it
+            whole = sum(s.cols * s.rows for s in comp.board.sections)
+            message = f"the board's sections have {whole:,} spaces together: expected at most {MAX_BOARD_SPACES:,}"
+            problems.append(smap.problem((*where, "rows"), message))
         if section.numbers and section.numbers[1] - section.numbers[0] + 1 > spaces:
             first, last = section.numbers
             problems.append(

@@ -202,6 +202,65 @@ def resolve_decks(info: GameFile, cards: list[Card], whole: bool = True) -> tupl
     return tuple(out)
 
 
+def printed(decks: tuple[DeckCards, ...]) -> int:
+    """The cards a game's decks print, copies counted: a card in two decks prints in each."""
+    return sum(deck.size for deck in decks)
+
+
+def _printed_within(
+    decks: tuple[DeckCards, ...], info: GameFile, smap: SourceMap, located: Mapping[str, crossref.Located]
+) -> tuple[tuple[DeckCards, ...], list[Problem]]:
+    """The decks, and a problem when they print more than MAX_PRINTED cards: placed at the copies that pass it.
+
+    Drawing twenty thousand copies keeps a build busy for a minute, and planning millions (a few cards at 1,000
+    copies in many decks) runs out of memory, so the count is taken before a piece is made. Past it, the decks
+    are given back with one copy of each card, and at most MAX_PRINTED of those: validate's proof still
+    checks each card's design, at a bounded cost, while the problem stops every build."""
+    total = printed(decks)
+    if total <= cards.MAX_PRINTED:
+        return decks, []
+    index, card = _passing(decks)
+    message = (
+        f"the game's decks print {total:,} cards, copies counted: expected at most {cards.MAX_PRINTED:,} "
+        f"(the copies here pass it)"
+    )
+    loc = located.get(card.id)
+    listing = info.decks[index].cards
+    listed = next((i for i, e in enumerate(listing) if _listed(e) == card.id), None)
+    if listed is not None and _listed_copies(listing[listed]):  # the deck's own count of the card
+        problem = smap.problem(("decks", index, "cards", listed, "copies"), message)
+    elif loc is not None:
+        problem = loc.smap.problem(loc.at("copies") if card.copies != 1 else loc.at(), message)
+    else:
+        problem = smap.problem(("decks", index), message)
+    budget = cards.MAX_PRINTED
+    kept = []
+    for deck in decks:
+        entries = tuple((card, 1) for card, _ in deck.entries[:budget])
+        budget -= len(entries)
+        kept.append(DeckCards(deck.deck, entries))
+    return tuple(kept), [problem]
+
+
+def _passing(decks: tuple[DeckCards, ...]) -> tuple[int, Card]:
+    """The deck (by index) and card whose copies take the count past MAX_PRINTED: there is one."""
+    running = 0
+    for index, deck in enumerate(decks):
+        for card, copies in deck.entries:
+            running += copies
+            if running > cards.MAX_PRINTED:
+                return index, card
+    raise AssertionError("the count was passed")
+
+
+def _listed(entry: DeckEntry | str) -> str:
+    return entry.card if isinstance(entry, DeckEntry) else entry
+
+
+def _listed_copies(entry: DeckEntry | str) -> bool:
+    return isinstance(entry, DeckEntry) and entry.copies is not None
+
+
 def _none(card: Card) -> bool:
     return False
 
@@ -351,6 +410,8 @@ def check_game(
     if info.engine is not None:
         places[("engine", "engine")] = _place(smap, ("engine",))
     decks = resolve_decks(info, cards, whole=not problems)
+    decks, over = _printed_within(decks, info, smap, {loc.card.id: loc for loc in located})
+    problems += over
     game = Game(
         folder.name,
         folder,

@@ -245,13 +245,43 @@ def _why(exc: BaseException) -> str:
     return "the file is damaged or not a workbook"
 
 
+def _sized_at_the_top() -> None:
+    """openpyxl's read-only sheets, told their size only by a <dimension> element before the rows: where a sheet has
+    none, openpyxl parses all of it to find that out (it waits for the rows' closing tag), every sheet of the
+    workbook and as it opens, so a 400,000-row sheet was read whole twice before its first row was counted. Its
+    own sheet class, used in place of openpyxl's (once, for the process), stops looking where the rows begin."""
+    from openpyxl.reader import excel
+    from openpyxl.worksheet._read_only import ReadOnlyWorksheet
+    from openpyxl.worksheet._reader import DATA_TAG, DIMENSION_TAG
+    from openpyxl.worksheet.dimensions import SheetDimension
+    from openpyxl.xml.functions import iterparse  # defusedxml's, where it is installed
+
+    if getattr(excel.ReadOnlyWorksheet, "sized_at_the_top", False):
+        return
+
+    class Sheet(ReadOnlyWorksheet):
+        sized_at_the_top = True
+
+        def _get_size(self) -> None:
+            with self._get_source() as source:
+                for _event, element in iterparse(source, events=("start",)):
+                    if element.tag == DIMENSION_TAG:
+                        found = SheetDimension.from_tree(element).boundaries
+                        self._min_column, self._min_row, self._max_column, self._max_row = found
+                        return
+                    if element.tag == DATA_TAG:  # the rows: a dimension comes before them or not at all
+                        return
+
+    excel.ReadOnlyWorksheet = Sheet
+
+
 def _xlsx_rows(path: Path, raw: bytes, sheet: str | None) -> Table:
     import openpyxl  # only a game with an XLSX needs it; with defusedxml installed it refuses XML entities
     from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
     shown = display_path(path)
+    _sized_at_the_top()
     values = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
-    formulas = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=False)
     try:
         names = values.sheetnames
         if sheet is not None and sheet not in names:
@@ -259,34 +289,11 @@ def _xlsx_rows(path: Path, raw: bytes, sheet: str | None) -> Table:
             hint = f"did you mean {close[0]!r}? " if close else ""
             raise NoSheet([Problem(shown, 1, 1, f"no sheet {sheet!r} ({hint}sheets: {', '.join(names)})")])
         chosen = sheet or names[0]
-        merged = _merged(raw, getattr(values[chosen], "_worksheet_path", None))
-        if merged:
-            first = merged.split(":")[0]
-            letters, line = coordinate_from_string(first)
-            message = f"merged cells {merged}: expected one value in each cell; unmerge them"
-            raise DataError([Problem(shown, line, column_index_from_string(letters), message, f"{chosen}!{first}")])
         table = Table(path, chosen, [])
-        rows = values[chosen].iter_rows(values_only=True)
-        written = formulas[chosen].iter_rows(values_only=True)
-        problems = []
-        for line, (row, source) in enumerate(zip(rows, written, strict=False), start=1):
+        for line, row in enumerate(values[chosen].iter_rows(values_only=True), start=1):
             if len(row) > MAX_COLUMNS:
                 raise DataError([Problem(shown, line, 1, f"{len(row)} columns: expected at most {MAX_COLUMNS}")])
-            cells = []
-            for column, (value, typed) in enumerate(zip(row, source, strict=False), start=1):
-                if value is None and isinstance(typed, str) and typed.startswith("="):
-                    place = f"{chosen}!{column_letters(column)}{line}"
-                    problems.append(
-                        Problem(
-                            shown,
-                            line,
-                            column,
-                            "a formula with no saved value: open and save the file in a "
-                            "spreadsheet program so its values are stored",
-                            place,
-                        )
-                    )
-                cells.append(_text(value))
+            cells = [_text(value) for value in row]
             if line == 1:
                 table.header = [c.strip() for c in cells]
             elif any(c.strip() for c in cells):
@@ -295,6 +302,16 @@ def _xlsx_rows(path: Path, raw: bytes, sheet: str | None) -> Table:
                     raise DataError([Problem(shown, line, 1, message, f"{chosen}!A{line}")])
                 table.rows.append(cells)
                 table.lines.append(line)
+        # merged cells and formulas, looked for once the rows are counted: merged cells are listed after the rows,
+        # and a sheet's formulas are read (a second reading of it) only where its XML has one
+        part = getattr(values[chosen], "_worksheet_path", None)
+        merged = _found(_MERGE, raw, part)
+        if merged:
+            first = merged.split(":")[0]
+            letters, at = coordinate_from_string(first)
+            message = f"merged cells {merged}: expected one value in each cell; unmerge them"
+            raise DataError([Problem(shown, at, column_index_from_string(letters), message, f"{chosen}!{first}")])
+        problems = _unsaved_formulas(raw, chosen, shown) if part is None or _found(_FORMULA, raw, part) else []
         if problems:
             raise DataError(problems)
         if not any(table.header):
@@ -305,24 +322,57 @@ def _xlsx_rows(path: Path, raw: bytes, sheet: str | None) -> Table:
         return table
     finally:
         values.close()
+
+
+def _unsaved_formulas(raw: bytes, chosen: str, shown: str) -> list[Problem]:
+    """Each formula cell without a saved value (a file a program wrote, never opened in a spreadsheet): it reads
+    as empty, so the card would lose it. The sheet read again for its values and for its formulas, side by side."""
+    import openpyxl
+
+    values = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+    formulas = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=False)
+    problems = []
+    try:
+        rows = values[chosen].iter_rows(values_only=True)
+        written = formulas[chosen].iter_rows(values_only=True)
+        for line, (row, source) in enumerate(zip(rows, written, strict=False), start=1):
+            for column, (value, typed) in enumerate(zip(row, source, strict=False), start=1):
+                if value is None and isinstance(typed, str) and typed.startswith("="):
+                    place = f"{chosen}!{column_letters(column)}{line}"
+                    message = (
+                        "a formula with no saved value: open and save the file in a spreadsheet program so its "
+                        "values are stored"
+                    )
+                    problems.append(Problem(shown, line, column, message, place))
+    finally:
+        values.close()
         formulas.close()
+    return problems
 
 
 _MERGE = re.compile(rb'<(?:\w+:)?mergeCell\s+ref="([A-Z]{1,3}[0-9]{1,7}(?::[A-Z]{1,3}[0-9]{1,7})?)"')
+_FORMULA = re.compile(rb"<((?:\w+:)?f)[\s>/]")  # a cell's formula element, <f> or <x:f ...>
 
 
-def _merged(raw: bytes, part: str | None) -> str | None:
-    """The first merged range of a sheet, read from its XML (openpyxl's read-only sheets do not say): a merged
-    cell reads as empty, so a card would lose the values it seems to have."""
+def _found(pattern: re.Pattern[bytes], raw: bytes, part: str | None) -> str | None:
+    """The first group of pattern's first match in a sheet's XML: the first merged range (openpyxl's read-only
+    sheets do not say; a merged cell reads as empty, so a card would lose the values it seems to have), or the
+    first formula."""
     if not part:  # the sheet's part is openpyxl's private knowledge: without it, no check
         return None
     with zipfile.ZipFile(io.BytesIO(raw)) as archive:
         try:
-            xml = archive.read(part.lstrip("/"))
+            stream = archive.open(part.lstrip("/"))
         except KeyError:
             return None
-    found = _MERGE.search(xml)
-    return found.group(1).decode() if found else None
+        with stream:  # a megabyte at a time, each with the last one's end: a sheet unpacks to up to 100 MB
+            tail = b""
+            while chunk := stream.read(1 << 20):
+                found = pattern.search(tail + chunk)
+                if found:
+                    return found.group(1).decode()
+                tail = chunk[-200:]
+    return None
 
 
 def _text(value: Any) -> str:

@@ -280,7 +280,7 @@ def replay(game: Game, example: Example, seats: list[str]) -> Replay:
     from engine import registry  # the engine loads only for a game with examples
 
     file = display_path(path(game))
-    state = registry.build(game).new_initial_state()
+    state = registry.build(game, again=False).new_initial_state()  # one engine game for all of them
     narration: list[str] = []
     state.narration = narration  # type: ignore[attr-defined]  # every engine game narrates a replay
     words = Words(game, seats)
@@ -335,7 +335,7 @@ def replays(game: Game) -> dict[str, Replay | None]:
     script = load_examples(game)
     seats = seat_names(game, script.seats)
     try:
-        registry.build(game)
+        registry.build(game, again=False)
     except (DataError, KeyError, registry.EngineMismatch):
         return {e.id: None for e in script.examples}
     return {e.id: replay(game, e, seats) for e in script.examples}

@@ -18,6 +18,7 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.core.errors import PlacedError
 from printkit.core.units import MM
 from printkit.data.game import Game
 from printkit.data.model import BOARD_KINDS, Component
@@ -32,6 +33,9 @@ LABEL = 6 * MM  # above each tile: the part's name, the tile's row and column
 GAP = 5 * MM  # between pieces sharing a page: room to cut each out
 MAP_WIDTHS = (120 * MM, 90 * MM, 60 * MM, 45 * MM)  # an assembly map's widths to try: the narrower fit beside a tile
 MAP_CELL = 9 * MM  # the least height of a tile's cell on a map, so its label reads
+# tiles of one board, its copies together: a tile is near a page, and a thousand pages of one board is past any
+# game (1,000 copies of a 20-tile board took 35 s to be checked)
+MAX_TILES = 1_000
 MAP_TALLEST = 150 * MM  # a map's grid of cells at the most: with its text, it fits any page's window
 
 
@@ -103,11 +107,19 @@ def _windows(paper: str, margin: float) -> dict[str, tuple[float, float]]:
 def shelves(items: list[Item], window: tuple[float, float]) -> tuple[list[Placed], list[Item]]:
     """Items placed in order on one page's window, in shelves from the top-left: those placed (x, y from the
     window's top-left, y downward) and those left for the next page. A shelf is as tall as its first item."""
+    placed, end = _shelves_from(items, 0, window)
+    return placed, items[end:]
+
+
+def _shelves_from(items: list[Item], start: int, window: tuple[float, float]) -> tuple[list[Placed], int]:
+    """shelves() of the items from start on: those placed, and the index of the first left for the next page.
+    (An index, not the rest as a list: a thousand copies of a board's tiles were copied once a page.)"""
     placed: list[Placed] = []
     rows: list[list[float]] = []  # each shelf: its top, its height, the width used
-    for index, item in enumerate(items):
+    for index in range(start, len(items)):
+        item = items[index]
         if item.w > window[0] + 1e-6 or item.h > window[1] + 1e-6:
-            return placed, items[index:]
+            return placed, index
         shelf = next((r for r in rows if r[2] + GAP + item.w <= window[0] + 1e-6 and item.h <= r[1] + 1e-6), None)
         if shelf is not None:
             placed.append((item, shelf[2] + GAP, shelf[0]))
@@ -115,24 +127,24 @@ def shelves(items: list[Item], window: tuple[float, float]) -> tuple[list[Placed
             continue
         top = rows[-1][0] + rows[-1][1] + GAP if rows else 0.0
         if top + item.h > window[1] + 1e-6:
-            return placed, items[index:]
+            return placed, index
         rows.append([top, item.h, item.w])
         placed.append((item, 0.0, top))
-    return placed, []
+    return placed, len(items)
 
 
 def pack(items: list[Item], windows: dict[str, tuple[float, float]]) -> list[tuple[str, list[Placed]]]:
     """Items on pages in order, each page turned whichever way holds more of what comes next (its first
     item's turn when both hold as many)."""
     pages: list[tuple[str, list[Placed]]] = []
-    rest = items
-    while rest:
-        ways = {turn: shelves(rest, window) for turn, window in windows.items()}
-        first = rest[0].turn
+    start = 0
+    while start < len(items):
+        ways = {turn: _shelves_from(items, start, window) for turn, window in windows.items()}
+        first = items[start].turn
         turn = max(ways, key=lambda t: (len(ways[t][0]), t == first))
-        placed, rest = ways[turn]
+        placed, start = ways[turn]
         if not placed:  # tiling() keeps every tile, and _map_item every map, within a window
-            raise AssertionError(f"an item of {rest[0].w / MM:.0f} x {rest[0].h / MM:.0f} mm fits no page")
+            raise AssertionError(f"an item of {items[start].w / MM:.0f} x {items[start].h / MM:.0f} mm fits no page")
         pages.append((turn, placed))
     return pages
 
@@ -281,12 +293,13 @@ def _tile_item(part: Part, index: int, row: int, col: int, copy: int) -> Item:
 def _items(part: Part, index: int, turn: str, map_width: float = MAP_WIDTHS[0]) -> list[Item]:
     """Every tile of a part, copy by copy and row by row, then its map (when it has more than one tile):
     last, it takes the room the tiles leave on their shelves."""
+    assembly = [_map_item(part, index, map_width)] if part.tiling.count > 1 else []  # a map too big says so first
     out = []
     for copy in range(part.copies):
         for row in range(part.tiling.rows):
             for col in range(part.tiling.cols):
                 out.append(_tile_item(part, index, row, col, copy))
-    out += [_map_item(part, index, map_width)] if part.tiling.count > 1 else []
+    out += assembly
     return [Item(i.w, i.h, i.draw, i.part, turn) for i in out]
 
 
@@ -296,8 +309,12 @@ def _choose(
     """The part split for the page turn, and its map at the width, that take the fewest pages alone; then the
     fewest tiles, portrait, and the widest map."""
     ways = []
+    tiles = []
     for turn, window in windows.items():
         part = Part(comp, board, tiling(board, window), copies, at, f"board-{comp.id}")
+        tiles.append(part.tiling.count * copies)
+        if tiles[-1] > MAX_TILES:  # counted before a tile is laid out: each is a page's worth of drawing
+            continue
         for width in MAP_WIDTHS if part.tiling.count > 1 else MAP_WIDTHS[:1]:
             try:
                 pages = len(pack(_items(part, 0, turn, width), {turn: window}))
@@ -306,12 +323,21 @@ def _choose(
                     raise
                 continue  # a narrower map whose cells cannot hold their labels
             ways.append(((pages, part.tiling.count, turn != "portrait", -width), part, turn, width))
+    if not ways:
+        each = f" ({copies:,} copies)" if copies > 1 else ""
+        raise PlacedError(
+            f"{at}: {min(tiles):,} tiles to print{each}: expected at most {MAX_TILES:,} a board; "
+            "print fewer copies or make it smaller"
+        )
     _, part, turn, width = min(ways, key=lambda way: way[0])
     return part, turn, width
 
 
-def _parts(game: Game, paper: str, printer_margin: float) -> list[tuple[Part, str, float]]:
+def _parts(
+    game: Game, paper: str, printer_margin: float, only: Component | None = None
+) -> list[tuple[Part, str, float]]:
     comps = [c for c in game.info.components if c.kind in BOARD_KINDS and c.board is not None]
+    comps = [c for c in comps if only is None or c is only]
     windows = _windows(paper, max(MARGIN, printer_margin))
     return [
         _choose(
@@ -325,9 +351,10 @@ def _parts(game: Game, paper: str, printer_margin: float) -> list[tuple[Part, st
     ]
 
 
-def check(game: Game, paper: str, printer_margin: float = 0.0) -> None:
-    """Every tile label and assembly map of the game's boards fits: validate runs this, drawing nothing."""
-    _parts(game, paper, printer_margin)
+def check(game: Game, paper: str, printer_margin: float = 0.0, only: Component | None = None) -> None:
+    """Every tile label and assembly map of the game's boards (or of one) fits: validate runs this, drawing
+    nothing."""
+    _parts(game, paper, printer_margin, only)
 
 
 def build(

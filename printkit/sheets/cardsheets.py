@@ -6,6 +6,7 @@ import difflib
 from dataclasses import dataclass
 
 from printkit.core.errors import Problem, UsageError
+from printkit.data.cards import MAX_PRINTED
 from printkit.data.game import Game
 from printkit.data.settings import PAPERS, PrintSettings
 from printkit.draw import cardview
@@ -47,6 +48,18 @@ def card_pieces(
         hint = difflib.get_close_matches(unknown_cards[0].lower(), by_lower, n=1)
         guess = f"; did you mean {by_lower[hint[0]]!r}?" if hint else ""
         raise UsageError(f"--cards: {game.slug} has no card {', '.join(unknown_cards)}{guess}")
+    chosen = sum(
+        copies
+        for deck in game.decks
+        if not selection.decks or deck.deck.id in selection.decks
+        for card, copies in deck.entries
+        if not selection.cards or card.id in selection.cards
+    )
+    if chosen * selection.copies > MAX_PRINTED:  # the game holds its own count to it, and --copies may not pass it
+        raise UsageError(
+            f"--copies {selection.copies}: {chosen * selection.copies:,} cards to print: expected at most "
+            f"{MAX_PRINTED:,} in one run (fewer copies, or some --decks or --cards)"
+        )
     layouts = layouts_for(game, {"back"})
     faces = face_layouts(game, refused)
     out: list[Piece] = []

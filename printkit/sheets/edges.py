@@ -25,4 +25,6 @@ def backs_differ(one: Design | None, two: Design | None) -> bool:
 
     A one-sided piece (no back) differs from none: its back is blank paper, which a neighbour's back bleeds over.
     """
-    return one is not None and two is not None and edge_colour(one) != edge_colour(two)
+    # one design (a deck's back, named by its key) has one colour: asked of every pair of a deck's neighbours,
+    # its layout's regions were read twice for each
+    return one is not None and two is not None and one.key != two.key and edge_colour(one) != edge_colour(two)

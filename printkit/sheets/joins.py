@@ -34,7 +34,8 @@ def joined(bands: list[list[Band]]) -> list[tuple[Piece, Piece]]:
     for page in bands:
         for grid, chunk in page:
             for one, two in neighbours(grid, chunk):
-                if edge_colour(one.face) != edge_colour(two.face) or backs_differ(one.back, two.back):
+                faces = one.face.key != two.face.key and edge_colour(one.face) != edge_colour(two.face)
+                if faces or backs_differ(one.back, two.back):  # a design's key names it: copies match
                     pairs.append((one, two))
     return pairs
 

@@ -399,8 +399,9 @@ def _plan(
     return pages
 
 
-def _place(items: list[Piece], grid: geometry.Grid, slots: int) -> list[Piece | None]:
-    """The first of items in the grid's slots, in order, row by row, up to slots of them: as many as fit.
+def _place(items: list[Piece], grid: geometry.Grid, slots: int, start: int = 0) -> list[Piece | None]:
+    """The first of items from start on in the grid's slots, in order, row by row, up to slots of them: as many
+    as fit. (A start, not a slice: slicing off each page's pieces copied the rest of a big deck once a page.)
 
     On shared cut lines a piece never goes beside (right of) or below a piece whose back differs from its
     own: the slots between stay empty, and the pieces on either side of them bleed into them. A piece going
@@ -408,7 +409,8 @@ def _place(items: list[Piece], grid: geometry.Grid, slots: int) -> list[Piece | 
     """
     out: list[Piece | None] = []
     cols = grid.cols
-    for item in items:
+    for at in range(start, len(items)):
+        item = items[at]
         index = len(out)
         while index < slots and grid.shared_cuts and item.back is not None:
             left = out[index - 1] if index % cols and index - 1 < len(out) else None
@@ -437,11 +439,12 @@ def _chunks(items: list[Piece], grids: dict[Kind, geometry.Grid], cuts: str, sha
             if _kind(before, cuts) == _kind(item, cuts) and (share or before.group == item.group):
                 continue
         run = items[start:end]
-        while run:
-            grid = grids[_kind(run[0], cuts)]
-            chunk = _place(run, grid, grid.per_page)
+        grid = grids[_kind(run[0], cuts)]
+        placed = 0
+        while placed < len(run):
+            chunk = _place(run, grid, grid.per_page, placed)
             yield grid, chunk
-            run = run[_count(chunk) :]
+            placed += _count(chunk)
         start = end
 
 

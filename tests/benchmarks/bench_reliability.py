@@ -1,7 +1,7 @@
 """Benchmark: the reliability fuzz of game-folder loading, long, on every core, and what it found.
 
 Run: python tests/benchmarks/bench_reliability.py [--cases 10000] [--workers 2] [--seed 1] [--kills 50]
-     [--aimed 20] [--parts fuzz,memory,kills,faults]
+     [--aimed 20] [--parts fuzz,memory,kills,faults,costs] [--printkit CHECKOUT]
 
 The cases and the property are tests/test_fuzz.py's: the five bundled games and the studio's demo game
 (cards from an XLSX sheet, pictures, its own font, icon and layout), mutated in structure, text, YAML,
@@ -22,6 +22,12 @@ a seeded one of the build's renames: Ctrl-C and kill must wait for the last rena
 must be finished by the next run into the output folder. Last the faults a user's machine can cause (an
 --out that is a file, an output that is a folder, a full disk, a read-only disk, a game output folder
 that is a file, a link out of the project), each with its exit code and its line.
+
+Then the costs of input at and past the documented limits (the audit's cases of #37 item 4): 20 cards at 1,000
+copies, a board of 50 sections of 100 x 100 spaces, 1,000 copies of a 100 x 100 board, XLSX sheets of 10,000 and
+400,000 rows, Soldier Battler with 2,700 and 5,400 soldiers: each a `printkit validate` in a process of its own,
+its CPU seconds (user and system) and peak memory to its refusal or its end (goal: within 5 s each). --printkit
+names another checkout to measure (put first on PYTHONPATH), for figures before a change.
 """
 
 from __future__ import annotations
@@ -211,6 +217,7 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=50, help="trials of each signal, at random and aimed (0: none)")
     parser.add_argument("--aimed", type=int, default=20, help="aimed trials of each signal (0: none)")
     parser.add_argument("--parts", default=",".join(PARTS), help=f"which to run, of {', '.join(PARTS)}")
+    parser.add_argument("--printkit", help="costs: a checkout of printkit to measure in place of this one")
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -230,9 +237,11 @@ def main() -> None:
         aimed_trials(args.aimed, args.seed)
     if "faults" in parts:
         fault_cases()
+    if "costs" in parts:
+        input_costs(args.printkit)
 
 
-PARTS = ("fuzz", "memory", "kills", "faults")
+PARTS = ("fuzz", "memory", "kills", "faults", "costs")
 
 
 def fuzz_run(args: argparse.Namespace) -> None:
@@ -592,6 +601,118 @@ def fault_cases() -> None:
         finally:
             for where in mounted:
                 subprocess.run(["umount", str(where)], check=False)
+
+
+COST_CPU_CAP = 600  # seconds: a case still running then is stopped (RLIMIT_CPU) and said so
+
+
+def _game(project: Path, slug: str, extra: str = "", cards: str | None = None, components: str = "") -> Path:
+    """A game made by `printkit new` under project, game.yaml's sheets and components added, its cards replaced."""
+    subprocess.run([sys.executable, "-m", "printkit", "new", slug, "-q"], cwd=project, check=True)
+    game = project / "cards" / slug
+    game_yaml = game / "game.yaml"
+    text = game_yaml.read_text().replace("players: 2", "players: 2" + extra)
+    game_yaml.write_text(text.replace("components:\n", "components:\n" + components))
+    if cards is not None:
+        (game / "cards.yaml").write_text(cards)
+    return game
+
+
+def _board_entry(sections: int, side: int, count: int) -> str:
+    board = ", ".join(f"{{cell: 10x10mm, cols: {side}, rows: {side}}}" for _ in range(sections))
+    return f"  - {{id: big-board, name: Big board, kind: board, count: {count}, board: {{sections: [{board}]}}}}\n"
+
+
+def _sheet_game(project: Path, slug: str, rows: int, columns: int) -> None:
+    import io
+
+    import openpyxl
+
+    game = _game(project, slug, "\ncard_sheets: [{file: cards.xlsx}]")
+    (game / "cards.yaml").unlink()
+    book = openpyxl.Workbook(write_only=True)  # as a program writes one: no <dimension> of its size
+    sheet = book.create_sheet("Deck")
+    sheet.append(["id", "kind", "name", "text", "stats.power"][:columns])
+    for i in range(rows):
+        sheet.append([f"c{i}", "plain", f"Card {i}", "Some text", i % 6][:columns])
+    out = io.BytesIO()
+    book.save(out)
+    (game / "cards.xlsx").write_bytes(out.getvalue())
+
+
+def _soldiers(project: Path, slug: str, soldiers: int) -> None:
+    """Soldier Battler with soldiers cards in all, its own four (its worked examples play them) and more of their
+    weapons, each in both armies' decks."""
+    game = project / "cards" / slug
+    shutil.copytree(HERE.parent.parent / "cards" / "soldier-battler", game)
+    weapons = (("sword", 80), ("axe", 100), ("spear", 80), ("crossbow", 40))
+    own = (game / "soldiers.yaml").read_text()
+    rows = (
+        own.rstrip("\n")
+        + "\n"
+        + "".join(
+            f"  - {{id: s{i}, kind: soldier, name: Soldier {i}, weapon: {weapons[i % 4][0]}, hp: {weapons[i % 4][1]}, "
+            "shared: true}\n"
+            for i in range(soldiers - 4)
+        )
+    )
+    (game / "soldiers.yaml").write_text(rows)
+
+
+def _cpu_cap() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_CPU, (COST_CPU_CAP, COST_CPU_CAP))
+
+
+def input_costs(checkout: str | None = None) -> None:
+    """Each case's `printkit validate`: exit code, CPU seconds and peak memory to its refusal or its end."""
+    cards_20x1000 = "cards:\n" + "".join(
+        f"  - {{id: c{i}, kind: plain, name: Card {i}, text: Hi, copies: 1000}}\n" for i in range(20)
+    )
+    cases: list[tuple[str, str, Callable[[Path], None]]] = [
+        ("20 cards, copies: 1000", "copies", lambda p: _game(p, "copies", cards=cards_20x1000) and None),
+        (
+            "board, 50 sections of 100 x 100",
+            "board",
+            lambda p: _game(p, "board", components=_board_entry(50, 100, 1)) and None,
+        ),
+        (
+            "board of 100 x 100, 1,000 copies",
+            "board-copies",
+            lambda p: _game(p, "board-copies", components=_board_entry(1, 100, 1000)) and None,
+        ),
+        ("XLSX of 10,000 rows", "sheet", lambda p: _sheet_game(p, "sheet", 10_000, 5)),
+        ("XLSX of 400,000 rows", "sheet-400k", lambda p: _sheet_game(p, "sheet-400k", 400_000, 3)),
+        ("Soldier Battler, 2,700 soldiers", "soldiers-2700", lambda p: _soldiers(p, "soldiers-2700", 2_700)),
+        ("Soldier Battler, 5,400 soldiers", "soldiers-5400", lambda p: _soldiers(p, "soldiers-5400", 5_400)),
+    ]
+    measured = f" of {checkout}" if checkout else ""
+    print(f"\ninput at and past the limits, printkit validate{measured}: CPU seconds and peak memory (goal 5 s):")
+    with tempfile.TemporaryDirectory() as tmp:
+        project = Path(tmp) / "project"
+        subprocess.run([sys.executable, "-m", "printkit", "init", "-q", str(project)], check=True)
+        env = dict(os.environ, PRINTKIT_CACHE=str(Path(tmp) / "cache"))
+        if checkout:
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [checkout, env.get("PYTHONPATH")]))
+        for name, slug, make in cases:
+            make(project)
+            child = subprocess.Popen(
+                [sys.executable, "-m", "printkit", "validate", slug], cwd=project, env=env,
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=_cpu_cap,
+            )  # fmt: skip
+            assert child.stderr is not None
+            err = child.stderr.read().decode("utf-8", "backslashreplace")
+            child.stderr.close()
+            _, status, usage = os.wait4(child.pid, 0)
+            code = os.waitstatus_to_exitcode(status)
+            cpu = usage.ru_utime + usage.ru_stime
+            peak = (usage.ru_maxrss * 1024 if sys.platform != "darwin" else usage.ru_maxrss) / 1e6
+            problems = [ln for ln in err.splitlines() if not ln.startswith(("warning:", "note:"))]
+            said = f"{len(problems)} lines, the first: {problems[0][:150]}" if problems else "no problem"
+            stopped = " (stopped at the CPU cap)" if code == -9 or cpu >= COST_CPU_CAP else ""
+            verdict = "within" if cpu <= 5 else "NOT within"
+            print(f"  {name:<34} exit {code}{stopped}, {cpu:6.2f} s CPU ({verdict} 5 s), peak {peak:5.0f} MB; {said}")
 
 
 if __name__ == "__main__":
