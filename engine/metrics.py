@@ -5,7 +5,7 @@ Browne et al., the Ludii game system): completion, drawishness, timeouts, durati
 branching factor, first-player advantage and balance. From Browne's aesthetic measures (Browne,
 "Automatic Generation and Evaluation of Recombination Games", PhD thesis, 2008): lead changes,
 drama and decisiveness, read here from the game's heuristic, the same judgement the greedy and
-MCTS agents play by. The README defines each in a sentence.
+MCTS agents play by. The documentation (Explanation: Balance metrics) defines each in a sentence.
 """
 
 from __future__ import annotations

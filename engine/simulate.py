@@ -160,7 +160,10 @@ def _dask(scheduler: str) -> tuple[Any, Any]:
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
-        raise UsageError("--scheduler needs Dask: pip install 'printkit[dask]'") from None
+        raise UsageError(
+            "--scheduler needs Dask: pipx inject printkit-studio 'dask[distributed]', "
+            "or pip install -e '.[dask]' in printkit's clone (see docs/explanation/engine.md)"
+        ) from None
     if scheduler == "local":
         # its workers' logs (a heartbeat missed while the cluster closes) would be noise in printkit's own output;
         # its status pages on a free port: Dask's default 8787 may be another cluster's (two runs at once)

@@ -33,7 +33,10 @@ def run(
     try:
         import optuna
     except ImportError:
-        raise UsageError("printkit tune needs Optuna: pip install 'printkit[tune]' (or pip install optuna)") from None
+        raise UsageError(
+            "printkit tune needs Optuna: pipx inject printkit-studio optuna, "
+            "or pip install -e '.[tune]' in printkit's clone (see docs/guides/simulate-balance.md)"
+        ) from None
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     check_changes(game, varied)
     goal = TARGETS[target]

@@ -19,7 +19,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parent.parent
-PROJECT = "printkit"
+PROJECT = "printkit-studio"  # the distribution's name; "printkit" on the package index is another project
 HEADER = (
     "# The versions printkit's tests passed with, for pip's -c: pip install -e . -c constraints.txt\n"
     "# Written by `python tests/constraints.py` from the installed packages (Python {python}); do not edit.\n"

@@ -1,8 +1,8 @@
 """printkit as a user installs it: an sdist, a wheel built from it, a fresh virtual environment outside the checkout.
 
-From an empty folder the installed command runs every command the README shows, quick start
-first, then validates, builds, exports and plays the bundled Battle Line, with nothing read from
-or written to the checkout.
+From an empty folder the installed command runs every command the README shows (its quick start),
+and in another every command the docs show, the tutorial's first; then it validates, builds,
+exports and plays the bundled Battle Line, with nothing read from or written to the checkout.
 """
 
 from __future__ import annotations
@@ -28,16 +28,52 @@ def _run(command: list[str], cwd: Path, env: dict[str, str]) -> str:
     return done.stdout
 
 
-def readme_commands() -> list[str]:
-    """Every printkit command (and the mkdir that readies a place for one) of the README's sh blocks, in order."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def shown_commands(page: Path) -> list[str]:
+    """Every printkit command (and the mkdir that readies a place for one) of a page's sh blocks, in order."""
+    text = page.read_text(encoding="utf-8")
     blocks = re.findall(r"```sh\n(.*?)```", text, flags=re.S)
     return [
-        line.split("  #")[0].strip()
+        line.strip().split("  #")[0].strip()
         for block in blocks
         for line in block.splitlines()
-        if line.startswith(("printkit ", "mkdir "))
+        if line.strip().startswith(("printkit ", "mkdir "))
     ]
+
+
+def readme_commands() -> list[str]:
+    """The README's commands: its quick start."""
+    return shown_commands(ROOT / "README.md")
+
+
+def docs_pages() -> list[Path]:
+    """The documentation's pages in the order of mkdocs.yml's nav: the tutorial first, then the guides."""
+    import yaml
+
+    def walk(node: object) -> list[str]:
+        if isinstance(node, str):
+            return [node]
+        if isinstance(node, list):
+            return [page for item in node for page in walk(item)]
+        if isinstance(node, dict):
+            return [page for value in node.values() for page in walk(value)]
+        return []
+
+    nav = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]
+    return [ROOT / "docs" / page for page in walk(nav)]
+
+
+def docs_commands() -> list[str]:
+    """Every command the docs show, page by page in the nav's order."""
+    return [command for page in docs_pages() for command in shown_commands(page)]
+
+
+def _run_all(commands: list[str], folder: Path, env: dict[str, str]) -> None:
+    for command in commands:
+        done = subprocess.run(
+            ["sh", "-c", command], cwd=folder, env={**env, "HOME": str(folder)}, capture_output=True, text=True
+        )
+        assert done.returncode == 0, f"{command} exited {done.returncode}: {done.stderr}"
+        assert "Traceback" not in done.stderr, command
 
 
 def _pins(text: str) -> dict[str, str]:
@@ -76,7 +112,7 @@ def test_constraints_pin_every_dependency_in_its_range_as_the_readme_command_wri
     fresh = _pins(written.read_text(encoding="utf-8"))
     assert {canonicalize_name(r.name) for r in wanted} <= set(fresh)
     assert all(metadata.version(name) == version for name, version in fresh.items())
-    assert "pip" not in fresh and "printkit" not in fresh  # the installer and the project itself are no pins
+    assert "pip" not in fresh and "printkit-studio" not in fresh  # the installer and the project itself are no pins
     check = subprocess.run([*command, "--check"], capture_output=True, text=True, timeout=120)
     assert check.returncode == 0, check.stderr
     written.write_text(written.read_text(encoding="utf-8").replace("==", "==0", 1))
@@ -116,15 +152,23 @@ def test_every_readme_command_works_in_a_fresh_shell(installed: tuple[Path, dict
     _, env = installed
     commands = readme_commands()
     assert commands[:2] == ["printkit init", 'printkit new "My First Game"']  # the quick start, from an empty folder
-    assert len(commands) >= 15
-    for command in commands:
-        done = subprocess.run(
-            ["sh", "-c", command], cwd=tmp_path, env={**env, "HOME": str(tmp_path)}, capture_output=True, text=True
-        )
-        assert done.returncode == 0, f"{command} exited {done.returncode}: {done.stderr}"
-        assert "Traceback" not in done.stderr, command
+    _run_all(commands, tmp_path, env)
     made = tmp_path / "output"
     assert (made / "my-first-game" / "print-and-play-a4.pdf").is_file()
+    assert (made / "reference" / "index.html").is_file()
+
+
+def test_every_docs_command_works_in_a_fresh_shell(installed: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
+    """The tutorial's commands from an empty folder, then every guide's and reference page's, in the nav's order."""
+    _, env = installed
+    assert docs_pages()[1].name == "first-game.md"
+    commands = docs_commands()
+    assert commands[:2] == ["printkit init", 'printkit new "My First Game"']
+    assert len(commands) >= 40
+    _run_all(commands, tmp_path, env)
+    made = tmp_path / "output"
+    assert (made / "my-first-game" / "cards-a4.pdf").is_file()
+    assert (made / "skirmish" / "preview" / "units.png").is_file()
     assert (made / "reference" / "index.html").is_file()
     assert (made / "battle-line" / "balance" / "results.json").is_file()
 

@@ -106,7 +106,7 @@ def test_a_saved_change_is_rebuilt_and_the_served_pages_reload(tmp_path: Path, m
         assert again.stderr.count("\n") == 1 and not again.stdout
     finally:
         watcher.send_signal(signal.SIGINT)
-        assert watcher.wait(timeout=20) == 130  # interrupted, as the README's exit codes say
+        assert watcher.wait(timeout=20) == 130  # interrupted, as the docs' exit codes say
     assert "stopped watching" in log.read_text()
 
 

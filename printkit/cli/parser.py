@@ -160,7 +160,8 @@ def _cluster(p: argparse.ArgumentParser, resume: bool = True) -> None:
         "--scheduler",
         metavar="ADDRESS",
         help="play on a Dask cluster: its scheduler's tcp://HOST:PORT, or local to start one here "
-        "(needs pip install 'printkit[dask]'; default: local worker processes)",
+        "(needs Dask: pipx inject printkit-studio 'dask[distributed]', or pip install -e '.[dask]' "
+        "in printkit's clone; default: local worker processes)",
     )
     if resume:
         p.add_argument(
@@ -592,7 +593,7 @@ COMMANDS = (
         "Search the values given with --vary for the ones a target metric likes best (Optuna's TPE\n"
         "sampler, seeded: the same tune gives the same result), each point played like a sweep's.\n"
         "Writes the best values as patch.yaml, with results.json and a report of every point tried.\n"
-        "Needs Optuna: pip install 'printkit[tune]'.",
+        "Needs Optuna: pipx inject printkit-studio optuna, or pip install -e '.[tune]' in printkit's clone.",
         (
             "printkit tune soldier-battler --vary rules.idle_turns_to_stalemate=2..12 --target completion",
             "printkit tune soldier-battler --vary cards.swordsman.hp=40..160:20 --target card-spread --trials 20",
