@@ -23,6 +23,7 @@ import hashlib
 import io
 import json
 import os
+import stat
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -103,9 +104,11 @@ def _content(path: Path, size: int, mtime: int) -> str:
 
 
 def content(path: Path) -> str | None:
-    """The file's content hash (read once per version of it); None when it cannot be read."""
+    """The file's content hash (read once per version of it); None when it cannot be read or is no regular file."""
     try:
         stamp = path.stat()
+        if not stat.S_ISREG(stamp.st_mode):  # a named pipe would wait for a writer, a device never end
+            return None
         return _content(path, stamp.st_size, stamp.st_mtime_ns)
     except OSError:
         return None
