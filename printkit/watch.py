@@ -7,8 +7,10 @@ name is made to lead to 127.0.0.1 (DNS rebinding) sends its name as Host, and is
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
+import os
 import sys
 import threading
 import time
@@ -136,14 +138,13 @@ def run(
     that reload."""
     import watchfiles
 
+    games = [found.folder for found in loader.find_all(targets, here)]  # a name that finds no game stops here, once
     version = _Version()
-    server = serve(out, port, version)  # first: a port in use stops the watch before any work
-    _attempt(functools.partial(first, targets, check), "built", say)
-    games = [found.folder for found in loader.find_all(targets, here)]
+    server = serve(out, port, version)  # a port in use stops the watch before any build
     shared = _shared(here)
-    shown = ", ".join(display_path(p) for p in [*games, *shared])
-    say(f"watching {shown}; the output at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
-    sys.stdout.flush()
+    stamps = _stamps([*games, *shared])
+    _attempt(functools.partial(first, targets, check), "built", say)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
 
     def rebuild(touched: list[Path]) -> None:
         verb = f"rebuilt {', '.join(g.name for g in touched)}:"
@@ -154,19 +155,27 @@ def run(
     try:
         anew = False  # the shared folders changed: every game to build once the watch has begun again
         while True:
+            started = False
             # a wake-up each second when nothing changes, to see a shared folder made after the watch began
             for changes in watchfiles.watch(
                 *games, *shared, debounce=150, step=50, rust_timeout=1000, yield_on_timeout=True
             ):
-                if anew:  # built here, not before the watch began, so no change saved meanwhile is missed
-                    anew = False
-                    rebuild(games)
-                elif changes:
+                if not started:
+                    # the watcher sees each save from its first wake-up on, so "watching" is said only then; a
+                    # save made during the first build, or before the watcher began, shows in the files' stamps
+                    started = True
+                    shown = ", ".join(display_path(p) for p in [*games, *shared])
+                    say(f"watching {shown}" + ("" if anew else f"; the output at {url} (Ctrl-C stops)"))
+                    sys.stdout.flush()
+                    if anew or _stamps([*games, *shared]) != stamps:
+                        anew = False
+                        rebuild(games)
+                        continue
+                if changes:
                     rebuild(_affected((path for _, path in changes), games))
                 elif _shared(here) != shared:
                     break
             shared = _shared(here)  # a folder or setting file came or went: every game may use it
-            say(f"watching {', '.join(display_path(p) for p in [*games, *shared])}")
             anew = True
     except KeyboardInterrupt:
         say("stopped watching")
@@ -180,6 +189,18 @@ def _shared(here: Project) -> list[Path]:
     """The project's folders and settings files every game may use, those there now."""
     folders = [p for p in (here.layouts, here.root / "icons", here.root / "fonts") if p.is_dir()]
     return folders + [p for p in (here.root / CONFIG, here.root / PYPROJECT) if p.is_file()]
+
+
+def _stamps(paths: Iterable[Path]) -> dict[str, tuple[int, int]]:
+    """Each file under paths with its size and modification time, to tell whether any was saved meanwhile."""
+    found: dict[str, tuple[int, int]] = {}
+    for path in paths:
+        for where, _, names in os.walk(path) if path.is_dir() else [(str(path.parent), [], [path.name])]:
+            for name in names:
+                with contextlib.suppress(OSError):
+                    stamp = os.stat(os.path.join(where, name))
+                    found[os.path.join(where, name)] = (stamp.st_size, stamp.st_mtime_ns)
+    return found
 
 
 def _attempt(work: Callable[[], list[Path]], verb: str, say: Callable[[str], None]) -> bool:

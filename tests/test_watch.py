@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -161,3 +162,38 @@ def test_ctrl_c_ends_a_watch_with_exit_code_130(
     monkeypatch.setattr(watchfiles, "watch", interrupted)
     assert main(["build", "--watch", "--only", "cards", "--no-check", "--port", "0"]) == 130
     assert "stopped watching" in capsys.readouterr().out
+
+
+def test_a_save_made_before_the_watcher_began_is_built_once_it_begins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The watcher starts after the first build: a save made meanwhile would go unseen but for the files' stamps."""
+    import watchfiles
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "-q"]) == 0
+    assert main(["new", "Watched", "-q"]) == 0
+    cards = tmp_path / "cards" / "watched" / "cards.yaml"
+    attempt = watch._attempt
+    saves = ["Saved Card"]
+
+    def first_then_save(work: Callable[[], list[Path]], verb: str, say: Callable[[str], None]) -> bool:
+        done = attempt(work, verb, say)
+        if verb == "built" and saves:  # the first build is done and the watcher not yet begun
+            cards.write_text(cards.read_text().replace("Second Card", saves.pop()))
+        return done
+
+    def quiet_then_stopped(*folders: object, **options: object) -> Iterator[set[tuple[int, str]]]:
+        yield set()  # the watcher's first wake-up: it saw nothing
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(watch, "_attempt", first_then_save)
+    monkeypatch.setattr(watchfiles, "watch", quiet_then_stopped)
+    watching = ["build", "--watch", "--only", "cards", "--no-check", "--port", "0"]
+    assert main(watching) == 130
+    out = capsys.readouterr().out
+    assert out.index("watching ") < out.index("rebuilt watched:")
+    assert "Saved Card" in _text(tmp_path / "output" / "watched" / "cards-a4.pdf")
+    assert main(watching) == 130  # nothing saved this time: nothing built again
+    out = capsys.readouterr().out
+    assert "watching " in out and "rebuilt" not in out
