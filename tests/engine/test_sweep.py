@@ -129,7 +129,8 @@ def test_the_tune_command_writes_the_patch_and_says_what_it_needs(
     monkeypatch.setitem(sys.modules, "optuna", None)  # a machine without the tune extra
     assert main([*argv, "--trials", "3", "--out", str(tmp_path)]) == 2
     assert capsys.readouterr().err.strip() == (
-        "printkit: printkit tune needs Optuna: pip install 'printkit[tune]' (or pip install optuna)"
+        "printkit: printkit tune needs Optuna: pipx inject printkit-studio optuna, "
+        "or pip install -e '.[tune]' in printkit's clone (see docs/guides/simulate-balance.md)"
     )
 
 
