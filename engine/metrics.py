@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -62,7 +62,7 @@ class Played(Protocol):
     decisions: int
     end: str
     first: int
-    branching: dict[int, int]
+    branching: Mapping[int, int]
     tension: Tension | None
 
     def winner(self) -> int | None: ...

@@ -6,7 +6,7 @@ import dataclasses
 import random
 from array import array
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import ItemsView, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import floor
 from typing import Any, Protocol
@@ -33,21 +33,21 @@ class Agent(Protocol):
     def act(self, state: State, rng: random.Random) -> int: ...
 
 
-@dataclass
+@dataclass(slots=True)  # a long run holds every game's record: no dict of attributes for each
 class Record:
     """One played game: enough to replay it exactly, and to count it in a report."""
 
     seed: int
     agents: list[str]
-    # kept as machine integers: a long run holds every game's actions, at an eighth of a list of ints' memory
+    # kept as machine integers, the narrowest that hold them (see packed): a long run holds every game's actions
     actions: Sequence[int]
     returns: list[float]
     length: int  # player moves
     decisions: int
     end: str
     first: int  # the seat that made the first move
-    plays: list[tuple[int, str]] = field(default_factory=list)  # (seat, card id)
-    branching: dict[int, int] = field(default_factory=dict)  # legal moves at a decision -> how many decisions
+    plays: Sequence[tuple[int, str]] = ()  # (seat, card id), a tuple: a list keeps room to grow
+    branching: Mapping[int, int] = field(default_factory=dict)  # legal moves at a decision -> how many decisions
     tension: Tension | None = None  # what the lead did, from the heuristic; None when it was not read
 
     def winner(self) -> int | None:
@@ -75,14 +75,14 @@ class Record:
         return cls(
             data["seed"],
             list(data["agents"]),
-            array("q", data["actions"]),
+            packed(data["actions"]),
             list(data["returns"]),
             data["length"],
             data["decisions"],
             data["end"],
             data["first"],
-            [(seat, card) for seat, card in data["plays"]],
-            {int(k): v for k, v in data.get("branching", {}).items()},
+            tuple(_shared(seat, card) for seat, card in data["plays"]),
+            Histogram({int(k): v for k, v in data.get("branching", {}).items()}),
             Tension(**tension) if tension else None,
         )
 
@@ -91,6 +91,56 @@ MAX_LEADS = 256  # positions a game's lead is read at: past it, every other read
 
 
 _PLAYS: dict[tuple[int, str], tuple[int, str]] = {}
+_WIDTHS = ("B", "H", "I")  # array typecodes of unsigned integers, narrowest first
+
+
+class Histogram(Mapping[int, int]):
+    """How many times each of a few whole numbers came, in two arrays of machine integers, in the order first met: a
+    dict of two dozen counts takes 1.2 KB, this a fifth of it, and a long run keeps one for every game."""
+
+    __slots__ = ("_counts", "_keys")
+
+    def __init__(self, counts: Mapping[int, int]) -> None:
+        self._keys = packed(list(counts))
+        self._counts = packed(list(counts.values()))
+
+    def __getitem__(self, key: int) -> int:
+        for found, count in zip(self._keys, self._counts, strict=True):
+            if found == key:
+                return count
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def items(self) -> ItemsView[int, int]:
+        return _Pairs(self)  # each pair read once, where the mixin's would look each key up again
+
+    def __repr__(self) -> str:
+        return f"Histogram({dict(self)})"
+
+
+class _Pairs(ItemsView[int, int]):
+    """A Histogram's (number, count) pairs, read side by side from its two arrays."""
+
+    _mapping: Histogram
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return zip(self._mapping._keys, self._mapping._counts, strict=True)
+
+
+def packed(actions: Sequence[int]) -> array[int]:
+    """The actions as machine integers of the narrowest width that holds them all: most games' action numbers fit
+    in one or two bytes, where a Python int in a list costs 36 and a long run keeps every game's."""
+    low, high = (min(actions), max(actions)) if actions else (0, 0)
+    if low >= 0:
+        for code in _WIDTHS:
+            if high < 1 << (8 * array(code).itemsize):
+                return array(code, actions)
+    return array("q", actions)
 
 
 def _shared(seat: int, card: str) -> tuple[int, str]:
@@ -117,14 +167,14 @@ def play(game: GameDef, agents: list[Agent], seed: int, lead: bool = False) -> R
     return Record(
         seed,
         [a.name for a in agents],
-        array("q", state.history),
+        packed(state.history),
         state.returns(),
         moves,
         tally.decisions,
         tally.end,
         first,
-        [_shared(e.player, e.what) for e in tally.events if e.kind == "play"],
-        dict(branching),
+        tuple(_shared(e.player, e.what) for e in tally.events if e.kind == "play"),
+        Histogram(branching),
         tension(leads, _winner(state.returns())) if lead else None,
     )
 
