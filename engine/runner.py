@@ -63,7 +63,7 @@ class Record:
             "decisions": self.decisions,
             "end": self.end,
             "first": self.first,
-            "plays": [list(p) for p in self.plays],
+            "plays": self.plays,  # pairs: json writes a tuple as an array, as it would a list
             "branching": {str(k): v for k, v in sorted(self.branching.items())},
             "tension": dataclasses.asdict(self.tension) if self.tension else None,
         }

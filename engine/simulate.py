@@ -191,7 +191,9 @@ def run(plan: Plan, workers: int = 1, progress: Callable[[int, int], None] | Non
     for start, records in _play(todo, workers):
         done[start] = records
         if store is not None:
-            atomic.write_text(store / f"{start}.json", json.dumps([r.to_json() for r in records]))
+            atomic.write_text(
+                store / f"{start}.json", json.dumps([r.to_json() for r in records], separators=(",", ":"))
+            )
         played += len(records)
         if progress:
             progress(played, plan.games)
