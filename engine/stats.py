@@ -39,17 +39,23 @@ def summarise(records: list[Record], card_names: dict[str, str]) -> dict[str, An
     names = sorted({a for r in records for a in r.agents})
     pairing = {name: _rate(agents[name], n) for name in names}
     lengths = [r.length for r in records]
+    # counted by (seat, card) pair, a game's plays at once: the counting runs in C, where a loop over each play
+    # took most of a long run's summary
+    pair_plays: Counter[tuple[int, str]] = Counter()
+    pair_games: Counter[tuple[int, str]] = Counter()  # games in which the seat played the card
+    pair_wins: Counter[tuple[int, str]] = Counter()  # and of them, those the seat won
+    for record, w in zip(records, winners, strict=True):
+        pair_plays.update(record.plays)
+        seen = set(record.plays)
+        pair_games.update(seen)
+        if w is not None:
+            pair_wins.update(pair for pair in seen if pair[0] == w)
+    plays: Counter[str] = Counter()
     played_in: Counter[str] = Counter()
     won_when_played: Counter[str] = Counter()
-    plays: Counter[str] = Counter()
-    for record, w in zip(records, winners, strict=True):
-        seen: set[tuple[int, str]] = set()
-        for seat, card in record.plays:
-            plays[card] += 1
-            seen.add((seat, card))
-        for seat, card in seen:
-            played_in[card] += 1
-            won_when_played[card] += 1 if w == seat else 0
+    for counts, by_card in ((pair_plays, plays), (pair_games, played_in), (pair_wins, won_when_played)):
+        for (_, card), count in counts.items():
+            by_card[card] += count
     cards = []
     for card_id, name in sorted(card_names.items(), key=lambda kv: kv[1]):
         games = played_in[card_id]
