@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,13 @@ def draw(c: Canvas, name: str, x: float, y: float, size: float) -> None:
     c.restoreState()
 
 
+@functools.lru_cache(maxsize=64)
+def _names(own: tuple[tuple[str, Path], ...]) -> frozenset[str]:
+    """One set of names for a game's icons, whichever card asks: the text fitter keeps what it fitted by the set it
+    was given, and a set made anew for each card's text (2 KB) was kept once for each of thousands of entries."""
+    return ICON_NAMES | {name for name, _ in own}
+
+
 @dataclass(frozen=True)
 class IconSet:
     """The icons one game may show: printkit's own, and the SVGs of its icons/ folders, which win by name."""
@@ -41,7 +49,7 @@ class IconSet:
 
     @property
     def names(self) -> frozenset[str]:
-        return ICON_NAMES | {name for name, _ in self.own}
+        return _names(self.own)
 
     def draw(self, c: Canvas, name: str, x: float, y: float, size: float) -> None:
         """Icon name in the square of side size at (x, y): a game's own in its colours, printkit's in the fill."""
