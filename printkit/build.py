@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from printkit.draw.layout import Layout
 
 REFERENCE = "reference"  # the site's folder in the output folder
+PROOF_BATCH = 200  # designs the proof draws on one scratch page: 5,400 on one held 90 MB of operators
 
 SIDES = {
     "long": "double-sided, flip on the long edge",
@@ -571,7 +572,9 @@ def _proof(game: Game, settings: PrintSettings, loaded: bool = True, cards_only:
     shown: dict[str, set[str]] = {}  # card id -> the fields its face layouts read
     face_layouts: dict[str, list[str]] = {}  # card id -> the names of the layouts its faces are drawn by
     stopped: set[str] = set()  # the cards a drawing of which stopped short: too little read to judge
-    for design, size in designs.values():
+    for drawn, (design, size) in enumerate(designs.values()):
+        if drawn and not drawn % PROOF_BATCH:  # a page keeps every operator drawn on it: a new one, now and then
+            scratch = Canvas(io.BytesIO(), initialFontName=fonts.use("sans"))
         painter = CardPainter(scratch, size, settings.bleed, proof=True)
         target = Target.of(game, design.label, design.layout, design.place)
         fields = _Watched(design.fields)
