@@ -147,7 +147,7 @@ def calibration_pages(plans: list[Plan], out: Path) -> Files:
         for paper in plan.settings.papers:
             target = out / f"duplex-calibration-{paper}.pdf"
             if target not in pages:
-                pages[target] = calibration.build(paper, duplex)
+                pages[target] = calibration.build(paper, duplex, plan.settings.printer_margin)
     return pages
 
 

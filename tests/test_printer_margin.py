@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pypdfium2 as pdfium
 import pytest
-from pypdfium2.raw import FPDF_PAGEOBJ_FORM
+from pypdfium2.raw import FPDF_PAGEOBJ_FORM, FPDF_PAGEOBJ_PATH
 
 from printkit.core.units import MM
 from printkit.data.game import Game
 from printkit.data.settings import CARD_SIZES_MM, PAPERS, PrintSettings, card_size
-from printkit.sheets import cardsheets, counters
+from printkit.sheets import calibration, cardsheets, counters
 from printkit.sheets.cardsheets import Selection
 
 DPI = 72  # a pixel is 0.35 mm: enough to see ink in a 5 mm strip
@@ -99,3 +99,32 @@ def test_boards_keep_a_printer_margin_wider_than_their_own(games: dict[str, Game
     for slug in ("time-line-battle", "battle-line"):
         pdf, _ = boards.build(games[slug], "letter", 15 * MM) or (b"", None)
         assert _ink_reach(pdf) >= 15 - 25.4 / DPI, slug
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_calibration_page_gauges_the_printers_margin_and_frames_the_builds(paper: str) -> None:
+    """Bars 1-10 mm from each edge, to read how near a printer inks, and a frame at the margin the build kept."""
+    margin = 6.5 * MM
+    pw, ph = PAPERS[paper]
+    page = pdfium.PdfDocument(calibration.build(paper, "long", margin))[0]
+    boxes = [o.get_bounds() for o in page.get_objects() if o.type == FPDF_PAGEOBJ_PATH]
+    bars: dict[str, list[float]] = {"bottom": [], "top": [], "left": [], "right": []}
+    for x0, y0, x1, y1 in boxes:
+        across, up = (x0 + x1) / 2, (y0 + y1) / 2  # a line's middle, its stroke's width either side
+        if x1 - x0 == pytest.approx(calibration.BAR, abs=2) and y1 - y0 < 2:
+            if up < 11 * MM:
+                bars["bottom"].append(up)
+            elif up > ph - 11 * MM:
+                bars["top"].append(ph - up)
+        elif y1 - y0 == pytest.approx(calibration.BAR, abs=2) and x1 - x0 < 2:
+            if across < 11 * MM:
+                bars["left"].append(across)
+            elif across > pw - 11 * MM:
+                bars["right"].append(pw - across)
+    for edge, found in bars.items():
+        assert [round(d / MM, 2) for d in sorted(found)] == [float(mm) for mm in calibration.GAUGE], edge
+    frame = (margin, margin, pw - margin, ph - margin)
+    assert any(all(abs(a - b) < 1 for a, b in zip(box, frame, strict=True)) for box in boxes)
+    assert all(x0 >= 0 and y0 >= 0 and x1 <= pw and y1 <= ph for x0, y0, x1, y1 in boxes)
+    back = pdfium.PdfDocument(calibration.build(paper, "long", margin))[1]  # the back: the target alone
+    assert not [o for o in back.get_objects() if o.type == FPDF_PAGEOBJ_PATH and o.get_bounds()[1] < 11 * MM]

@@ -1,4 +1,4 @@
-"""The duplex calibration sheet: print it double-sided, hold it to the light, read the printer's offset."""
+"""The calibration sheet: print it double-sided, hold it to the light, read the printer's offset and margin."""
 
 from __future__ import annotations
 
@@ -14,6 +14,10 @@ from printkit.draw.layout import SMALLEST_TEXT
 from printkit.sheets import geometry
 
 TARGET = 20 * MM  # ruler half-length each way from the centre mark
+GAUGE = range(1, 11)  # the margin gauge's bars, in whole mm from the paper's edge
+BAR = 3 * MM  # a bar's length, along the edge
+PITCH = 4 * MM  # from one bar to the next, along the edge
+NUMBERS = 12 * MM  # the bars' numbers, this far in from the edge: clear of what any printer leaves blank
 
 
 def _ruler(c: Canvas, cx: float, cy: float, label: str) -> None:
@@ -42,8 +46,44 @@ def _ruler(c: Canvas, cx: float, cy: float, label: str) -> None:
     c.drawCentredString(cx, cy + TARGET + 3 * MM, label)
 
 
-def build(paper: str, duplex: str) -> bytes:
-    """Two pages: a target on the front, and on the back the same target where the flip should land it."""
+def _margin_gauge(c: Canvas, pw: float, ph: float, margin: float) -> None:
+    """At the middle of each edge a bar 1, 2, ... 10 mm from it, each numbered further in: the bars a printer cannot
+    reach are missing, so the lowest number printed whole is how near it inks. A dashed frame where this build's
+    ink begins (the printer margin) shows whether that is near enough."""
+    face = fonts.use("sans")
+    c.saveState()
+    c.setStrokeColor(HexColor("#000000"))
+    c.setFillColor(HexColor("#000000"))
+    c.setLineWidth(0.6)
+    c.setFont(face, SMALLEST_TEXT)
+    span = (len(GAUGE) - 1) * PITCH + BAR
+    for edge in ("bottom", "top", "left", "right"):
+        along = (pw if edge in ("bottom", "top") else ph) / 2 - span / 2
+        for i, mm in enumerate(GAUGE):
+            start, depth = along + i * PITCH, mm * MM
+            middle = start + BAR / 2
+            if edge == "bottom":
+                c.line(start, depth, start + BAR, depth)
+                c.drawCentredString(middle, NUMBERS, str(mm))
+            elif edge == "top":
+                c.line(start, ph - depth, start + BAR, ph - depth)
+                c.drawCentredString(middle, ph - NUMBERS - SMALLEST_TEXT * 0.7, str(mm))
+            elif edge == "left":
+                c.line(depth, start, depth, start + BAR)
+                c.drawString(NUMBERS, middle - SMALLEST_TEXT * 0.35, str(mm))
+            else:
+                c.line(pw - depth, start, pw - depth, start + BAR)
+                c.drawRightString(pw - NUMBERS, middle - SMALLEST_TEXT * 0.35, str(mm))
+    c.setLineWidth(0.3)
+    c.setDash(2, 2)
+    c.rect(margin, margin, pw - 2 * margin, ph - 2 * margin, stroke=1, fill=0)
+    c.restoreState()
+
+
+def build(paper: str, duplex: str, margin: float = 5 * MM) -> bytes:
+    """Two pages: a target on the front, and on the back the same target where the flip should land it; on the
+    front, too, a gauge of how near the paper's edge the printer inks, and a frame where the build's ink begins
+    (margin, the printer margin it was made with)."""
     pw, ph = PAPERS[paper]
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=(pw, ph), invariant=1, pageCompression=1, initialFontName=fonts.use("sans"))
@@ -57,6 +97,9 @@ def build(paper: str, duplex: str) -> bytes:
         "3. Read where the back's centre falls on the front's rulers, in mm: right and up are +.",
         "4. Build with --offset X,Y using the negated readings, e.g. a back 1.5 mm right and",
         "   0.5 mm down needs --offset -1.5,0.5. Two targets show whether the error is a shift.",
+        "5. At the middle of each edge, bars stand 1 to 10 mm from it: the lowest number whose bar printed whole",
+        f"   is how near this printer inks. The dashed frame is where this build's ink begins ({margin / MM:g} mm):",
+        "   if any of it is missing, or a bar inside it, set printer_margin (or --printer-margin) to that number.",
     ]
     for side in ("front", "back"):
         for x, y in spots:
@@ -64,6 +107,8 @@ def build(paper: str, duplex: str) -> bytes:
                 grid = geometry.Grid(pw, ph, 0.0, 0.0, 0.0, 1, 1, 0.0, 0.0, 0.0)
                 x, y = geometry.back_position(grid, x, y, duplex)
             _ruler(c, x, y, f"{side.upper()} target")
+        if side == "front":
+            _margin_gauge(c, pw, ph, margin)
         line_y = ph - 20 * MM
         for line in text if side == "front" else text[:1]:  # the one fit check, as for every text drawn
             size = textfit.one_line(line, "sans", pw - 30 * MM, 9, "the duplex calibration page: its instructions")
