@@ -30,7 +30,7 @@ from printkit.data.model import BOARD_KINDS
 from printkit.data.settings import PAPER_NAMES, PAPERS, PrintSettings
 from printkit.data.summary import plural
 from printkit.draw import drawcache, ink
-from printkit.sheets import boards, calibration, cardsheets, counters, geometry
+from printkit.sheets import calibration, cardsheets, counters, geometry
 from printkit.sheets import pieces as pieces_
 from printkit.sheets.cardsheets import EVERYTHING, Selection
 from printkit.sheets.pieces import Design, Manifest
@@ -385,8 +385,11 @@ def paper_parts(
             files[f"counters-{paper}.pdf"] = pdf
             files[f"counters-{paper}.json"] = manifest.json()
         return files
-    built = "boards" in parts or whole
-    boards_built = boards.build(game, paper, settings.printer_margin, ink.press(settings)) if built else None
+    boards_built = None
+    if "boards" in parts or whole:
+        from printkit.sheets import boards  # with the board drawing: loaded for the builds that make boards
+
+        boards_built = boards.build(game, paper, settings.printer_margin, ink.press(settings))
     if boards_built:
         boards_pdf, boards_manifest = boards_built
         if "boards" in parts:
@@ -510,6 +513,7 @@ def _proof(game: Game, settings: PrintSettings, loaded: bool = True, cards_only:
     from printkit.draw import fonts
     from printkit.draw.board import draw_board
     from printkit.draw.cardrender import CardPainter, Target
+    from printkit.sheets import boards
 
     problems: list[str] = []
     notices: list[str] = []

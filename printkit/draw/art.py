@@ -19,11 +19,9 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageMath, ImageOps, UnidentifiedImageError
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.utils import ImageReader, _digester
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
@@ -31,6 +29,11 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.core import decoding, files
 from printkit.data.model import PICTURE_KINDS
 from printkit.draw import drawcache, fonts, ink, pdfx
+
+# reportlab's graphics (and the platypus they import) load only for a game that draws an SVG: they took a tenth of a
+# small build's start
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
 
 VECTOR = (".svg",)
 KINDS = PICTURE_KINDS
@@ -278,6 +281,8 @@ def _embedded_fonts(drawing: Drawing) -> None:
     14 a PDF may leave out), whether or not it draws text: the drawing starts in printkit's sans instead. Text
     in a font svglib has no file for (it falls back to Helvetica, Times or Courier) is set in DejaVu, which
     printkit embeds, bold or slanted as the stand-in was."""
+    from reportlab.graphics.shapes import String
+
     drawing.initialFontName = fonts.face("sans")
     nodes: list[Any] = [drawing]
     while nodes:
@@ -317,6 +322,8 @@ def draw(c: Canvas, picture: Picture, where: tuple[float, float, float, float]) 
     """The picture drawn at x, y, width, height (points)."""
     x, y, w, h = where
     if picture.drawing is not None:
+        from reportlab.graphics import renderPDF
+
         c.saveState()
         c.translate(x, y)
         c.scale(w / picture.width, h / picture.height)
