@@ -106,6 +106,34 @@ def test_xlsx_problems_name_their_cell(
     assert not Path("output").exists()
 
 
+def test_a_stale_size_in_a_workbook_loses_no_row_and_no_column(
+    studio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sheet's <dimension> is what the program that wrote it claimed: one left stale (a tool edited the file and
+    did not update it) cut openpyxl's rows and columns at it, and the cards and values past it were lost unsaid."""
+    import re
+    import zipfile
+
+    _uses(studio, "{file: cards.xlsx}")
+    book = studio / "cards.xlsx"
+    _xlsx(book, [HEADER, ["a", "plain", "A", 1], ["b", "plain", "B", 2], ["c", "plain", "C", "x"]])
+    parts = {}
+    with zipfile.ZipFile(book) as zipped:
+        for name in zipped.namelist():
+            parts[name] = zipped.read(name)
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet], found = re.subn(rb'<dimension ref="[^"]*"', b'<dimension ref="A1:C3"', parts[sheet])
+    assert found == 1
+    with zipfile.ZipFile(book, "w") as zipped:
+        for name, data in parts.items():
+            zipped.writestr(name, data)
+    assert main(["validate"]) == 2  # the fourth column of the fourth row, past the claimed A1:C3, is read
+    assert "cards.xlsx:Deck!D4: cards[2].stats.power: expected an integer, found 'x'" in capsys.readouterr().err
+    _xlsx(book, [HEADER, ["a", "plain", "A", 1], ["b", "plain", "B", 2], ["c", "plain", "C", 3]])
+    assert main(["validate"]) == 0
+    assert "3 cards (main 3)" in capsys.readouterr().out
+
+
 def test_a_file_that_is_no_spreadsheet_is_one_line(studio: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _uses(studio, "{file: cards.xlsx}")
     (studio / "cards.xlsx").write_bytes(b"PK but not really a zip")

@@ -245,32 +245,23 @@ def _why(exc: BaseException) -> str:
     return "the file is damaged or not a workbook"
 
 
-def _sized_at_the_top() -> None:
-    """openpyxl's read-only sheets, told their size only by a <dimension> element before the rows: where a sheet has
-    none, openpyxl parses all of it to find that out (it waits for the rows' closing tag), every sheet of the
-    workbook and as it opens, so a 400,000-row sheet was read whole twice before its first row was counted. Its
-    own sheet class, used in place of openpyxl's (once, for the process), stops looking where the rows begin."""
+def _sized_by_its_rows() -> None:
+    """openpyxl's read-only sheets take their size from a <dimension> element. Where a sheet has none, openpyxl
+    parses all of it to find one, every sheet of the workbook as it opens (a 400,000-row sheet was read whole twice
+    before its first row was counted); where a program left a stale one, openpyxl cuts off the rows and columns past
+    it without a word, and their cards with them. Its own sheet class, used in place of openpyxl's (once, for the
+    process), takes no size from the file: every row is read, each as long as its last cell."""
     from openpyxl.reader import excel
     from openpyxl.worksheet._read_only import ReadOnlyWorksheet
-    from openpyxl.worksheet._reader import DATA_TAG, DIMENSION_TAG
-    from openpyxl.worksheet.dimensions import SheetDimension
-    from openpyxl.xml.functions import iterparse  # defusedxml's, where it is installed
 
-    if getattr(excel.ReadOnlyWorksheet, "sized_at_the_top", False):
+    if getattr(excel.ReadOnlyWorksheet, "sized_by_its_rows", False):
         return
 
     class Sheet(ReadOnlyWorksheet):
-        sized_at_the_top = True
+        sized_by_its_rows = True
 
         def _get_size(self) -> None:
-            with self._get_source() as source:
-                for _event, element in iterparse(source, events=("start",)):
-                    if element.tag == DIMENSION_TAG:
-                        found = SheetDimension.from_tree(element).boundaries
-                        self._min_column, self._min_row, self._max_column, self._max_row = found
-                        return
-                    if element.tag == DATA_TAG:  # the rows: a dimension comes before them or not at all
-                        return
+            return
 
     excel.ReadOnlyWorksheet = Sheet
 
@@ -280,7 +271,7 @@ def _xlsx_rows(path: Path, raw: bytes, sheet: str | None) -> Table:
     from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
     shown = display_path(path)
-    _sized_at_the_top()
+    _sized_by_its_rows()
     values = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
     try:
         names = values.sheetnames
