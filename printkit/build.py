@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import as_completed
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from printkit.draw.layout import Layout
 
 REFERENCE = "reference"  # the site's folder in the output folder
+KEPT_PROOFS = 500  # proofs kept in the cache, the most recently used: a watch keeps one for each save
 PROOF_BATCH = 200  # designs the proof draws on one scratch page: 5,400 on one held 90 MB of operators
 
 SIDES = {
@@ -490,11 +492,14 @@ def proof(game: Game, settings: PrintSettings, loaded: bool = True, cards_only: 
     with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
         notices = json.loads(kept.read_text(encoding="utf-8"))["notices"]
         if isinstance(notices, list) and all(isinstance(n, str) for n in notices):
+            with contextlib.suppress(OSError):
+                os.utime(kept)  # used now: the last to be let go
             return Proof([], notices)
     found = _proof(game, settings, loaded, cards_only)
     if not found.problems:  # problems are found again, so that each run says them
         with contextlib.suppress(OSError):  # a full or read-only cache costs the proof next time, nothing more
             atomic.write_text(kept, json.dumps({"notices": found.notices}))
+            cache.keep_newest(kept.parent, KEPT_PROOFS)
     return found
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
 
+from printkit import build
 from printkit.cli import main
 from printkit.data.game import Game
 from printkit.data.settings import CARD_SIZES_MM, PrintSettings, card_size
@@ -198,3 +200,27 @@ def test_a_kept_proof_says_its_warnings_again_and_a_changed_file_is_proofed_anew
     assert main(["validate", "my-game"]) == 0
     assert "cards first-card, second-card" in capsys.readouterr().err
     assert len(set((own_cache / "proofs").glob("*.json")) - kept) == 1  # the changed game's own proof
+
+
+def test_the_kept_proofs_are_bounded_the_least_recently_used_let_go_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A watch keeps a proof for each save: the cache keeps the newest KEPT_PROOFS, and one read again is new."""
+    own_cache = tmp_path / "cache"  # this test's alone: the session's holds other tests' proofs
+    monkeypatch.setenv("PRINTKIT_CACHE", str(own_cache))
+    monkeypatch.setattr(build, "KEPT_PROOFS", 2)
+    _validated_with_footer(tmp_path, capsys, monkeypatch, "{colour: '#c8c8c8'}")
+    (first,) = (own_cache / "proofs").glob("*.json")
+    os.utime(first, ns=(1, 1))  # long ago
+    cards = tmp_path / "cards" / "my-game" / "cards.yaml"
+    original = cards.read_text()
+    cards.write_text(original.replace("First Card", "First Card, Renamed"))
+    assert main(["validate", "my-game"]) == 0
+    (second,) = set((own_cache / "proofs").glob("*.json")) - {first}
+    cards.write_text(original)  # back as it was: its kept proof is read, and so used most recently
+    assert main(["validate", "my-game"]) == 0
+    os.utime(second, ns=(2, 2))  # older than the first, read just now
+    cards.write_text(original.replace("First Card", "First Card, Third"))
+    assert main(["validate", "my-game"]) == 0
+    kept = set((own_cache / "proofs").glob("*.json"))
+    assert len(kept) == 2 and first in kept and second not in kept

@@ -7,6 +7,7 @@ time, and a project from a stranger has no say in where it lies.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -20,3 +21,15 @@ def folder(kind: str) -> Path:
     else:
         root = Path.home() / ".cache" / "printkit"
     return root / kind
+
+
+def keep_newest(where: Path, count: int) -> None:
+    """All but the count most recently used files of a cache folder removed (a file read from the cache has its
+    time set, so what a project still uses stays): small files each, but one for every state of every game."""
+    try:
+        found = [(entry.stat().st_mtime_ns, entry.path) for entry in os.scandir(where) if entry.is_file()]
+    except OSError:
+        return
+    for _, path in sorted(found, reverse=True)[count:]:
+        with contextlib.suppress(OSError):  # another run may have removed it first
+            os.unlink(path)
