@@ -409,9 +409,9 @@ def test_a_decks_bad_art_is_faulted_at_the_deck(studio: Path, capsys: pytest.Cap
     err = capsys.readouterr().err.splitlines()
     assert err == [
         f"cards/art-game/game.yaml:{deck_art}:10: decks[0].art: art/broken.jpg (the image of layout plain, "
-        "region art-image): not a JPEG picture, as its name says, or a damaged one",
+        "region art-image): not a JPEG picture, as its name says, or a damaged one [printkit help cards]",
         f"cards/art-game/game.yaml:{back}:17: decks[0].back.art: art/broken.jpg (the image of layout back, "
-        "region art): not a JPEG picture, as its name says, or a damaged one",
+        "region art): not a JPEG picture, as its name says, or a damaged one [printkit help cards]",
     ], err
 
 

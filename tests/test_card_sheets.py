@@ -321,6 +321,7 @@ def test_a_sheet_named_twice_is_one_line_at_its_entry(studio: Path, capsys: pyte
     err = capsys.readouterr().err.splitlines()
     assert err == [
         "cards/sheet-game/game.yaml:5:34: card_sheets[1]: cards.csv is named twice in card_sheets: name it once"
+        " [printkit help spreadsheets]"
     ]
 
 

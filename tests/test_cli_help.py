@@ -72,7 +72,18 @@ def test_every_commands_help_runs(name: str, capsys: pytest.CaptureFixture[str])
 _PIPELINE = ("pydantic", "reportlab", "PIL", "yaml", "jinja2", "weasyprint", "printkit.build", "printkit.data.loader")
 
 
-@pytest.mark.parametrize("words", [["--version"], ["--help"], ["build", "--help"], ["completion", "bash"], ["bulid"]])
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["--version"],
+        ["--help"],
+        ["build", "--help"],
+        ["completion", "bash"],
+        ["bulid"],
+        ["help"],
+        ["help", "game-yaml"],
+    ],
+)
 def test_commands_that_only_talk_start_without_loading_the_pipeline(words: list[str]) -> None:
     probe = (
         "import sys\nfrom printkit.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
@@ -127,6 +138,7 @@ def test_quiet_says_nothing_and_verbose_names_every_file(
     assert main(["build", "--only", "cards", "--no-check", "--verbose"]) == 0
     out = capsys.readouterr().out
     assert "wrote output/quiet-game/cards-a4.pdf" in out and "building quiet-game" in out and "done:" in out
+    assert out.endswith("\nwhat each file is for, and how to print it: printkit help outputs\n")  # its page, last
 
 
 def _bash_complete(line: str) -> list[str]:
@@ -332,6 +344,7 @@ def test_a_problem_at_a_spreadsheet_cell_is_placed_in_json() -> None:
         "column": 28,
         "cell": "My Deck!AB12",
         "message": "cards[0].art: art/a.png: not a PNG picture",
+        "help": "printkit help spreadsheets",
     }
 
 

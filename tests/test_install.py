@@ -18,7 +18,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-ASSETS = ("layouts/troop.yaml", "layouts/printshops.yaml", "templates/booklet.html.j2", "cards/battle-line/rules.md")
+ASSETS = (
+    "layouts/troop.yaml",
+    "layouts/printshops.yaml",
+    "templates/booklet.html.j2",
+    "cards/battle-line/rules.md",
+    "docs/guides/spreadsheets.md",  # the guide's pages, for printkit help
+)
 
 
 def _run(command: list[str], cwd: Path, env: dict[str, str]) -> str:
@@ -190,3 +196,5 @@ def test_the_bundled_battle_line_validates_builds_exports_and_plays(
     assert re.search(r"seat 1 wins \d", out)
     assert (made / "balance" / "report.pdf").read_bytes().startswith(b"%PDF")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]  # everything went to the folder's output/
+    page = _run(["printkit", "help", "spreadsheets"], tmp_path, env)  # the guide travels with the wheel
+    assert page.startswith("# Cards from a spreadsheet\n") and "(printkit help " in page

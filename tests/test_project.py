@@ -227,7 +227,8 @@ def test_a_pyproject_with_a_printkit_table_is_a_project(
     capsys.readouterr()
     assert main(["build", "--no-check"]) == 2
     err = capsys.readouterr().err
-    assert err == f"{tmp_path / 'pyproject.toml'}:6:1: print.bleed: expected a bleed from 0mm to 5mm, found '7mm'\n"
+    bleed = "print.bleed: expected a bleed from 0mm to 5mm, found '7mm'"
+    assert err == f"{tmp_path / 'pyproject.toml'}:6:1: {bleed} [printkit help project]\n"
 
 
 def test_another_tools_broken_pyproject_is_not_printkits_business(

@@ -67,7 +67,7 @@ def test_an_option_without_player_text_is_a_warning_at_its_line(
     worded = [line for line in err if "player_text" in line]
     assert worded == [
         "warning: cards/options-game/game.yaml:15:5: rule option tokens is reconstructed but has no player_text: "
-        "the booklet states it to players in its description's words"
+        "the booklet states it to players in its description's words [printkit help game-yaml]"
     ]
 
 

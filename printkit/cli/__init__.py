@@ -10,6 +10,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 
+from printkit.cli import manual
 from printkit.cli.common import Output, placed
 from printkit.core.errors import PrintkitError, display_path, safe
 
@@ -19,7 +20,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     words = list(sys.argv[1:] if argv is None else argv)
     top = commands.parser()
-    if not words or words == ["help"]:
+    if not words:
         print(commands.overview(), end="")
         return 0
     args, extra = top.parse_known_args(words)
@@ -44,11 +45,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             traceback.print_exc()
         if Output.json:
-            Output.report |= {"ok": False, "exit_code": exc.exit_code, "problems": [placed(x) for x in exc.lines()]}
+            problems = [placed(x, exc.topic) for x in exc.lines()]
+            Output.report |= {"ok": False, "exit_code": exc.exit_code, "problems": problems}
             print(json.dumps(Output.report, ensure_ascii=False, indent=1))
             return exc.exit_code
         for line in exc.lines():
-            print(line, file=sys.stderr)
+            print(manual.pointed(line, exc.topic), file=sys.stderr)
         return exc.exit_code
     except BrokenPipeError:
         # the reader stopped listening (`printkit list | head -1`): stop quietly, as a shell tool would

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from printkit.cli import manual
 from printkit.core import project
 from printkit.core.errors import DataError, UsageError, display_path, safe
 from printkit.core.project import Project
@@ -49,8 +50,15 @@ class Output:
         return f"warning: and {rest:,} more like these; `--json` lists every one"
 
 
-def placed(line: str) -> dict[str, Any]:
-    """A problem line as JSON: file, line, column and message when it is placed, the message alone when not."""
+def placed(line: str, topic: str = "") -> dict[str, Any]:
+    """A problem line as JSON: file, line, column and message when it is placed, the message alone when not; and
+    the `printkit help` that explains it, when a page does."""
+    found = _located(line)
+    chosen = topic or manual.topic_of(line)
+    return found | {"help": f"printkit help {chosen}"} if chosen else found
+
+
+def _located(line: str) -> dict[str, Any]:
     match = _PLACED.match(line)
     if match:
         file, row, column, message = match.groups()
@@ -102,7 +110,7 @@ def warn(text: str) -> None:
     if Output.json:  # every one, for an editor to place
         Output.report["warnings"].append(placed(text))
     elif not Output.quiet and Output.warned <= MAX_WARNINGS:
-        print(f"warning: {safe(text)}", file=sys.stderr)
+        print(f"warning: {manual.pointed(safe(text))}", file=sys.stderr)
 
 
 def load(targets: Sequence[str], where: Project) -> list[Game]:

@@ -137,5 +137,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     failed = [f.what for f in findings if f.level == FAIL]
     if failed:
         verb = "needs" if len(failed) == 1 else "need"
-        raise CheckFailed(f"doctor: {', '.join(failed)} {verb} fixing before printkit can make everything")
+        raise CheckFailed(
+            f"doctor: {', '.join(failed)} {verb} fixing before printkit can make everything", topic="install"
+        )
     return 0

@@ -260,6 +260,8 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool, watching: 
     site = out / build.REFERENCE / "index.html"
     tail = f"; the rules reference is {display_path(site)}" if "reference" in parts else ""
     say(f"done: {len(written)} files in {display_path(out)} in {seconds:.1f} s{tail}")
+    if not watching:  # once a build, not at every save of a watch
+        say("what each file is for, and how to print it: printkit help outputs")
     record("games", [game_entry(game, True) for game in chosen_games])
     record("written", [display_path(path) for path in written])
     record("kept", kept)
@@ -315,7 +317,8 @@ def _quick_check(chosen_games: list[Game], here: project.Project, out: Path, wri
     elif errors:
         raise CheckFailed(
             f"the quick check by play found {errors} error{'s' if errors != 1 else ''}, so nothing was written; "
-            "`printkit check` runs the full check, `--no-check` builds without it"
+            "`printkit check` runs the full check, `--no-check` builds without it",
+            topic="simulate-balance",
         )
 
 
@@ -333,7 +336,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
     if args.check:
         if stale:
             listed = ", ".join(display_path(p) for p in stale)
-            raise CheckFailed(f"schema out of date, run `printkit schema`: {listed}")
+            raise CheckFailed(f"schema out of date, run `printkit schema`: {listed}", topic="schema")
         say(f"up to date {display_path(schema.folder(here))}")
         return 0
     for path in schema.write(here):

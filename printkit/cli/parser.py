@@ -458,6 +458,13 @@ def _options_completion(p: argparse.ArgumentParser) -> None:
     p.add_argument("shell", choices=completion.SHELLS, help="the shell: " + ", ".join(completion.SHELLS))
 
 
+def _options_help(p: argparse.ArgumentParser) -> None:
+    from printkit.cli import manual  # the pages' names only: it reads a folder, and loads none of the pipeline
+
+    topic = p.add_argument("topic", nargs="?", metavar="TOPIC", help="a guide page or a command; none lists them")
+    completion.offers(topic, "words:" + " ".join([*manual.pages(), *(c.name for c in COMMANDS)]))
+
+
 def cmd_completion(args: argparse.Namespace) -> int:
     print(completion.script(args.shell, parser()), end="")
     return 0
@@ -648,6 +655,16 @@ COMMANDS = (
         "doctor:cmd_doctor",
     ),
     Command(
+        "help",
+        "help",
+        "read a page of the guide here, offline",
+        "Read a page of printkit's guide in the terminal, the same words as the docs site: a tutorial,\n"
+        "how-to guides, the reference and explanations. A problem line ends in [printkit help TOPIC]\n"
+        "when a page explains it. A command's name as the topic shows that command's options.",
+        ("printkit help", "printkit help spreadsheets", "printkit help reference/layouts", "printkit help build"),
+        "manual:cmd_help",
+    ),
+    Command(
         "completion",
         "help",
         "a completion script for bash, zsh or fish",
@@ -677,6 +694,7 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "check": _options_check,
     "balance": _options_balance,
     "doctor": _options_doctor,
+    "help": _options_help,
     "completion": _options_completion,
 }
 
@@ -696,7 +714,8 @@ def overview() -> str:
         lines += [f"  {c.name:<{width}}  {c.summary}" for c in COMMANDS if c.group == group]
     lines += [
         "",
-        "`printkit COMMAND --help` shows a command's options, their defaults and examples.",
+        "`printkit COMMAND --help` shows a command's options, their defaults and examples; `printkit help` lists",
+        "the guide's pages, to read here offline.",
         "Every command takes -q/--quiet, -v/--verbose and --debug; `printkit --version` names the version.",
         "Exit codes: 0 done, 1 a check found an error, 2 bad usage or bad data, 130 interrupted.",
     ]

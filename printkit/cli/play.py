@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from printkit.cli import manual
 from printkit.cli.common import Output, count, games, note, one_game, out_folder, say
 from printkit.cli.progress import Bar
 from printkit.core import cache, files, project
@@ -41,8 +42,8 @@ def engine_game(target: str) -> tuple[Game, Any]:
     game = one_game(target)
     try:
         return game, registry.build(game)
-    except KeyError as exc:
-        raise UsageError(str(exc.args[0])) from None
+    except KeyError as exc:  # no engine: the rules language is how a designer's game gets one
+        raise UsageError(str(exc.args[0]), topic="rules-language") from None
 
 
 def agent_names(text: str) -> tuple[str, str]:
@@ -151,7 +152,8 @@ def _simulate(slug: str, plan: Plan, workers: int) -> list[Record]:
         index = next(i for i in range(plan.games) if plan.game_seed(i) == endless.seed)
         raise CheckFailed(
             f"{slug}: game {index + 1} of {plan.games}: {endless}; see it with: printkit replay {slug} "
-            f"--seed {endless.seed} --agents {','.join(plan.seats(index))}"
+            f"--seed {endless.seed} --agents {','.join(plan.seats(index))}",
+            topic="simulate-balance",
         ) from None
     finally:
         bar.close()
@@ -176,7 +178,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
             engine = registry.build(game)
         except KeyError as exc:  # said in one line, and its summary row claims no games
             missing.append(game.slug)
-            say(f"{game.slug}: not played: {str(exc.args[0]).removeprefix(game.slug + ': ')}")
+            unplayed = str(exc.args[0]).removeprefix(game.slug + ": ")
+            say(f"{game.slug}: not played: {manual.pointed(unplayed, 'rules-language')}")
             continue
         with _playing(args):
             rows.append(_balance_one(args, game, engine, agents, run, out))
@@ -262,12 +265,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     count("--games", args.count, MAX_GAMES)
     count("--workers", args.workers, MAX_WORKERS)
     errors = 0
+    explained = False  # a game was played, so its metrics line wants its page named once
     for game in games(args):
         with simulate.backend(args.scheduler):
             findings, records = check.run(game, args.count, args.seed, workers=args.workers)
         errors += sum(1 for f in findings if f.level == "error")
         if not records and [f.level for f in findings] == ["note"]:  # no engine: one line says so, nothing more
-            say(f"{game.slug}: not played: {findings[0].message.removeprefix(game.slug + ': ')}")
+            unplayed = findings[0].message.removeprefix(game.slug + ": ")
+            say(f"{game.slug}: not played: {manual.pointed(unplayed, 'rules-language')}")
             continue
         played = f"{len(records)} games played" if records else "not played"
         say(f"{game.slug}: {played}, {len(findings)} finding{'s' if len(findings) != 1 else ''}")
@@ -275,8 +280,11 @@ def cmd_check(args: argparse.Namespace) -> int:
             say(f"  metrics: {metrics.line(metrics.measure(records))}")
         for finding in findings:  # the findings are the answer: shown even with --quiet
             print(safe(f"{game.slug}: {finding}" if Output.quiet else f"  {finding}"))
+        explained = explained or bool(records)
+    if explained:
+        say("what the metrics and findings mean: printkit help balance-metrics")
     if errors:
-        raise CheckFailed(f"check found {errors} error{'s' if errors != 1 else ''}")
+        raise CheckFailed(f"check found {errors} error{'s' if errors != 1 else ''}", topic="simulate-balance")
     return 0
 
 
@@ -300,7 +308,8 @@ def cmd_engine_test(args: argparse.Namespace) -> int:
     name = game.info.engine
     if failures:
         raise CheckFailed(
-            f"the {name} engine broke the game API {len(failures)} time{'s' if len(failures) != 1 else ''}"
+            f"the {name} engine broke the game API {len(failures)} time{'s' if len(failures) != 1 else ''}",
+            topic="own-engine",
         )
     say(
         f"ok  {game.slug}: the {name} engine keeps the game API in {args.seeds} random games (seeds {args.seed} to "

@@ -1,6 +1,6 @@
 """printkit's own files: the built-in layouts, templates and bundled games, wherever printkit is installed.
 
-A wheel carries the repository's top-level cards/, layouts/ and templates/ inside the package, as
+A wheel carries the repository's top-level cards/, layouts/, templates/ and docs' pages inside the package, as
 printkit/assets/<name>/ (pyproject.toml maps them there at build time). An editable install
 runs from a source checkout, where the same folders sit beside the package instead.
 """
@@ -13,16 +13,19 @@ from pathlib import Path
 
 from printkit.core.errors import PrintkitError
 
-FOLDERS = ("cards", "layouts", "templates")
+FOLDERS = ("cards", "layouts", "templates", "docs")
 
 
 class AssetsMissing(PrintkitError):
     """The installation lacks one of printkit's own folders."""
 
+    topic = "install"
+
 
 @functools.cache
 def folder(name: str) -> Path:
-    """The folder of printkit's own files called name: cards (the bundled games), layouts or templates."""
+    """The folder of printkit's own files called name: cards (the bundled games), layouts, templates or docs (the
+    guide's pages)."""
     if name not in FOLDERS:
         raise ValueError(f"no asset folder {name!r}")
     packaged = files("printkit") / "assets" / name

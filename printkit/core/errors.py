@@ -81,6 +81,12 @@ class PrintkitError(Exception):
     """An error the user can cause and fix; reported without a traceback."""
 
     exit_code = 2
+    topic = ""  # the guide's page that explains this kind of problem (`printkit help TOPIC`); "" for its file's
+
+    def __init__(self, *args: object, topic: str = "") -> None:
+        super().__init__(*args)
+        if topic:
+            self.topic = topic
 
     def lines(self) -> list[str]:
         return [f"printkit: {safe(str(self))}"]

@@ -78,6 +78,8 @@ class Offered(Protocol):
 class Untrusted(DataError):
     """A game's own engine module, in a folder the project does not trust to run code."""
 
+    topic = "someone-elses-folder"
+
 
 _trusted_now: set[Path] = set()  # game folders this run's command line trusts (--trust)
 

@@ -18,6 +18,8 @@ MAX_FETCH = 20_000_000  # bytes of one file a document reads
 class FetchRefused(PrintkitError):
     """A document asked for something outside the project, or over the network."""
 
+    topic = "rules-booklets"
+
 
 def read(url: str, root: Path) -> tuple[bytes, str]:
     """The bytes and media type behind url, if it is a data: URI or a file under root; else FetchRefused."""

@@ -63,6 +63,8 @@ _SEARCH_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), Path.h
 class FontMissing(PrintkitError):
     """A font the layouts need is not installed."""
 
+    topic = "art-fonts-icons"
+
 
 def subset_tag(font: bytes, codes: Sequence[int]) -> str:
     """Six capital letters for a subset of a font (font: a digest of its file) and the characters it keeps, in order.

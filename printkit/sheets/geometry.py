@@ -26,6 +26,8 @@ TRIM_CLEAR = 1 * MM
 class PageTooSmall(UsageError):
     """A piece larger than the paper leaves room for."""
 
+    topic = "printing-at-home"
+
 
 @dataclass(frozen=True)
 class Grid:

@@ -114,7 +114,7 @@ def test_a_game_without_an_engine_claims_no_games(
     capsys.readouterr()
     assert main(["check"]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "plain-game: not played: no engine plays this game yet: nothing checked by play"
+        "plain-game: not played: no engine plays this game yet: nothing checked by play [printkit help rules-language]"
     ]
     assert main(["balance", "--games", "20"]) == 0
     assert "plain-game: not played: no engine plays this game (game.yaml names none)" in capsys.readouterr().out
