@@ -130,6 +130,49 @@ def test_pruning_drops_the_least_recently_used_first(studio: Path) -> None:
     assert not kept[0].exists() and all(p.exists() for p in kept[1:])
 
 
+def test_a_run_walks_the_folder_only_when_its_ledger_says_the_limit_is_passed(
+    studio: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A warm run stores nothing and prunes nothing; a run that stores adds its bytes to the ledger, and prunes only
+    past the limit or with the ledger gone, so the folder stays bounded without a walk of it at every save."""
+    walks: list[int] = []
+    walked = drawcache.prune
+    monkeypatch.setattr(drawcache, "prune", lambda limit=drawcache.MAX_BYTES: walks.append(limit) or walked(limit))
+    folder = studio.parent / "cache" / "drawings"
+    _run(*REFERENCE)  # cold: no ledger yet, so the folder is walked and its size written down
+    assert len(walks) == 1
+    size = sum(p.stat().st_size for p in folder.glob("*/*.png"))
+    assert int((folder / drawcache.LEDGER).read_text()) == size
+    _run(*REFERENCE, "--out", "warm")  # every picture kept: nothing stored, nothing to account
+    assert len(walks) == 1
+    cards = studio / "cards" / GAME / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Card 3 text.", "Card 3, changed."), encoding="utf-8")
+    _run(*REFERENCE, "--out", "edited")  # one picture stored: the ledger grows by its bytes, no walk
+    assert len(walks) == 1
+    grown = int((folder / drawcache.LEDGER).read_text())
+    assert grown == sum(p.stat().st_size for p in folder.glob("*/*.png")) > size
+    drawcache.use(folder)
+    try:
+        assert drawcache.account(1, limit=grown) is True  # one byte past the limit: walked, and pruned to it
+        assert len(walks) == 2 and int((folder / drawcache.LEDGER).read_text()) <= grown
+        (folder / drawcache.LEDGER).write_text("not a number")
+        assert drawcache.account(1) is True  # a ledger that does not read is no reason to trust it
+        assert len(walks) == 3
+        assert drawcache.account(None) is True  # a run that could not count what it stored
+        assert len(walks) == 4
+    finally:
+        drawcache.use(None)
+
+
+def test_pictures_stored_by_worker_processes_are_in_the_ledger(studio: Path) -> None:
+    """Two games are made by two forked workers: what they store reaches the parent's ledger all the same."""
+    folder = studio.parent / "cache" / "drawings"
+    _run(*REFERENCE)  # the ledger written from a walk of the folder
+    assert main(["new", "Other Game", "-q"]) == 0
+    assert main(["build", "--only", "reference", "--no-check", "-q", "--out", "both"]) == 0
+    assert int((folder / drawcache.LEDGER).read_text()) == sum(p.stat().st_size for p in folder.glob("*/*.png"))
+
+
 def test_a_kept_picture_is_written_as_the_png_it_was_kept_as(studio: Path) -> None:
     """The site writes a kept picture's stored bytes, encoding none twice: the very bytes an encoding would give."""
     import io

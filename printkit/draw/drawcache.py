@@ -22,8 +22,10 @@ import functools
 import hashlib
 import io
 import json
+import multiprocessing
 import os
 import stat
+import time
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -36,10 +38,13 @@ from printkit.core import atomic, cache, decoding, fingerprint
 from printkit.core.noting import Noted
 
 MAX_BYTES = 1_000_000_000  # the folder's size kept after a run; the least recently used go first
+LEDGER = "size"  # the folder's size as the last run left it: a run adds what it stored, and walks the folder only
+LEDGER_DAYS = 1  # when that passes the limit, or the ledger is this old (runs at once may each miss the other's)
 VERSION = 1  # of the stored format
 DRAWING_LIBRARIES = ("reportlab", "pypdfium2", "pillow", "svglib", "python-bidi", "rl_accel")
 
 _folder: Path | None = None  # where the pictures are kept this run; None keeps none
+_stored: Any = None  # bytes stored while kept() holds, a value shared with the workers it forks; None: not counted
 
 
 class Drawing(Protocol):
@@ -61,14 +66,48 @@ def use(folder: Path | None) -> None:
 
 @contextlib.contextmanager
 def kept() -> Iterator[None]:
-    """Pictures kept in the user's cache (printkit.core.cache) for the block, then the least recently used pruned."""
-    before = _folder
+    """Pictures kept in the user's cache (printkit.core.cache) for the block; after it, what the block stored goes in
+    the folder's ledger, and the least recently used are pruned when that says the folder is past its limit."""
+    global _stored
+    before, counted = _folder, _stored
     use(cache.folder("drawings"))
     try:
+        _stored = _tally()
         yield
-        prune()
+        stored = None if _stored is None else int(_stored.value)
+        if stored != 0:  # only a picture stored can take the folder past its limit; None: not known, so look
+            account(stored)
     finally:
         use(before)
+        _stored = counted
+
+
+def _tally() -> Any:
+    """A count of bytes that workers forked from here add to as well; None where no shared memory is to be had."""
+    try:
+        return multiprocessing.Value("q", 0)
+    except OSError:
+        return None
+
+
+def account(stored: int | None, limit: int = MAX_BYTES) -> bool:
+    """Add the bytes a run stored (None: not known) to the folder's ledger, and prune when it says the folder
+    passed limit (or it is missing, unreadable or a day old): a run that stores a picture among thousands need
+    not walk them all. Whether it pruned."""
+    if _folder is None:
+        return False
+    ledger = _folder / LEDGER
+    try:
+        total = int(ledger.read_text(encoding="ascii")) + (stored or 0)
+        fresh = stored is not None and time.time() - ledger.stat().st_mtime < LEDGER_DAYS * 86_400
+    except (OSError, ValueError):
+        total, fresh = limit + 1, False
+    if fresh and total <= limit:
+        with contextlib.suppress(OSError):
+            atomic.write_bytes(ledger, str(total).encode("ascii"))
+        return False
+    prune(limit)
+    return True
 
 
 _reads: Noted[Path] = Noted("reads")
@@ -201,8 +240,12 @@ def _store(name: str, image: Image.Image, read: set[Path]) -> None:
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=1)
     _remember(image, out.getvalue())
+    data = json.dumps(digests).encode() + b"\n" + out.getvalue()
     with contextlib.suppress(OSError):  # a cache that cannot be written costs time, never the run
-        atomic.write_bytes(path, json.dumps(digests).encode() + b"\n" + out.getvalue())
+        atomic.write_bytes(path, data)
+        if _stored is not None:
+            with _stored.get_lock():
+                _stored.value += len(data)
 
 
 def pictures(
@@ -233,7 +276,8 @@ def pictures(
 
 
 def prune(limit: int = MAX_BYTES) -> int:
-    """Delete the least recently used pictures until the folder holds at most limit bytes; how many went."""
+    """Delete the least recently used pictures until the folder holds at most limit bytes, and write its size in
+    the ledger; how many went."""
     if _folder is None or not _folder.is_dir():
         return 0
     for sub in _folder.iterdir():  # what a killed run was writing
@@ -253,4 +297,6 @@ def prune(limit: int = MAX_BYTES) -> int:
             path.unlink()
             total -= size
             gone += 1
+    with contextlib.suppress(OSError):
+        atomic.write_bytes(_folder / LEDGER, str(total).encode("ascii"))
     return gone
