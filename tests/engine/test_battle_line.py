@@ -557,5 +557,6 @@ def test_validate_refuses_printed_flags_that_differ_from_the_flags_option(
     assert len(err) == 2
     assert err[0].endswith(
         "game.yaml:91:5: components: flag: prints 9 tokens, but rules: flags is 10; print as many as the line has flags"
+        " [printkit help game-yaml]"
     )
     assert "game.yaml:92:5: components: flag-strip: prints 9 spaces on the strip" in err[1]
