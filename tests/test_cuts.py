@@ -192,3 +192,27 @@ def test_cuts_are_a_print_setting_layered_like_the_others(tmp_path: Path, capsys
     assert len(err) == 1 and re.search(r"game\.yaml:\d+:\d+: .*cuts", err[0]), err
     with pytest.raises(SystemExit):
         main(["build", "battle-line", "--cuts", "sideways"])
+
+
+def test_pieces_of_one_colour_are_not_laid_out_to_look_for_joins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Cards of one face colour and one back: no cut can show a neighbour's colour, so no sheet is laid out to
+    look (10,000 such cards took a second a paper); give one card a face of another colour and it is."""
+    from printkit.sheets import joins, pieces
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "-q"]) == 0
+    assert main(["new", "Plain", "-q"]) == 0
+    game = load_game(tmp_path / "cards" / "plain")
+    settings = PrintSettings(cuts="shared")
+    cards = cardsheets.card_pieces(game, settings.card_size)
+    laid: list[int] = []
+    plan = pieces.plan
+    monkeypatch.setattr(pieces, "plan", lambda *a, **k: laid.append(1) or plan(*a, **k))
+    assert joins.warnings(game, settings, cards, []) == [] and laid == []  # its cards alone: one deck, one look
+    other = replace(cards[0].face, key="face-other", fields={**cards[0].face.fields, "accent": "#123456"})
+    mixed = [replace(cards[0], face=other), *cards[1:]]
+    assert joins.edge_colour(other) != joins.edge_colour(cards[1].face)  # the starter's ground is its accent
+    joins.warnings(game, settings, mixed, [])
+    assert laid  # laid out to look, as the faces may now differ at a cut

@@ -23,6 +23,9 @@ from printkit.draw import art, cardview, fonts, icons, rtl, textfit
 from printkit.draw.layout import FIELD, Box, Layout
 from printkit.draw.legibility import INK, colour, text_colour
 
+# regions that are a shape in their colours alone: once those read, a proof has nothing to find in drawing them
+_SHAPES = frozenset({"background", "box", "line", "pattern"})
+
 
 class TextOverflow(PlacedError):
     """Card text that does not fit its box even at the smallest allowed size, or that its font cannot draw."""
@@ -139,13 +142,15 @@ class CardPainter:
     def _region(self, box: Box, fields: dict[str, Any], target: Target) -> None:
         c, spec = self.c, box.spec
         fill, stroke = colour(spec.fill, fields), colour(spec.stroke, fields)
+        kind = spec.type
+        if self.proof and kind in _SHAPES:  # its colours read, nothing is left that can go wrong: not drawn
+            return
         if fill:
             c.setFillColor(fill)
         if stroke:
             c.setStrokeColor(stroke)
             c.setLineWidth(_pt(spec.stroke_width))
         x, y, w, h = self._rect(box)
-        kind = spec.type
         if kind == "background":
             b = self.bleed
             c.rect(-b, -b, self.w + 2 * b, self.h + 2 * b, stroke=0, fill=1 if fill else 0)
@@ -304,6 +309,15 @@ class CardPainter:
         c.restoreState()
 
     def _badge(self, box: Box, fields: dict[str, Any], target: Target) -> None:
+        spec = box.spec
+        if not self.proof:  # a proof checks the badge's text alone: its shape, like a box's, cannot go wrong
+            self._badge_shape(box, fields)
+        if spec.text:
+            w, h = box.w, box.h
+            inner = Box(box.name, spec, box.x + w * 0.12, box.y + h * 0.18, w * 0.76, h * 0.64)
+            self._text(inner, fields, target, centred=True)
+
+    def _badge_shape(self, box: Box, fields: dict[str, Any]) -> None:
         c, spec = self.c, box.spec
         x, y, w, h = self._rect(box)
         fill = colour(spec.fill, fields)
@@ -337,9 +351,6 @@ class CardPainter:
         else:
             path.roundRect(x, y, w, h, min(w, h) * 0.2)
         c.drawPath(path, stroke=1 if stroke else 0, fill=1 if fill else 0)
-        if spec.text:
-            inner = Box(box.name, spec, box.x + w * 0.12, box.y + h * 0.18, w * 0.76, h * 0.64)
-            self._text(inner, fields, target, centred=True)
 
     def _outline(self, box: Box) -> bool:
         """Whether a region fills the whole trim: a circle that does is a round piece's own outline."""
@@ -419,8 +430,9 @@ class CardPainter:
                         cursor += size * textfit.ICON_ADVANCE
                     else:
                         set_in = textfit.styled_font(seg, font, styles)
-                        c.setFont(fonts.face(set_in), size)
-                        c.drawString(cursor, baseline, seg)
+                        if not self.proof:  # a proof has measured the words; their operators would be thrown away
+                            c.setFont(fonts.face(set_in), size)
+                            c.drawString(cursor, baseline, seg)
                         cursor += fonts.width(seg, set_in, size)
             baseline -= fitted.leading
 

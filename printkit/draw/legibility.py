@@ -9,6 +9,7 @@ numerals on each without a layout per colour.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,7 +40,12 @@ def mix(a: str, b: str, amount: float) -> Color:
 
 def colour(ref: str | None, fields: dict[str, Any]) -> Color | None:
     """A layout colour reference resolved for one card; None for none (and for auto, resolved by readable)."""
-    accent = str(fields.get("accent", INK))
+    return _colour(ref, str(fields.get("accent", INK)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _colour(ref: str | None, accent: str) -> Color | None:
+    # asked for each region of each card (400,000 times for 10,000 cards), of a handful of colours: kept
     table = {
         "accent": lambda: HexColor(accent),
         "accent-dark": lambda: mix(accent, "#000000", 0.45),

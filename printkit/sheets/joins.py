@@ -46,24 +46,52 @@ def warnings(game: Game, settings: PrintSettings, cards: list[Piece], counters: 
     The pieces are judged where they print: counters that ride below the cards on the card sheet's last page
     (see pieces.tuck) with the cards, as one sheet, and otherwise on a counter sheet of their own.
     """
+    if _alike(cards + counters):  # no two pieces can differ at a cut: no sheet need be laid out to look
+        return []
     lines = []
     unfolded = replace(settings, foldover=False)  # counters never fold over
-    apart, unfolded_apart = (replace(chosen, cuts="separate") for chosen in (settings, unfolded))
     for paper in settings.papers:
-        parts: list[tuple[str, list[list[Band]], int]] = []  # each sheet's name, its pages, and its pages apart
         riding = pieces.tuck(PAPERS[paper], settings, cards, counters)
         if riding is not None:
-            kept = pieces.tuck(PAPERS[paper], apart, cards, counters)
-            if kept is None:  # apart, the counters no longer fit below the cards: they take a sheet of their own
-                kept = _card_sheet(paper, apart, cards) + _counter_sheet(paper, unfolded_apart, counters)
-            parts.append(("cards and counters", riding, len(kept)))
+            sheets = [("cards and counters", riding)]
         else:
-            parts.append(("cards", _card_sheet(paper, settings, cards), len(_card_sheet(paper, apart, cards))))
+            sheets = [("cards", _card_sheet(paper, settings, cards))]
             if counters:
-                apart_pages = len(_counter_sheet(paper, unfolded_apart, counters))
-                parts.append(("counters", _counter_sheet(paper, unfolded, counters), apart_pages))
-        lines += [_warning(game, name, paper, laid, pages) for name, laid, pages in parts if joined(laid)]
+                sheets.append(("counters", _counter_sheet(paper, unfolded, counters)))
+        for name, laid in sheets:
+            if joined(laid):  # laid out apart only then: most sheets join none, and 10,000 cards took a second
+                lines.append(_warning(game, name, paper, laid, _pages_apart(name, paper, settings, cards, counters)))
     return lines
+
+
+def _alike(chosen: list[Piece]) -> bool:
+    """Whether every face shows one colour past its trim, and every back one too: then no neighbours differ,
+    wherever they are laid (a game's 10,000 cards took a second to lay out on each paper to find none)."""
+    seen: set[tuple[str, str]] = set()  # the designs asked, by side and key: a design's copies are one
+    faces: set[str] = set()
+    backs: set[str] = set()
+    for piece in chosen:
+        for side, design, colours in (("face", piece.face, faces), ("back", piece.back, backs)):
+            if design is not None and (side, design.key) not in seen:
+                seen.add((side, design.key))
+                colours.add(edge_colour(design))
+        if len(faces) > 1 or len(backs) > 1:
+            return False
+    return True
+
+
+def _pages_apart(part: str, paper: str, settings: PrintSettings, cards: list[Piece], counters: list[Piece]) -> int:
+    """The pages a part takes with every piece cut apart: what the warning says separate cuts would cost."""
+    apart = replace(settings, cuts="separate")
+    unfolded_apart = replace(apart, foldover=False)
+    if part == "cards and counters":
+        laid = pieces.tuck(PAPERS[paper], apart, cards, counters)
+        if laid is None:  # apart, the counters no longer fit below the cards: they take a sheet of their own
+            laid = _card_sheet(paper, apart, cards) + _counter_sheet(paper, unfolded_apart, counters)
+        return len(laid)
+    if part == "cards":
+        return len(_card_sheet(paper, apart, cards))
+    return len(_counter_sheet(paper, unfolded_apart, counters))
 
 
 def _card_sheet(paper: str, settings: PrintSettings, cards: list[Piece]) -> list[list[Band]]:
