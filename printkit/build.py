@@ -460,8 +460,13 @@ def _low_contrast(designs: Iterable[tuple[Design, tuple[float, float]]]) -> list
     from printkit.draw import legibility
 
     found: dict[tuple[str, str], tuple[Layout, list[legibility.Finding], list[str]]] = {}
+    # cards that read alike have the same findings: worked out once (a game's 10,000 cards share a few readings)
+    known: dict[tuple[object, ...], list[legibility.Finding]] = {}
     for design, size in designs:
-        for finding in legibility.findings(design.layout, design.fields, size):
+        key = (id(design.layout), size, legibility.reading(design.layout, design.fields, size))
+        if key not in known:
+            known[key] = legibility.findings(design.layout, design.fields, size)
+        for finding in known[key]:
             entry = found.setdefault((design.layout.name, finding.region), (design.layout, [], []))
             entry[1].append(finding)
             if design.label not in entry[2]:

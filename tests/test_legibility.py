@@ -224,3 +224,27 @@ def test_the_kept_proofs_are_bounded_the_least_recently_used_let_go_first(
     assert main(["validate", "my-game"]) == 0
     kept = set((own_cache / "proofs").glob("*.json"))
     assert len(kept) == 2 and first in kept and second not in kept
+
+
+def test_cards_that_read_alike_have_the_same_contrast_findings(games: dict[str, Game]) -> None:
+    """The proof works findings out once per reading (accent, regions drawn, texts printed, pictures set): every
+    design of the bundled games, grouped so, has in each group the findings each of its designs has alone."""
+    from printkit.draw import legibility
+
+    size = card_size("poker").size
+    groups: dict[tuple[object, ...], list[list[legibility.Finding]]] = {}
+    designs = 0
+    for game in games.values():
+        for piece in cardsheets.card_pieces(game, size) + counters.counter_pieces(game):
+            for design in (piece.face, piece.back):
+                if design is None:
+                    continue
+                # as drawn, and in a pale accent under which many of the games' texts fall short
+                for fields in (design.fields, {**design.fields, "accent": "#e8e4dc"}):
+                    designs += 1
+                    key = (id(design.layout), piece.size, legibility.reading(design.layout, fields, piece.size))
+                    groups.setdefault(key, []).append(legibility.findings(design.layout, fields, piece.size))
+    assert designs > 2 * len(groups)  # the grouping saves work: many designs to a reading
+    assert any(found for group in groups.values() for found in group)  # some designs fall short: compared too
+    for group in groups.values():
+        assert all(found == group[0] for found in group)

@@ -404,6 +404,13 @@ class CardPainter:
                 f"{target.where_value(named)}card {target.card}: field {box.name} does not fit its box "
                 f"({box.w / units.MM:.1f} x {box.h / units.MM:.1f} mm) even at {spec.min_size} pt: {text[:60]!r}"
             )
+        if self.proof and not fitted.logical:  # fitted: of what is left, only an icon's drawing can go wrong
+            text_colour(self._drawn, box, fields)
+            for word in (word for line in fitted.lines for word in line):
+                for seg in word:
+                    if isinstance(seg, tuple):
+                        target.icons.draw(self.c, seg[0], 0, 0, fitted.size)
+            return
         x, y, w, h = self._rect(box)
         size = fitted.size
         block = size * 0.95 + (len(fitted.lines) - 1) * fitted.leading
@@ -430,9 +437,8 @@ class CardPainter:
                         cursor += size * textfit.ICON_ADVANCE
                     else:
                         set_in = textfit.styled_font(seg, font, styles)
-                        if not self.proof:  # a proof has measured the words; their operators would be thrown away
-                            c.setFont(fonts.face(set_in), size)
-                            c.drawString(cursor, baseline, seg)
+                        c.setFont(fonts.face(set_in), size)
+                        c.drawString(cursor, baseline, seg)
                         cursor += fonts.width(seg, set_in, size)
             baseline -= fitted.leading
 

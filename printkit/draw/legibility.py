@@ -155,6 +155,21 @@ def _hex(c: Color) -> str:
     return "#" + "".join(f"{round(v * 255):02x}" for v in (c.red, c.green, c.blue))
 
 
+def reading(layout: Layout, fields: dict[str, Any], card_size: tuple[float, float]) -> tuple[object, ...]:
+    """What of one card its findings turn on: its accent, and for each region whether it is drawn, whether its
+    text prints and whether its picture's field is set. Cards alike in these have the same findings."""
+    out: list[object] = [str(fields.get("accent", INK))]
+    for box in layout.boxes(card_size):
+        spec = box.spec
+        if not spec.drawn_for(fields):
+            out.append(None)
+        elif spec.type in ("text", "badge") and spec.text:
+            out.append(_bound(spec.text, fields))
+        else:
+            out.append(spec.type != "image" or str(spec.image or "").strip("{}") in fields)
+    return tuple(out)
+
+
 def findings(layout: Layout, fields: dict[str, Any], card_size: tuple[float, float]) -> list[Finding]:
     """Every text region of one card that prints with too little contrast against what lies under it."""
     drawn: list[Box] = []

@@ -54,9 +54,9 @@ def warnings(game: Game, settings: PrintSettings, cards: list[Piece], counters: 
         riding = pieces.tuck(PAPERS[paper], settings, cards, counters)
         if riding is not None:
             sheets = [("cards and counters", riding)]
-        else:
-            sheets = [("cards", _card_sheet(paper, settings, cards))]
-            if counters:
+        else:  # a sheet whose pieces all look alike at their edges is not laid out again to look
+            sheets = [] if _alike(cards) else [("cards", _card_sheet(paper, settings, cards))]
+            if counters and not _alike(counters):
                 sheets.append(("counters", _counter_sheet(paper, unfolded, counters)))
         for name, laid in sheets:
             if joined(laid):  # laid out apart only then: most sheets join none, and 10,000 cards took a second
