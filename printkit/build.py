@@ -584,13 +584,14 @@ def _proof(game: Game, settings: PrintSettings, loaded: bool = True, cards_only:
         not problems and not cards_only and settings.cuts == "auto"
     ):  # cuts: shared said on purpose is a choice made, not warned of
         attempt(joins_)
+    proved_icons: set[str] = set()  # each icon is drawn once: a second drawing of it can fail in no new way
     shown: dict[str, set[str]] = {}  # card id -> the fields its face layouts read
     face_layouts: dict[str, list[str]] = {}  # card id -> the names of the layouts its faces are drawn by
     stopped: set[str] = set()  # the cards a drawing of which stopped short: too little read to judge
     for drawn, (design, size) in enumerate(designs.values()):
         if drawn and not drawn % PROOF_BATCH:  # a page keeps every operator drawn on it: a new one, now and then
             scratch = Canvas(io.BytesIO(), initialFontName=fonts.use("sans"))
-        painter = CardPainter(scratch, size, settings.bleed, proof=True)
+        painter = CardPainter(scratch, size, settings.bleed, proof=True, proved_icons=proved_icons)
         target = Target.of(game, design.label, design.layout, design.place)
         fields = _Watched(design.fields)
         whole = attempt(partial(painter.paint, design.layout, fields, target))

@@ -113,8 +113,17 @@ class Target:
 class CardPainter:
     """Draws layouts onto a canvas in card-local coordinates: origin at the trim's bottom-left."""
 
-    def __init__(self, canvas: Canvas, card_size: tuple[float, float], bleed: float, proof: bool = False) -> None:
+    def __init__(
+        self,
+        canvas: Canvas,
+        card_size: tuple[float, float],
+        bleed: float,
+        proof: bool = False,
+        proved_icons: set[str] | None = None,
+    ) -> None:
         self.c = canvas
+        # a proof's icons drawn once already, shared by its painters: drawing one again can go wrong in no new way
+        self.proved_icons = proved_icons if proved_icons is not None else set()
         self.w, self.h = card_size
         self.bleed = bleed
         self.proof = proof  # a proof reads and measures pictures but does not embed them: only problems count
@@ -135,6 +144,13 @@ class CardPainter:
                 except PrintkitError as exc:
                     self.problems += [line for line in exc.lines() if line not in self.problems]
             self._drawn.append(box)
+
+    def _icon(self, target: Target, name: str, x: float, y: float, side: float) -> None:
+        if self.proof and name in self.proved_icons:
+            return
+        target.icons.draw(self.c, name, x, y, side)
+        if self.proof:
+            self.proved_icons.add(name)
 
     def _rect(self, box: Box) -> tuple[float, float, float, float]:
         return box.x, self.h - box.y - box.h, box.w, box.h
@@ -175,7 +191,7 @@ class CardPainter:
                 )
             c.setFillColor(text_colour(self._drawn, box, fields))
             side = min(w, h)
-            target.icons.draw(c, name, x + (w - side) / 2, y + (h - side) / 2, side)
+            self._icon(target, name, x + (w - side) / 2, y + (h - side) / 2, side)
         elif kind == "text":
             self._text(box, fields, target)
         elif kind == "image":
@@ -409,7 +425,7 @@ class CardPainter:
             for word in (word for line in fitted.lines for word in line):
                 for seg in word:
                     if isinstance(seg, tuple):
-                        target.icons.draw(self.c, seg[0], 0, 0, fitted.size)
+                        self._icon(target, seg[0], 0, 0, fitted.size)
             return
         x, y, w, h = self._rect(box)
         size = fitted.size
@@ -433,7 +449,7 @@ class CardPainter:
                     cursor += space
                 for seg in word:
                     if isinstance(seg, tuple):
-                        target.icons.draw(c, seg[0], cursor + size * 0.02, baseline - size * 0.12, size)
+                        self._icon(target, seg[0], cursor + size * 0.02, baseline - size * 0.12, size)
                         cursor += size * textfit.ICON_ADVANCE
                     else:
                         set_in = textfit.styled_font(seg, font, styles)
