@@ -20,9 +20,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from printkit.cli.manual import MARK
 from printkit.core.schemadoc import schema_markdown
-
-MARK = re.compile(r"<!-- printkit:(commands|schema (\w+)) -->")
 
 # the pictures: the name in the site, then the file printkit writes under the scratch project's output/
 PICTURES = {

@@ -21,7 +21,8 @@ from printkit.core.errors import PLACED, UsageError, safe
 SECTIONS = ("tutorial", "guides", "reference", "explanation")
 SPREADSHEETS = (".csv", ".tsv", ".xlsx", ".xlsm")
 PICTURES_AND_FONTS = (".png", ".jpg", ".jpeg", ".webp", ".svg", ".ttf", ".otf", ".ttc", ".woff", ".woff2")
-_MARK = re.compile(r"<!-- printkit:(commands|schema (\w+)) -->")
+# where a page takes its generated reference: every command's help, or the fields of printkit/schema/NAME.schema.json
+MARK = re.compile(r"<!-- printkit:(commands|schema (\w+)) -->")
 _PICTURE = re.compile(r"!\[([^\]]*)\]\([^)]*\)(?:\{[^}]*\})?")
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 _ATTRIBUTES = re.compile(r"\{:?\s*[.#][^}]*\}")
@@ -155,7 +156,7 @@ def page_text(topic: str) -> str:
         return schema_text(match[2])
 
     text = path.read_text(encoding="utf-8")
-    text = _MARK.sub(made, text)
+    text = MARK.sub(made, text)
     text = _PICTURE.sub(lambda m: f"[picture: {m[1]}]" if m[1] else "[picture]", text)
     text = _LINK.sub(linked, text)
     return _ATTRIBUTES.sub("", text).rstrip("\n") + "\n"

@@ -39,6 +39,12 @@ def shown(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def place_of(file: str, line: int, column: int, cell: str = "") -> str:
+    """How a problem names its place, from parts already made safe: "file:line:column", or "file:Sheet1!C14" for a
+    spreadsheet's cell."""
+    return f"{file}:{cell or f'{line}:{column}'}"
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
     """One thing wrong in one place of one file."""
@@ -51,7 +57,7 @@ class Problem:
 
     @property
     def place(self) -> str:
-        return f"{safe(self.file)}:{safe(self.cell) if self.cell else f'{self.line}:{self.column}'}"
+        return place_of(safe(self.file), self.line, self.column, safe(self.cell))
 
     def __str__(self) -> str:
         message = safe(self.message)

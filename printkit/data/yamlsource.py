@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 import yaml
 
 from printkit.core import files
-from printkit.core.errors import DataError, Problem, display_path, safe, shown
+from printkit.core.errors import DataError, Problem, display_path, place_of, safe, shown
 
 # A game file is a few hundred lines; these limits only stop hostile or accidental giants.
 MAX_BYTES = 2_000_000
@@ -75,9 +75,8 @@ class SourceMap:
             sheet = safe(self.sheet) if self.sheet is not None else None
             shown = self._shown = (os.getcwd(), safe(display_path(self.file)), sheet)
         _, file, sheet = shown
-        if sheet is not None:
-            return f"{file}:{sheet}!{column_letters(mark.column)}{mark.line}"
-        return f"{file}:{mark.line}:{mark.column}"
+        cell = f"{sheet}!{column_letters(mark.column)}{mark.line}" if sheet is not None else ""
+        return place_of(file, mark.line, mark.column, cell)
 
     def _cell(self, mark: Mark) -> str:
         return f"{self.sheet}!{column_letters(mark.column)}{mark.line}" if self.sheet is not None else ""
