@@ -1,4 +1,4 @@
-"""Agents: random, greedy (one step ahead on the game's heuristic), and information-set MCTS."""
+"""Agents: random, greedy (one step ahead on the game's heuristic), information-set MCTS, and each game's expert."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.api import State, pick
+from engine.api import DEFAULT_EXPERT, State, pick
 
 
 class RandomAgent:
@@ -54,6 +54,9 @@ class GreedyAgent:
         return best
 
 
+PLAYOUT = 8  # random moves an MCTS search plays from a new position before the heuristic judges it
+
+
 @dataclass
 class _Node:
     visits: int = 0
@@ -66,15 +69,32 @@ class MCTSAgent:
     """Information-set MCTS (one tree, a fresh determinisation per iteration) with short playouts
     cut off by the game's heuristic."""
 
-    def __init__(self, iterations: int = 200, playout_depth: int = 8, exploration: float = 0.7) -> None:
+    def __init__(
+        self,
+        iterations: int = 200,
+        playout_depth: int = PLAYOUT,
+        exploration: float = 0.7,
+        banned: str | None = None,
+    ) -> None:
         self.iterations = iterations
         self.playout_depth = playout_depth
         self.c = exploration
-        self.name = f"mcts{iterations}"
+        self.banned = banned  # a card this agent never plays, in the real game or in its search, unless forced
+        depth = "" if playout_depth == PLAYOUT else f"/{playout_depth}"
+        self.name = f"mcts{iterations}{depth}" + (f"{BANS}{banned}" if banned else "")
+
+    def _moves(self, world: State, me: int) -> list[int]:
+        """The legal moves of the seat to move, less the banned card's when the seat is this agent's: a restricted
+        agent searches as it will play, never counting on the card it may not play."""
+        legal = list(world.legal_actions())
+        if self.banned is None or world.current_player() != me:
+            return legal
+        allowed = [a for a in legal if world.played_card(a) != self.banned]
+        return allowed or legal
 
     def act(self, state: State, rng: random.Random) -> int:
         me = state.current_player()
-        actions = list(state.legal_actions())
+        actions = self._moves(state, me)
         if len(actions) == 1:
             return actions[0]
         root = _Node()
@@ -98,7 +118,7 @@ class MCTSAgent:
             _settle(world, rng)
             if world.is_terminal():
                 break
-            legal = list(world.legal_actions())
+            legal = self._moves(world, me)
             mover = world.current_player()
             for a in legal:
                 node.avail[a] = node.avail.get(a, 0) + 1
@@ -131,13 +151,16 @@ class MCTSAgent:
             _settle(world, rng)
             if world.is_terminal():
                 break
-            world.apply_action(rng.choice(list(world.legal_actions())))
+            world.apply_action(rng.choice(self._moves(world, me)))
         _settle(world, rng)
         return world.returns()[me] if world.is_terminal() else world.heuristic(me)
 
 
 MAX_MCTS = 100_000  # iterations a move: far past where more search stops paying
+MAX_PLAYOUT = 99  # random moves before a search judges its position: past a game's length it plays the game out
 BANS = "!"  # "random!swordsman": the random agent, never playing the card swordsman
+DEPTH = "/"  # "mcts100/0": MCTS 100 judging each position it reaches by the heuristic at once, no random moves
+EXPERT = "expert"  # the agent a game's data names as playing it best (game.yaml expert:; api.DEFAULT_EXPERT if none)
 
 
 class RestrictedAgent:
@@ -154,26 +177,43 @@ class RestrictedAgent:
         return self.inner.choose(state, rng, allowed or legal)
 
 
+def resolve(name: str, expert: str) -> str:
+    """The agent's name with `expert` (alone or restricted, expert!CARD) spelled as the game's expert."""
+    base, ban, card = name.partition(BANS)
+    return f"{expert}{ban}{card}" if base == EXPERT else name
+
+
+def check(name: str) -> None:
+    """ValueError, saying what is expected, unless name is an agent's (expert for whichever agent a game names)."""
+    make(resolve(name, DEFAULT_EXPERT))
+
+
 def make(name: str) -> RandomAgent | GreedyAgent | MCTSAgent | RestrictedAgent:
-    """An agent from its name: random, greedy, mcts or mctsN (N iterations per move); random!CARD or
-    greedy!CARD for that agent never playing the card."""
+    """An agent from its name: random, greedy, mcts, mctsN (N iterations per move) or mctsN/D (judging a
+    position after D random moves, 8 unless said); AGENT!CARD for that agent never playing the card."""
     if BANS in name:
         base, _, card = name.partition(BANS)
         inner = make(base)
-        if isinstance(inner, MCTSAgent | RestrictedAgent) or not card:
-            raise ValueError(f"{name!r}: expected random!CARD or greedy!CARD")
+        if isinstance(inner, RestrictedAgent) or not card:
+            raise ValueError(f"{name!r}: expected AGENT!CARD, such as random!CARD or mcts100!CARD")
+        if isinstance(inner, MCTSAgent):
+            return MCTSAgent(inner.iterations, inner.playout_depth, inner.c, card)
         return RestrictedAgent(inner, card)
-    if name.startswith("mcts") and name[4:].isdigit():
-        budget = int(name[4:])
-        if not 1 <= budget <= MAX_MCTS:
-            raise ValueError(f"{name!r}: expected mctsN with N from 1 to {MAX_MCTS} iterations a move")
-        return MCTSAgent(budget)
+    if name.startswith("mcts") and name != "mcts":
+        budget, slash, depth = name[4:].partition(DEPTH)
+        if not budget.isdigit() or (slash and not depth.isdigit()):
+            raise ValueError(f"{name!r}: expected mctsN or mctsN/D, such as mcts100 or mcts100/0")
+        if not 1 <= int(budget) <= MAX_MCTS:
+            raise ValueError(f"{name!r}: expected mctsN with N from 1 to {MAX_MCTS:,} iterations a move")
+        if slash and not 0 <= int(depth) <= MAX_PLAYOUT:
+            raise ValueError(f"{name!r}: expected mctsN/D with D from 0 to {MAX_PLAYOUT} random moves")
+        return MCTSAgent(int(budget), int(depth) if slash else PLAYOUT)
     if name == "mcts":
         return MCTSAgent()
     if name == "greedy":
         return GreedyAgent()
     if name == "random":
         return RandomAgent()
-    hint = difflib.get_close_matches(name, ("random", "greedy", "mcts"), n=1)
+    hint = difflib.get_close_matches(name, ("random", "greedy", "mcts", EXPERT), n=1)
     guess = f" (did you mean {hint[0]!r}?)" if hint else ""
-    raise ValueError(f"unknown agent {name!r}: expected random, greedy, mcts or mctsN{guess}")
+    raise ValueError(f"unknown agent {name!r}: expected random, greedy, mcts, mctsN, mctsN/D or expert{guess}")

@@ -29,6 +29,9 @@ def pick(rng: random.Random, items: Sequence[int]) -> int:
     return items[floor(rng.random() * len(items))]
 
 
+DEFAULT_EXPERT = "mcts100"  # the expert of a game whose data names none: the top of the ladder without one
+
+
 class IllegalAction(ValueError):
     """An action that is not among the current state's legal actions."""
 
@@ -222,6 +225,8 @@ class GameDef(ABC):
     # a game still going after this many actions, chance included, is taken to loop: the runner
     # stops it rather than hang a check (the longest bundled games, Time Line's to its turn cap, run ~13,000)
     max_actions: int = 200_000
+    # the agent game.yaml's expert: names (registry.build sets it), the one `expert` stands for
+    expert: str = DEFAULT_EXPERT
 
     @abstractmethod
     def new_initial_state(self) -> State:

@@ -50,8 +50,8 @@ def values(
     for every card) until the verdict is decided or simulate.SETTLE_CAP times as many are played."""
     out = []
     for done, (card, name) in enumerate(sorted(cards.items(), key=lambda kv: kv[1])):
-        banned = f"{agent}{BANS}{card}"
-        plan = simulate.Plan(folder, (banned, agent), games, seed)
+        plan = simulate.Plan(folder, (f"{agent}{BANS}{card}", agent), games, seed)
+        banned = plan.agents[0]  # as the records name it: expert as the agent it stands for
         records = simulate.until_settled(plan, functools.partial(_decided, banned), workers)
         score, low, high = _score(records, banned)
         value = 0.5 - score / len(records)

@@ -36,6 +36,29 @@ def _percent(share: float) -> str:
     return f"{100 * share:.0f}%"
 
 
+def resting(figures: dict[str, Any], agents: tuple[str, str], expert: str, named: bool) -> str:
+    """Which agents the report's verdicts rest on, and whether that is the game's expert, with how the expert did
+    against MCTS 100 on this ladder: a weaker agent's verdicts may be about how it plays, not about the game."""
+    pair = " and ".join(dict.fromkeys(agents))  # "random" once when both seats are random
+    valued = figures.get("card_values", {}).get("agent")
+    cards = f", and the card values on {valued}" if valued and valued != agents[0] else ""
+    whose = f"the game's expert, {expert}" if named else f"{expert}, which stands in as expert (game.yaml names none)"
+    step = next((s for s in figures.get("ladder") or [] if s.get("expert")), None)
+    measured = (
+        f" (on this ladder it scored {_percent(step['score'])}, interval {100 * step['ci95'][0]:.0f}-"
+        f"{_percent(step['ci95'][1])}, against {step['weaker']}: {step['verdict']})"
+        if step
+        else ""
+    )
+    if set(agents) == {expert} and (valued is None or valued == expert):
+        return f"Every verdict here rests on games between {whose}{measured}."
+    return (
+        f"The seat, first-mover and card verdicts rest on games between {pair}{cards}, not on {whose}{measured}: "
+        f"what a weaker agent finds may be about how it plays rather than the game; --agents expert,expert rests "
+        f"them on the expert."
+    )
+
+
 def endings(figures: dict[str, Any]) -> list[str]:
     """For each unfinished ending common in the report's games or on the ladder, whether the rules or weak agents
     cause it: the strongest rung's rate with its interval decides, and an interval across the line says so."""
@@ -78,7 +101,7 @@ def plan(study: Study) -> tuple[list[tuple[str, list[Any]]], tuple[str, str]]:
     first, second = study.agents.split(",")
     for name in (first, second):
         try:
-            made.make(name)
+            made.check(name)
         except ValueError as exc:
             raise UsageError(f"agents: {exc}") from None
     return varied, (first, second)

@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from engine import metrics, simulate, stats
+from engine.agents import EXPERT
 from engine.runner import Record
 
-RUNGS = ("random", "greedy", "mcts25", "mcts100")  # MCTS at 25 and 100 iterations a move
+# MCTS at 25 and 100 iterations a move, then the agent the game's data names as its expert, when that is another
+RUNGS = ("random", "greedy", "mcts25", "mcts100", EXPERT)
 ENDINGS = ("completion", "timeouts", "stalemates", "drawishness")
 
 
@@ -37,19 +39,23 @@ def climb(
         if progress:
             progress(f"{upper} against {lower}")
         plan = simulate.Plan(folder, (upper, lower), games, seed)
-        records = simulate.until_settled(plan, functools.partial(_decided, upper), workers)
+        stronger, weaker = plan.agents  # as the records name them: expert as the agent it stands for
+        if stronger == weaker:  # the game's expert is the rung below it
+            continue
+        records = simulate.until_settled(plan, functools.partial(_decided, stronger), workers)
         wins = draws = 0
         for record in records:
             winner = record.winner()
             if winner is None:
                 draws += 1
-            elif record.agents[winner] == upper:
+            elif record.agents[winner] == stronger:
                 wins += 1
-        score, _, (low, high) = _score(records, upper)
+        score, _, (low, high) = _score(records, stronger)
         steps.append(
             {
-                "stronger": upper,
-                "weaker": lower,
+                "stronger": stronger,
+                "weaker": weaker,
+                "expert": upper == EXPERT,
                 "games": len(records),
                 "wins": wins,
                 "draws": draws,

@@ -47,6 +47,8 @@ def _built(game: Game, engine: Engine, fresh: bool = False) -> tuple[GameDef, fr
             return built, read
     with reading_rules() as reading:
         built = engine.build(game)
+    if game.info.expert:
+        built.expert = game.info.expert
     _BUILT[:] = [entry for entry in _BUILT if entry[0] is not game]
     _BUILT.insert(0, (game, built, frozenset(reading)))
     del _BUILT[KEPT:]

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from engine import agents, registry
-from engine.api import GameDef
+from engine.api import DEFAULT_EXPERT, GameDef
 from engine.runner import Record, play
 from printkit.core import atomic, fingerprint
 from printkit.core import workers as processes
@@ -51,6 +51,13 @@ class Plan:
     games: int
     seed: int
     changes: tuple[Change, ...] = ()  # values changed from the game's data (printkit.data.variant), for a sweep
+
+    def __post_init__(self) -> None:
+        # each agent by the name its records carry: mcts as mcts200, expert as the agent the game's data names
+        named = any(name.partition(agents.BANS)[0] == agents.EXPERT for name in self.agents)
+        expert = game_of(self.folder, self.changes).expert if named else DEFAULT_EXPERT
+        first, second = (agents.make(agents.resolve(name, expert)).name for name in self.agents)
+        object.__setattr__(self, "agents", (first, second))
 
     def game_seed(self, index: int) -> int:
         return game_seed(self.seed, index)

@@ -178,9 +178,10 @@ def _agents(p: argparse.ArgumentParser) -> None:
         "--agents",
         default="random,random",
         metavar="A,B",
-        help="the two players: random, greedy, mcts or mctsN (N searches a move) (default: random,random)",
+        help="the two players: random, greedy, mcts, mctsN (N searches a move), mctsN/D (judging a position after D "
+        "random moves), expert (the agent game.yaml names), AGENT!CARD (never playing CARD) (default: random,random)",
     )
-    completion.offers(agents, "words:random greedy mcts")
+    completion.offers(agents, "words:random greedy mcts expert")
 
 
 def _options_init(p: argparse.ArgumentParser) -> None:

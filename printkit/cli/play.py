@@ -54,7 +54,7 @@ def agent_names(text: str) -> tuple[str, str]:
         raise UsageError(f"--agents: expected two agents such as random,greedy, found {text!r}")
     for name in picked:
         try:
-            agents.make(name)
+            agents.check(name)
         except ValueError as exc:
             raise UsageError(f"--agents: {exc}") from None
     return picked[0], picked[1]
@@ -205,10 +205,12 @@ def _balance_one(
         figures["ladder"] = ladder.climb(game.folder, climb, args.seed, args.workers)
     valued = _asked(args.card_value, CARD_VALUE_GAMES, actions, f"{game.slug}: no card values", "--card-value")
     if valued:
-        figures["card_values"] = _card_values(game.slug, game.folder, engine.card_names(), agents, valued, args)
+        figures["card_values"] = _card_values(game.slug, game.folder, engine.card_names(), plan.agents, valued, args)
     if game.info.studies and not args.no_studies:
         figures["studies"] = [_study(game, i, args) for i in range(len(game.info.studies))]
-    figures["explained"] = findings.endings(figures) + [s["answer"] for s in figures.get("studies", [])]
+    named = game.info.expert is not None
+    figures["explained"] = [findings.resting(figures, plan.agents, engine.expert, named)]
+    figures["explained"] += findings.endings(figures) + [s["answer"] for s in figures.get("studies", [])]
     balance.write(out / game.slug / "balance", game.title, figures, run | {"game": game.slug}, records)
     checked = check.judge(game.slug, records, engine.card_names())  # from the games the tables show
     return {"title": game.title, "summary": figures, "findings": [f.message for f in checked]}
@@ -247,11 +249,10 @@ def _asked(games: int | None, default: int, actions: float, skipped: str, option
 def _card_values(
     slug: str, folder: Path, cards: dict[str, str], agents: tuple[str, str], games: int, args: argparse.Namespace
 ) -> dict[str, Any]:
-    """Each card's value by restricted play, by the first agent named (random when that is MCTS, which
-    cannot be restricted), with a bar."""
+    """Each card's value by restricted play, by the first agent named, with a bar."""
     from engine import cardvalue
 
-    agent = agents[0] if agents[0] in ("random", "greedy") else "random"
+    agent = agents[0]
     bar = Bar(len(cards), f"cards of {slug} held back")
     try:
         return {"agent": agent, "cards": cardvalue.values(folder, cards, agent, games, args.seed, args.workers, bar)}
@@ -327,7 +328,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         picked = agent_names(args.agents)
         try:
-            actions = list(runner.play(engine, [agents.make(n) for n in picked], args.seed).actions)
+            players: list[runner.Agent] = [agents.make(agents.resolve(name, engine.expert)) for name in picked]
+            actions = list(runner.play(engine, players, args.seed).actions)
         except runner.EndlessGame as endless:
             # the loop is what the designer needs to see: the last moves before the runner gave up
             lines = runner.replay(engine, endless.actions)[:-1]

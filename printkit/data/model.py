@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from printkit.data.basics import (
     Colour,
@@ -332,6 +333,23 @@ class PlayTime(Frozen):
         return self
 
 
+AGENT = re.compile(r"^(random|greedy|mcts[1-9][0-9]{0,4}(/[0-9]{1,2})?)$")
+
+
+def _agent(name: str) -> str:
+    """An agent's name as simulate's --agents takes it (engine/agents.py makes it), refused in the designer's words."""
+    if not AGENT.match(name):
+        raise ValueError(
+            f"expected random, greedy, mctsN (N searches a move, 1 to 99999) or mctsN/D (each judging a position "
+            f"after D random moves, 0 to 99), such as mcts400 or mcts100/0, found {name!r}"
+        )
+    return name
+
+
+# the schema carries the pattern for editors; the check says it in words
+AgentName = Annotated[str, Field(json_schema_extra={"pattern": AGENT.pattern}), AfterValidator(_agent)]
+
+
 class GameFile(Frozen):
     """The contents of cards/<slug>/game.yaml."""
 
@@ -351,6 +369,9 @@ class GameFile(Frozen):
     # a module in the game's folder that offers the engine engine: names (ENGINE = Engine(...)): run only where
     # the project trusts the folder ([engines] trusted in printkit.toml, or --trust)
     engine_file: ModulePath | None = None
+    # the agent that plays the game best, as measured on balance's skill ladder: `expert` names it to simulate,
+    # and balance's top rung plays it against MCTS 100 (the default expert when none is named)
+    expert: AgentName | None = None
     print: PrintDefaults = PrintDefaults()
     factions: list[Faction] = []
     colours: list[TroopColour] = []
