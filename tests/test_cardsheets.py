@@ -6,6 +6,7 @@ import hashlib
 import io
 import json
 import os
+import re
 from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
@@ -471,3 +472,33 @@ def test_a_backs_plate_is_filled_by_its_words(games: dict[str, Game]) -> None:
             assert inside, (slug, deck.deck.id)
             words_middle = (min(b[0] for b in inside) + max(b[1] for b in inside)) / 2
             assert abs(words_middle - (top + bottom) / 2) < 1.2 * MM, (slug, deck.deck.id)
+
+
+def test_a_paragraph_s_last_word_is_not_left_alone_on_its_line(games: dict[str, Game]) -> None:
+    """'Attack the Front enemy for / 3.' reads as a stray number: the word before goes down with it, read back from
+    Time Line Battle's sheet, whose attack texts fill their line but for the number."""
+    doc = pdfium.PdfDocument(_build(games["time-line-battle"])[0])
+    lines = [line.strip() for page in doc for line in page.get_textpage().get_text_range().splitlines()]
+    assert [line for line in lines if re.fullmatch(r"\d+\.", line)] == []
+    assert [line for line in lines if re.fullmatch(r"for \d+\.", line)]  # the same texts, ending in two words
+
+
+def test_a_lone_last_word_takes_one_from_the_line_above_only_where_both_lines_keep_two() -> None:
+    from printkit.draw import fonts, textfit
+
+    def lines(text: str, width: float) -> list[str]:
+        found = textfit.fit(text, "sans", width, 1e6, 9.0, 9.0, 1.2)
+        assert found is not None
+        return found.texts
+
+    text = "Attack the Front enemy for 3."
+    width = fonts.width("Attack the Front enemy for", "sans", 9.0) + 0.5  # greedy wrapping leaves '3.' alone
+    assert lines(text, width) == ["Attack the Front enemy", "for 3."]
+    two = "Attack everyone. 3."  # the line above has two words: it keeps them, and the 3. stays alone
+    assert lines(two, fonts.width("Attack everyone.", "sans", 9.0) + 0.5) == ["Attack everyone.", "3."]
+    long = "supercalifragilistic"  # alone, and too wide to take 'it' beside it: it stays alone
+    assert lines(f"Go to it {long}", fonts.width(long, "sans", 9.0) + 0.5) == ["Go to it", long]
+    assert lines("One two three four\nfive six seven eight nine", 1e4) == [
+        "One two three four",
+        "five six seven eight nine",
+    ]

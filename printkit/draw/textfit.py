@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from printkit.core.errors import PlacedError
@@ -115,6 +116,7 @@ def _wrap(
     lines: list[tuple[Word, ...]] = []
     widths: list[float] = []
     for words in paragraphs:
+        first = len(lines)
         line: list[Word] = []
         used = 0.0
         for word in words:
@@ -131,7 +133,25 @@ def _wrap(
                 used += extra
         lines.append(tuple(line))
         widths.append(used)
+        if len(lines) - first >= 2:
+            _no_lone_last_word(lines, widths, space, width, lambda w: word_width(w, font, size, styles))
     return lines, widths
+
+
+def _no_lone_last_word(
+    lines: list[tuple[Word, ...]], widths: list[float], space: float, width: float, measure: Callable[[Word], float]
+) -> None:
+    """A paragraph's last line given a second word from the line above when it holds one alone ("... for / 3."
+    reads as a stray): the line above keeps two words at least, the last line still fits, and the lines stay
+    as many, so the text's size and height do not change."""
+    above, last = lines[-2], lines[-1]
+    if len(last) != 1 or len(above) < 3:
+        return
+    moved = measure(above[-1])
+    if moved + space + widths[-1] > width + 1e-6:
+        return
+    lines[-2], lines[-1] = above[:-1], (above[-1], *last)
+    widths[-2], widths[-1] = widths[-2] - space - moved, moved + space + widths[-1]
 
 
 @functools.lru_cache(maxsize=4096)
