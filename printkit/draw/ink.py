@@ -243,7 +243,7 @@ def press(settings: PrintSettings) -> Press | None:
     profile = found_profile()
     if profile is None:
         raise UsageError(missing_profile())
-    return Press(profile, settings.ink_limit, settings.pdfx_version)
+    return Press(profile, settings.total_ink, settings.pdfx_version)
 
 
 class PressCanvas(forms.Canvas):
