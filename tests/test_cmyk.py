@@ -23,6 +23,7 @@ from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, Strea
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
 from printkit.cli import main
+from printkit.core.errors import UsageError
 from printkit.data import settings
 from printkit.data.game import Game
 from printkit.data.loader import load_game
@@ -433,11 +434,12 @@ def test_a_transparent_picture_gets_a_stencil_where_it_is_mostly_clear() -> None
     assert press.picture(Image.new("RGBA", (2, 2), (0, 0, 0, 255)))[1] is None  # opaque: no stencil
 
 
-def _two_decks(folder: Path) -> Game:
-    """A small game of two decks, in strong colours: a red and a deep blue back."""
+def _two_decks(folder: Path, settings: str = "") -> Game:
+    """A small game of two decks, in strong colours: a red and a deep blue back; settings, its game.yaml's third
+    line (a print: block), when given."""
     folder.mkdir()
     (folder / "game.yaml").write_text(
-        "title: Two Decks\ncredit: A test.\ndecks:\n"
+        f"title: Two Decks\ncredit: A test.\n{settings}decks:\n"
         "  - {id: fire, name: Fire, back: {title: Fire, colour: '#c0392b'}, cards: [ember]}\n"
         "  - {id: deep, name: Deep, back: {title: Deep, colour: '#0b1a40'}, cards: [abyss]}\n"
     )
@@ -509,14 +511,43 @@ def test_a_shop_that_takes_pdfx_gets_it_unasked_and_rgb_for_it_is_refused(
         assert all(n.endswith((".png", ".csv")) for n in z.namelist())
 
 
-def test_the_pdfx_version_chosen_wins_over_the_shops_and_says_so(tmp_path: Path) -> None:
+def _refused(capsys: pytest.CaptureFixture[str], args: list[str], out: Path) -> str:
+    """The one line `printkit args --out out` is refused with (exit 2), having written nothing."""
+    capsys.readouterr()
+    assert main([*args, "--out", str(out), "-q"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err and "\n" not in err and "Traceback" not in err
+    assert not out.exists()
+    return err
+
+
+def test_a_pdfx_version_the_shop_does_not_take_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """DriveThruCards takes PDF/X-1a:2003 alone: another version chosen, by --pdfx or the print settings, is one
+    line naming the shop's version and how to ask for it, exit 2, nothing written (before: its PDFs were written
+    as PDF/X-1a:2001 with a warning). Nobody choosing gets the shop's version; choosing it is no different."""
     game = _two_decks(tmp_path / "two")
     chosen = replace(PrintSettings(), colour="cmyk", pdfx="PDF/X-1a:2001")
-    (_, *pdfs), notes = printshop.export(game, tmp_path / "dtc", chosen, "drivethrucards")
-    assert all(pdfx_problems(pdf.read_bytes(), "PDF/X-1a:2001") == [] for pdf in pdfs)
-    assert notes == ["DriveThruCards asks for PDF/X-1a:2003: its PDFs are PDF/X-1a:2001, as the print settings say"]
+    with pytest.raises(UsageError, match="DriveThruCards takes its PDFs as PDF/X-1a:2003 only"):
+        printshop.export(game, tmp_path / "dtc", chosen, "drivethrucards")
+    assert not (tmp_path / "dtc").exists()
+    export = ["export", "printshop", str(tmp_path / "two"), "--service", "drivethrucards"]
+    err = _refused(capsys, [*export, "--pdfx", "2001"], tmp_path / "flag")
+    assert err == (
+        "printkit: --pdfx: DriveThruCards takes its PDFs as PDF/X-1a:2003 only, found PDF/X-1a:2001: "
+        "export its pack with --pdfx 2003"
+    )
+    _two_decks(tmp_path / "set", "print: {pdfx: 2001}\n")  # the game's print settings choose it
+    err = _refused(capsys, [*export[:2], str(tmp_path / "set"), *export[3:]], tmp_path / "file")
+    assert err.startswith(f"{tmp_path / 'set' / 'game.yaml'}:3:15: print.pdfx: DriveThruCards takes its PDFs as ")
+    assert "found PDF/X-1a:2001: export its pack with --pdfx 2003" in err
+    out = tmp_path / "over"  # --pdfx over the game's setting: the shop's version
+    assert main([*export[:2], str(tmp_path / "set"), *export[3:], "--pdfx", "2003", "--out", str(out), "-q"]) == 0
+    pdfs = sorted((out / "set" / "printshop").glob("drivethrucards-*.pdf"))
+    assert len(pdfs) == 2 and all(pdfx_problems(pdf.read_bytes(), "PDF/X-1a:2003") == [] for pdf in pdfs)
     chosen = replace(chosen, pdfx="PDF/X-1a:2003")
-    (_, proof), notes = printshop.export(game, tmp_path / "mpc", chosen, "mpc")
+    (_, *pdfs), notes = printshop.export(game, tmp_path / "same", chosen, "drivethrucards")
+    assert all(pdfx_problems(pdf.read_bytes(), "PDF/X-1a:2003") == [] for pdf in pdfs) and notes == []
+    (_, proof), notes = printshop.export(game, tmp_path / "mpc", chosen, "mpc")  # names none: the settings' version
     assert pdfx_problems(proof.read_bytes(), "PDF/X-1a:2003") == [] and notes == []
 
 

@@ -127,7 +127,7 @@ def _colour(p: argparse.ArgumentParser, which: str = "", default: str = "rgb") -
         help=f"{which}under cmyk, the most ink at any point, the four inks added, 100%% to 400%% (default: 240%%)",
     )
     first = settings.PDFX_VERSIONS[0]
-    default = f"the shop's, else {first}" if which else first
+    default = f"the shop's, the only one it takes, else {first}" if which else first
     version = p.add_argument(
         "--pdfx",
         metavar="VERSION",
