@@ -23,6 +23,7 @@ from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, Strea
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
 from printkit.cli import main
+from printkit.core.errors import DataError, UsageError
 from printkit.data import settings
 from printkit.data.game import Game
 from printkit.data.loader import load_game
@@ -433,11 +434,12 @@ def test_a_transparent_picture_gets_a_stencil_where_it_is_mostly_clear() -> None
     assert press.picture(Image.new("RGBA", (2, 2), (0, 0, 0, 255)))[1] is None  # opaque: no stencil
 
 
-def _two_decks(folder: Path) -> Game:
-    """A small game of two decks, in strong colours: a red and a deep blue back."""
+def _two_decks(folder: Path, settings: str = "") -> Game:
+    """A small game of two decks, in strong colours: a red and a deep blue back; settings, its game.yaml's third
+    line (a print: block), when given."""
     folder.mkdir()
     (folder / "game.yaml").write_text(
-        "title: Two Decks\ncredit: A test.\ndecks:\n"
+        f"title: Two Decks\ncredit: A test.\n{settings}decks:\n"
         "  - {id: fire, name: Fire, back: {title: Fire, colour: '#c0392b'}, cards: [ember]}\n"
         "  - {id: deep, name: Deep, back: {title: Deep, colour: '#0b1a40'}, cards: [abyss]}\n"
     )
@@ -509,15 +511,106 @@ def test_a_shop_that_takes_pdfx_gets_it_unasked_and_rgb_for_it_is_refused(
         assert all(n.endswith((".png", ".csv")) for n in z.namelist())
 
 
-def test_the_pdfx_version_chosen_wins_over_the_shops_and_says_so(tmp_path: Path) -> None:
+def _refused(capsys: pytest.CaptureFixture[str], args: list[str], out: Path) -> str:
+    """The one line `printkit args --out out` is refused with (exit 2), having written nothing."""
+    capsys.readouterr()
+    assert main([*args, "--out", str(out), "-q"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err and "\n" not in err and "Traceback" not in err
+    assert not out.exists()
+    return err
+
+
+def _dtc_inks(folder: Path) -> tuple[list[float], list[float]]:
+    """The greatest total ink of each picture in a DriveThruCards pack written to folder, and of each PDF's pages."""
+    with zipfile.ZipFile(folder / "drivethrucards.zip") as z:
+        pictures = [_image_max_ink(Image.open(io.BytesIO(z.read(n)))) for n in z.namelist() if n.endswith(".tif")]
+    pdfs = sorted(folder.glob("drivethrucards-*.pdf"))
+    assert pictures and pdfs
+    return pictures, [max(_max_ink(pdf, folder / "ink" / pdf.stem)) for pdf in pdfs]
+
+
+def test_a_pdfx_version_the_shop_does_not_take_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """DriveThruCards takes PDF/X-1a:2003 alone: another version chosen, by --pdfx or the print settings, is one
+    line naming the shop's version and how to ask for it, exit 2, nothing written (before: its PDFs were written
+    as PDF/X-1a:2001 with a warning). Nobody choosing gets the shop's version; choosing it is no different."""
     game = _two_decks(tmp_path / "two")
     chosen = replace(PrintSettings(), colour="cmyk", pdfx="PDF/X-1a:2001")
-    (_, *pdfs), notes = printshop.export(game, tmp_path / "dtc", chosen, "drivethrucards")
-    assert all(pdfx_problems(pdf.read_bytes(), "PDF/X-1a:2001") == [] for pdf in pdfs)
-    assert notes == ["DriveThruCards asks for PDF/X-1a:2003: its PDFs are PDF/X-1a:2001, as the print settings say"]
+    with pytest.raises(UsageError, match="DriveThruCards takes its PDFs as PDF/X-1a:2003 only"):
+        printshop.export(game, tmp_path / "dtc", chosen, "drivethrucards")
+    assert not (tmp_path / "dtc").exists()
+    export = ["export", "printshop", str(tmp_path / "two"), "--service", "drivethrucards"]
+    err = _refused(capsys, [*export, "--pdfx", "2001"], tmp_path / "flag")
+    assert err == (
+        "printkit: --pdfx: DriveThruCards takes its PDFs as PDF/X-1a:2003 only, found PDF/X-1a:2001: "
+        "export its pack with --pdfx 2003"
+    )
+    _two_decks(tmp_path / "set", "print: {pdfx: 2001}\n")  # the game's print settings choose it
+    err = _refused(capsys, [*export[:2], str(tmp_path / "set"), *export[3:]], tmp_path / "file")
+    assert err.startswith(f"{tmp_path / 'set' / 'game.yaml'}:3:15: print.pdfx: DriveThruCards takes its PDFs as ")
+    assert "found PDF/X-1a:2001: export its pack with --pdfx 2003" in err
+    out = tmp_path / "over"  # --pdfx over the game's setting: the shop's version
+    assert main([*export[:2], str(tmp_path / "set"), *export[3:], "--pdfx", "2003", "--out", str(out), "-q"]) == 0
+    pdfs = sorted((out / "set" / "printshop").glob("drivethrucards-*.pdf"))
+    assert len(pdfs) == 2 and all(pdfx_problems(pdf.read_bytes(), "PDF/X-1a:2003") == [] for pdf in pdfs)
     chosen = replace(chosen, pdfx="PDF/X-1a:2003")
-    (_, proof), notes = printshop.export(game, tmp_path / "mpc", chosen, "mpc")
+    (_, *pdfs), notes = printshop.export(game, tmp_path / "same", chosen, "drivethrucards")
+    assert all(pdfx_problems(pdf.read_bytes(), "PDF/X-1a:2003") == [] for pdf in pdfs) and notes == []
+    (_, proof), notes = printshop.export(game, tmp_path / "mpc", chosen, "mpc")  # names none: the settings' version
     assert pdfx_problems(proof.read_bytes(), "PDF/X-1a:2003") == [] and notes == []
+
+
+def test_more_ink_than_the_shop_prints_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """DriveThruCards prints at most 240% total ink (its ink_limit in printshops.yaml): --ink-limit 320% for it,
+    or ink_limit: 320% in the print settings, is one line saying the shop's limit and how to keep to it, exit 2,
+    nothing written (before: TIFFs and PDFs at 280-294% ink, said nothing). A lower limit is kept, and is what
+    the pack measures."""
+    folder = tmp_path / "two"
+    _two_decks(folder)
+    export = ["export", "printshop", str(folder), "--service", "drivethrucards"]
+    err = _refused(capsys, [*export, "--ink-limit", "320"], tmp_path / "flag")
+    assert err == (
+        "printkit: --ink-limit: DriveThruCards prints at most 240% total ink, found 320%: "
+        "export its pack with --ink-limit 240% or less"
+    )
+    _two_decks(tmp_path / "set", "print: {ink_limit: 320%}\n")
+    err = _refused(capsys, [*export[:2], str(tmp_path / "set"), *export[3:]], tmp_path / "file")
+    assert err.startswith(f"{tmp_path / 'set' / 'game.yaml'}:3:20: print.ink_limit: DriveThruCards prints at most 240%")
+    out = tmp_path / "less"
+    assert main([*export, "--ink-limit", "200%", "--out", str(out), "-q"]) == 0
+    pictures, pdfs = _dtc_inks(out / "two" / "printshop")
+    assert max(pictures) <= 2.0 and max(pdfs) <= 2.0
+    assert max(pictures) > 1.95  # the limit did something: these colours print at 240% unlimited by a lower one
+
+
+def test_a_shops_ink_limit_is_its_packs_default(tmp_path: Path) -> None:
+    """A shop's ink_limit in printshops.yaml is its pack's when nobody chose one (before: 240% whatever the shop
+    said); the bundled list gives DriveThruCards its 240% and no limit to a shop that states none."""
+    game = _two_decks(tmp_path / "two")
+    bundled = printshop.shops(game)
+    assert bundled["drivethrucards"].ink_limit == LIMIT
+    assert bundled["mpc"].ink_limit is None and bundled["gamecrafter"].ink_limit is None
+    (tmp_path / "two" / "layouts").mkdir()
+    (tmp_path / "two" / "layouts" / "printshops.yaml").write_text(
+        "drivethrucards:\n  name: Low Ink Shop\n  dpi: 300\n  cut: 37.5\n  safe: 75\n"
+        '  templates: {poker: [825, 1125]}\n  files: "{index:03d}-{side}-{card}.png"\n  pdf: {per: deck}\n'
+        "  pdfx: PDF/X-1a:2003\n  ink_limit: 200%\n"
+    )
+    game = load_game(tmp_path / "two")
+    assert printshop.shops(game)["drivethrucards"].ink_limit == 2.0
+    printshop.export(game, tmp_path / "out", PrintSettings(), "drivethrucards")
+    pictures, pdfs = _dtc_inks(tmp_path / "out")
+    assert max(pictures) <= 2.0 and max(pdfs) <= 2.0 and max(pictures) > 1.95
+    printshop.export(game, tmp_path / "less", replace(PrintSettings(), ink_limit=1.8), "drivethrucards")
+    pictures, pdfs = _dtc_inks(tmp_path / "less")
+    assert max(pictures) <= 1.8 and max(pdfs) <= 1.8
+    with pytest.raises(UsageError, match="Low Ink Shop prints at most 200% total ink, found 240%"):
+        printshop.export(game, tmp_path / "more", replace(PrintSettings(), ink_limit=2.4), "drivethrucards")
+    spec = tmp_path / "two" / "layouts" / "printshops.yaml"
+    spec.write_text(spec.read_text().replace("200%", "lots"))
+    with pytest.raises(DataError) as refused:
+        printshop.shops(load_game(tmp_path / "two"))
+    assert "printshops.yaml:10:14: ink_limit: expected a total ink such as 240%, found 'lots'" in str(refused.value)
 
 
 def test_a_cmyk_build_is_pdfx_2001_unless_a_setting_says_2003(tmp_path: Path) -> None:

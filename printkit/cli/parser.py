@@ -121,13 +121,15 @@ def _colour(p: argparse.ArgumentParser, which: str = "", default: str = "rgb") -
         f"names, total ink limited (default: {default})",
     )
     completion.offers(colour, "words:" + " ".join(settings.COLOUR_MODES))
+    limit = f"{settings.INK_LIMIT * 100:g}%%"
+    most = f", at most the shop's own (default: the shop's, else {limit})" if which else f" (default: {limit})"
     p.add_argument(
         "--ink-limit",
         metavar="PERCENT",
-        help=f"{which}under cmyk, the most ink at any point, the four inks added, 100%% to 400%% (default: 240%%)",
+        help=f"{which}under cmyk, the most ink at any point, the four inks added, 100%% to 400%%{most}",
     )
     first = settings.PDFX_VERSIONS[0]
-    default = f"the shop's, else {first}" if which else first
+    default = f"the shop's, the only one it takes, else {first}" if which else first
     version = p.add_argument(
         "--pdfx",
         metavar="VERSION",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import difflib
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from printkit.core import units
@@ -37,6 +37,7 @@ COLOUR_MODES = ("rgb", "cmyk")  # cmyk: for a print shop, through an ICC profile
 # names none: the oldest, which every PDF/X-1a workflow reads
 PDFX_VERSIONS = ("PDF/X-1a:2001", "PDF/X-1a:2003")
 INK_LIMIT_RANGE = (100, 400)  # total ink in percent: 400 is every ink solid, shops ask for 240 to 340
+INK_LIMIT = 2.4  # cmyk: the total ink a file is limited to when neither the settings nor a shop say: 240%
 MAX_BLEED = 5 * MM
 MAX_PRINTER_MARGIN = 20 * MM
 DPI_RANGE = (36, 1200)
@@ -223,14 +224,31 @@ class PrintSettings:
     dpi: int = 300  # for card images
     # rgb, or cmyk for a print shop; None: nobody chose, which is rgb, or for a shop's pack the shop's own form
     colour: str | None = None
-    ink_limit: float = 2.4  # cmyk: the most ink at any point, all four added (2.4 is 240%)
+    # cmyk: the most ink at any point, all four added (2.4 is 240%); None leaves it to the shop an export is for,
+    # else INK_LIMIT
+    ink_limit: float | None = None
     # cmyk: the PDF/X-1a version asked for; None leaves it to the shop an export is for, else the first version
     pdfx: str | None = None
+    # where each setting a layer chose was written, by its field: the place an error about it starts with
+    # (file:line:column: print.key, or --key) and the error that says so. Not compared: the same settings are
+    # the same wherever they were written
+    places: tuple[tuple[str, str, type[UsageError]], ...] = field(default=(), compare=False, repr=False)
 
     @property
     def pdfx_version(self) -> str:
         """The PDF/X-1a version a CMYK file is written in when no shop says otherwise."""
         return self.pdfx or PDFX_VERSIONS[0]
+
+    @property
+    def total_ink(self) -> float:
+        """The total ink limit a CMYK file is written to when no shop says otherwise."""
+        return INK_LIMIT if self.ink_limit is None else self.ink_limit
+
+    def refusal(self, name: str, message: str) -> UsageError:
+        """An error about the setting in field name, which reads but cannot be used: at the place it was chosen
+        (a file's line and column, or the command line's option), or by its name when made in code."""
+        place, error = next(((p, e) for f, p, e in reversed(self.places) if f == name), (name, UsageError))
+        return error(f"{place}: {message}")
 
     @property
     def card_size(self) -> tuple[float, float]:
@@ -251,7 +269,7 @@ class PrintSettings:
             "dpi": self.dpi,
             "colour": self.colour or "rgb",
         } | (
-            {"ink_limit_percent": round(self.ink_limit * 100, 1), "pdfx": self.pdfx_version}
+            {"ink_limit_percent": round(self.total_ink * 100, 1), "pdfx": self.pdfx_version}
             if self.colour == "cmyk"
             else {}
         )
@@ -262,6 +280,7 @@ def apply(
 ) -> PrintSettings:
     """settings with one layer's values over them; a bad or unknown key raises error, placed and named by where(key)."""
     changes: dict[str, Any] = {}
+    places = list(settings.places)
     for key, value in layer.items():
         if value is None:
             continue
@@ -269,12 +288,13 @@ def apply(
             hint = difflib.get_close_matches(key, SETTINGS, n=1)
             guess = f"; did you mean {hint[0]!r}?" if hint else ""
             raise error(f"{where(key)}: not a print setting (expected one of: {', '.join(SETTINGS)}){guess}")
-        parse, field = SETTINGS[key]
+        parse, name = SETTINGS[key]
         try:
-            changes[field] = parse(value)
+            changes[name] = parse(value)
         except ValueError as exc:
             raise error(f"{where(key)}: {exc}") from None
-    return replace(settings, **changes)
+        places.append((name, where(key), error))
+    return replace(settings, **changes, places=tuple(places))
 
 
 def resolve(game: Game, project: Project, command_line: Mapping[str, Any] | None = None) -> PrintSettings:

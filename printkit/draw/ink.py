@@ -85,7 +85,7 @@ class Press:
     files sent to it."""
 
     profile: Path
-    limit: float  # the print settings' ink_limit: 240% by default, DriveThruCards' ceiling
+    limit: float  # the print settings' ink_limit, else the shop's an export is for, else 240%
     # the file's standard, not how ink is laid down: left out of comparing and naming, so a picture converted
     # once serves both versions (its image object is the same in either)
     pdfx: str = field(default=PDFX_VERSIONS[0], compare=False, repr=False)
@@ -243,7 +243,7 @@ def press(settings: PrintSettings) -> Press | None:
     profile = found_profile()
     if profile is None:
         raise UsageError(missing_profile())
-    return Press(profile, settings.ink_limit, settings.pdfx_version)
+    return Press(profile, settings.total_ink, settings.pdfx_version)
 
 
 class PressCanvas(forms.Canvas):
