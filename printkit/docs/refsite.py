@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import io
 import json
 import re
@@ -141,10 +140,6 @@ def _tables_wrapped(body: str) -> str:
     return body.replace("<table>", '<div class="table-wrap"><table>').replace("</table>", "</table></div>")
 
 
-def _data_uri(data: bytes) -> str:
-    return "data:image/png;base64," + base64.b64encode(data).decode()
-
-
 def _json_for_script(value: Any) -> str:
     """JSON safe inside a <script> element: no "</" or "<!--" can close or comment it out."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
@@ -177,7 +172,7 @@ def _rules(game: Game, diagrams: booklet.Diagrams, out: dict[str, bytes | str]) 
     body, headings = rulesbook.to_html(rulesbook.render_markdown(game), diagram_file, captions=diagrams.captions)
     for name, data in used.items():  # the site links its pictures as files, not inline data
         width, height = Image.open(io.BytesIO(data)).size
-        uri = _data_uri(data)
+        uri = templating.png_uri(data)
         # the booklet's own picture width (style=) stays: the site shows a diagram no wider than it prints
         for match in set(
             re.findall(rf'<img class="diagram" src="{re.escape(uri)}" alt="[^"]*"(?: style="[^"]*")?>', body)
