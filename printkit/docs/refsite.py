@@ -18,9 +18,9 @@ from printkit.core import assets, files
 from printkit.core.errors import DataError
 from printkit.core.units import INCH
 from printkit.data.game import DeckCards, Game
-from printkit.data.model import PlayTime
 from printkit.data.settings import PrintSettings
 from printkit.docs import booklet, cardfacts, inline, refbalance, rulesbook, templating
+from printkit.docs.cover import play_time
 from printkit.draw import legibility, raster
 from printkit.sheets.designs import Face, card_faces
 
@@ -113,15 +113,6 @@ def accents(game: Game) -> dict[str, str]:
         "accent_ink": legible(accent, LIGHT),
         "accent_ink_dark": legible(accent, DARK),
     }
-
-
-def play_time(time: PlayTime | None) -> dict[str, Any] | None:
-    """A play time in words: "30 min", or "20-40 min" marked an estimate when the figure is reconstructed."""
-    if time is None:
-        return None
-    low, high = (time.minutes, time.minutes) if isinstance(time.minutes, int) else time.minutes
-    words = f"{low} min" if low == high else f"{low}–{high} min"
-    return {"words": words, "estimate": time.origin == "reconstructed", "note": time.note or ""}
 
 
 def _shift_headings(body: str) -> str:
