@@ -159,3 +159,38 @@ def test_a_track_pictured_in_the_rules_prints_its_words_at_6_pt_or_more(
             assert smallest * scale >= SMALLEST_TEXT - 0.05, (slug, size, smallest, scale)
             if caption is None:
                 assert abs((top - bottom) / height - scale) < 0.01  # shown whole
+
+
+def _near(pixels: np.ndarray, colour: str, within: int = 24) -> float:
+    """The share of pixels within `within` of colour (#rrggbb) in each channel."""
+    rgb = np.array([int(colour[i : i + 2], 16) for i in (1, 3, 5)])
+    return float((np.abs(pixels.astype(int) - rgb) <= within).all(axis=2).mean())
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_cover_pictures_the_game(booklets: dict[tuple[str, str], bytes], games: dict[str, Game], slug: str) -> None:
+    """Read back from each booklet, its first page shows the game as a published rulebook's cover does: a picture
+    most of the text's width across in which its first deck's back shows in that deck's colour (the cover's fan
+    leads with it), and who plays and for how long (the cover was once the title and credit alone)."""
+    game = games[slug]
+    back = game.decks[0].deck.back.colour
+    for size in SIZES:
+        page = pdfium.PdfDocument(booklets[slug, size])[0]
+        width, _ = page.get_size()
+        pictures = [p.get_bounds() for p in page.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_IMAGE], max_depth=3)]
+        widest = max((right - left for left, _, right, _ in pictures), default=0.0)
+        assert widest >= 0.75 * (width - 28 * MM), (slug, size, "no picture of the game on the cover")
+        pixels = np.asarray(page.render(scale=DPI / 72).to_pil().convert("RGB"))
+        assert _near(pixels, back) >= 0.01, (slug, size, f"the cover shows no {back} back")
+        text = " ".join(page.get_textpage().get_text_range().split())
+        assert f"{game.info.players} players" in text.lower(), (slug, size, text)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_covers_credit_ends_on_two_words_at_least(booklets: dict[tuple[str, str], bytes], slug: str) -> None:
+    """The credit at the cover's foot never breaks with one word alone on its last line (Time Line's A5 cover
+    ended "... for personal / use.")."""
+    for size in SIZES:
+        lines = pdfium.PdfDocument(booklets[slug, size])[0].get_textpage().get_text_range().splitlines()
+        last = lines[-1].split()
+        assert len(last) >= 2, (slug, size, lines[-2:])

@@ -181,7 +181,8 @@ def test_booklet_pdf_has_cover_contents_headers_and_page_numbers(games: dict[str
     for number, text in enumerate(pages[2:], start=3):  # after the cover and the contents
         assert text.endswith(str(number))  # the page number in the footer
         assert any(text.endswith(f"{title} {number}") for title in titles)  # the running header
-    assert _images(reader) == 3  # the formations, the setup and the worked example, drawn by the card renderer
+    # the cover's fan of cards, the formations, the setup and the worked example, drawn by the card renderer
+    assert _images(reader) == 4
     a4 = PdfReader(io.BytesIO(booklet.build(game, "a4", _diagrams(game))))
     assert round(float(a4.pages[0].mediabox.width)) == 595
 
@@ -235,12 +236,13 @@ def _shown_ppi(pdf: bytes) -> list[tuple[int, float, float]]:
 def test_booklet_diagrams_print_at_300_ppi_or_more_and_unsquashed(games: dict[str, Game]) -> None:
     """Read back from the PDF: each diagram's pixels against the size the page shows it at, on Letter,
     the widest page a booklet is made on (a narrower page shows a diagram no larger), the same across as
-    down (a picture held to the greatest height once printed squashed), and every diagram the rules name."""
+    down (a picture held to the greatest height once printed squashed), and every diagram the rules name, after
+    the cover's picture."""
     for slug in ("battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline"):
         game = games[slug]
         pictures = _shown_ppi(booklet.build(game, "letter", _diagrams(game)))
         named = set(re.findall(r"\]\(diagram:([a-z0-9-]+)\)", rulesbook.render_markdown(game)))
-        assert len(pictures) == len(named) > 0, (slug, named)
+        assert len(pictures) == len(named) + 1 > 1 and pictures[0][0] == 1, (slug, named)  # the cover, page 1
         soft = [(page, round(min(across, down))) for page, across, down in pictures if min(across, down) < 300]
         assert not soft, f"{slug}: diagrams under 300 ppi (page, ppi): {soft}"
         squashed = [
@@ -291,7 +293,7 @@ def test_hostile_card_text_stays_text_in_the_booklet(tmp_path: Path) -> None:
     pdf = booklet.build(game, "a5", _diagrams(game))
     reader = PdfReader(io.BytesIO(pdf))
     assert not reader.attachments
-    assert _images(reader) == 0  # nothing fetched, nothing embedded
+    assert _images(reader) == 1  # the cover's fan of the cards, printkit's own drawing: nothing fetched
     text = _text(pdf)
     assert "<link rel=attachment" in text and "<b>First</b> Card" in text
     # rich card text's own emphasis is printkit's markup, set in italic, never HTML's

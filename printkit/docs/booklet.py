@@ -6,6 +6,7 @@ import io
 from collections.abc import Callable
 
 import markupsafe
+from PIL import Image
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -15,7 +16,7 @@ from printkit.core.units import MM
 from printkit.data.game import Game
 from printkit.data.model import Component
 from printkit.data.settings import PAPERS, PrintSettings
-from printkit.docs import examples, floats, inline, rulesbook, scenes, templating
+from printkit.docs import cover, examples, floats, inline, rulesbook, scenes, templating
 from printkit.draw import board, cardview, fonts, raster
 from printkit.draw.cardrender import CardPainter, Target
 from printkit.draw.cardview import aid_fields
@@ -128,6 +129,14 @@ class Diagrams:
         self.drawn: dict[str, bytes | None] = {}
         self.captions: dict[str, str] = {}  # a diagram's words under it, when it needs them (a board in part)
         self._replays: dict[str, examples.Replay | None] | None = None
+        self._cover: bytes | None = None
+
+    def cover(self) -> bytes:
+        """The cover's picture: the game's cards fanned out (cover.fan_faces says which), sharp where it shows."""
+        if self._cover is None:
+            faces = cover.fan_faces(self.game, self.settings.card_size)
+            self._cover = _sharp(cover.extent(faces), lambda dpi: cover.fan(self.game, faces, dpi))
+        return self._cover
 
     def replays(self) -> dict[str, examples.Replay | None]:
         if self._replays is None:
@@ -188,14 +197,23 @@ def _board_png(pdf: bytes, spaces: tuple[float, float, float, float]) -> tuple[b
 
 def _sharp_png(pdf: bytes, tallest: float = DIAGRAM_HEIGHT) -> bytes:
     page = PdfReader(io.BytesIO(pdf)).pages[0]
-    height = float(page.mediabox.height)
-    dpi = sharp_dpi((float(page.mediabox.width), height), tallest)
+    size = float(page.mediabox.width), float(page.mediabox.height)
+    return _sharp(size, lambda dpi: raster.render_pdf(pdf, dpi), tallest)
+
+
+def _sharp(size: tuple[float, float], draw: Callable[[float], Image.Image], tallest: float = DIAGRAM_HEIGHT) -> bytes:
+    """A PNG of a picture of size (points) that draw makes at a resolution, sharp as the booklet shows it."""
+    dpi = sharp_dpi(size, tallest)
     # the file's resolution says how large it prints: no taller than tallest, its pixels packed closer
-    return raster.png(raster.render_pdf(pdf, dpi), dpi=dpi * max(1.0, height / tallest))
+    return raster.png(draw(dpi), dpi=dpi * max(1.0, size[1] / tallest))
 
 
 # the text area of each booklet page, from its size less the style sheet's margins (16 mm top and bottom)
 TEXT_HEIGHT_MM = {"a5": 210 - 32, "a4": 297 - 32, "letter": 279.4 - 32, "half-letter": 215.9 - 32}
+# the cover fills the text area less the body's own margins (8 px, 2.1 mm, above and below) and a little to spare:
+# any taller and its foot would run on to a second page
+COVER_SHORT = 6
+COVER_TYPE = 1.3  # the cover's words on a full page (A4, Letter), as against half of one (A5, half letter)
 PAGE_SHARE = 0.5  # a diagram takes at most half a page's text height, so the text around it has room
 
 
@@ -215,24 +233,38 @@ def _blocks(game: Game, size: str, diagrams: Diagrams) -> tuple[list[floats.Bloc
     return floats.blocks(floats.figures(body)), headings
 
 
-def _page(game: Game, size: str, order: list[floats.Block], headings: list[rulesbook.Heading]) -> str:
+def _kept_together(text: str) -> str:
+    """text with its last two words joined by a no-break space: a line of its own never holds one short word
+    ("... for personal / use.")."""
+    head, space, last = text.rstrip().rpartition(" ")
+    return f"{head}\u00a0{last}" if space and head else text
+
+
+def _page(
+    game: Game, size: str, order: list[floats.Block], headings: list[rulesbook.Heading], diagrams: Diagrams
+) -> str:
     # body is our own Markdown rendering, raw HTML off: safe to insert as it is
     return templating.render(
         "booklet.html.j2",
         game=game,
         title=game.title,
-        credit=game.info.credit,
+        byline=game.info.byline,
+        credit=_kept_together(game.info.credit),
+        facts=cover.facts(game),
+        cover=templating.png_uri(diagrams.cover()),
         body=markupsafe.Markup("".join(b.html for b in order)),
         headings=[h for h in headings if h.level == 1],
         page=PAGE_SIZES[size],
         diagram_height=f"{tallest_mm(size):g}mm",
+        cover_height=f"{TEXT_HEIGHT_MM[size] - COVER_SHORT:g}mm",
+        cover_type=1.0 if size in SADDLE else COVER_TYPE,
     )
 
 
 def html(game: Game, size: str, diagrams: Diagrams) -> str:
     """The booklet's HTML, its pictures where the rules put them (build moves those that would leave a gap)."""
     order, headings = _blocks(game, size, diagrams)
-    return _page(game, size, order, headings)
+    return _page(game, size, order, headings, diagrams)
 
 
 def saddle(pdf_bytes: bytes, sheet: tuple[float, float]) -> bytes:
@@ -286,11 +318,11 @@ def build(game: Game, size: str, diagrams: Diagrams) -> bytes:
     """The booklet as a PDF, each picture that would leave a page gap moved after the text that fills it;
     it reads no file but those inside the game's folder."""
     order, headings = _blocks(game, size, diagrams)
-    document = templating.layout(_page(game, size, order, headings), game.folder)
+    document = templating.layout(_page(game, size, order, headings, diagrams), game.folder)
     for _ in range(floats.ROUNDS):
         moved = floats.reflow(order, document)
         if moved is None:
             break
         order = moved
-        document = templating.layout(_page(game, size, order, headings), game.folder)
+        document = templating.layout(_page(game, size, order, headings, diagrams), game.folder)
     return templating.write(document)

@@ -8,7 +8,6 @@ names in the game's icon set become pictures, and only the marks rich text readi
 
 from __future__ import annotations
 
-import base64
 import functools
 import html
 import re
@@ -20,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.data import richtext
 from printkit.data.game import Game
+from printkit.docs import templating
 from printkit.draw import raster
 from printkit.draw.icons import IconSet
 from printkit.draw.legibility import INK
@@ -58,7 +58,7 @@ def _png(icons: IconSet, name: str) -> bytes:
 
 def data_uri(game: Game, name: str) -> str:
     """An icon's picture as a data: URI, for a document that carries its pictures in itself (the booklet)."""
-    return "data:image/png;base64," + base64.b64encode(_png(IconSet.of(game), name)).decode("ascii")
+    return templating.png_uri(_png(IconSet.of(game), name))
 
 
 def icon_png(game: Game, name: str) -> bytes:

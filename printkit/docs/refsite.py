@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import io
 import json
 import re
@@ -19,9 +18,9 @@ from printkit.core import assets, files
 from printkit.core.errors import DataError
 from printkit.core.units import INCH
 from printkit.data.game import DeckCards, Game
-from printkit.data.model import PlayTime
 from printkit.data.settings import PrintSettings
 from printkit.docs import booklet, cardfacts, inline, refbalance, rulesbook, templating
+from printkit.docs.cover import play_time
 from printkit.draw import legibility, raster
 from printkit.sheets.designs import Face, card_faces
 
@@ -116,15 +115,6 @@ def accents(game: Game) -> dict[str, str]:
     }
 
 
-def play_time(time: PlayTime | None) -> dict[str, Any] | None:
-    """A play time in words: "30 min", or "20-40 min" marked an estimate when the figure is reconstructed."""
-    if time is None:
-        return None
-    low, high = (time.minutes, time.minutes) if isinstance(time.minutes, int) else time.minutes
-    words = f"{low} min" if low == high else f"{low}–{high} min"
-    return {"words": words, "estimate": time.origin == "reconstructed", "note": time.note or ""}
-
-
 def _shift_headings(body: str) -> str:
     """The rules' headings one level down (the page's title is its h1), each with a link to itself."""
 
@@ -139,10 +129,6 @@ def _shift_headings(body: str) -> str:
 def _tables_wrapped(body: str) -> str:
     """Each table in a box of its own that scrolls sideways on a narrow screen, not the page."""
     return body.replace("<table>", '<div class="table-wrap"><table>').replace("</table>", "</table></div>")
-
-
-def _data_uri(data: bytes) -> str:
-    return "data:image/png;base64," + base64.b64encode(data).decode()
 
 
 def _json_for_script(value: Any) -> str:
@@ -177,7 +163,7 @@ def _rules(game: Game, diagrams: booklet.Diagrams, out: dict[str, bytes | str]) 
     body, headings = rulesbook.to_html(rulesbook.render_markdown(game), diagram_file, captions=diagrams.captions)
     for name, data in used.items():  # the site links its pictures as files, not inline data
         width, height = Image.open(io.BytesIO(data)).size
-        uri = _data_uri(data)
+        uri = templating.png_uri(data)
         # the booklet's own picture width (style=) stays: the site shows a diagram no wider than it prints
         for match in set(
             re.findall(rf'<img class="diagram" src="{re.escape(uri)}" alt="[^"]*"(?: style="[^"]*")?>', body)

@@ -8,7 +8,6 @@ from the data can never become markup.
 
 from __future__ import annotations
 
-import base64
 import html
 import math
 import re
@@ -28,7 +27,7 @@ from printkit.data.cardtypes import words
 from printkit.data.crossref import choice_key
 from printkit.data.game import Game
 from printkit.data.model import RECONSTRUCTED_MARK, RECONSTRUCTED_NOTE, RuleOption
-from printkit.docs import examples
+from printkit.docs import examples, templating
 from printkit.docs.bounded import Bounded, TooBig, TooLong, limits
 from printkit.docs.examples import Replay
 from printkit.draw import cardview
@@ -518,7 +517,7 @@ def to_html(
             name = src[len("diagram:") :]
             data = diagrams(name)
             if data is not None:
-                uri = "data:image/png;base64," + base64.b64encode(data).decode()
+                uri = templating.png_uri(data)
                 img = f'<img class="diagram" src="{uri}" alt="{alt}"{_printed_width(data, tallest_mm)}>'
                 caption = (captions or {}).get(name)  # a board shown in part says so
                 if caption:
