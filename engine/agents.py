@@ -204,7 +204,7 @@ def make(name: str) -> RandomAgent | GreedyAgent | MCTSAgent | RestrictedAgent:
         if not budget.isdigit() or (slash and not depth.isdigit()):
             raise ValueError(f"{name!r}: expected mctsN or mctsN/D, such as mcts100 or mcts100/0")
         if not 1 <= int(budget) <= MAX_MCTS:
-            raise ValueError(f"{name!r}: expected mctsN with N from 1 to {MAX_MCTS:,} iterations a move")
+            raise ValueError(f"{name!r}: expected mctsN with N from 1 to {MAX_MCTS} iterations a move")
         if slash and not 0 <= int(depth) <= MAX_PLAYOUT:
             raise ValueError(f"{name!r}: expected mctsN/D with D from 0 to {MAX_PLAYOUT} random moves")
         return MCTSAgent(int(budget), int(depth) if slash else PLAYOUT)

@@ -555,8 +555,11 @@ def test_validate_refuses_printed_flags_that_differ_from_the_flags_option(
     assert main(["validate", str(folder), "-q"]) == 2
     err = [line for line in capsys.readouterr().err.splitlines() if "components:" in line]
     assert len(err) == 2
+    lines = game_yaml.read_text().splitlines()
+    token = 1 + next(i for i, line in enumerate(lines) if line.startswith("  - {id: flag,"))
+    strip = 1 + next(i for i, line in enumerate(lines) if line == "  - id: flag-strip")
     assert err[0].endswith(
-        "game.yaml:91:5: components: flag: prints 9 tokens, but rules: flags is 10; print as many as the line has flags"
-        " [printkit help game-yaml]"
+        f"game.yaml:{token}:5: components: flag: prints 9 tokens, but rules: flags is 10; print as many as the line "
+        "has flags [printkit help game-yaml]"
     )
-    assert "game.yaml:92:5: components: flag-strip: prints 9 spaces on the strip" in err[1]
+    assert f"game.yaml:{strip}:5: components: flag-strip: prints 9 spaces on the strip" in err[1]
