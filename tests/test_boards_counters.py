@@ -142,6 +142,7 @@ def test_counter_sizes_follow_the_data(games: dict[str, Game]) -> None:
     assert sizes["damage-1"] == 0.5 and sizes["damage-5"] == 0.625 and sizes["damage-10"] == 0.75
 
 
+@pytest.mark.slow
 def test_build_writes_every_part_and_a_bundle(tmp_path: Path) -> None:
     assert main(["build", "time-line-battle", "--out", str(tmp_path), "--paper", "letter"]) == 0
     folder = tmp_path / "time-line-battle"

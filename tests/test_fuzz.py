@@ -16,8 +16,8 @@ times, a renamed sheet). `printkit validate` on it must then:
 
 Each case runs in a process of its own, forked from a server that has imported printkit once, so a
 case costs what its validation costs and not an interpreter's start (half a second), while a hang is
-still killed and the peak memory is the case's own. The default run tries a few hundred cases;
-`pytest -m fuzz` tries 10,000. tests/benchmarks/bench_reliability.py runs the long fuzz on both
+still killed and the peak memory is the case's own. `pytest -m slow` (CI's second run) tries a few hundred
+cases; `pytest -m fuzz` tries 10,000. tests/benchmarks/bench_reliability.py runs the long fuzz on both
 cores and prints what it found.
 """
 
@@ -1400,6 +1400,7 @@ def test_named_input_validates_or_fails_cleanly(runner: Runner, name: str) -> No
     assert not found, report(case, result, found)
 
 
+@pytest.mark.slow
 def test_mutated_games_validate_or_fail_cleanly(runner: Runner) -> None:
     given(cases())(settings(max_examples=QUICK_CASES, **_SETTINGS)(_fuzz(runner)))()
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # a wheel built and installed, then every command shown run: CI's second run
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = (
     "layouts/troop.yaml",

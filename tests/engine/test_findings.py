@@ -125,6 +125,7 @@ def test_a_study_aiming_at_no_metric_is_a_data_error(tmp_path: Path, capsys: pyt
     assert "game.yaml:" in err and "studies[0].aim.figure" in err and "'stalemates'" in err, err
 
 
+@pytest.mark.slow
 def test_balance_plays_the_studies_and_explains_them_in_every_report(tmp_path: Path) -> None:
     study = (
         "  - {why: Fewer stalemates?, vary: [rules.idle_turns_to_stalemate=2..5:3], games: 12, "
