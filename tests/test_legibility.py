@@ -13,6 +13,7 @@ import pytest
 
 from printkit import build
 from printkit.cli import main
+from printkit.core.units import MM
 from printkit.data.game import Game
 from printkit.data.settings import CARD_SIZES_MM, PrintSettings, card_size
 from printkit.draw.layout import SMALLEST_TEXT
@@ -248,3 +249,28 @@ def test_cards_that_read_alike_have_the_same_contrast_findings(games: dict[str, 
     assert any(found for group in groups.values() for found in group)  # some designs fall short: compared too
     for group in groups.values():
         assert all(found == group[0] for found in group)
+
+
+def test_a_kind_of_card_stands_apart_from_the_paper_its_text_is_on(games: dict[str, Game]) -> None:
+    """Battle Line's Tactics cards were beige on beige (#b09c6e around #fbf8f1, 2.5:1): read from a face as printed,
+    the colour around each kind's panel stands 3:1 or more from the panel, as a large element should."""
+    from reportlab.lib.colors import Color
+
+    from printkit.draw import legibility, raster
+
+    game = games["battle-line"]
+    found = {}
+    for deck in game.decks:
+        card = deck.entries[0][0]
+        size = PrintSettings().card_size
+        face = raster.render_pdf(raster.card_pdf(game, deck, card, size, 3 * MM), 100)
+        ground = face.crop((0, 0, face.width, 2))  # the bleed along the top
+        dot = face.width / ((size[0] + 6 * MM) / MM)  # pixels a millimetre
+        # the panel's edge, 4-5 mm in from the trim (the panel begins 3 mm in): paper, beside any art or number
+        edge = face.crop((int(7 * dot), face.height * 3 // 10, int(8 * dot), face.height * 7 // 10))
+        # each by its commonest colour
+        pixels = [max(part.getcolors(1 << 16) or [], key=lambda counted: counted[0])[1] for part in (ground, edge)]
+        as_colour = [Color(*(v / 255 for v in pixel)) for pixel in pixels]
+        found[deck.deck.id] = legibility.contrast(*as_colour)
+    assert set(found) == {"troops", "tactics"}
+    assert all(ratio >= 3.0 for ratio in found.values()), found
