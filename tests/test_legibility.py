@@ -274,3 +274,26 @@ def test_a_kind_of_card_stands_apart_from_the_paper_its_text_is_on(games: dict[s
         found[deck.deck.id] = legibility.contrast(*as_colour)
     assert set(found) == {"troops", "tactics"}
     assert all(ratio >= 3.0 for ratio in found.values()), found
+
+
+def test_a_counters_figures_end_well_inside_its_trim(games: dict[str, Game]) -> None:
+    """Time Line's unit counters printed their figures 1.33 mm from the trim, where a cut drifting a millimetre
+    clips them: read from each unit counter's face as the PNG export draws it, the lowest ink of the figures lies
+    1.8 mm or more inside the trim."""
+    from printkit.draw import raster
+    from printkit.sheets.designs import counter_faces
+
+    game = games["time-line"]
+    units = [face for face in counter_faces(game) if face.side == "front" and face.fields.get("stats")]
+    assert len(units) >= 6
+    dpi, bleed = 300, 3 * MM
+    dot = dpi / 25.4  # pixels a millimetre
+    for face, image in zip(units, raster.pictures(game, units, bleed, dpi), strict=True):
+        rgb = image.convert("RGB")
+        trim = face.size[1] / MM
+        # the figures: the lowest paper-light pixel, 2 mm in from the sides, below the counter's middle
+        left, right = int((3 + 2) * dot), int((3 + face.size[0] / MM - 2) * dot)
+        rows = range(int((3 + trim / 2) * dot), int((3 + trim - 0.95) * dot))  # above the frame at 0.8 mm
+        inked = [y for y in rows if any(sum(rgb.getpixel((x, y))) > 600 for x in range(left, right))]
+        assert inked, face.name
+        assert 3 + trim - (inked[-1] + 1) / dot >= 1.8, (face.name, 3 + trim - (inked[-1] + 1) / dot)
