@@ -92,7 +92,6 @@ def test_the_skill_ladder_scores_each_rung_against_the_one_below() -> None:
         assert step["ci95"][0] <= step["score"] <= step["ci95"][1]
 
 
-@pytest.mark.slow
 def test_balance_climbs_the_ladder_unless_the_games_are_too_long(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -145,7 +144,6 @@ def test_a_restricted_agent_never_plays_its_card() -> None:
     assert held_back == [] and played  # the free agent still plays it
 
 
-@pytest.mark.slow
 def test_card_values_and_their_verdicts(tmp_path: Path) -> None:
     from engine import cardvalue
 

@@ -84,7 +84,6 @@ def _lanterns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "cards" / "lanterns"
 
 
-@pytest.mark.slow
 def test_the_play_starter_simulates_like_a_bundled_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -21,7 +21,6 @@ def _json(records: list) -> list:
     return [r.to_json() for r in records]
 
 
-@pytest.mark.slow
 def test_a_two_worker_dask_cluster_writes_the_same_results_as_local_workers(tmp_path: Path) -> None:
     """Also while another program holds Dask's usual status port, 8787 (a second run, a notebook's cluster)."""
     import socket
@@ -40,7 +39,6 @@ def test_a_two_worker_dask_cluster_writes_the_same_results_as_local_workers(tmp_
     assert not (tmp_path / "dask" / "soldier-battler" / "balance" / ".chunks").exists()  # cleared once done
 
 
-@pytest.mark.slow
 def test_check_finds_the_same_whoever_plays_its_games(capsys: pytest.CaptureFixture[str]) -> None:
     said = []
     for where in (["--workers", "1"], ["--workers", "2"], ["--scheduler", "local"]):
