@@ -94,14 +94,6 @@ def test_a_restricted_search_keeps_the_card_out_of_its_own_moves_only() -> None:
     assert checked > 0
 
 
-def test_a_restricted_mcts_agent_never_plays_its_card() -> None:
-    plan = simulate.Plan(ROOT / "cards" / "soldier-battler", ("mcts8!swordsman", "mcts8"), 4, 5)
-    records = simulate.run(plan)
-    held_back = [seat for r in records for seat, card in r.plays if card == "swordsman" and r.agents[seat] != "mcts8"]
-    played = [seat for r in records for seat, card in r.plays if card == "swordsman"]
-    assert held_back == [] and played  # the free agent still plays it
-
-
 def test_the_ladder_ends_with_the_expert_unless_it_is_the_rung_below(tmp_path: Path) -> None:
     folder = _soldiers(tmp_path, "greedy")
     (step,) = ladder.climb(folder, 4, 1, rungs=("random", "expert"))

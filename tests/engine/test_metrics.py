@@ -136,10 +136,11 @@ def test_each_games_own_reading_of_a_played_card_agrees_with_trying_the_move(slu
     assert plays > 100
 
 
-def test_a_restricted_agent_never_plays_its_card() -> None:
-    plan = simulate.Plan(ROOT / "cards" / "soldier-battler", ("random!swordsman", "random"), 20, 5)
+@pytest.mark.parametrize(("agent", "games"), [("random", 20), ("mcts8", 4)])  # MCTS restricted in its search too
+def test_a_restricted_agent_never_plays_its_card(agent: str, games: int) -> None:
+    plan = simulate.Plan(ROOT / "cards" / "soldier-battler", (f"{agent}!swordsman", agent), games, 5)
     records = simulate.run(plan)
-    held_back = [seat for r in records for seat, card in r.plays if card == "swordsman" and r.agents[seat] != "random"]
+    held_back = [seat for r in records for seat, card in r.plays if card == "swordsman" and r.agents[seat] != agent]
     played = [seat for r in records for seat, card in r.plays if card == "swordsman"]
     assert held_back == [] and played  # the free agent still plays it
 
