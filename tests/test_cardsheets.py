@@ -480,7 +480,8 @@ def test_a_paragraph_s_last_word_is_not_left_alone_on_its_line(games: dict[str, 
     doc = pdfium.PdfDocument(_build(games["time-line-battle"])[0])
     lines = [line.strip() for page in doc for line in page.get_textpage().get_text_range().splitlines()]
     assert [line for line in lines if re.fullmatch(r"\d+\.", line)] == []
-    assert [line for line in lines if re.fullmatch(r"for \d+\.", line)]  # the same texts, ending in two words
+    ending = [line for line in lines if re.search(r" \d+\.$", line)]  # the same texts, their number kept company
+    assert len(ending) >= 10 and all(len(line.split()) >= 2 for line in ending)
 
 
 def test_a_lone_last_word_takes_one_from_the_line_above_only_where_both_lines_keep_two() -> None:

@@ -44,15 +44,15 @@ def test_no_glyph_on_a_card_or_counter_sheet_is_under_6_pt(games: dict[str, Game
             assert _smallest_text(made[0]) >= SMALLEST_TEXT - 0.01, game.slug
 
 
-def _validated_with_footer(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, footer: str
+def _validated_with_stats(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stats: str
 ) -> str:
-    """A new game whose project's plain layout changes its footer region; what validate says of it."""
+    """A new game whose project's plain layout changes its stats region; what validate says of it."""
     monkeypatch.chdir(tmp_path)
     if not (tmp_path / "cards" / "my-game").is_dir():
         assert main(["new", "My Game"]) == 0
     (tmp_path / "layouts").mkdir(exist_ok=True)
-    (tmp_path / "layouts" / "plain.yaml").write_text(f"extends: plain\nregions:\n  footer: {footer}\n")
+    (tmp_path / "layouts" / "plain.yaml").write_text(f"extends: plain\nregions:\n  stats: {stats}\n")
     capsys.readouterr()
     assert main(["validate", "my-game"]) == 0
     return capsys.readouterr().err
@@ -69,9 +69,9 @@ def test_boards_and_the_calibration_page_print_no_glyph_under_6_pt(games: dict[s
 def test_a_layout_asking_for_smaller_text_is_warned_and_drawn_at_6_pt(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    err = _validated_with_footer(tmp_path, capsys, monkeypatch, "{size: 4, min_size: 3.5}")
-    assert "warning: layouts/plain.yaml:3:18: region footer: size 4 pt is under the 6 pt" in err, err
-    assert "warning: layouts/plain.yaml:3:31: region footer: min_size 3.5 pt is under the 6 pt" in err, err
+    err = _validated_with_stats(tmp_path, capsys, monkeypatch, "{size: 4, min_size: 3.5}")
+    assert "warning: layouts/plain.yaml:3:17: region stats: size 4 pt is under the 6 pt" in err, err
+    assert "warning: layouts/plain.yaml:3:30: region stats: min_size 3.5 pt is under the 6 pt" in err, err
     from printkit.data.loader import load_game
 
     pdf, _ = cardsheets.build(load_game(tmp_path / "cards" / "my-game"), PrintSettings(), "a4", Selection())
@@ -96,24 +96,25 @@ def test_contrast_is_wcag_s_ratio() -> None:
 def test_low_contrast_text_is_a_warning_naming_region_colours_and_cards(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    err = _validated_with_footer(tmp_path, capsys, monkeypatch, "{colour: '#c8c8c8'}")
-    expected = "warning: layouts/plain.yaml:3:20: layout plain, region footer: text #c8c8c8 on #fbf8f1 has a contrast"
+    err = _validated_with_stats(tmp_path, capsys, monkeypatch, "{colour: '#c8c8c8'}")
+    expected = "warning: layouts/plain.yaml:3:19: layout plain, region stats: text #c8c8c8 on #fbf8f1 has a contrast"
     assert f"{expected} of 1.58:1" in err, err  # placed at the colour it names
     assert "under the 4.5:1 text of its size needs (cards first-card, second-card)" in err
     assert err.count("contrast") == 1
-    err = _validated_with_footer(tmp_path, capsys, monkeypatch, "{colour: auto}")  # ink or paper, as reads best
+    err = _validated_with_stats(tmp_path, capsys, monkeypatch, "{colour: auto}")  # ink or paper, as reads best
     assert "contrast" not in err
 
 
-def test_a_cards_frame_panel_and_picture_stand_apart(games: dict[str, Game]) -> None:
-    """Drawn and read back as pixels: on the first card of every deck, the coloured frame, the paper panel and the
-    picture area behind the card's icon differ by at least 60/255 in some channel, so none reads as a smudge of
-    another (Battle Line's Tactics once had a picture area 10/255 off its panel)."""
+def test_a_cards_frame_panel_and_emblem_stand_apart(games: dict[str, Game]) -> None:
+    """Drawn and read back as pixels: on the first card of every deck, the coloured frame and the paper panel
+    differ by at least 60/255 in some channel, and so do the panel and the darkest ink of the card's emblem or
+    picture area, so none reads as a smudge of another (Battle Line's Tactics once had a picture area 10/255 off
+    its panel)."""
     from printkit.core.units import MM
     from printkit.draw import raster
     from printkit.draw.layout import layouts_for
 
-    dpi = 60
+    dpi = 100
     size = PrintSettings().card_size
 
     def at(image: object, x_mm: float, y_mm: float) -> tuple[int, int, int]:
@@ -127,15 +128,18 @@ def test_a_cards_frame_panel_and_picture_stand_apart(games: dict[str, Game]) -> 
         for deck in game.decks:
             card = deck.entries[0][0]
             layout = layouts_for(game, {card.kind})[card.kind]
-            regions = dict(layout.regions)
-            if "art" not in regions or "panel" not in regions:
+            emblem = next((b for b in layout.boxes(size) if b.name in ("art", "art-icon", "weapon-icon")), None)
+            if emblem is None or "panel" not in dict(layout.regions):
                 continue
             image = raster.render_pdf(raster.card_pdf(game, deck, card, size, 0.0), dpi)
-            art = next(b for b in layout.boxes(size) if b.name == "art")
-            frame, panel = at(image, 1.5, 44), at(image, 4.2, 78)
-            picture = at(image, art.x / MM + 1.2, art.y / MM + art.h / MM / 2)
+            frame, panel = at(image, 1.5, 44), at(image, 4.2, 60)
+            inside = [
+                at(image, (emblem.x + emblem.w * i / 8) / MM, (emblem.y + emblem.h * j / 8) / MM)
+                for i in range(1, 8)
+                for j in range(1, 8)
+            ]
             assert apart(frame, panel) >= 60, (game.slug, deck.deck.id, frame, panel)
-            assert apart(picture, panel) >= 60, (game.slug, deck.deck.id, picture, panel)
+            assert max(apart(p, panel) for p in inside) >= 60, (game.slug, deck.deck.id, panel)
             checked += 1
     assert checked >= 6
 
@@ -189,7 +193,7 @@ def test_a_kept_proof_says_its_warnings_again_and_a_changed_file_is_proofed_anew
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, own_cache: Path
 ) -> None:
     """A proof that found no problem is kept by its inputs: the second validate draws nothing and says the same."""
-    first = _validated_with_footer(tmp_path, capsys, monkeypatch, "{colour: '#c8c8c8'}")
+    first = _validated_with_stats(tmp_path, capsys, monkeypatch, "{colour: '#c8c8c8'}")
     assert "contrast of 1.58:1" in first
     kept = set((own_cache / "proofs").glob("*.json"))
     assert kept
@@ -210,7 +214,7 @@ def test_the_kept_proofs_are_bounded_the_least_recently_used_let_go_first(
     own_cache = tmp_path / "cache"  # this test's alone: the session's holds other tests' proofs
     monkeypatch.setenv("PRINTKIT_CACHE", str(own_cache))
     monkeypatch.setattr(build, "KEPT_PROOFS", 2)
-    _validated_with_footer(tmp_path, capsys, monkeypatch, "{colour: '#c8c8c8'}")
+    _validated_with_stats(tmp_path, capsys, monkeypatch, "{colour: '#c8c8c8'}")
     (first,) = (own_cache / "proofs").glob("*.json")
     os.utime(first, ns=(1, 1))  # long ago
     cards = tmp_path / "cards" / "my-game" / "cards.yaml"

@@ -58,9 +58,9 @@ def test_layout_that_never_marks_a_reconstructed_value_is_warned(
     game = tmp_path / "sb"
     shutil.copytree(GAMES / "soldier-battler", game)
     (game / "layouts").mkdir(exist_ok=True)
-    # the game's own soldier layout: the bundled one without the footer that names reconstructed HP
+    # the game's own soldier layout: the bundled one without the label that names reconstructed HP
     source = (GAMES.parent / "layouts" / "soldier.yaml").read_text(encoding="utf-8")
-    kept = [line for line in source.splitlines() if "footer" not in line]
+    kept = [line for line in source.splitlines() if not line.startswith("  hp-reconstructed:")]
     (game / "layouts" / "soldier.yaml").write_text("\n".join(kept) + "\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert main(["validate", "sb"]) == 0

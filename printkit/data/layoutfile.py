@@ -64,6 +64,9 @@ class Region(Frozen):
     unless: Annotated[str, Field(min_length=1, max_length=conditions.MAX_LENGTH)] | None = None  # drawn when it fails
     rtl: bool | None = None
     wrap: bool | None = None  # false: one line, shrunk to fit (titles)
+    # a text region whose unneeded height this region takes: above it, it grows into the room; holding it, it
+    # shrinks with it (draw/flow.py)
+    room_from: Id | None = None
     order: int | None = None
 
     def drawn_for(self, fields: Mapping[str, Any]) -> bool:

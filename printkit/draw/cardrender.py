@@ -19,7 +19,7 @@ from printkit.core.errors import shown as shown_value
 from printkit.data import richtext
 from printkit.data.game import Game
 from printkit.data.model import ICON_NAMES
-from printkit.draw import art, cardview, fonts, icons, rtl, textfit
+from printkit.draw import art, cardview, flow, fonts, icons, rtl, textfit
 from printkit.draw.layout import FIELD, Box, Layout
 from printkit.draw.legibility import INK, colour, text_colour
 
@@ -132,7 +132,10 @@ class CardPainter:
 
     def paint(self, layout: Layout, fields: dict[str, Any], target: Target) -> None:
         self._drawn: list[Box] = []  # what lies under the next region: its text may take its colour from it
-        for box in layout.boxes((self.w, self.h)):
+        boxes = layout.boxes((self.w, self.h))
+        if any(box.spec.room_from for box in boxes):
+            boxes = flow.flowed(boxes, fields, lambda box: self._needed(box, fields, target))
+        for box in boxes:
             spec = box.spec
             if not spec.drawn_for(fields):
                 continue
@@ -373,12 +376,27 @@ class CardPainter:
         near = 0.01 * min(self.w, self.h)
         return abs(box.x) < near and abs(box.y) < near and abs(box.w - self.w) < near and abs(box.h - self.h) < near
 
-    def _text(self, box: Box, fields: dict[str, Any], target: Target, centred: bool = False) -> None:
-        c, spec = self.c, box.spec
+    def _needed(self, box: Box, fields: dict[str, Any], target: Target) -> float | None:
+        """The height a text region's text takes as it is fitted to its box; None if it cannot be set there."""
+        try:
+            found = self._fitted(box, fields, target)
+        except PrintkitError:  # drawing the region says what is wrong, in its place
+            return None
+        if found is None:
+            return None
+        fitted = found[1]
+        return fitted.size * 0.95 + (len(fitted.lines) - 1) * fitted.leading
+
+    def _fitted(
+        self, box: Box, fields: dict[str, Any], target: Target, centred: bool = False
+    ) -> tuple[str, textfit.Fitted, textfit.Styles | tuple[()]] | None:
+        """A text region's text bound to the card's fields and fitted to its box: (font, fitted, styles); None
+        when it is empty. Raises when it does not fit or its font cannot draw it."""
+        spec = box.spec
         known = target.icons.names
         text = bind(spec.text or "", fields, lambda: self._at(target, box, "text"), known).strip()
         if not text:
-            return
+            return None
         name = spec.font or "sans"
         try:
             font = target.fonts.face(name)
@@ -411,6 +429,7 @@ class CardPainter:
             spec.wrap is not False,
             known,
             styles,
+            balance=centred or spec.align == "center",  # ragged both sides, so even lines read as one block
         )
         if fitted is None:  # placed at the longest of the values it shows: the likeliest to shorten
             named = sorted(
@@ -420,6 +439,14 @@ class CardPainter:
                 f"{target.where_value(named)}card {target.card}: field {box.name} does not fit its box "
                 f"({box.w / units.MM:.1f} x {box.h / units.MM:.1f} mm) even at {spec.min_size} pt: {text[:60]!r}"
             )
+        return font, fitted, styles
+
+    def _text(self, box: Box, fields: dict[str, Any], target: Target, centred: bool = False) -> None:
+        c, spec = self.c, box.spec
+        found = self._fitted(box, fields, target, centred)
+        if found is None:
+            return
+        font, fitted, styles = found
         if self.proof and not fitted.logical:  # fitted: of what is left, only an icon's drawing can go wrong
             text_colour(self._drawn, box, fields)
             for word in (word for line in fitted.lines for word in line):

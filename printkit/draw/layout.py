@@ -178,6 +178,12 @@ def load_layout(name: str, folders: Sequence[Path]) -> Layout:
         if region.type is None:
             path, _, smap = next(c for c in chain if region_name in c[1].regions)
             problems.append(smap.problem(("regions", region_name), "missing required field 'type'"))
+        source = regions.get(region.room_from) if region.room_from else None
+        if region.room_from and (source is None or source.type != "text"):
+            smap = next(m for _, f, m in chain if (r := f.regions.get(region_name)) and r.room_from)
+            texts = ", ".join(sorted(n for n, r in regions.items() if r.type == "text"))
+            said = f"expected a text region of this layout ({texts}), found {region.room_from!r}"
+            problems.append(smap.problem(("regions", region_name, "room_from"), said))
     if problems:
         raise DataError(problems)
     try:

@@ -110,32 +110,74 @@ def word_width(word: Word, font: str, size: float, styles: Styles | tuple[()] = 
 
 
 def _wrap(
-    paragraphs: tuple[tuple[Word, ...], ...], font: str, size: float, width: float, styles: Styles | tuple[()] = ()
+    paragraphs: tuple[tuple[Word, ...], ...],
+    font: str,
+    size: float,
+    width: float,
+    styles: Styles | tuple[()] = (),
+    balance: bool = False,
 ) -> tuple[list[tuple[Word, ...]], list[float]] | None:
     space = fonts.width(" ", font, size)
     lines: list[tuple[Word, ...]] = []
     widths: list[float] = []
     for words in paragraphs:
-        first = len(lines)
-        line: list[Word] = []
-        used = 0.0
-        for word in words:
-            w = word_width(word, font, size, styles)
-            if w > width + 1e-6:
-                return None  # one word wider than the box: only a smaller size can help
-            extra = w if not line else space + w
-            if line and used + extra > width + 1e-6:
-                lines.append(tuple(line))
-                widths.append(used)
-                line, used = [word], w
-            else:
-                line.append(word)
-                used += extra
-        lines.append(tuple(line))
-        widths.append(used)
-        if len(lines) - first >= 2:
-            _no_lone_last_word(lines, widths, space, width, lambda w: word_width(w, font, size, styles))
+        measured = [word_width(word, font, size, styles) for word in words]
+        if any(w > width + 1e-6 for w in measured):
+            return None  # one word wider than the box: only a smaller size can help
+        para_lines, para_widths = _greedy(words, measured, space, width)
+        if balance and len(para_lines) >= 2:
+            even = _balanced(measured, space, width, len(para_lines))
+            para_lines, para_widths = _greedy(words, measured, space, even)
+        if len(para_lines) >= 2:
+            _no_lone_last_word(para_lines, para_widths, space, width, lambda w: word_width(w, font, size, styles))
+        lines += para_lines
+        widths += para_widths
     return lines, widths
+
+
+def _greedy(
+    words: tuple[Word, ...], measured: list[float], space: float, width: float
+) -> tuple[list[tuple[Word, ...]], list[float]]:
+    """A paragraph's words set line by line, each line as full as width lets it be."""
+    lines: list[tuple[Word, ...]] = []
+    widths: list[float] = []
+    line: list[Word] = []
+    used = 0.0
+    for word, w in zip(words, measured, strict=True):
+        extra = w if not line else space + w
+        if line and used + extra > width + 1e-6:
+            lines.append(tuple(line))
+            widths.append(used)
+            line, used = [word], w
+        else:
+            line.append(word)
+            used += extra
+    lines.append(tuple(line))
+    widths.append(used)
+    return lines, widths
+
+
+def _balanced(measured: list[float], space: float, width: float, count: int) -> float:
+    """The narrowest measure at which the words still take count lines: set there, the lines come out of even
+    length, where a full measure leaves a long line over a short one (the way CSS's text-wrap: balance works)."""
+
+    def lines_at(measure: float) -> int:  # as _greedy counts them
+        lines, used = 1, measured[0]
+        for w in measured[1:]:
+            if used + space + w > measure + 1e-6:
+                lines, used = lines + 1, w
+            else:
+                used += space + w
+        return lines
+
+    low, high = max(max(measured), (sum(measured) + space * (len(measured) - count)) / count), width
+    for _ in range(14):  # to within width / 16,000: a hundredth of a point on a card
+        middle = (low + high) / 2
+        if lines_at(middle) > count:
+            low = middle
+        else:
+            high = middle
+    return high
 
 
 def _no_lone_last_word(
@@ -167,11 +209,13 @@ def fit(
     wrap: bool = True,
     icons: frozenset[str] = ICON_NAMES,
     styles: Styles | tuple[()] = (),
+    balance: bool = False,
 ) -> Fitted | None:
     """The largest size from size down to min_size at which text fits the box, or None.
 
     icons: the names that {name} shows as an icon; any other {word} is text.
     styles: the fonts its bold, italic and bold italic pieces are set in; none: all in font.
+    balance: each paragraph's lines set as even in length as they can be, in as many lines (centred text).
     """
     if rtl:  # a right-to-left text is set as typed, in one style
         text = richtext.plain(text)
@@ -180,7 +224,7 @@ def fit(
         paragraphs = ((_segments(" ".join(text.split()), icons),),)
     current = size
     while current >= min_size - 1e-9:
-        wrapped = _wrap(paragraphs, font, current, width, styles)
+        wrapped = _wrap(paragraphs, font, current, width, styles, balance)
         if wrapped is not None:
             lines, widths = wrapped
             # the first line needs only the font's ascent; each further one a full leading
