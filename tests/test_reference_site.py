@@ -201,6 +201,19 @@ def test_a_game_an_older_build_left_stays_on_the_front_page(tmp_path: Path) -> N
     assert 'href="old-game/index.html"' in html and "Old Game" in html
 
 
+def test_the_front_page_s_picture_words_are_escaped_and_an_older_cover_is_left_out(tmp_path: Path) -> None:
+    """The fan's alt text (card names, the data's words) reaches the page as text, never markup; a game.json of
+    before the fan (its cover a list of card pictures) still lists its game, without a picture."""
+    fan = {"src": "cover-4.png", "srcset": "cover-4.png 4w", "width": 4, "height": 2, "alt": 'A "fan" <b>&</b>'}
+    for slug, picture in (("new-game", fan), ("old-game", [{"src": "cards/a-1.png", "srcset": "cards/a-1.png 1w"}])):
+        (tmp_path / slug).mkdir()
+        about = {"slug": slug, "title": slug.title(), "credit": "Its designer.", "cover": picture}
+        (tmp_path / slug / refsite.ABOUT).write_text(json.dumps(about))
+    html = refsite.index_page(tmp_path, {})
+    assert 'alt="A &#34;fan&#34; &lt;b&gt;&amp;&lt;/b&gt;"' in html and "<b>" not in html
+    assert 'href="old-game/index.html"' in html and "cards/a-1.png" not in html
+
+
 def test_a_rebuilt_site_keeps_only_what_its_pages_show(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
