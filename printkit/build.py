@@ -416,7 +416,7 @@ def paper_parts(
         from printkit.sheets import bundle
 
         parts_in_order = [bundle.Part(*part) for part in contents]
-        files[f"print-and-play-{paper}.pdf"] = bundle.build(game, paper, parts_in_order)
+        files[f"print-and-play-{paper}.pdf"] = bundle.build(game, paper, parts_in_order, settings.card_size)
     return files
 
 

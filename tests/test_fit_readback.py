@@ -8,9 +8,11 @@ from __future__ import annotations
 import itertools
 import re
 import shutil
+import typing
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
@@ -159,15 +161,25 @@ def test_every_text_of_the_board_pages_lies_in_its_tiles_label_or_its_map(games:
             _apart([("", b) for b in strings], f"{game.slug} boards page {number}")
 
 
+@pytest.fixture(scope="module")
+def covers(games: dict[str, Game]) -> dict[tuple[str, str], bytes]:
+    """Each bundled game's print-and-play bundle on each paper (its sheets, no rules), by slug and paper: made
+    once for the tests of its cover."""
+    made = {}
+    for paper in PAPERS:
+        for game in games.values():
+            files = build.paper_parts(game, PrintSettings(), paper, parts=frozenset({"bundle"}))
+            made[game.slug, paper] = typing.cast(bytes, files[f"print-and-play-{paper}.pdf"])
+    return made
+
+
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_every_glyph_of_the_cover_and_the_calibration_pages_lies_inside_the_page(
-    games: dict[str, Game], paper: str
+    covers: dict[tuple[str, str], bytes], paper: str
 ) -> None:
     pw, ph = PAPERS[paper]
     pdfs = {"calibration": calibration.build(paper, "long")}
-    for game in games.values():
-        files = build.paper_parts(game, PrintSettings(), paper, parts=frozenset({"bundle"}))
-        pdfs[game.slug] = files[f"print-and-play-{paper}.pdf"]
+    pdfs |= {slug: pdf for (slug, on), pdf in covers.items() if on == paper}
     for name, pdf in pdfs.items():
         pages = _glyphs(pdf)
         for number in (1, 2) if name == "calibration" else (1,):  # the cover: the bundle's first page
@@ -177,6 +189,35 @@ def test_every_glyph_of_the_cover_and_the_calibration_pages_lies_inside_the_page
             for char, box in glyphs:
                 assert _inside(box, (margin, margin, pw - margin, ph - margin), 0.0), (name, number, char, box)
             _apart(glyphs, f"{name} page {number}")
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_bundle_s_cover_pictures_the_game_inside_the_margins(
+    covers: dict[tuple[str, str], bytes], games: dict[str, Game], paper: str
+) -> None:
+    """The bundle's first page shows the game as the booklet's cover does: one picture of its cards fanned out,
+    between the text's margins and far inside the printer's, sharp as printed, under no text, its first deck's
+    back in that deck's colour; and who plays, for how long, and the byline (the page was once a table alone)."""
+    pw, ph = PAPERS[paper]
+    for game in games.values():
+        page = pdfium.PdfDocument(covers[game.slug, paper])[0]
+        pictures = list(page.get_objects(filter=[raw.FPDF_PAGEOBJ_IMAGE], max_depth=3))
+        assert len(pictures) == 1, (game.slug, paper, "no picture of the game on the cover")
+        box = pictures[0].get_bounds()
+        assert _inside(box, (bundle.LEFT, bundle.FOOT, pw - bundle.LEFT, ph - bundle.FOOT), 0.01), (game.slug, box)
+        assert PrintSettings().printer_margin < bundle.LEFT
+        assert box[3] - box[1] >= bundle.FAN_LEAST - 0.01 and box[2] - box[0] >= 0.5 * (pw - 2 * bundle.LEFT)
+        image = pictures[0].get_bitmap(render=False).to_pil().convert("RGB")
+        assert image.width / ((box[2] - box[0]) / 72) >= bundle.FAN_PPI * 0.98, (game.slug, image.size)
+        back = game.decks[0].deck.back.colour
+        pixels = np.asarray(image)
+        rgb = np.array([int(back[i : i + 2], 16) for i in (1, 3, 5)])
+        assert (np.abs(pixels.astype(int) - rgb) <= 24).all(axis=2).mean() >= 0.01, (game.slug, f"no {back} back")
+        for char, glyph in _glyphs(covers[game.slug, paper])[1]:
+            apart = glyph[2] <= box[0] or glyph[0] >= box[2] or glyph[3] <= box[1] or glyph[1] >= box[3]
+            assert apart, (game.slug, paper, char, "text over the picture")
+        text = " ".join(page.get_textpage().get_text_range().split())
+        assert f"{game.info.players} players" in text and (game.info.byline or "") in text, (game.slug, text)
 
 
 def _copy(tmp_path: Path, slug: str) -> Path:

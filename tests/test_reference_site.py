@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import typing
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from printkit.core.errors import DataError
 from printkit.data.game import Game
 from printkit.data.loader import load_game
 from printkit.data.settings import PrintSettings, card_size
-from printkit.docs import cardfacts, refbalance, refsite
+from printkit.docs import cardfacts, cover, refbalance, refsite
 from printkit.draw import legibility, raster
 from printkit.sheets.designs import card_faces
 
@@ -42,7 +43,7 @@ def test_the_site_pictures_are_the_card_drawings_at_the_print_settings(games: di
     for name, data in pictures.items():
         shown = Image.open(io.BytesIO(data))  # type: ignore[arg-type]
         assert "dpi" in shown.info, name
-        if name.startswith(("cards/", "backs/")):  # the diagrams have resolutions of their own
+        if name.startswith("cards/"):  # the diagrams and the front page's fan have resolutions of their own
             assert round(shown.info["dpi"][0]) in dpis, name
     assert round(site.info["dpi"][0]) == 150
 
@@ -101,16 +102,48 @@ def test_the_front_page_says_players_length_and_decks_from_the_data(games: dict[
     assert time_line["play_time"]["estimate"] and time_line["play_time"]["note"]  # a reconstruction, said so
     assert "30 min" in html and "about 60–90 min" in html and "(estimate)" in html
     assert "Troop deck: 60 cards" in html and "Tactics deck: 10 cards" in html and "2 players" in html
-    for entry in (battle, time_line):
-        for picture in entry["cover"]:
-            assert f'src="{entry["slug"]}/{picture["src"]}"' in html
+    assert "A game by Reiner Knizia" in html  # Battle Line's byline, as its booklet's cover says it
+
+
+def test_the_front_page_pictures_each_game_with_its_booklet_cover_s_fan(games: dict[str, Game]) -> None:
+    """Each game's box on the front page shows the fan of cards the booklet's cover shows, as files of the site
+    (it works offline) in two sharpnesses, never wider than the box, named in words."""
+    game = games["soldier-battler"]
+    pages = refsite.game_pages(game, PrintSettings())
+    html = refsite.index_page(ROOT / "no-such-folder", {game.slug: str(pages[refsite.ABOUT])})
+    found = re.search(
+        r'<img src="soldier-battler/([^"]+)" srcset="([^"]+)" sizes="[^"]+" width="(\d+)" height="(\d+)" alt="([^"]+)"',
+        html,
+    )
+    assert found, html
+    src, srcset, width, height, alt = found.groups()
+    shown = [
+        face.title or face.card.name if face.card else None for face in cover.fan_faces(game, PrintSettings().card_size)
+    ]
+    assert len(shown) >= 3
+    drawn = {}
+    for part in srcset.split(", "):
+        name, w = part.removeprefix("soldier-battler/").split(" ")
+        picture = Image.open(io.BytesIO(pages[name]))  # type: ignore[arg-type]
+        assert picture.format == "PNG" and picture.width == int(w.removesuffix("w")), name
+        drawn[name] = picture
+    assert src in drawn and drawn[src].size == (int(width), int(height))
+    sharp = max(drawn.values(), key=lambda p: p.width)
+    assert 300 <= int(width) <= 500 and abs(sharp.width - 2 * int(width)) <= 1  # a box's width, and twice it
+    assert 0.4 < int(height) / int(width) < 0.8  # a hand of cards, wider than tall
+    # the cards themselves: opaque in the middle, clear in the corners for the page's own colour
+    assert sharp.mode == "RGBA" and sharp.getpixel((0, 0))[3] == 0  # type: ignore[index]
+    assert sharp.getpixel((sharp.width // 2, sharp.height // 2))[3] == 255  # type: ignore[index]
+    assert "Soldier Battler" in alt and all(name in alt for name in shown if name)
+    assert "back of the Red Army" in alt
+    assert "http:" not in html and "https:" not in html
 
 
 def test_a_game_json_that_points_outside_its_folder_is_left_off_the_front_page(
     games: dict[str, Game], tmp_path: Path
 ) -> None:
     about = json.loads(str(refsite.game_pages(games["soldier-battler"], PrintSettings())[refsite.ABOUT]))
-    about["cover"][0]["src"] = "../../../etc/passwd"
+    about["cover"]["src"] = "../../../etc/passwd"
     (tmp_path / "soldier-battler").mkdir()
     (tmp_path / "soldier-battler" / refsite.ABOUT).write_text(json.dumps(about))
     assert "Soldier Battler" not in refsite.index_page(tmp_path, {})
@@ -166,6 +199,19 @@ def test_a_game_an_older_build_left_stays_on_the_front_page(tmp_path: Path) -> N
     (tmp_path / "old-game" / refsite.ABOUT).write_text(json.dumps(old))
     html = refsite.index_page(tmp_path, {})
     assert 'href="old-game/index.html"' in html and "Old Game" in html
+
+
+def test_the_front_page_s_picture_words_are_escaped_and_an_older_cover_is_left_out(tmp_path: Path) -> None:
+    """The fan's alt text (card names, the data's words) reaches the page as text, never markup; a game.json of
+    before the fan (its cover a list of card pictures) still lists its game, without a picture."""
+    fan = {"src": "cover-4.png", "srcset": "cover-4.png 4w", "width": 4, "height": 2, "alt": 'A "fan" <b>&</b>'}
+    for slug, picture in (("new-game", fan), ("old-game", [{"src": "cards/a-1.png", "srcset": "cards/a-1.png 1w"}])):
+        (tmp_path / slug).mkdir()
+        about = {"slug": slug, "title": slug.title(), "credit": "Its designer.", "cover": picture}
+        (tmp_path / slug / refsite.ABOUT).write_text(json.dumps(about))
+    html = refsite.index_page(tmp_path, {})
+    assert 'alt="A &#34;fan&#34; &lt;b&gt;&amp;&lt;/b&gt;"' in html and "<b>" not in html
+    assert 'href="old-game/index.html"' in html and "cards/a-1.png" not in html
 
 
 def test_a_rebuilt_site_keeps_only_what_its_pages_show(

@@ -1,6 +1,7 @@
 """What a game's cover shows: a fan of its cards, drawn by the card sheets' own drawing, and its players and length.
 
-The rules booklet's cover pictures the fan; the reference site's front page says the same play time in words.
+The rules booklet's cover, the reference site's front page and the print-and-play bundle's first page picture the
+same fan and say the same play time in words.
 """
 
 from __future__ import annotations
@@ -47,6 +48,17 @@ def fan_faces(game: Game, size: tuple[float, float]) -> list[Face]:
     return fan[:FAN_MOST]
 
 
+def described(game: Game, faces: list[Face]) -> str:
+    """The fan in words, for a reader who cannot see it: whose cards, then each one left to right by the name
+    players know it by ("the back of the Troop deck" for a back)."""
+    decks = {d.deck.id: d.deck.name for d in game.decks}
+    shown = [
+        face.title or face.card.name if face.card else f"the back of the {decks.get(face.deck, face.deck)}"
+        for face in faces
+    ]
+    return f"Cards of {game.title}, fanned out: {', '.join(shown)}"
+
+
 def _angles(count: int) -> list[float]:
     """Each card's turn in degrees, clockwise, left to right: the fan even about upright."""
     return [(i - (count - 1) / 2) * STEP for i in range(count)]
@@ -72,15 +84,17 @@ def _box(size: tuple[float, float], angle: float) -> tuple[float, float, float, 
     return x - half_w, y - half_h, x + half_w, y + half_h
 
 
-def fan(game: Game, faces: list[Face], dpi: float) -> Image.Image:
-    """The faces fanned out on white at dpi, each with rounded corners and a soft shadow; the middle cards on top."""
+def fan(game: Game, faces: list[Face], dpi: float, ground: str | None = "white") -> Image.Image:
+    """The faces fanned out at dpi, each with rounded corners and a soft shadow, the middle cards on top: on
+    ground (RGB), or with no ground (RGBA, clear around the cards) for a page whose colour varies (the site's
+    dark style)."""
     scale = dpi / 72
     angles = _angles(len(faces))
     boxes = [_box(face.size, angle) for face, angle in zip(faces, angles, strict=True)]
     right, down, blur, darkness = SHADOW
     left, top = min(b[0] for b in boxes) - blur, min(b[1] for b in boxes) - blur
     width, height = extent(faces)
-    canvas = Image.new("RGBA", (round(width * scale), round(height * scale)), "white")
+    canvas = Image.new("RGBA", (round(width * scale), round(height * scale)), ground or (255, 255, 255, 0))
     pictures = raster.pictures(game, faces, 0.0, dpi)  # the reference site's drawing: kept between builds
     # the outer cards first, so the middle ones lie on top; of two alike, the left first
     order = sorted(range(len(faces)), key=lambda i: (-abs(angles[i]), i))
@@ -95,7 +109,7 @@ def fan(game: Game, faces: list[Face], dpi: float) -> Image.Image:
         shadow.putalpha(shade)
         canvas.alpha_composite(shadow, (x + round(right * scale), y + round(down * scale)))
         canvas.alpha_composite(card, (x, y))
-    return canvas.convert("RGB")
+    return canvas.convert("RGB") if ground else canvas
 
 
 def _rounded(picture: Image.Image, radius: float) -> Image.Image:

@@ -19,8 +19,7 @@ from printkit.core.errors import DataError
 from printkit.core.units import INCH
 from printkit.data.game import DeckCards, Game
 from printkit.data.settings import PrintSettings
-from printkit.docs import booklet, cardfacts, inline, refbalance, rulesbook, templating
-from printkit.docs.cover import play_time
+from printkit.docs import booklet, cardfacts, cover, inline, refbalance, rulesbook, templating
 from printkit.draw import legibility, raster
 from printkit.sheets.designs import Face, card_faces
 
@@ -202,14 +201,10 @@ def game_pages(
 
     held = _card_decks(game)
     faces: dict[str, Face] = {}  # each card once, as its first deck prints it
-    backs: list[Face] = []
     for face in card_faces(game, settings.card_size):
-        if face.card is None:
-            backs.append(face)
-        elif face.card.id not in faces:
+        if face.card is not None and face.card.id not in faces:
             faces[face.card.id] = face
     pictures = _draw(game, list(faces.values()), settings, lambda f: f"cards/{f.deck}-{f.label}", out)
-    back_pictures = _draw(game, backs, settings, lambda f: f"backs/{f.deck}", out)
     by_id = {card.id: card for card in game.cards}
     facts = [cardfacts.facts(game, by_id[card_id], held[card_id], face.layout) for card_id, face in faces.items()]
     run, figures = balance or (None, {})
@@ -243,7 +238,7 @@ def game_pages(
                 "picture": picture,
             }
         )
-    about_game = about(game, pictures[0] if pictures else None, back_pictures[0] if back_pictures else None)
+    about_game = about(game, _fan(game, settings, out))
     page = {
         "game": game,
         "title": game.title,
@@ -276,24 +271,49 @@ def game_pages(
     return out
 
 
-def about(game: Game, face: Picture | None = None, back: Picture | None = None) -> dict[str, Any]:
-    """What the front page says of a game: its name, players, length, decks, colours and cover pictures."""
-    cover = [{"src": p.src, "srcset": p.srcset, "width": p.width, "height": p.height} for p in (back, face) if p]
+def _fan(game: Game, settings: PrintSettings, out: dict[str, bytes | str]) -> dict[str, Any] | None:
+    """The front page's picture of the game, its files added to out: the booklet cover's fan of cards
+    (cover.fan_faces chooses them), drawn at the gallery's resolution, whose cards are drawn at it already."""
+    faces = cover.fan_faces(game, settings.card_size)
+    if not faces:
+        return None
+    dpi = resolutions(settings)[0]
+    # at the gallery's resolution the fan is some 780 px wide, twice what a game's box on the front page shows:
+    # sharp on a dense screen; half of it, brought down, for the rest
+    sharp = cover.fan(game, faces, dpi, ground=None)  # clear around the cards: the page's colour shows there
+    plain = sharp.resize((round(sharp.width / 2), round(sharp.height / 2)), Image.Resampling.LANCZOS)
+    files = []
+    for image, resolution in ((plain, dpi / 2), (sharp, dpi)):
+        name = f"cover-{image.width}.png"
+        out[name] = raster.png(image, dpi=resolution)
+        files.append(f"{name} {image.width}w")
+    return {
+        "src": f"cover-{plain.width}.png",
+        "srcset": ", ".join(files),
+        "width": plain.width,
+        "height": plain.height,
+        "alt": cover.described(game, faces),
+    }
+
+
+def about(game: Game, fan: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What the front page says of a game: its name, byline, players, length, decks, colours and picture (_fan)."""
     return {
         "slug": game.slug,
         "title": game.title,
+        "byline": game.info.byline or "",
         "credit": game.info.credit,
         "players": game.info.players,
-        "play_time": play_time(game.info.play_time),
+        "play_time": cover.play_time(game.info.play_time),
         "decks": [[d.deck.name, d.size] for d in game.decks],
         "cards": sum(d.size for d in game.decks),  # printed
         "designs": len({c.id for d in game.decks for c, _ in d.entries}),  # told apart: what the gallery shows
         "colours": accents(game),
-        "cover": cover,
+        "cover": fan,
     }
 
 
-_FILE = re.compile(r"^(cards|backs)/[A-Za-z0-9][A-Za-z0-9_-]*\.png$")
+_FILE = re.compile(r"^cover-[0-9]+\.png$")  # the fan: beside the game's pages
 _COLOUR = re.compile(r"^#[0-9a-f]{6}$")
 
 
@@ -302,6 +322,7 @@ def _about_read(data: Any, slug: str) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("slug") != slug:
         raise ValueError("not this game's")
     entry: dict[str, Any] = {key: str(data[key]) for key in ("slug", "title", "credit")}
+    entry["byline"] = str(data.get("byline", ""))
     entry["players"] = int(data.get("players", 0)) or None
     time = data.get("play_time")
     entry["play_time"] = (
@@ -316,17 +337,22 @@ def _about_read(data: Any, slug: str) -> dict[str, Any]:
     entry["colours"] = {k: str(colours[k]) for k in ("accent", "on_accent", "accent_ink", "accent_ink_dark")}
     if not all(_COLOUR.match(v.lower()) for v in entry["colours"].values()):
         raise ValueError("not a colour")
-    entry["cover"] = []
-    for picture in data.get("cover", []):
+    entry["cover"] = None  # an older build's cover (its cards, a list) is left out: the next build draws the fan
+    picture = data.get("cover")
+    if isinstance(picture, dict):
         srcset = str(picture["srcset"])
         names = [part.strip().rsplit(" ", 1) for part in srcset.split(",")]
         if not _FILE.match(str(picture["src"])) or not all(
             len(n) == 2 and _FILE.match(n[0]) and re.fullmatch(r"\d+w", n[1]) for n in names
         ):
             raise ValueError("a picture outside the game's folder")
-        entry["cover"].append(
-            {"src": picture["src"], "srcset": srcset, "width": int(picture["width"]), "height": int(picture["height"])}
-        )
+        entry["cover"] = {
+            "src": str(picture["src"]),
+            "srcset": srcset,
+            "width": int(picture["width"]),
+            "height": int(picture["height"]),
+            "alt": str(picture["alt"]),
+        }
     return entry
 
 
