@@ -149,7 +149,9 @@ def calibration_pages(plans: list[Plan], out: Path) -> Files:
         for paper in plan.settings.papers:
             target = out / f"duplex-calibration-{paper}.pdf"
             if target not in pages:
-                pages[target] = calibration.build(paper, duplex, plan.settings.printer_margin)
+                pages[target] = calibration.build(
+                    paper, duplex, plan.settings.printer_margin, plan.settings.margin_tolerance
+                )
     return pages
 
 
@@ -391,7 +393,7 @@ def paper_parts(
     if "boards" in parts or whole:
         from printkit.sheets import boards  # with the board drawing: loaded for the builds that make boards
 
-        boards_built = boards.build(game, paper, settings.printer_margin, ink.press(settings))
+        boards_built = boards.build(game, paper, settings.ink_margin, ink.press(settings))
     if boards_built:
         boards_pdf, boards_manifest = boards_built
         if "boards" in parts:
@@ -629,15 +631,13 @@ def _proof(game: Game, settings: PrintSettings, loaded: bool = True, cards_only:
     for comp in game.info.components:
         if comp.kind in BOARD_KINDS and comp.board is not None:
             # its tiles counted and its map fitted on every paper first: a board refused for them is not drawn
-            fits = [
-                attempt(partial(boards.check, game, paper, settings.printer_margin, comp)) for paper in settings.papers
-            ]
+            fits = [attempt(partial(boards.check, game, paper, settings.ink_margin, comp)) for paper in settings.papers]
             if all(fits):
                 attempt(partial(draw_board, scratch, game, comp))
     from printkit.sheets import bundle
 
     for paper in settings.papers:  # the text a build draws outside the layouts: tiles, maps, the cover
-        attempt(partial(boards.check, game, paper, settings.printer_margin))
+        attempt(partial(boards.check, game, paper, settings.ink_margin))
         attempt(partial(bundle.check, game, paper))
     played = (game.folder / EXAMPLES_FILE).exists()  # its examples replay moves of its cards, every one of them
     if (game.folder / rulesbook.RULES_FILE).exists() and (loaded or not played):

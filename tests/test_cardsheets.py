@@ -175,7 +175,7 @@ def test_offset_shifts_every_back_and_only_backs(games: dict[str, Game]) -> None
 def test_crop_marks_guide_every_cut_inside_the_printer_margin(games: dict[str, Game], paper: str) -> None:
     pdf, manifest = _build(games["battle-line"], paper=paper, cuts="shared")  # as its print settings ask
     pw, ph = PAPERS[paper]
-    margin = PrintSettings().printer_margin
+    margin = PrintSettings().ink_margin
     area = (margin, margin, pw - margin, ph - margin)
     grid = geometry.grid((pw, ph), card_size("poker").size, 3 * MM, area=area, cuts="shared")
     for page in (1, 2):  # a face page and its back page

@@ -499,6 +499,8 @@ def test_a_shop_that_takes_pdfx_gets_it_unasked_and_rgb_for_it_is_refused(
     assert main(common) == 0
     pdfs = sorted((out / "two" / "printshop").glob("drivethrucards-*.pdf"))
     assert len(pdfs) == 2 and all(pdfx_problems(pdf.read_bytes(), "PDF/X-1a:2003") == [] for pdf in pdfs)
+    # the condition its entry names, from its card prep help (US Web Coated (SWOP) v2): its files' output intent
+    assert {_condition(pdf.read_bytes()) for pdf in pdfs} == {("CGATS TR 001", "http://www.color.org")}
     with zipfile.ZipFile(out / "two" / "printshop" / "drivethrucards.zip") as z:
         assert all(n.endswith((".tif", ".csv")) for n in z.namelist())
     capsys.readouterr()

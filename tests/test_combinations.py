@@ -53,7 +53,7 @@ def _overlap(a: Box, b: Box) -> float:
 
 
 def _check(pdf: bytes, manifest: object, settings: PrintSettings, what: tuple[str, ...]) -> None:
-    margin = settings.printer_margin
+    margin = settings.ink_margin
     slots = manifest.slots  # type: ignore[attr-defined]
     pages = _objects(pdf)
     for number, ((pw, ph), forms, lines) in enumerate(pages, 1):

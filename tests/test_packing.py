@@ -75,7 +75,7 @@ def test_packed_counters_never_overlap_and_keep_the_margin(
         if built is None:
             continue
         pdf, manifest = built
-        bleed, margin = manifest.bleed, settings.printer_margin
+        bleed, margin = manifest.bleed, settings.ink_margin
         expected = sum(game.printed_count(c) for c in game.info.components if c.kind in counters.KINDS)
         faces = [s for s in manifest.slots if s["side"] == "face"]
         assert len(faces) == expected, game.slug
@@ -285,7 +285,7 @@ def test_counters_that_fit_print_below_the_cards_on_their_last_page(
 
     pw, ph = PAPERS[paper]
     settings = replace(PrintSettings(), duplex=duplex, cuts=cuts)
-    margin = settings.printer_margin
+    margin = settings.ink_margin
     for game in (games["torah-timeline"], torah_two_sided):
         pdf, manifest = cardsheets.build(game, settings, paper)
         bleed, cards = manifest.bleed, {card.id for card in game.cards}

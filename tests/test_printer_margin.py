@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import re
+import shutil
 from dataclasses import replace
+from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from pypdfium2.raw import FPDF_PAGEOBJ_FORM, FPDF_PAGEOBJ_PATH
+from pypdfium2.raw import FPDF_PAGEOBJ_FORM, FPDF_PAGEOBJ_PATH, FPDF_PAGEOBJ_TEXT
 
 from printkit.core.units import MM
 from printkit.data.game import Game
@@ -14,6 +18,7 @@ from printkit.data.settings import CARD_SIZES_MM, PAPERS, PrintSettings, card_si
 from printkit.sheets import calibration, cardsheets, counters
 from printkit.sheets.cardsheets import Selection
 
+ROOT = Path(__file__).resolve().parent.parent
 DPI = 72  # a pixel is 0.35 mm: enough to see ink in a 5 mm strip
 MODES = ("long", "short", "none", "foldover")
 
@@ -128,3 +133,133 @@ def test_the_calibration_page_gauges_the_printers_margin_and_frames_the_builds(p
     assert all(x0 >= 0 and y0 >= 0 and x1 <= pw and y1 <= ph for x0, y0, x1, y1 in boxes)
     back = pdfium.PdfDocument(calibration.build(paper, "long", margin))[1]  # the back: the target alone
     assert not [o for o in back.get_objects() if o.type == FPDF_PAGEOBJ_PATH and o.get_bounds()[1] < 11 * MM]
+
+
+# --- the margin tolerance: ink begins past the printer margin by a band a designer can see and set -------------
+
+FINE = 300  # dpi: a pixel is 0.085 mm, finer than the 0.5 mm tolerance it reads
+
+
+def _nearest(pdf: bytes) -> float:
+    """The least distance, in mm, from any inked pixel of any page to the nearest paper edge, read at FINE dpi."""
+    nearest = float("inf")
+    for page in pdfium.PdfDocument(pdf):
+        image = page.render(scale=FINE / 72, grayscale=True).to_pil()
+        w, h = image.size
+        box = image.point(lambda v: 255 if v < 250 else 0).getbbox()  # any mark at all, the palest grey included
+        if box is not None:
+            nearest = min(nearest, box[0], box[1], w - box[2], h - box[3])
+    return nearest * 25.4 / FINE
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_ink_begins_past_the_printer_margin_and_its_tolerance(games: dict[str, Game], paper: str) -> None:
+    """The sheets a build makes, through build.paper_parts as a build makes them: by default the nearest ink is the
+    printer margin and the tolerance from every edge (5.5 mm; it was 5.00 before the tolerance), and with the
+    tolerance 0 it is the margin itself, to the pixel."""
+    from printkit import build
+
+    pixel = 25.4 / FINE
+    defaults = PrintSettings()
+    assert defaults.margin_tolerance > 0 and defaults.ink_margin == defaults.printer_margin + defaults.margin_tolerance
+    wanted = {"battle-line": ("cards", "boards"), "time-line": ("counters",)}
+    for tolerance in (defaults.margin_tolerance, 0.0):
+        settings = replace(defaults, margin_tolerance=tolerance, cuts="shared")  # shared: marks at the page's edge
+        edge = (settings.printer_margin + tolerance) / MM
+        for slug, parts in wanted.items():
+            files = build.paper_parts(games[slug], settings, paper, parts=frozenset(parts))
+            for part in parts:
+                pdf = files.get(f"{part}-{paper}.pdf")
+                assert isinstance(pdf, bytes), (slug, part)
+                reach = _nearest(pdf)
+                assert reach >= edge - pixel, (slug, part, tolerance, reach)
+                if part != "boards":  # a board keeps its own 8 mm: the sheets of pieces run to the edge allowed
+                    assert reach < edge + 2 * pixel, (slug, part, tolerance, reach)
+
+
+def test_a_board_keeps_the_tolerance_past_a_margin_wider_than_its_own(games: dict[str, Game]) -> None:
+    from printkit import build
+
+    settings = replace(PrintSettings(), printer_margin=12 * MM, margin_tolerance=3 * MM)
+    pdf = build.paper_parts(games["battle-line"], settings, "letter", parts=frozenset({"boards"}))["boards-letter.pdf"]
+    assert isinstance(pdf, bytes) and _nearest(pdf) >= 15 - 25.4 / FINE
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_calibration_page_shows_the_tolerance_band_and_says_its_figures(paper: str) -> None:
+    """Inside the dashed frame at the printer margin, a grey band as wide as the tolerance, ending where ink begins;
+    its figures in the lower-left corner, in text no smaller than any page prints."""
+    from printkit.draw.layout import SMALLEST_TEXT
+
+    margin, tolerance = 6 * MM, 1.5 * MM
+    ph = PAPERS[paper][1]
+    page = pdfium.PdfDocument(calibration.build(paper, "long", margin, tolerance))[0]
+    image = page.render(scale=FINE / 72, grayscale=True).to_pil()
+    px = FINE / 72  # pixels a point
+    # across the band, a third of the way up the left edge (away from the gauge at the middle): grey from the
+    # margin to margin + tolerance, white past it
+    row = round((ph - ph / 3) * px)
+    shades = [image.getpixel((round(x / 25.4 * FINE), row)) for x in (6.5, 7.0, 7.25, 8.0, 10.0)]
+    assert all(100 < v < 230 for v in shades[:3]) and all(v > 250 for v in shades[3:]), shades
+    text = page.get_textpage()
+    said = text.get_text_range()
+    assert "printer margin 6 mm" in said and "margin tolerance 1.5 mm" in said and "ink begins 7.5 mm" in said
+    assert "margin_tolerance" in said  # the instructions name the setting to widen
+    sizes = [o.get_font_size() for o in page.get_objects() if o.type == FPDF_PAGEOBJ_TEXT]
+    assert sizes and min(sizes) >= SMALLEST_TEXT - 0.01
+    no_band = pdfium.PdfDocument(calibration.build(paper, "long", margin, 0.0))[0]
+    image = no_band.render(scale=FINE / 72, grayscale=True).to_pil()
+    assert image.getpixel((round(7.0 / 25.4 * FINE), row)) > 250  # no tolerance, no band
+    assert "no band" in no_band.get_textpage().get_text_range()
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "expected"),
+    [
+        ("game", "9mm", r"^game\.yaml:12:\d+: print\.margin_tolerance: expected a margin tolerance from 0mm to 5mm, "),
+        ("project", "-1mm", r"^printkit\.toml:2:1: print\.margin_tolerance: expected a margin tolerance from 0mm "),
+        ("command", "6mm", r"^printkit: --margin-tolerance: expected a margin tolerance from 0mm to 5mm, found '6mm'"),
+    ],
+)
+def test_a_bad_margin_tolerance_is_one_line_at_its_place(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    where: str,
+    value: str,
+    expected: str,
+) -> None:
+    from printkit.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(ROOT / "cards" / "soldier-battler", tmp_path / "soldier-battler")
+    game_yaml = tmp_path / "soldier-battler" / "game.yaml"
+    args = ["build", "soldier-battler", "--only", "cards", "--no-check", "--out", str(tmp_path / "out")]
+    if where == "game":
+        text = game_yaml.read_text()
+        game_yaml.write_text(
+            text.replace("print: {card_size: poker,", f"print: {{margin_tolerance: {value}, card_size: poker,")
+        )
+    elif where == "project":
+        (tmp_path / "printkit.toml").write_text(f'[print]\nmargin_tolerance = "{value}"\n')
+    else:
+        args += ["--margin-tolerance", value]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert re.match(expected, err.replace(str(tmp_path) + "/", "").replace("soldier-battler/", "")), err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_build_says_the_margin_and_tolerance_it_keeps(
+    tmp_path: Path, games: dict[str, Game], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from printkit.cli import main
+
+    out = tmp_path / "out"
+    args = ["build", "soldier-battler", "--only", "cards", "--paper", "a4", "--no-check", "--out", str(out)]
+    assert main([*args, "--margin-tolerance", "1mm"]) == 0
+    said = capsys.readouterr().out
+    assert "ink begins 6 mm from each paper edge: printer margin 5 mm + margin tolerance 1 mm" in said, said
+    recorded = json.loads((out / "soldier-battler" / "components.json").read_text())["print"]
+    assert (recorded["printer_margin_mm"], recorded["margin_tolerance_mm"]) == (5.0, 1.0)

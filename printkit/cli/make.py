@@ -29,6 +29,7 @@ from printkit.cli.progress import Bar
 from printkit.core import atomic, project
 from printkit.core.choices import MAX_COPIES, PARTS
 from printkit.core.errors import CheckFailed, Failures, UsageError, display_path
+from printkit.core.units import MM
 from printkit.data import loader, scaffold, schema, settings, summary
 from printkit.data.game import Game
 from printkit.data.summary import plural
@@ -108,7 +109,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             stopped.append(f"note: {game.slug}: its cards are drawn and checked once printkit has its engine")
             checked.append(game_entry(game, False))
             continue
-        given = print_settings(args, ("card_size", "bleed", "printer_margin", "cuts", "paper"))
+        given = print_settings(args, ("card_size", "bleed", "printer_margin", "margin_tolerance", "cuts", "paper"))
         in_game_yaml = any(p.file == display_path(item.folder / loader.GAME_FILE) for p in unloaded)
         found = build.proof(game, settings.resolve(game, here, given), not unloaded, cards_only=in_game_yaml)
         if unloaded:  # the engine plays a whole game only: its checks wait for the data's problems to go
@@ -183,6 +184,7 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool, watching: 
         "card_size",
         "bleed",
         "printer_margin",
+        "margin_tolerance",
         "cuts",
         "duplex",
         "offset",
@@ -216,6 +218,17 @@ def _build(args: argparse.Namespace, targets: list[str], check: bool, watching: 
     on = " and ".join(settings.PAPER_NAMES[p] for p in papers)
     what = ", ".join(p for p in PARTS if p in parts)
     say(f"building {', '.join(g.slug for g in chosen_games)} on {on}: {what}")
+    # the margin a build keeps, said where the designer reads it: ink that begins further in than they expected
+    # is no mystery, and a printer that clips names the setting to change
+    keeping: dict[tuple[float, float], list[str]] = {}
+    for plan in plans:
+        keeping.setdefault((plan.settings.printer_margin, plan.settings.margin_tolerance), []).append(plan.game.slug)
+    for (margin, tolerance), slugs in keeping.items():
+        whose = f"{', '.join(slugs)}: " if len(keeping) > 1 else ""  # the games apart only when they differ
+        say(
+            f"  {whose}ink begins {(margin + tolerance) / MM:g} mm from each paper edge: printer margin"
+            f" {margin / MM:g} mm + margin tolerance {tolerance / MM:g} mm"
+        )
     bar = Bar(sum(build.steps(plan) for plan in plans), "parts made")
 
     def made_one(game: Game, seconds: float) -> None:

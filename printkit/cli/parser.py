@@ -220,6 +220,7 @@ def _options_validate(p: argparse.ArgumentParser) -> None:
     _card_size(p)
     _bleed(p)
     _printer_margin(p)
+    _margin_tolerance(p)
     _cuts(p)
 
 
@@ -241,12 +242,22 @@ def _printer_margin(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _margin_tolerance(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--margin-tolerance",
+        metavar="LENGTH",
+        help="how much further in than the printer margin ink begins, 0mm to 5mm, for a printer whose blank "
+        "strip is a little wider on some sheets (default: 0.5mm)",
+    )
+
+
 def _options_build(p: argparse.ArgumentParser) -> None:
     _games(p)
     _paper(p, "a4, letter, or both as a4,letter (default: both)")
     _card_size(p)
     _bleed(p)
     _printer_margin(p)
+    _margin_tolerance(p)
     _cuts(p)
     _colour(p)
     p.add_argument(

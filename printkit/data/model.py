@@ -272,6 +272,7 @@ class PrintDefaults(Frozen):
     card_size: Text | None = None
     bleed: Text | None = None
     printer_margin: Text | None = None
+    margin_tolerance: Text | None = None  # past the printer margin, such as 0.5mm
     duplex: Literal["long", "short", "none"] | None = None
     cuts: Literal["auto", "shared", "separate"] | None = None
     colour: Literal["rgb", "cmyk"] | None = None  # cmyk: for a print shop

@@ -466,6 +466,7 @@ _CONFIG = """\
 # card_size = "poker"       # poker, bridge, mini, tarot, square, or "WxH" in mm such as "70x110"
 # bleed = "3mm"             # 0mm to 5mm of art past each cut line
 # printer_margin = "5mm"    # 0mm to 20mm along each paper edge that your printer leaves blank: no ink goes there
+# margin_tolerance = "0.5mm" # 0mm to 5mm more, for a blank strip that is wider on some sheets: ink begins past both
 # duplex = "long"           # the edge your printer turns a sheet over: long, short, or none
 # cuts = "auto"             # shared cut lines between neighbours, separate (each piece its own bleed), or auto
 # offset = "0,0"            # X,Y in mm that moves the backs onto the fronts (read it off the calibration page)

@@ -27,7 +27,7 @@ from printkit.draw import fonts, ink, textfit
 from printkit.draw.board import board_size, draw_board
 from printkit.draw.legibility import INK
 
-MARGIN = 8 * MM  # page edge to the printed area (or the printer margin, when wider)
+MARGIN = 8 * MM  # page edge to the printed area (or the printer margin and its tolerance, when wider)
 OVERLAP = 10 * MM  # each tile repeats this much of its neighbour, for gluing
 LABEL = 6 * MM  # above each tile: the part's name, the tile's row and column
 GAP = 5 * MM  # between pieces sharing a page: room to cut each out
@@ -149,6 +149,7 @@ def pack(items: list[Item], windows: dict[str, tuple[float, float]]) -> list[tup
     return pages
 
 
+CELL_LINE = 0.6  # points: the assembly map's cell outlines
 GUIDE = 0.4  # points: the line in an overlap strip that the covering tile's edge is laid along
 HALO = 1.2  # points: the paper-white band under it, so it shows on dark art
 
@@ -223,14 +224,15 @@ def _map_item(part: Part, index: int, width: float) -> Item:
             c.drawString(x, baseline, words)
             baseline -= lines.leading
         top = y - text_h - 2 * MM
-        c.setLineWidth(0.6)
+        c.setLineWidth(CELL_LINE)
+        half = CELL_LINE / 2  # each cell's outline stroked inside its box: none of it past the printable area
         for row in range(t.rows):
             for col in range(t.cols):
                 cx = x + col * (t.tile_w - OVERLAP) * scale
                 cy = top - row * step_y - cell_h
                 c.setStrokeColor(HexColor("#555555"))
                 c.setFillColor(Color(0.9, 0.9, 0.9, alpha=0.35))
-                c.rect(cx, cy, cell_w, cell_h, stroke=1, fill=1)
+                c.rect(cx + half, cy + half, cell_w - CELL_LINE, cell_h - CELL_LINE, stroke=1, fill=1)
                 c.setFillColor(HexColor(INK))
                 c.setFont(fonts.use("sans-bold"), label)
                 c.drawCentredString(cx + cell_w / 2, cy + cell_h / 2 - label * 0.35, name.format(row + 1, col + 1))
@@ -333,12 +335,10 @@ def _choose(
     return part, turn, width
 
 
-def _parts(
-    game: Game, paper: str, printer_margin: float, only: Component | None = None
-) -> list[tuple[Part, str, float]]:
+def _parts(game: Game, paper: str, ink_margin: float, only: Component | None = None) -> list[tuple[Part, str, float]]:
     comps = [c for c in game.info.components if c.kind in BOARD_KINDS and c.board is not None]
     comps = [c for c in comps if only is None or c is only]
-    windows = _windows(paper, max(MARGIN, printer_margin))
+    windows = _windows(paper, max(MARGIN, ink_margin))
     return [
         _choose(
             comp,
@@ -351,21 +351,21 @@ def _parts(
     ]
 
 
-def check(game: Game, paper: str, printer_margin: float = 0.0, only: Component | None = None) -> None:
+def check(game: Game, paper: str, ink_margin: float = 0.0, only: Component | None = None) -> None:
     """Every tile label and assembly map of the game's boards (or of one) fits: validate runs this, drawing
     nothing."""
-    _parts(game, paper, printer_margin, only)
+    _parts(game, paper, ink_margin, only)
 
 
 def build(
-    game: Game, paper: str, printer_margin: float = 0.0, press: ink.Press | None = None
+    game: Game, paper: str, ink_margin: float = 0.0, press: ink.Press | None = None
 ) -> tuple[bytes, BoardManifest] | None:
     """The boards PDF and its manifest, or None when the game has no boards; nothing nearer the paper's edge
-    than MARGIN or the printer margin, whichever is wider."""
-    chosen = _parts(game, paper, printer_margin)
+    than MARGIN or ink_margin (the print settings' printer margin and its tolerance), whichever is wider."""
+    chosen = _parts(game, paper, ink_margin)
     if not chosen:
         return None
-    margin = max(MARGIN, printer_margin)
+    margin = max(MARGIN, ink_margin)
     windows = _windows(paper, margin)
     items = [item for index, (part, turn, width) in enumerate(chosen) for item in _items(part, index, turn, width)]
     pages = pack(items, windows)

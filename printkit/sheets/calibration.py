@@ -5,10 +5,10 @@ from __future__ import annotations
 import io
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from printkit.core.units import MM
-from printkit.data.settings import PAPERS
+from printkit.data.settings import PAPERS, PrintSettings
 from printkit.draw import fonts, textfit
 from printkit.draw.layout import SMALLEST_TEXT
 from printkit.sheets import geometry
@@ -18,6 +18,10 @@ GAUGE = range(1, 11)  # the margin gauge's bars, in whole mm from the paper's ed
 BAR = 3 * MM  # a bar's length, along the edge
 PITCH = 4 * MM  # from one bar to the next, along the edge
 NUMBERS = 12 * MM  # the bars' numbers, this far in from the edge: clear of what any printer leaves blank
+BAND = HexColor("#b4b4b4")  # the tolerance band: a grey that a laser's or an inkjet's clipped edge shows plainly
+LEGEND = 7.0  # points: the frame's legend, above the smallest text any page prints
+LEGEND_CORNER = 16 * MM  # the legend at least this far in from the left and bottom edges: clear of the gauge's numbers
+DEFAULTS = PrintSettings()
 
 
 def _ruler(c: Canvas, cx: float, cy: float, label: str) -> None:
@@ -46,10 +50,11 @@ def _ruler(c: Canvas, cx: float, cy: float, label: str) -> None:
     c.drawCentredString(cx, cy + TARGET + 3 * MM, label)
 
 
-def _margin_gauge(c: Canvas, pw: float, ph: float, margin: float) -> None:
+def _margin_gauge(c: Canvas, pw: float, ph: float, margin: float, tolerance: float) -> None:
     """At the middle of each edge a bar 1, 2, ... 10 mm from it, each numbered further in: the bars a printer cannot
-    reach are missing, so the lowest number printed whole is how near it inks. A dashed frame where this build's
-    ink begins (the printer margin) shows whether that is near enough."""
+    reach are missing, so the lowest number printed whole is how near it inks. A dashed frame at the printer margin
+    shows whether that is near enough, and a grey band inside it, as wide as the margin tolerance, ends where this
+    build's ink begins: a band clipped on some sheets asks for a wider tolerance."""
     face = fonts.use("sans")
     c.saveState()
     c.setStrokeColor(HexColor("#000000"))
@@ -74,16 +79,41 @@ def _margin_gauge(c: Canvas, pw: float, ph: float, margin: float) -> None:
             else:
                 c.line(pw - depth, start, pw - depth, start + BAR)
                 c.drawRightString(pw - NUMBERS, middle - SMALLEST_TEXT * 0.35, str(mm))
+    ink = margin + tolerance
+    if tolerance > 0:  # the band between the two frames, filled even-odd: a ring, not a sheet of grey
+        band = c.beginPath()
+        band.rect(margin, margin, pw - 2 * margin, ph - 2 * margin)
+        band.rect(ink, ink, pw - 2 * ink, ph - 2 * ink)
+        c.setFillColor(BAND)
+        c.drawPath(band, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+        c.setFillColor(HexColor("#000000"))
     c.setLineWidth(0.3)
     c.setDash(2, 2)
     c.rect(margin, margin, pw - 2 * margin, ph - 2 * margin, stroke=1, fill=0)
     c.restoreState()
+    _legend(c, margin, tolerance)
 
 
-def build(paper: str, duplex: str, margin: float = 5 * MM) -> bytes:
+def _legend(c: Canvas, margin: float, tolerance: float) -> None:
+    """The frame's figures in the page's lower-left corner, inside where ink begins: what the band and frame stand
+    for, in millimetres, so a sheet held to the printer's output says which setting to change."""
+    lines = [
+        f"dashed frame: printer margin {margin / MM:g} mm",
+        f"grey band: margin tolerance {tolerance / MM:g} mm" if tolerance > 0 else "margin tolerance 0 mm: no band",
+        f"ink begins {(margin + tolerance) / MM:g} mm from each edge",
+    ]
+    corner = max(margin + tolerance + 2 * MM, LEGEND_CORNER)
+    c.setFont(fonts.use("sans"), LEGEND)
+    for i, line in enumerate(reversed(lines)):
+        c.drawString(corner, corner + i * LEGEND * 1.3, line)
+
+
+def build(
+    paper: str, duplex: str, margin: float = DEFAULTS.printer_margin, tolerance: float = DEFAULTS.margin_tolerance
+) -> bytes:
     """Two pages: a target on the front, and on the back the same target where the flip should land it; on the
-    front, too, a gauge of how near the paper's edge the printer inks, and a frame where the build's ink begins
-    (margin, the printer margin it was made with)."""
+    front, too, a gauge of how near the paper's edge the printer inks, a frame at the printer margin (margin) and
+    inside it a band as wide as the margin tolerance (tolerance), which ends where the build's ink begins."""
     pw, ph = PAPERS[paper]
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=(pw, ph), invariant=1, pageCompression=1, initialFontName=fonts.use("sans"))
@@ -98,8 +128,11 @@ def build(paper: str, duplex: str, margin: float = 5 * MM) -> bytes:
         "4. Build with --offset X,Y using the negated readings, e.g. a back 1.5 mm right and",
         "   0.5 mm down needs --offset -1.5,0.5. Two targets show whether the error is a shift.",
         "5. At the middle of each edge, bars stand 1 to 10 mm from it: the lowest number whose bar printed whole",
-        f"   is how near this printer inks. The dashed frame is where this build's ink begins ({margin / MM:g} mm):",
-        "   if any of it is missing, or a bar inside it, set printer_margin (or --printer-margin) to that number.",
+        f"   is how near this printer inks. The dashed frame is the printer margin ({margin / MM:g} mm): if any of it"
+        " is",
+        "   missing, or a bar inside it, set printer_margin (or --printer-margin) to that number. Ink begins past the",
+        f"   grey band inside it, the margin tolerance ({tolerance / MM:g} mm): if the band is cut on some sheets,"
+        " set margin_tolerance wider.",
     ]
     for side in ("front", "back"):
         for x, y in spots:
@@ -108,7 +141,7 @@ def build(paper: str, duplex: str, margin: float = 5 * MM) -> bytes:
                 x, y = geometry.back_position(grid, x, y, duplex)
             _ruler(c, x, y, f"{side.upper()} target")
         if side == "front":
-            _margin_gauge(c, pw, ph, margin)
+            _margin_gauge(c, pw, ph, margin, tolerance)
         line_y = ph - 20 * MM
         for line in text if side == "front" else text[:1]:  # the one fit check, as for every text drawn
             size = textfit.one_line(line, "sans", pw - 30 * MM, 9, "the duplex calibration page: its instructions")

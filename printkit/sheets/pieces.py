@@ -84,7 +84,7 @@ class SheetWriter:
         self.game_slug = game.slug
         self.settings = settings
         self.paper = paper
-        self.margin = settings.printer_margin  # nothing prints nearer the paper edge than this
+        self.margin = settings.ink_margin  # nothing prints nearer the paper edge than this
         self.foldover = settings.foldover
         self.buffer = io.BytesIO()
         page = PAPERS[paper]
@@ -230,9 +230,10 @@ def render(
 
 
 def printable(page: tuple[float, float], settings: PrintSettings, foldover: bool = False) -> Box:
-    """Where ink may go on a page: within the printer margin, and on a fold-over page its face half only."""
+    """Where ink may go on a page: within the printer margin and its tolerance, and on a fold-over page its face
+    half only."""
     pw, ph = page
-    m = settings.printer_margin
+    m = settings.ink_margin
     return (m, m, pw / 2 - FOLD_CLEAR, ph - m) if foldover else (m, m, pw - m, ph - m)
 
 
