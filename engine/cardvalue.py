@@ -2,8 +2,8 @@
 
 After Jaffe, Miller, Andersen, Liu, Karlin, Popović and Popović, "Evaluating Competitive Game
 Balance with Restricted Play" (AIIDE 2012): an agent that may not play a card meets the same
-agent unrestricted, seats swapped every other game. Unrestricted, the two would score half each;
-the card's value is how far under a half the restricted agent scores. Every card is measured on
+agent unrestricted, seats turned each game. Unrestricted, each would score a fair share (a half
+with two players); the card's value is how far under that share the restricted agent scores. Every card is measured on
 the same seeds, so the differences between cards are not the luck of different deals.
 """
 
@@ -54,15 +54,16 @@ def values(
         banned = plan.agents[0]  # as the records name it: expert as the agent it stands for
         records = simulate.until_settled(plan, functools.partial(_decided, banned), workers)
         score, low, high = _score(records, banned)
-        value = 0.5 - score / len(records)
+        fair = stats.fair_share(records)
+        value = fair - score / len(records)
         out.append(
             {
                 "id": card,
                 "name": name,
                 "games": len(records),
                 "value": value,
-                "ci95": [0.5 - high, 0.5 - low],
-                "verdict": verdict(0.5 - high, 0.5 - low),
+                "ci95": [fair - high, fair - low],
+                "verdict": verdict(fair - high, fair - low),
             }
         )
         if progress:
@@ -71,15 +72,16 @@ def values(
 
 
 def _score(records: list[Record], banned: str) -> tuple[float, float, float]:
-    """The restricted agent's score (a win 1, a draw a half) and the 95% interval of its share."""
-    score = 0.0
+    """The restricted agent's score (a win 1, a draw its fair share) and the 95% interval of its share."""
+    score, fair = 0.0, stats.fair_share(records)
     for record in records:
         winner = record.winner()
-        score += 0.5 if winner is None else float(record.agents[winner] == banned)
+        score += fair if winner is None else float(record.agents[winner] == banned)
     low, high = stats.wilson(score, len(records))
     return score, low, high
 
 
 def _decided(banned: str, records: list[Record]) -> bool:
     _, low, high = _score(records, banned)
-    return verdict(0.5 - high, 0.5 - low) != "undecided"
+    fair = stats.fair_share(records)
+    return verdict(fair - high, fair - low) != "undecided"

@@ -17,7 +17,7 @@ SEAT_BAND = (0.40, 0.60)  # a fair game's seat win rate, the issue's band
 MIN_GAMES_FOR_SEATS = 100
 CAPPED_WARN = 0.10  # games ended by a cap or stalemate: a warning, since agents' play decides it as much as data
 OUTLIER = 0.20  # a card whose win rate when played is this far from the mean, its interval clear of the mean, is named
-FIRST_MOVE_EDGE = 0.05  # a first mover winning this much more (or less) than half, its interval clear of half
+FIRST_MOVE_EDGE = 0.05  # a first mover winning this much more (or less) than a fair share, its interval clear of it
 MIN_PLAYS_FOR_OUTLIER = 20
 
 
@@ -40,15 +40,14 @@ class Crash:
     failure: str
 
 
-def pairing(index: int) -> tuple[str, str]:
-    """The agents of the check's game `index`: the pairings in turn, each from both seats, so seats stay fair."""
-    names = PAIRINGS[(index // 2) % len(PAIRINGS)]
-    return names if index % 2 == 0 else (names[1], names[0])
+def pairing(index: int, seats: int = 2) -> tuple[str, ...]:
+    """The agents of the check's game `index`: the pairings in turn, each from every seat, so seats stay fair."""
+    return simulate.seated(PAIRINGS[(index // seats) % len(PAIRINGS)], seats, index)
 
 
 def check_one(engine_game: GameDef, seed: int, index: int) -> Record | Crash:
     """One of the check's games played: its record, or the crash that stopped it."""
-    names = pairing(index)
+    names = pairing(index, engine_game.num_players)
     game_seed = simulate.game_seed(seed, index)
     try:
         return play(engine_game, [agents.make(n) for n in names], game_seed, lead=True)
@@ -125,11 +124,13 @@ def judge(slug: str, records: list[Record], card_names: dict[str, str]) -> list[
                 )
             )
     decisive = n - summary["draws"]["games"]  # fairness is about the games someone won
-    band = f"{100 * SEAT_BAND[0]:.0f}-{100 * SEAT_BAND[1]:.0f}%"
+    fair = 1 / len(summary["seats"])  # each seat's share of a fair game: a half with two players
+    lowest, highest = fair - (0.5 - SEAT_BAND[0]), fair + (SEAT_BAND[1] - 0.5)  # the band, about that share
+    band = f"{100 * lowest:.0f}-{100 * highest:.0f}%"
     if decisive >= MIN_GAMES_FOR_SEATS:
         for seat, figures in enumerate(summary["seats"], start=1):
             rate = figures["wins"] / decisive
-            if not SEAT_BAND[0] <= rate <= SEAT_BAND[1]:
+            if not lowest <= rate <= highest:
                 low, high = stats.wilson(figures["wins"], decisive)
                 findings.append(
                     Finding(
@@ -144,14 +145,14 @@ def judge(slug: str, records: list[Record], card_names: dict[str, str]) -> list[
         first = summary["first_mover"]["wins"]  # seats alternate, so a seat can be fair where the first move is not
         low, high = stats.wilson(first, decisive)
         rate = first / decisive
-        if (low > 0.5 or high < 0.5) and abs(rate - 0.5) >= FIRST_MOVE_EDGE:
+        if (low > fair or high < fair) and abs(rate - fair) >= FIRST_MOVE_EDGE:
             findings.append(
                 Finding(
                     "warning",
                     slug,
                     f"the player who moves first wins {100 * rate:.0f}% of the {decisive} games with a winner "
                     f"(95% interval {100 * low:.0f}-{100 * high:.0f}%): a first-move "
-                    f"{'edge' if rate > 0.5 else 'handicap'} of {100 * abs(rate - 0.5):.0f} points",
+                    f"{'edge' if rate > fair else 'handicap'} of {100 * abs(rate - fair):.0f} points",
                 )
             )
     cards = summary["cards"]

@@ -36,7 +36,7 @@ def _percent(share: float) -> str:
     return f"{100 * share:.0f}%"
 
 
-def resting(figures: dict[str, Any], agents: tuple[str, str], expert: str, named: bool) -> str:
+def resting(figures: dict[str, Any], agents: tuple[str, ...], expert: str, named: bool) -> str:
     """Which agents the report's verdicts rest on, and whether that is the game's expert, with how the expert did
     against MCTS 100 on this ladder: a weaker agent's verdicts may be about how it plays, not about the game."""
     pair = " and ".join(dict.fromkeys(agents))  # "random" once when both seats are random

@@ -61,7 +61,7 @@ def climb(
                 "draws": draws,
                 "score": score / len(records) if records else 0.0,
                 "ci95": [low, high],
-                "verdict": _verdict(low, high),
+                "verdict": _verdict(low, high, stats.fair_share(records)),
                 # how these games end: stalemates and caps that stay as the agents grow stronger come from the rules
                 "endings": {k: v for k, v in metrics.measure(records).items() if k in ENDINGS},
             }
@@ -70,18 +70,20 @@ def climb(
 
 
 def _score(records: list[Record], upper: str) -> tuple[float, int, tuple[float, float]]:
-    """The upper rung's score (a win 1, a draw a half), its games, and the score's 95% interval as a share."""
-    score = 0.0
+    """The upper rung's score (a win 1, a draw its fair share), its games, and the score's 95% interval as a
+    share."""
+    score, fair = 0.0, stats.fair_share(records)
     for record in records:
         winner = record.winner()
-        score += 0.5 if winner is None else float(record.agents[winner] == upper)
+        score += fair if winner is None else float(record.agents[winner] == upper)
     return score, len(records), stats.wilson(score, len(records))
 
 
 def _decided(upper: str, records: list[Record]) -> bool:
-    return _verdict(*_score(records, upper)[2]) != "undecided"
+    return _verdict(*_score(records, upper)[2], stats.fair_share(records)) != "undecided"
 
 
-def _verdict(low: float, high: float) -> str:
-    """stronger or weaker when the interval lies clear of a half, else undecided: the rung's games cannot tell."""
-    return "stronger" if low > 0.5 else "weaker" if high < 0.5 else "undecided"
+def _verdict(low: float, high: float, fair: float = 0.5) -> str:
+    """stronger or weaker when the interval lies clear of a fair share (a half with two players), else undecided:
+    the rung's games cannot tell."""
+    return "stronger" if low > fair else "weaker" if high < fair else "undecided"

@@ -21,7 +21,7 @@ LEVEL = 1e-9  # a heuristic difference this small is a level position: nobody le
 
 @dataclass(frozen=True)
 class Tension:
-    """What one game's lead did, read from the heuristic difference (first seat minus second) at each decision."""
+    """What one game's lead did, read from the seats' heuristics at its decisions."""
 
     lead_changes: int = 0  # times the leading side changed
     trailing: float | None = None  # share of positions the eventual winner was behind; None for a draw
@@ -30,20 +30,46 @@ class Tension:
 
 
 def tension(leads: Sequence[float], winner: int | None) -> Tension:
-    """The lead's story of one game: leads[i] is the first seat's heuristic minus the second's at decision i."""
+    """The lead's story of one two-player game: leads[i] is the first seat's heuristic minus the second's at
+    decision i."""
     leaders = [0 if abs(d) <= LEVEL else (1 if d > 0 else -1) for d in leads]
+    if winner is None or not leads:
+        return Tension(_changes(leaders), None, None, None)
+    sign = 1 if winner == 0 else -1
+    return _told(_changes(leaders), [sign * d for d in leads])
+
+
+def tension_of(readings: Sequence[Sequence[float]], winner: int | None) -> Tension:
+    """The lead's story of a game of any number of seats: readings[i] is each seat's heuristic at decision i. A
+    seat leads where it stands clear of the best of the others; the winner's lead is its margin over them."""
+    if not readings or len(readings[0]) == 2:
+        return tension([h[0] - h[1] for h in readings], winner)  # as two-player games have always been read
+    leaders = []
+    for h in readings:
+        top, second = sorted(h)[-1], sorted(h)[-2]
+        leaders.append(list(h).index(top) + 1 if top - second > LEVEL else 0)
+    if winner is None:
+        return Tension(_changes(leaders), None, None, None)
+    margins = [h[winner] - max(v for seat, v in enumerate(h) if seat != winner) for h in readings]
+    return _told(_changes(leaders), margins)
+
+
+def _changes(leaders: Sequence[int]) -> int:
+    """How many times the leading side changed (0: nobody leads there)."""
     changes, last = 0, 0
     for leader in leaders:
         if leader and last and leader != last:
             changes += 1
         last = leader or last
-    if winner is None or not leads:
-        return Tension(changes, None, None, None)
-    sign = 1 if winner == 0 else -1
+    return changes
+
+
+def _told(changes: int, leads: Sequence[float]) -> Tension:
+    """A won game's tension from the winner's lead at each decision (negative where it was behind)."""
     widest = max(abs(d) for d in leads) or 1.0
-    behind = [-sign * d / widest for d in leads if sign * d < -LEVEL]
+    behind = [-d / widest for d in leads if d < -LEVEL]
     ahead_from = len(leads)  # the first position from which the winner leads at every later one
-    while ahead_from > 0 and sign * leads[ahead_from - 1] > LEVEL:
+    while ahead_from > 0 and leads[ahead_from - 1] > LEVEL:
         ahead_from -= 1
     return Tension(
         changes,
@@ -103,7 +129,8 @@ def measure(records: Sequence[Played]) -> dict[str, Any]:
         return {"games": 0}
     winners = [r.winner() for r in records]
     ends = Counter(r.end for r in records)
-    seat_wins = [sum(1 for w in winners if w == seat) for seat in (0, 1)]
+    seats = len(records[0].agents)
+    seat_wins = [sum(1 for w in winners if w == seat) for seat in range(seats)]
     draws = sum(1 for w in winners if w is None)
     first_wins = sum(1 for r, w in zip(records, winners, strict=True) if w is not None and w == r.first)
     moves = sum(r.length for r in records)
@@ -137,8 +164,10 @@ def measure(records: Sequence[Played]) -> dict[str, Any]:
             "distribution": histogram(choices, 10, "decisions"),
             "forced": forced / (forced + positions) if forced + positions else 0.0,  # moves that had no other
         },
-        "advantage_first": (first_wins + draws / 2) / n,
-        "balance": 1.0 - abs(seat_wins[0] - seat_wins[1]) / n,
+        # a draw scores each seat an equal share; a fair game gives the first mover fair_share
+        "advantage_first": (first_wins + draws / seats) / n,
+        "fair_share": 1 / seats,
+        "balance": 1.0 - (max(seat_wins) - min(seat_wins)) / n,
         "lead_read_in": len(read),
         "lead_changes": sum(changes) / len(read) if read else None,
         "trailing": _mean(t.trailing for t in read),

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from engine.agents import RandomAgent
 from engine.api import CHANCE, TERMINAL, GameDef, State, TwoPlayerState
-from engine.metrics import Tension, tension
+from engine.metrics import Tension, tension_of
 
 
 class EndlessGame(RuntimeError):
@@ -160,7 +160,7 @@ def play(game: GameDef, agents: list[Agent], seed: int, lead: bool = False) -> R
     state = game.new_initial_state()
     if not lead and all(type(agent) is RandomAgent for agent in agents):
         moves, first, branching = _play_random(state, chance, agent_rngs, game.max_actions, seed)
-        leads: list[float] = []
+        leads: list[tuple[float, ...]] = []
     else:
         moves, first, branching, leads = _play_agents(state, chance, agents, agent_rngs, game.max_actions, seed, lead)
     tally = state.tally
@@ -175,7 +175,7 @@ def play(game: GameDef, agents: list[Agent], seed: int, lead: bool = False) -> R
         first,
         tuple(_shared(e.player, e.what) for e in tally.events if e.kind == "play"),
         Histogram(branching),
-        tension(leads, _winner(state.returns())) if lead else None,
+        tension_of(leads, _winner(state.returns())) if lead else None,
     )
 
 
@@ -224,12 +224,13 @@ def _play_agents(
     limit: int,
     seed: int,
     lead: bool,
-) -> tuple[int, int, dict[int, int], list[float]]:
-    """play's loop for any agents: each asked for its move; the heuristic's lead read when lead is set."""
+) -> tuple[int, int, dict[int, int], list[tuple[float, ...]]]:
+    """play's loop for any agents: each asked for its move; the seats' heuristics read when lead is set."""
     moves = 0
     first = -1
     branching: dict[int, int] = {}
-    leads: list[float] = []  # the first seat's heuristic minus the second's, at every step-th decision
+    leads: list[tuple[float, ...]] = []  # each seat's heuristic, at every step-th decision
+    seats = range(len(agents))
     step, chosen = 1, 0
     while (seat := state.current_player()) != TERMINAL:
         if len(state.history) >= limit:
@@ -242,7 +243,7 @@ def _play_agents(
             branching[choices] = branching.get(choices, 0) + 1
             if lead and choices > 1:  # a forced move changes nothing: the lead is read where a player chooses
                 if chosen % step == 0:
-                    leads.append(state.heuristic(0) - state.heuristic(1))
+                    leads.append(tuple(state.heuristic(s) for s in seats))
                     if len(leads) == MAX_LEADS:
                         leads, step = leads[::2], step * 2
                 chosen += 1

@@ -16,7 +16,7 @@ import os
 import shutil
 import stat
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,12 +42,22 @@ Job = TypeVar("Job", bound=tuple[Any, ...])
 Done = TypeVar("Done")
 
 
+def seated(names: Sequence[str], seats: int, index: int) -> tuple[str, ...]:
+    """The agents of game `index` at a table of `seats`: the names in order, the last filling the seats left, the
+    table turned a seat each game so every agent sits in every seat equally often (two: swapped every other game)."""
+    if len(names) > seats:
+        raise UsageError(f"--agents: {len(names)} agents for a game of {seats} players: name one a seat at most")
+    table = (*names, *[names[-1]] * (seats - len(names)))
+    turn = index % seats
+    return (*table[-turn:], *table[:-turn]) if turn else table
+
+
 @dataclass(frozen=True)
 class Plan:
     """What to simulate; picklable, so each worker builds its own game from the same folder."""
 
     folder: Path
-    agents: tuple[str, str]
+    agents: tuple[str, ...]  # one a seat, or fewer: the last fills the seats left (greedy,random at four: 1 greedy)
     games: int
     seed: int
     changes: tuple[Change, ...] = ()  # values changed from the game's data (printkit.data.variant), for a sweep
@@ -56,15 +66,14 @@ class Plan:
         # each agent by the name its records carry: mcts as mcts200, expert as the agent the game's data names
         named = any(name.partition(agents.BANS)[0] == agents.EXPERT for name in self.agents)
         expert = game_of(self.folder, self.changes).expert if named else DEFAULT_EXPERT
-        first, second = (agents.make(agents.resolve(name, expert)).name for name in self.agents)
-        object.__setattr__(self, "agents", (first, second))
+        object.__setattr__(self, "agents", tuple(agents.make(agents.resolve(n, expert)).name for n in self.agents))
 
     def game_seed(self, index: int) -> int:
         return game_seed(self.seed, index)
 
-    def seats(self, index: int) -> tuple[str, str]:
-        """Agents swap seats every other game, so each plays both seats equally."""
-        return self.agents if index % 2 == 0 else (self.agents[1], self.agents[0])
+    def seats(self, index: int) -> tuple[str, ...]:
+        """The agents of game `index`, seat by seat: turned a seat each game, so each plays every seat equally."""
+        return seated(self.agents, game_of(self.folder, self.changes).num_players, index)
 
 
 _GAMES: dict[tuple[Path, tuple[Change, ...]], GameDef] = {}

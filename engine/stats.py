@@ -22,6 +22,11 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def fair_share(records: list[Record]) -> float:
+    """What one seat scores in a fair game of these records' table: a half with two players, a third with three."""
+    return 1 / len(records[0].agents) if records else 0.5
+
+
 def _rate(wins: int, n: int) -> dict[str, Any]:
     low, high = wilson(wins, n)
     return {"wins": wins, "games": n, "rate": wins / n if n else 0.0, "ci95": [low, high]}
@@ -30,7 +35,8 @@ def _rate(wins: int, n: int) -> dict[str, Any]:
 def summarise(records: list[Record], card_names: dict[str, str]) -> dict[str, Any]:
     n = len(records)
     winners = [r.winner() for r in records]
-    seat_wins = [sum(1 for w in winners if w == s) for s in (0, 1)]
+    seats = len(records[0].agents) if records else 2
+    seat_wins = [sum(1 for w in winners if w == s) for s in range(seats)]
     draws = sum(1 for w in winners if w is None)
     agents: Counter[str] = Counter()
     for record, w in zip(records, winners, strict=True):
@@ -65,7 +71,7 @@ def summarise(records: list[Record], card_names: dict[str, str]) -> dict[str, An
                 "name": name,
                 "plays": plays[card_id],
                 "games_played_in": games,
-                "play_rate": games / (2 * n) if n else 0.0,
+                "play_rate": games / (seats * n) if n else 0.0,  # of the seats' games: could each have played it
                 "win_rate_when_played": won_when_played[card_id] / games if games else None,
                 "ci95": list(wilson(won_when_played[card_id], games)) if games else None,
             }
@@ -73,7 +79,7 @@ def summarise(records: list[Record], card_names: dict[str, str]) -> dict[str, An
     ends = Counter(r.end for r in records)
     return {
         "games": n,
-        "seats": [_rate(seat_wins[0], n), _rate(seat_wins[1], n)],
+        "seats": [_rate(wins, n) for wins in seat_wins],
         "first_mover": _rate(sum(1 for r, w in zip(records, winners, strict=True) if w == r.first), n),
         "draws": {"games": draws, "rate": draws / n if n else 0.0},
         "agents": pairing,

@@ -42,7 +42,7 @@ def check(game: Game, points: Sequence[tuple[Change, ...]]) -> None:
 def run(
     game: Game,
     varied: Sequence[tuple[str, list[Any]]],
-    agents: tuple[str, str],
+    agents: tuple[str, ...],
     games: int,
     seed: int,
     workers: int = 1,

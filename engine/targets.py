@@ -19,13 +19,17 @@ class Target:
 
 TARGETS: dict[str, Target] = {
     "seat-balance": Target(
-        "balance between the seats (1 - the gap in win rates)", lambda p: p["metrics"]["balance"], True
+        "balance between the seats (1 - the gap between the best and worst seat's win rates)",
+        lambda p: p["metrics"]["balance"],
+        True,
     ),
     "completion": Target(
         "games completed by the rules, not a cap or stalemate", lambda p: p["metrics"]["completion"], True
     ),
     "first-player": Target(
-        "how far the first player's score is from a half", lambda p: abs(p["metrics"]["advantage_first"] - 0.5), False
+        "how far the first player's score is from a fair share (a half with two players)",
+        lambda p: abs(p["metrics"]["advantage_first"] - p["metrics"].get("fair_share", 0.5)),
+        False,
     ),
     "card-spread": Target("the spread of the cards' win rates when played", lambda p: p["card_spread"] or 0.0, False),
 }

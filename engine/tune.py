@@ -22,7 +22,7 @@ def run(
     game: Game,
     varied: Sequence[tuple[str, list[Any]]],
     target: str,
-    agents: tuple[str, str],
+    agents: tuple[str, ...],
     games: int,
     seed: int,
     trials: int,

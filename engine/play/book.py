@@ -27,6 +27,7 @@ MAX_BYTES = 1_000_000
 MAX_ZONES = 40
 MAX_COUNTERS = 40
 MAX_MOVES = 100
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # seats a rule book may have: the table sizes the issue names and the runner plays
 CHANCE_BLOCK = 10_000  # action numbers a kind of chance outcome takes: a card's number, a seat, a die's total
 
 PLAYER_BINDINGS = {"me": "number"}
@@ -220,9 +221,11 @@ def _book(r: _Reader) -> Book | None:
     data = r.data
     r.keys(data, (), TOP, ("zones", "moves", "end"))
     players = data.get("players", r.players)
-    if players != 2:
-        r.fail(("players",), f"players: the interpreter plays two-player games, found {players!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        said = f"players: expected a whole number of players from {MIN_PLAYERS} to {MAX_PLAYERS}, found {players!r}"
+        r.fail(("players",), said)
         return None
+    r.players = players
     game = r.game
     cards, names, fields = _cards(game)
     tables = {name: _table(getattr(game.info, name, None)) for name in TABLES}
@@ -691,6 +694,9 @@ def _ends(r: _Reader, raw: Any) -> list[End]:
                 r.fail(path, "expected one of wins:, loses:, draw: or when: (with most:)")
             continue
         kind = kinds[0]
+        if kind == "loses" and r.players > 2:  # with two, the other wins; with more, who would is not said
+            r.fail((*path, kind), f"loses: ends a two-player game; with {r.players} players write wins: or when:/most:")
+            continue
         how = spec.get("as", "normal")
         if how not in ("normal", "stalemate"):
             r.fail((*path, "as"), f"as: expected normal or stalemate, found {how!r}")

@@ -545,8 +545,9 @@ class PlayState(TwoPlayerState):
         if book.value is None:
             return 0.0
         value = book.value.fn
-        other = (player + 1) % book.players
-        score = (value(self, {"me": player}) - value(self, {"me": other})) / book.scale
+        # against the best placed of the others: with two, the other one
+        best = max(value(self, {"me": seat}) for seat in range(book.players) if seat != player)
+        score = (value(self, {"me": player}) - best) / book.scale
         return max(-1.0, min(1.0, score))
 
     def played_card(self, action: int) -> str | None:

@@ -180,8 +180,9 @@ def _agents(p: argparse.ArgumentParser) -> None:
         "--agents",
         default="random,random",
         metavar="A,B",
-        help="the two players: random, greedy, mcts, mctsN (N searches a move), mctsN/D (judging a position after D "
-        "random moves), expert (the agent game.yaml names), AGENT!CARD (never playing CARD) (default: random,random)",
+        help="the players: random, greedy, mcts, mctsN (N searches a move), mctsN/D (judging a position after D "
+        "random moves), expert (the agent game.yaml names), AGENT!CARD (never playing CARD); at a table of more than "
+        "two, one a seat or the last fills the seats left (default: random,random)",
     )
     completion.offers(agents, "words:random greedy mcts expert")
 

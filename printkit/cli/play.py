@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the engine loads only when a command plays
     from engine.simulate import Plan
 
 MAX_RESULTS = 500_000_000  # bytes of a results.json to replay from
+MAX_SEATS = 6  # players a game may seat (engine/play/book.py's MAX_PLAYERS): --agents names one a seat at most
 ENDLESS_TAIL = 200  # lines of a looping game's log that replay shows: enough to see the loop
 
 
@@ -46,18 +47,22 @@ def engine_game(target: str) -> tuple[Game, Any]:
         raise UsageError(str(exc.args[0]), topic="rules-language") from None
 
 
-def agent_names(text: str) -> tuple[str, str]:
+def agent_names(text: str, seats: int | None = None) -> tuple[str, ...]:
+    """--agents as names: two at least, one a seat at most (seats: the game's, where one game is played)."""
     from engine import agents
 
     picked = tuple(n.strip() for n in text.split(","))
-    if len(picked) != 2:
-        raise UsageError(f"--agents: expected two agents such as random,greedy, found {text!r}")
+    most = seats if seats is not None else MAX_SEATS
+    if not 2 <= len(picked) <= max(most, 2):
+        raise UsageError(
+            f"--agents: expected two agents such as random,greedy, or one a seat up to {most}, found {text!r}"
+        )
     for name in picked:
         try:
             agents.check(name)
         except ValueError as exc:
             raise UsageError(f"--agents: {exc}") from None
-    return picked[0], picked[1]
+    return picked
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -67,7 +72,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     game, engine = engine_game(args.game)
     count("--games", args.games, MAX_GAMES)
     count("--workers", args.workers, MAX_WORKERS)
-    plan = simulate.Plan(game.folder, agent_names(args.agents), args.games, args.seed)
+    plan = simulate.Plan(game.folder, agent_names(args.agents, engine.num_players), args.games, args.seed)
     folder = out_folder(args, project.find()) / game.slug / "balance"
     with _playing(args):
         records = _simulate(game.slug, plan, args.workers)
@@ -76,9 +81,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     run = {"game": game.slug, "agents": list(plan.agents), "games": plan.games, "seed": plan.seed}
     for path in balance.write(folder, game.title, figures, run, records, pdf=not args.no_pdf):
         say(f"wrote {display_path(path)}")
-    seats = figures["seats"]
+    seats = ", ".join(f"seat {i} {100 * seat['rate']:.1f}%" for i, seat in enumerate(figures["seats"][1:], 2))
     say(
-        f"seat 1 wins {100 * seats[0]['rate']:.1f}%, seat 2 {100 * seats[1]['rate']:.1f}%, "
+        f"seat 1 wins {100 * figures['seats'][0]['rate']:.1f}%, {seats}, "
         f"draws {100 * figures['draws']['rate']:.1f}%; "
         + ", ".join(f"{k} {100 * v['rate']:.1f}%" for k, v in figures["agents"].items())
     )
@@ -90,12 +95,12 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from printkit.data import variant
     from printkit.docs import balance
 
-    game, _ = engine_game(args.game)
+    game, engine = engine_game(args.game)
     count("--games", args.games, MAX_GAMES)
     count("--workers", args.workers, MAX_WORKERS)
     varied = variant.parse_all(args.vary)
     paths = [path for path, _ in varied]
-    agents = agent_names(args.agents)
+    agents = agent_names(args.agents, engine.num_players)
     points = len(sweep.grid(varied))
     say(f"{game.slug}: {points} points of {args.games} games, {' vs '.join(agents)}")
     bar = Bar(points, "points")
@@ -118,12 +123,12 @@ def cmd_tune(args: argparse.Namespace) -> int:
     from printkit.data import variant
     from printkit.docs import balance
 
-    game, _ = engine_game(args.game)
+    game, engine = engine_game(args.game)
     count("--games", args.games, MAX_GAMES)
     count("--workers", args.workers, MAX_WORKERS)
     count("--trials", args.trials, MAX_TRIALS)
     varied = variant.parse_all(args.vary)
-    agents = agent_names(args.agents)
+    agents = agent_names(args.agents, engine.num_players)
     bar = Bar(args.trials, "trials")
     folder = out_folder(args, project.find()) / game.slug / "tune" / args.target
     try:
@@ -190,7 +195,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
 
 
 def _balance_one(
-    args: argparse.Namespace, game: Game, engine: GameDef, agents: tuple[str, str], run: dict[str, Any], out: Path
+    args: argparse.Namespace, game: Game, engine: GameDef, agents: tuple[str, ...], run: dict[str, Any], out: Path
 ) -> dict[str, Any]:
     """One game's balance report, written; its row of the summary page."""
     from engine import check, findings, ladder, simulate, stats
@@ -247,7 +252,7 @@ def _asked(games: int | None, default: int, actions: float, skipped: str, option
 
 
 def _card_values(
-    slug: str, folder: Path, cards: dict[str, str], agents: tuple[str, str], games: int, args: argparse.Namespace
+    slug: str, folder: Path, cards: dict[str, str], agents: tuple[str, ...], games: int, args: argparse.Namespace
 ) -> dict[str, Any]:
     """Each card's value by restricted play, by the first agent named, with a bar."""
     from engine import cardvalue
@@ -320,13 +325,13 @@ def cmd_engine_test(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from engine import agents, runner
+    from engine import agents, runner, simulate
 
     game, engine = engine_game(args.game)
     if args.results:
         actions = _recorded_actions(Path(args.results), args.index)
     else:
-        picked = agent_names(args.agents)
+        picked = simulate.seated(agent_names(args.agents, engine.num_players), engine.num_players, 0)
         try:
             players: list[runner.Agent] = [agents.make(agents.resolve(name, engine.expert)) for name in picked]
             actions = list(runner.play(engine, players, args.seed).actions)

@@ -161,7 +161,13 @@ def document(name: str) -> dict[str, Any]:
         oneOf=[{"required": [k]} for k in ("wins", "loses", "draw", "when")],
     )
     parts: dict[str, Any] = {
-        "players": {"const": 2, "description": "The interpreter plays two-player games."},
+        "players": {
+            "type": "integer",
+            "minimum": 2,
+            "maximum": 6,
+            "description": "How many play, 2 to 6 (default: game.yaml's players:). With more than two, opponent and "
+            "their mean the next player in turn, and loses: is refused.",
+        },
         "counters": {"type": "object", "propertyNames": _NAME, "additionalProperties": counter},
         "zones": {"type": "object", "propertyNames": _NAME, "additionalProperties": zone},
         "drawing": _mapping({"from": _NAME, "refill": _NAME}, ("from",)),
