@@ -16,7 +16,9 @@ from printkit.draw import drawcache
 GAME = "cache-game"
 CARDS = 12
 SIZES = len(refsite.resolutions(PrintSettings()))  # the reference site draws each picture at every one
-PICTURES = (CARDS + 1) * SIZES  # each card and the deck's back, as the reference site draws them
+# each card at every size, and the deck's back once, at the card gallery's size, for the front page's fan
+PICTURES = CARDS * SIZES + 1
+FOUND = PICTURES + 1  # the pictures a site build looks for: the fan's card is the gallery's, found again
 
 
 @pytest.fixture
@@ -59,16 +61,16 @@ REFERENCE = ("build", GAME, "--only", "reference", "--no-check")
 def test_a_warm_build_draws_only_the_changed_card_and_writes_what_a_cold_one_does(
     studio: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert _run(*REFERENCE) == drawcache.Counts(kept=0, drawn=PICTURES)
+    assert _run(*REFERENCE) == drawcache.Counts(kept=FOUND - PICTURES, drawn=PICTURES)
     # another output folder: the build itself is made again (an unchanged one into output would be left as it
     # stands), and its pictures come from the cache
-    assert _run(*REFERENCE, "--out", "again") == drawcache.Counts(kept=PICTURES, drawn=0)
+    assert _run(*REFERENCE, "--out", "again") == drawcache.Counts(kept=FOUND, drawn=0)
     cards = studio / "cards" / GAME / "cards.yaml"
     cards.write_text(cards.read_text().replace("Card 3 text.", "Card 3 says more."))
-    assert _run(*REFERENCE) == drawcache.Counts(kept=PICTURES - SIZES, drawn=SIZES)
+    assert _run(*REFERENCE) == drawcache.Counts(kept=FOUND - SIZES, drawn=SIZES)
     warm = _outputs(studio / "output")
     monkeypatch.setenv("PRINTKIT_CACHE", str(studio.parent / "empty"))  # a cold run: nothing kept
-    assert _run(*REFERENCE, "--out", "cold") == drawcache.Counts(kept=0, drawn=PICTURES)
+    assert _run(*REFERENCE, "--out", "cold") == drawcache.Counts(kept=FOUND - PICTURES, drawn=PICTURES)
     assert _outputs(studio / "cold") == warm
     assert any("-c3-" in name for name in warm)
 
@@ -79,7 +81,7 @@ def test_a_picture_edited_in_place_redraws_its_card(studio: Path) -> None:
     picture = studio / "cards" / GAME / "art" / "c5.png"
     Image.new("RGB", (300, 170), (250, 250, 0)).save(picture)  # the same name and size of file
     os.utime(picture, ns=(1, 1))  # and an old time: its content alone tells
-    assert _run(*REFERENCE) == drawcache.Counts(kept=PICTURES - SIZES, drawn=SIZES)
+    assert _run(*REFERENCE) == drawcache.Counts(kept=FOUND - SIZES, drawn=SIZES)
     after = _outputs(studio / "output")
     changed = [name for name in after if after[name] != before.get(name)]
     assert [n for n in changed if n.endswith(".png")] == [
@@ -105,7 +107,7 @@ def test_a_damaged_kept_picture_is_drawn_again(studio: Path) -> None:
     whole = kept[0].read_bytes()
     kept[0].write_bytes(whole[: len(whole) // 2])  # cut short, as by a full disk (a small picture has no 200 bytes)
     kept[1].write_bytes(b"")
-    assert _run(*REFERENCE, "--out", "again") == drawcache.Counts(kept=PICTURES - 2, drawn=2)
+    assert _run(*REFERENCE, "--out", "again") == drawcache.Counts(kept=FOUND - 2, drawn=2)
     assert _outputs(studio / "again") == before
 
 

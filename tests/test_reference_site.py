@@ -17,8 +17,9 @@ from printkit.core.errors import DataError
 from printkit.data.game import Game
 from printkit.data.loader import load_game
 from printkit.data.settings import PrintSettings, card_size
-from printkit.docs import cardfacts, cover, refbalance, refsite
+from printkit.docs import cardfacts, refbalance, refsite
 from printkit.draw import legibility, raster
+from printkit.sheets import cover
 from printkit.sheets.designs import card_faces
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,12 +16,13 @@ from printkit.core.units import MM
 from printkit.data.game import Game
 from printkit.data.model import Component
 from printkit.data.settings import PAPERS, PrintSettings
-from printkit.docs import cover, examples, floats, inline, rulesbook, scenes, templating
+from printkit.docs import examples, floats, inline, rulesbook, scenes, templating
 from printkit.draw import board, cardview, fonts, raster
 from printkit.draw.cardrender import CardPainter, Target
 from printkit.draw.cardview import aid_fields
 from printkit.draw.layout import SMALLEST_TEXT, face_layout, layouts_for
 from printkit.draw.legibility import INK
+from printkit.sheets import cover
 from printkit.sheets.designs import aid_size
 
 PAGE_SIZES = {"a5": "A5", "a4": "A4", "letter": "letter", "half-letter": "5.5in 8.5in"}

@@ -19,8 +19,9 @@ from printkit.core.errors import DataError
 from printkit.core.units import INCH
 from printkit.data.game import DeckCards, Game
 from printkit.data.settings import PrintSettings
-from printkit.docs import booklet, cardfacts, cover, inline, refbalance, rulesbook, templating
+from printkit.docs import booklet, cardfacts, inline, refbalance, rulesbook, templating
 from printkit.draw import legibility, raster
+from printkit.sheets import cover
 from printkit.sheets.designs import Face, card_faces
 
 ABOUT = "game.json"  # in each game's folder of the site: what the front page lists

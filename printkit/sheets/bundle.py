@@ -13,9 +13,9 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.core.units import MM
 from printkit.data.game import Game
 from printkit.data.settings import PAPERS
-from printkit.docs import cover
 from printkit.draw import fonts, textfit
 from printkit.draw.legibility import INK
+from printkit.sheets import cover
 
 
 @dataclass(frozen=True)
