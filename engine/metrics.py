@@ -46,7 +46,7 @@ def tension_of(readings: Sequence[Sequence[float]], winner: int | None) -> Tensi
         return tension([h[0] - h[1] for h in readings], winner)  # as two-player games have always been read
     leaders = []
     for h in readings:
-        top, second = sorted(h)[-1], sorted(h)[-2]
+        second, top = sorted(h)[-2:]
         leaders.append(list(h).index(top) + 1 if top - second > LEVEL else 0)
     if winner is None:
         return Tension(_changes(leaders), None, None, None)

@@ -39,16 +39,12 @@ def flowed(boxes: tuple[Box, ...], fields: Mapping[str, Any], needed: Callable[[
         left, right = min(b.x for b in above), max(b.x + b.w for b in above)
         stretch = min((band + text.h - need - EASE) / band, MOST_GROWTH)
         room = band * (stretch - 1)
-
-        def mapped(y: float) -> float:
-            return top + (y - top) * stretch  # noqa: B023 - used at once, within this iteration
-
         for b in above:
             if b.w >= (right - left) - 1e-6:  # as wide as the band: a rule, a strip; it stretches with it
-                changed[b.name] = dataclasses.replace(b, y=mapped(b.y), h=b.h * stretch)
+                changed[b.name] = dataclasses.replace(b, y=top + (b.y - top) * stretch, h=b.h * stretch)
                 continue
             grown = min(stretch, (right - left) / b.w)
-            cx, cy = b.x + b.w / 2, mapped(b.y + b.h / 2)
+            cx, cy = b.x + b.w / 2, top + (b.y + b.h / 2 - top) * stretch
             w, h = b.w * grown, b.h * grown
             changed[b.name] = dataclasses.replace(b, x=cx - w / 2, y=cy - h / 2, w=w, h=h)
         for b in (text, *(b for b in takers if b not in above)):
