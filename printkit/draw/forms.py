@@ -74,10 +74,24 @@ def packed(stream: bytes | str, comment: str) -> pdfdoc.PDFStream:
     content: bytes | str = stream
     for step in reversed(filters):  # as PDFStream.format: the last filter listed is applied first
         content = step.encode(content)
-    made = pdfdoc.PDFStream(content=content)
+    made = _Packed(content=content)
     made.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(step.pdfname) for step in filters])
     made.__Comment__ = comment
     return made
+
+
+class _Packed(pdfdoc.PDFStream):
+    """A packed stream that lets go of its bytes once save has written them into the file.
+
+    Save formats every object into one list and joins it: without this each form's bytes were held
+    twice (in the form and in the list) at the build's highest moment. A document is saved once
+    (reportlab's SaveToFile refuses a second time), so nothing formats the stream again.
+    """
+
+    def format(self, document: Any) -> bytes:
+        text: bytes = super().format(document)
+        self.content = None  # a second format raises reportlab's "stream content not set", never writes nothing
+        return text
 
 
 def resources(form: pdfdoc.PDFFormXObject, shading: dict[str, str]) -> pdfdoc.PDFResourceDictionary:
