@@ -13,6 +13,7 @@ moment it is finished, with the very filters and bytes `save` would have used (s
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from reportlab import rl_config
@@ -42,13 +43,26 @@ class Saved:
 class Canvas(_ReportlabCanvas):
     """reportlab's canvas, its forms complete: every RGB and CMYK print file is drawn on one."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # the resources of a form that names nothing beyond fonts and procedure sets (most cards), by hasImages:
+        # one shared, as save writes a resource dictionary without changing it; a few hundred bytes a card
+        self._plain_resources: dict[bool, pdfdoc.PDFResourceDictionary] = {}
+
     def endForm(self, **extra: Any) -> None:
         name = self._formData[0]
         # endForm clears the accumulators: what the form painted is read before it runs
         shading = dict(self._shadingUsed)
         super().endForm(**extra)
         form = self._doc.idToObject[self._doc.getXObjectName(name)]
-        form.Resources = resources(form, shading)
+        plain = not (form.XObjects or getattr(form, "ExtGState", None) or shading or getattr(form, "_colorsUsed", None))
+        if plain:
+            made = self._plain_resources.get(bool(form.hasImages))
+            if made is None:
+                made = self._plain_resources[bool(form.hasImages)] = resources(form, shading)
+            form.Resources = made
+        else:
+            form.Resources = resources(form, shading)
         if form.compression and form.stream:
             form.Contents = packed(form.stream, "xobject form stream")
             form.stream = None
@@ -75,9 +89,16 @@ def packed(stream: bytes | str, comment: str) -> pdfdoc.PDFStream:
     for step in reversed(filters):  # as PDFStream.format: the last filter listed is applied first
         content = step.encode(content)
     made = _Packed(content=content)
-    made.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(step.pdfname) for step in filters])
+    made.dictionary["Filter"] = _filter_names(tuple(step.pdfname for step in filters))
     made.__Comment__ = comment
     return made
+
+
+@functools.cache
+def _filter_names(names: tuple[str, ...]) -> pdfdoc.PDFArray:
+    """The /Filter array naming these filters: one for every stream, as save only reads it (a few hundred bytes
+    a form)."""
+    return pdfdoc.PDFArray([pdfdoc.PDFName(name) for name in names])
 
 
 class _Packed(pdfdoc.PDFStream):
