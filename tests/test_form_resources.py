@@ -3,8 +3,10 @@ SVG art has a gradient and a translucent fill, read back with pypdf, then printe
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,9 +15,12 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, IndirectObject, NameObject, StreamObject
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import Canvas as _ReportlabCanvas
 
 from printkit.cli import main
 from printkit.core.units import MM
+from printkit.draw.forms import Canvas
 
 GAMES = ("battle-line", "soldier-battler", "time-line", "time-line-battle", "torah-timeline")
 # red to blue left to right, with a half-transparent green square in the middle
@@ -149,3 +154,42 @@ def test_the_gradient_and_the_translucent_fill_print(rgb_build: Path, tmp_path: 
         assert 130 < quarter[0] < 220 and 40 < quarter[2] < 120  # and between them, both
         r, g, b = at(0.5, 0.5)  # half green over the gradient's purple middle (128, 0, 128)
         assert 40 < r < 90 and 100 < g < 160 and 40 < b < 90, (r, g, b)
+
+
+def _sheet(canvas_class: type[Canvas], compression: int) -> bytes:
+    """Two pages placing a form twice and drawing text of their own, made on canvas_class."""
+    out = io.BytesIO()
+    c = canvas_class(out, pagesize=(200, 200), invariant=1, pageCompression=compression)
+    c.beginForm("card", 0, 0, 50, 50)
+    c.setFillColorRGB(0.2, 0.4, 0.6)
+    c.rect(5, 5, 40, 40, fill=1)
+    c.drawString(10, 20, "a card")
+    c.endForm()
+    for page in range(2):
+        c.doForm("card")
+        c.drawString(60, 60, f"page {page}")
+        c.showPage()
+    c.save()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("compression", [1, 0])
+def test_a_form_and_a_page_packed_when_finished_make_the_same_file_as_reportlab(compression: int) -> None:
+    """The early compression relies on how reportlab's save treats a stream that names its filter: with or without
+    page compression, the file is reportlab's own, byte for byte (of interest whenever reportlab moves)."""
+    assert _sheet(Canvas, compression) == _sheet(_ReportlabCanvas, compression)
+
+
+def test_a_finished_form_and_page_keep_their_operators_compressed() -> None:
+    c = Canvas(io.BytesIO(), pagesize=(200, 200), invariant=1, pageCompression=1)
+    c.beginForm("card", 0, 0, 50, 50)
+    c.rect(5, 5, 40, 40, fill=1)
+    c.endForm()
+    c.doForm("card")
+    c.showPage()
+    form = c._doc.idToObject[c._doc.getXObjectName("card")]
+    page = c._doc.Pages.pages[-1]
+    for made, operator in ((form, b" re"), (page, b" Do")):
+        assert made.stream is None
+        assert "Filter" in made.Contents.dictionary.dict
+        assert operator in zlib.decompress(pdfdoc.PDFBase85Encode.decode(made.Contents.content))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,7 +74,7 @@ class Game:
     icons: tuple[tuple[str, Path], ...] = ()  # its own icons: name and SVG file, beside printkit's
     # where each field a drawing binds is written, by the place of its card (or deck, for a back): field ->
     # ("file:line:column", "cards[3].art"), so a picture a field names is faulted there, not at the picture
-    fields_at: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict, hash=False, compare=False)
+    fields_at: dict[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict, hash=False, compare=False)
     # the fonts its project's [fonts] names for every game, files named from project_folder; the game's own win
     project_fonts: tuple[tuple[str, FontSpec], ...] = ()
     project_folder: Path = Path()

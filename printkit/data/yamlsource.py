@@ -243,8 +243,9 @@ class _Builder:
                     raise _Limits(f"duplicate key {shown(key)} (first at line {first.line})", mark)
                 continue  # a merged key the mapping already sets itself
             first_seen[key] = mark
-            self.smap.keys[path + (key,)] = mark
-            out[key] = self.build(value_node, path + (key,))
+            at = path + (key,)  # one tuple for both maps: a large file has a few hundred thousand
+            self.smap.keys[at] = mark
+            out[key] = self.build(value_node, at)
         return out
 
 

@@ -302,7 +302,7 @@ def _embedded(name: str) -> str:
     return fonts.use("sans-oblique" if "Oblique" in name or "Italic" in name else "sans")
 
 
-def canvas(buffer: io.BytesIO, press: Press | None, **kwargs: Any) -> Canvas:
+def canvas(buffer: io.BytesIO | forms.Saved, press: Press | None, **kwargs: Any) -> Canvas:
     """A canvas writing into buffer, its forms complete: for RGB reportlab's drawing as it is, else one for the
     press."""
     if press is None:

@@ -110,6 +110,8 @@ def build(game: Game, settings: PrintSettings, paper: str, selection: Selection 
     title = f"{game.title} - cards{' and counters' if pages else ''} ({paper.upper()})"
     writer = pieces.SheetWriter(game, settings, paper, title)
     manifest = pieces.render(writer, order, pages=pages)
+    # every piece is drawn: its design's fields (a few KB a card) go before save, the run's highest moment
+    del order, pages
     return writer.finish(), manifest
 
 

@@ -6,7 +6,6 @@ printed, so pages stay small however many copies a run holds. Every slot goes in
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -17,7 +16,7 @@ from reportlab.lib.colors import HexColor
 from printkit.core.units import MM
 from printkit.data.game import Game
 from printkit.data.settings import PAPERS, PrintSettings
-from printkit.draw import fonts, ink
+from printkit.draw import fonts, forms, ink
 from printkit.draw.cardrender import CardPainter, Target
 from printkit.draw.layout import Layout
 from printkit.sheets import edges, geometry
@@ -86,7 +85,7 @@ class SheetWriter:
         self.paper = paper
         self.margin = settings.ink_margin  # nothing prints nearer the paper edge than this
         self.foldover = settings.foldover
-        self.buffer = io.BytesIO()
+        self.buffer = forms.Saved()
         page = PAPERS[paper]
         self.page = (page[1], page[0]) if settings.foldover else page  # fold-over pages lie landscape
         credit = game.info.credit
