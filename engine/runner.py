@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from array import array
 from collections import Counter
@@ -57,7 +58,7 @@ class Record:
         return {
             "seed": self.seed,
             "agents": self.agents,
-            "actions": list(self.actions),
+            "actions": _listed(self.actions),
             "returns": self.returns,
             "length": self.length,
             "decisions": self.decisions,
@@ -85,6 +86,23 @@ class Record:
             Histogram({int(k): v for k, v in data.get("branching", {}).items()}),
             Tension(**tension) if tension else None,
         )
+
+
+# one encoder for every record: json.dumps given separators builds a new encoder on each call
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+# between two records' JSON where a run's records are written: results.json's layout, which the chunk store shares so
+# that results.json is the stored chunks' bytes, each game encoded once
+BETWEEN = ",\n  "
+
+
+def encoded(record: Record) -> str:
+    """The record's JSON on one line, compact: json.dumps(record.to_json(), separators=(",", ":")) exactly."""
+    return _ENCODER.encode(record.to_json())
+
+
+def _listed(actions: Sequence[int]) -> list[int]:
+    """The actions as a list for json: an array's tolist is one C call, where list() steps its iterator."""
+    return actions.tolist() if isinstance(actions, array) else list(actions)
 
 
 MAX_LEADS = 256  # positions a game's lead is read at: past it, every other reading is dropped and the step doubled
