@@ -95,9 +95,43 @@ _ENCODER = json.JSONEncoder(separators=(",", ":"))
 BETWEEN = ",\n  "
 
 
+_PAIR_JSON: dict[tuple[int, str], str] = {}  # each (seat, card) play's JSON, made once a process: a run repeats them
+
+
 def encoded(record: Record) -> str:
-    """The record's JSON on one line, compact: json.dumps(record.to_json(), separators=(",", ":")) exactly."""
-    return _ENCODER.encode(record.to_json())
+    """The record's JSON on one line: json.dumps(record.to_json(), separators=(",", ":")) exactly, which a test
+    holds, made without the dict to_json builds. A run encodes every game; the dict, and a game's fifty plays
+    encoded each as a pair, were most of simulate's cost beyond the games."""
+    encode = _ENCODER.encode
+    plays = ",".join([_PAIR_JSON.get(pair) or _pair_json(pair) for pair in record.plays])
+    branching = ",".join([f'"{k}":{v}' for k, v in sorted(record.branching.items())])
+    tension = "null" if record.tension is None else encode(dataclasses.asdict(record.tension))
+    return (
+        f'{{"seed":{record.seed},"agents":{encode(record.agents)},"actions":[{_actions_json(record.actions)}],'
+        f'"returns":{encode(record.returns)},"length":{record.length},"decisions":{record.decisions},'
+        f'"end":{encode(record.end)},"first":{record.first},"plays":[{plays}],"branching":{{{branching}}},'
+        f'"tension":{tension}}}'
+    )
+
+
+def _pair_json(pair: tuple[int, str]) -> str:
+    return _PAIR_JSON.setdefault(pair, _ENCODER.encode(pair))
+
+
+_LOOKED_UP = ("B", "H")
+_NUMERALS: list[str] = []  # str(i) at i: an action's numerals looked up, where writing them was half a record's cost
+
+
+def _actions_json(actions: Sequence[int]) -> str:
+    """The actions' numerals joined by commas, as json writes a list of them."""
+    # one or two bytes a number: the table stays under 65,536 numerals (a negative one would index from the end)
+    if not (isinstance(actions, array) and actions.typecode in _LOOKED_UP):
+        return _ENCODER.encode(list(actions))[1:-1]
+    try:
+        return ",".join(map(_NUMERALS.__getitem__, actions))
+    except IndexError:  # a number past the table's end: grown to the game's largest, once a process for most games
+        _NUMERALS.extend(str(i) for i in range(len(_NUMERALS), max(actions) + 1))
+        return ",".join(map(_NUMERALS.__getitem__, actions))
 
 
 def _listed(actions: Sequence[int]) -> list[int]:
