@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from array import array
 from collections import Counter
@@ -57,7 +58,7 @@ class Record:
         return {
             "seed": self.seed,
             "agents": self.agents,
-            "actions": list(self.actions),
+            "actions": _listed(self.actions),
             "returns": self.returns,
             "length": self.length,
             "decisions": self.decisions,
@@ -85,6 +86,57 @@ class Record:
             Histogram({int(k): v for k, v in data.get("branching", {}).items()}),
             Tension(**tension) if tension else None,
         )
+
+
+# one encoder for every record: json.dumps given separators builds a new encoder on each call
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+# between two records' JSON where a run's records are written: results.json's layout, which the chunk store shares so
+# that results.json is the stored chunks' bytes, each game encoded once
+BETWEEN = ",\n  "
+
+
+_PAIR_JSON: dict[tuple[int, str], str] = {}  # each (seat, card) play's JSON, made once a process: a run repeats them
+
+
+def encoded(record: Record) -> str:
+    """The record's JSON on one line: json.dumps(record.to_json(), separators=(",", ":")) exactly, which a test
+    holds, made without the dict to_json builds. A run encodes every game; the dict, and a game's fifty plays
+    encoded each as a pair, were most of simulate's cost beyond the games."""
+    encode = _ENCODER.encode
+    plays = ",".join([_PAIR_JSON.get(pair) or _pair_json(pair) for pair in record.plays])
+    branching = ",".join([f'"{k}":{v}' for k, v in sorted(record.branching.items())])
+    tension = "null" if record.tension is None else encode(dataclasses.asdict(record.tension))
+    return (
+        f'{{"seed":{record.seed},"agents":{encode(record.agents)},"actions":[{_actions_json(record.actions)}],'
+        f'"returns":{encode(record.returns)},"length":{record.length},"decisions":{record.decisions},'
+        f'"end":{encode(record.end)},"first":{record.first},"plays":[{plays}],"branching":{{{branching}}},'
+        f'"tension":{tension}}}'
+    )
+
+
+def _pair_json(pair: tuple[int, str]) -> str:
+    return _PAIR_JSON.setdefault(pair, _ENCODER.encode(pair))
+
+
+_LOOKED_UP = ("B", "H")
+_NUMERALS: list[str] = []  # str(i) at i: an action's numerals looked up, where writing them was half a record's cost
+
+
+def _actions_json(actions: Sequence[int]) -> str:
+    """The actions' numerals joined by commas, as json writes a list of them."""
+    # one or two bytes a number: the table stays under 65,536 numerals (a negative one would index from the end)
+    if not (isinstance(actions, array) and actions.typecode in _LOOKED_UP):
+        return _ENCODER.encode(list(actions))[1:-1]
+    try:
+        return ",".join(map(_NUMERALS.__getitem__, actions))
+    except IndexError:  # a number past the table's end: grown to the game's largest, once a process for most games
+        _NUMERALS.extend(str(i) for i in range(len(_NUMERALS), max(actions) + 1))
+        return ",".join(map(_NUMERALS.__getitem__, actions))
+
+
+def _listed(actions: Sequence[int]) -> list[int]:
+    """The actions as a list for json: an array's tolist is one C call, where list() steps its iterator."""
+    return actions.tolist() if isinstance(actions, array) else list(actions)
 
 
 MAX_LEADS = 256  # positions a game's lead is read at: past it, every other reading is dropped and the step doubled

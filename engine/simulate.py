@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from engine import agents, registry
 from engine.api import DEFAULT_EXPERT, GameDef
-from engine.runner import Record, play
+from engine.runner import BETWEEN, Record, encoded, play
 from printkit.core import atomic, fingerprint
 from printkit.core import workers as processes
 from printkit.core.errors import UsageError
@@ -130,6 +130,7 @@ class Backend:
     store: Path | None = None  # finished chunks, as JSON, so an interrupted run can resume
     resume: bool = False  # read the chunks a run before stored
     used: set[Path] = field(default_factory=set)  # the plans' folders in the store, to clear once all is done
+    folders: dict[Plan, Path] = field(default_factory=dict)  # each plan run in the block: its folder in the store
 
 
 _backend = Backend()
@@ -204,16 +205,42 @@ def run(plan: Plan, workers: int = 1, progress: Callable[[int, int], None] | Non
     if progress:
         progress(played, plan.games)
     todo = [(plan, start, stop) for start, stop in chunks if start not in done]
+    if store is not None:
+        _backend.folders[plan] = store
     for start, records in _play(todo, workers):
         done[start] = records
-        if store is not None:
-            atomic.write_text(
-                store / f"{start}.json", json.dumps([r.to_json() for r in records], separators=(",", ":"))
-            )
+        if store is not None:  # laid out as results.json lays its games, which stored_games reads back
+            atomic.write_text(store / f"{start}.json", OPEN + BETWEEN.join(map(encoded, records)) + CLOSE)
         played += len(records)
         if progress:
             progress(played, plan.games)
     return [record for start, _ in chunks for record in done[start]]
+
+
+# a stored chunk: its records' JSON, one a line, between these; it is read as JSON when a run resumes
+OPEN, CLOSE = "[\n  ", "\n]"
+
+
+def stored_games(plan: Plan) -> Iterator[str] | None:
+    """The games run(plan) played in this backend block, as its chunks were stored, for results.json to copy
+    rather than encode each game again: for each chunk in game order, its records' JSON joined by BETWEEN. None
+    when they are not all stored (no store, a file gone): the caller encodes the records itself."""
+    store = _backend.folders.get(plan)
+    if store is None:
+        return None
+    paths = [store / f"{start}.json" for start, _ in spans(plan.games)]
+    if not all(path.is_file() for path in paths):
+        return None
+    return (_block(path) for path in paths)
+
+
+def _block(path: Path) -> str:
+    """A stored chunk's records' JSON joined by BETWEEN."""
+    text = path.read_text(encoding="utf-8")
+    if text.startswith(OPEN) and text.endswith(CLOSE):
+        return text[len(OPEN) : -len(CLOSE)]
+    # not as run stores a chunk (edited in the cache since): its records encoded again, as they would be
+    return BETWEEN.join(json.dumps(r, separators=(",", ":")) for r in json.loads(text))
 
 
 SETTLE_CAP = 4  # a verdict's games grow, doubling, to at most this many times those asked for

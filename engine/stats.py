@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import math
 from collections import Counter
 from typing import Any
@@ -77,6 +78,10 @@ def summarise(records: list[Record], card_names: dict[str, str]) -> dict[str, An
             }
         )
     ends = Counter(r.end for r in records)
+    pairings = by_pairing(records)
+    # one pairing (the commonest run: random against random) is every game, in order: its metrics are the run's,
+    # copied rather than measured a second time over every record
+    metrics = copy.deepcopy(next(iter(pairings.values()))) if len(pairings) == 1 else measure(records)
     return {
         "games": n,
         "seats": [_rate(wins, n) for wins in seat_wins],
@@ -92,6 +97,6 @@ def summarise(records: list[Record], card_names: dict[str, str]) -> dict[str, An
         "endings": {k: {"games": v, "rate": v / n} for k, v in sorted(ends.items())},
         "decisions_per_game": sum(r.decisions for r in records) / n if n else 0.0,
         "cards": cards,
-        "metrics": measure(records),
-        "pairings": by_pairing(records),
+        "metrics": metrics,
+        "pairings": pairings,
     }

@@ -74,12 +74,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     count("--workers", args.workers, MAX_WORKERS)
     plan = simulate.Plan(game.folder, agent_names(args.agents, engine.num_players), args.games, args.seed)
     folder = out_folder(args, project.find()) / game.slug / "balance"
-    with _playing(args):
-        records = _simulate(game.slug, plan, args.workers)
-    figures = stats.summarise(records, engine.card_names())
-    figures["explained"] = findings.endings(figures)
     run = {"game": game.slug, "agents": list(plan.agents), "games": plan.games, "seed": plan.seed}
-    for path in balance.write(folder, game.title, figures, run, records, pdf=not args.no_pdf):
+    with _playing(args):  # written while the games' stored chunks are kept: results.json copies their JSON
+        records = _simulate(game.slug, plan, args.workers)
+        figures = stats.summarise(records, engine.card_names())
+        figures["explained"] = findings.endings(figures)
+        stored = simulate.stored_games(plan)
+        written = balance.write(folder, game.title, figures, run, records, pdf=not args.no_pdf, encoded=stored)
+    for path in written:
         say(f"wrote {display_path(path)}")
     seats = ", ".join(f"seat {i} {100 * seat['rate']:.1f}%" for i, seat in enumerate(figures["seats"][1:], 2))
     say(
@@ -216,7 +218,8 @@ def _balance_one(
     named = game.info.expert is not None
     figures["explained"] = [findings.resting(figures, plan.agents, engine.expert, named)]
     figures["explained"] += findings.endings(figures) + [s["answer"] for s in figures.get("studies", [])]
-    balance.write(out / game.slug / "balance", game.title, figures, run | {"game": game.slug}, records)
+    stored = simulate.stored_games(plan)  # cmd_balance calls this while the store keeps the plan's chunks
+    balance.write(out / game.slug / "balance", game.title, figures, run | {"game": game.slug}, records, encoded=stored)
     checked = check.judge(game.slug, records, engine.card_names())  # from the games the tables show
     return {"title": game.title, "summary": figures, "findings": [f.message for f in checked]}
 

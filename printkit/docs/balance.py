@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from engine.runner import Record
+from engine import runner
+from engine.runner import BETWEEN, Record
 from printkit.core import assets, atomic
 from printkit.data.variant import spelled
 from printkit.docs import templating
@@ -114,12 +115,19 @@ def render_pdf(html: str) -> bytes:
 
 
 def write(
-    folder: Path, title: str, summary: dict[str, Any], settings: dict[str, Any], records: list[Record], pdf: bool = True
+    folder: Path,
+    title: str,
+    summary: dict[str, Any],
+    settings: dict[str, Any],
+    records: list[Record],
+    pdf: bool = True,
+    encoded: Iterable[str] | None = None,
 ) -> list[Path]:
-    """results.json (figures, settings and every game's record), report.html and report.pdf."""
+    """results.json (figures, settings and every game's record), report.html and report.pdf; encoded, when given,
+    the records' JSON already made (see write_results)."""
     html = render_html(title, summary, settings)
     written = [folder / "results.json", folder / "report.html"]
-    write_results(written[0], settings, summary, records)
+    write_results(written[0], settings, summary, records, encoded)
     atomic.write_text(written[1], html)
     if pdf:
         written.append(folder / "report.pdf")
@@ -127,16 +135,25 @@ def write(
     return written
 
 
-def write_results(path: Path, settings: dict[str, Any], summary: dict[str, Any], records: list[Record]) -> None:
+def write_results(
+    path: Path,
+    settings: dict[str, Any],
+    summary: dict[str, Any],
+    records: list[Record],
+    encoded: Iterable[str] | None = None,
+) -> None:
     """results.json: the settings and figures indented to be read, then every game's record, one a line, compact.
 
     Written a record at a time, each by the json module's C encoder (indent would take its pure-Python one, which
-    cost a seventh of a long run), so the file never stands whole in memory as one string."""
+    cost a seventh of a long run), so the file never stands whole in memory as one string. encoded: the records'
+    JSON as simulate stored them, in blocks of one or more joined by BETWEEN (simulate.stored_games), copied in
+    rather than each record encoded a second time."""
     head = json.dumps({"settings": settings, "summary": summary}, indent=1)
+    blocks = map(runner.encoded, records) if encoded is None else encoded
     with atomic.replacing(path, "w") as out:
         out.write(head[: head.rindex("}")].rstrip() + ',\n "games": [')
-        for i, record in enumerate(records):
-            out.write(("\n  " if i == 0 else ",\n  ") + json.dumps(record.to_json(), separators=(",", ":")))
+        for i, block in enumerate(blocks):
+            out.write(("\n  " if i == 0 else BETWEEN) + block)
         out.write("\n ]\n}\n")
 
 
