@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple, SupportsIndex
+from typing import Any
 
 from reportlab.lib.colors import HexColor
 
@@ -53,26 +53,6 @@ class Piece:
     shape: str = "square"  # round: cut around a disc, which bleeds all round, so it never shares a cut line
 
 
-class Slot(NamedTuple):
-    """One piece's slot on a page, as the manifest lists it: a tuple, since a 5,400-card run lays out thousands and
-    a dict of these fields took 5 MB; read by name as well, slot["side"], as the manifest's JSON names its fields."""
-
-    id: str
-    name: str
-    group: str
-    copy: int
-    page: int
-    side: str
-    x: float
-    y: float
-    w: float  # the slot on the page: a piece turned on its side is as wide as it is high
-    h: float
-    turn: int
-
-    def __getitem__(self, key: str | SupportsIndex) -> Any:  # type: ignore[override]
-        return getattr(self, key) if isinstance(key, str) else tuple.__getitem__(self, key)
-
-
 @dataclass
 class Manifest:
     paper: str
@@ -82,7 +62,7 @@ class Manifest:
     offset: tuple[float, float]
     foldover: bool
     units: str = "PDF points, origin at the page's bottom-left; x, y is the trim box's bottom-left"
-    slots: list[Slot] = field(default_factory=list)
+    slots: list[dict[str, Any]] = field(default_factory=list)
 
     def json(self) -> str:
         """The manifest as JSON, one slot a line.
@@ -91,7 +71,7 @@ class Manifest:
         small strings for a 5,400-card run took tens of megabytes.
         """
         head = [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in vars(self).items() if k != "slots"]
-        slots = ",\n".join(f"  {json.dumps(s._asdict(), ensure_ascii=False)}" for s in self.slots)
+        slots = ",\n".join(f"  {json.dumps(s, ensure_ascii=False)}" for s in self.slots)
         return "{\n" + ",\n".join(head) + (f',\n "slots": [\n{slots}\n ]\n}}\n' if slots else ',\n "slots": []\n}\n')
 
 
@@ -209,21 +189,21 @@ def _mirrored_grid(grid: geometry.Grid, duplex: str) -> geometry.Grid:
     return replace(grid, left=x0 + grid.bleed, top=y1 - grid.bleed, area=mirror_box(grid, grid.area, duplex))
 
 
-def _record(piece: Piece, page: int, side: str, x: float, y: float, turn: int = 0) -> Slot:
+def _record(piece: Piece, page: int, side: str, x: float, y: float, turn: int = 0) -> dict[str, Any]:
     w, h = piece.size if not turn else piece.size[::-1]
-    return Slot(
-        piece.id,
-        piece.name,
-        piece.group,
-        piece.copy,
-        page,
-        side,
-        round(x, 3),
-        round(y, 3),
-        round(w, 3),
-        round(h, 3),
-        turn,
-    )
+    return {
+        "id": piece.id,
+        "name": piece.name,
+        "group": piece.group,
+        "copy": piece.copy,
+        "page": page,
+        "side": side,
+        "x": round(x, 3),
+        "y": round(y, 3),
+        "w": round(w, 3),  # the slot on the page: a piece turned on its side is as wide as it is high
+        "h": round(h, 3),
+        "turn": turn,
+    }
 
 
 # pieces of one size and shape in rows of one grid, on part of a page, slot by slot: None is a slot left empty
