@@ -395,7 +395,7 @@ def check_game(
         seen.add(loc.card.id)
     located = [loc for index, loc in enumerate(located) if index not in faulty]
     cards = [loc.card for loc in located]
-    rules_at = smap.keys.get(("rules",), Mark(1, 1))  # the rules: key itself
+    rules_at = smap.keys.get(("rules",)) or Mark(1, 1)  # the rules: key itself
     places = {("card", loc.card.id): _place(loc.smap, loc.at()) for loc in located}
     places |= {("deck", deck.id): _place(smap, ("decks", i)) for i, deck in enumerate(info.decks)}
     places |= {("component", comp.id): _place(smap, ("components", i)) for i, comp in enumerate(info.components)}
