@@ -31,7 +31,7 @@ from printkit.data.model import (
     GameFile,
 )
 from printkit.data.validation import problems_from
-from printkit.data.yamlsource import Budget, Mark, PathT, SourceMap, format_path, load, parse
+from printkit.data.yamlsource import Budget, Mark, PathT, SourceMap, format_path, load, parse, unpacked
 
 M = TypeVar("M", bound=BaseModel)
 RESERVED = ("reference", "balance-summary.html", "balance-summary.pdf")  # what the output folder holds besides games
@@ -395,7 +395,7 @@ def check_game(
         seen.add(loc.card.id)
     located = [loc for index, loc in enumerate(located) if index not in faulty]
     cards = [loc.card for loc in located]
-    rules_at = smap.keys.get(("rules",), Mark(1, 1))  # the rules: key itself
+    rules_at = smap.keys.get(("rules",)) or Mark(1, 1)  # the rules: key itself
     places = {("card", loc.card.id): _place(loc.smap, loc.at()) for loc in located}
     places |= {("deck", deck.id): _place(smap, ("decks", i)) for i, deck in enumerate(info.decks)}
     places |= {("component", comp.id): _place(smap, ("components", i)) for i, comp in enumerate(info.components)}
@@ -540,13 +540,14 @@ class _FieldPlaces(Mapping[str, tuple[str, str]]):
     """A card's fields' places, as _fields_at gives them, each worded only when a drawing's problem asks for it.
 
     Worded at once, a 5,400-card game's 27,000 places ("file:line:column" and "cards[3].text") were 6 MB
-    held all run for the few an error names. This keeps the source map's own marks, shared with it.
+    held all run for the few an error names. This keeps the source map's own marks, packed (yamlsource.packed())
+    and shared with it.
     """
 
     __slots__ = ("_extra", "_marks", "_path", "_smap")
 
     def __init__(
-        self, smap: SourceMap, path: PathT, marks: dict[str, Mark], extra: dict[str, tuple[str, str]] | None = None
+        self, smap: SourceMap, path: PathT, marks: dict[str, int], extra: dict[str, tuple[str, str]] | None = None
     ) -> None:
         self._smap, self._path, self._marks, self._extra = smap, path, marks, extra or {}
 
@@ -561,7 +562,7 @@ class _FieldPlaces(Mapping[str, tuple[str, str]]):
         mark = self._marks.get(key)
         if mark is None:
             return self._extra[key]
-        return self._smap.named(mark), format_path((*self._path, key))
+        return self._smap.named(unpacked(mark)), format_path((*self._path, key))
 
     def __iter__(self) -> Iterator[str]:
         yield from self._marks
@@ -594,16 +595,16 @@ def _card_fields(located: list[crossref.Located]) -> dict[str, Mapping[str, tupl
     out: dict[str, Mapping[str, tuple[str, str]]] = {}
     for locs in by_file.values():
         smap = locs[0].smap
-        exact: dict[tuple[int, str], Mark] = {}
-        first: dict[tuple[int, str], Mark] = {}
-        for at, mark in smap.values.items():
+        exact: dict[tuple[int, str], int] = {}
+        first: dict[tuple[int, str], int] = {}
+        for at, mark in smap.values.packed.items():  # packed marks, ordered as marks are
             if len(at) >= 3 and at[0] == "cards" and isinstance(at[1], int) and isinstance(at[2], str):
                 card_key = (at[1], at[2])
                 if len(at) == 3:
                     exact[card_key] = mark
                 elif card_key not in first or mark < first[card_key]:
                     first[card_key] = mark
-        fields: dict[int, dict[str, Mark]] = {}
+        fields: dict[int, dict[str, int]] = {}
         for (index, key), mark in (first | exact).items():  # a value's own place where it has one
             fields.setdefault(index, {})[key] = mark
         for loc in locs:

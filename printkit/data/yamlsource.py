@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -34,10 +34,58 @@ LARGEST = 10**MAX_DIGITS  # the first number of more digits: compared, never pri
 
 
 class Mark(NamedTuple):
-    """A place in a file, counted from 1; a tuple, since a large file has a few hundred thousand of them."""
+    """A place in a file, counted from 1."""
 
     line: int
     column: int
+
+
+def packed(mark: Mark) -> int:
+    """A mark as one int, ordered as marks are: what a source map keeps, since a large file has a few hundred
+    thousand places and a Mark and its line cost 84 bytes against the int's 32."""
+    return mark[0] << 32 | mark[1]
+
+
+def unpacked(place: int) -> Mark:
+    """The mark that packed() made place of."""
+    return _tuple(Mark, (place >> 32, place & 0xFFFFFFFF))
+
+
+class Marks(MutableMapping[PathT, Mark]):
+    """Marks by their path in the data, each kept packed into one int (see packed())."""
+
+    __slots__ = ("packed",)
+
+    def __init__(self, packed: dict[PathT, int] | None = None) -> None:
+        self.packed: dict[PathT, int] = packed if packed is not None else {}
+
+    def __getitem__(self, path: PathT) -> Mark:
+        return unpacked(self.packed[path])
+
+    def get(self, path: PathT, default: Mark | None = None) -> Mark | None:  # type: ignore[override]
+        place = self.packed.get(path)
+        return default if place is None else unpacked(place)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.packed
+
+    def __setitem__(self, path: PathT, mark: Mark) -> None:
+        self.packed[path] = packed(mark)
+
+    def __delitem__(self, path: PathT) -> None:
+        del self.packed[path]
+
+    def __iter__(self) -> Iterator[PathT]:
+        return iter(self.packed)
+
+    def __len__(self) -> int:
+        return len(self.packed)
+
+    def __eq__(self, other: object) -> bool:
+        return self.packed == other.packed if isinstance(other, Marks) else super().__eq__(other)
+
+    def __repr__(self) -> str:
+        return f"Marks({dict(self.items())!r})"
 
 
 @dataclass
@@ -45,8 +93,8 @@ class SourceMap:
     """Where each value (and each mapping key) of a file stands, by its path in the data."""
 
     file: Path
-    values: dict[PathT, Mark] = field(default_factory=dict)
-    keys: dict[PathT, Mark] = field(default_factory=dict)
+    values: Marks = field(default_factory=Marks)
+    keys: Marks = field(default_factory=Marks)
     sheet: str | None = None  # a spreadsheet's sheet: places are named as its cells, Sheet1!C14
     # the working folder, and the file and sheet as named from it: see named()
     _shown: tuple[str, str, str | None] | None = field(default=None, init=False, repr=False, compare=False)
@@ -58,14 +106,14 @@ class SourceMap:
         while probe not in table and probe:
             probe = probe[:-1]
             table = self.values
-        mark = table.get(probe, Mark(1, 1))
+        mark = table.get(probe) or Mark(1, 1)
         where = format_path(path)
         text = f"{where}: {message}" if where else message
         return Problem(display_path(self.file), mark.line, mark.column, text, self._cell(mark))
 
     def place(self, path: PathT) -> str:
         """Where the value at path stands, as a problem names it: "file:line:column" or "file:Sheet1!C14"."""
-        return self.named(self.values.get(path, Mark(1, 1)))
+        return self.named(self.values.get(path) or Mark(1, 1))
 
     def named(self, mark: Mark) -> str:
         """A place in this file as a problem names it: "file:line:column" or "file:Sheet1!C14"."""
@@ -89,8 +137,8 @@ class SourceMap:
         """The places of the value at key, by their paths inside it: for data validated a piece at a time."""
         return SourceMap(
             self.file,
-            {p[1:]: m for p, m in self.values.items() if p[:1] == (key,)},
-            {p[1:]: m for p, m in self.keys.items() if p[:1] == (key,)},
+            Marks({p[1:]: m for p, m in self.values.packed.items() if p[:1] == (key,)}),
+            Marks({p[1:]: m for p, m in self.keys.packed.items() if p[:1] == (key,)}),
             self.sheet,
         )
 
@@ -168,6 +216,7 @@ class _Builder:
 
     def __init__(self, smap: SourceMap, budget: Budget | None = None) -> None:
         self.smap = smap
+        self.values, self.keys = smap.values.packed, smap.keys.packed  # written packed: the common case, quicker
         self.budget = budget or Budget()
         self.constructor = yaml.constructor.SafeConstructor()
 
@@ -178,7 +227,8 @@ class _Builder:
             raise _Limits(f"more than {MAX_NODES:,} values{where} after expanding aliases", _mark(node))
         if len(path) > MAX_DEPTH:
             raise _Limits(f"nested more than {MAX_DEPTH} levels deep", _mark(node))
-        self.smap.values.setdefault(path, _mark(node))
+        start = node.start_mark
+        self.values.setdefault(path, (start.line + 1) << 32 | (start.column + 1))  # as packed() packs it
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
@@ -244,7 +294,7 @@ class _Builder:
                 continue  # a merged key the mapping already sets itself
             first_seen[key] = mark
             at = path + (key,)  # one tuple for both maps: a large file has a few hundred thousand
-            self.smap.keys[at] = mark
+            self.keys[at] = packed(mark)
             out[key] = self.build(value_node, at)
         return out
 
