@@ -167,7 +167,10 @@ class PlayState(TwoPlayerState):
             if isinstance(entry, Group):
                 zone = entry.each.fn(self, env)
                 # each move's test of the position alone, asked once for all the cards
-                moves = [m for m in entry.moves if m.general is None or m.general.fn(self, env)]
+                moves = []  # (a loop, not a comprehension: in Python 3.11 that is a call of its own)
+                for m in entry.moves:
+                    if m.general is None or m.general.fn(self, env):
+                        moves.append(m)
                 if not moves:
                     continue
                 seen: set[int] = set()
@@ -255,7 +258,7 @@ class PlayState(TwoPlayerState):
         budget = self.g.book.budget
         if budget is not None:
             spent = move.spend.fn(self, env) if move.spend is not None else 1
-            if isinstance(spent, bool) or not isinstance(spent, int | float):
+            if type(spent) is not int and (isinstance(spent, bool) or not isinstance(spent, int | float)):
                 raise RuleError(f"{move.name} spend: expected a number, found {spent!r}")
             self.set_counter(budget, p, self.values[budget.index][p] - spent)
         self.frames.append([self.g.after_move, 0, env])
@@ -343,15 +346,21 @@ class PlayState(TwoPlayerState):
         steps = 0
         while frames and self.chance is None and not self.over:
             frame = frames[-1]
-            ops, at = frame[0], frame[1]
-            if at >= len(ops):
+            ops, at, env = frame[0], frame[1], frame[2]
+            n, depth = len(ops), len(frames)
+            # the top frame's effects in turn, its locals held, until one pushes a frame (an if's branch, an
+            # apply), asks chance or ends the game: then the outer loop takes the stack up as it stands
+            while at < n:
+                frame[1] = at + 1
+                ops[at](self, env)
+                steps += 1
+                if steps > MAX_STEPS:
+                    raise RuleError(f"more than {MAX_STEPS:,} effects in one action: the rules loop")
+                if len(frames) != depth or self.chance is not None or self.over:
+                    break
+                at += 1
+            else:
                 frames.pop()
-                continue
-            frame[1] = at + 1
-            ops[at](self, frame[2])
-            steps += 1
-            if steps > MAX_STEPS:
-                raise RuleError(f"more than {MAX_STEPS:,} effects in one action: the rules loop")
         if self.over:
             frames.clear()
             self.chance = None
@@ -372,15 +381,17 @@ class PlayState(TwoPlayerState):
             self._finish(winner, how)
 
     def set_counter(self, counter: Counter, seat: int, value: Any) -> None:
-        env = {"me": seat}
-        if counter.high is not None:
-            high = counter.high.fn(self, env)
-            if value > high:
-                value = high
-        if counter.low is not None:
-            low = counter.low.fn(self, env)
-            if value < low:
-                value = low
+        high, low = counter.high, counter.low
+        if high is not None or low is not None:  # bindings made only for a bound that may read them
+            env = {"me": seat}
+            if high is not None:
+                top = high.fn(self, env)
+                if value > top:
+                    value = top
+            if low is not None:
+                bottom = low.fn(self, env)
+                if value < bottom:
+                    value = bottom
         self.values[counter.index][seat] = value
 
     # -- cards ----------------------------------------------------------------------------------
@@ -494,10 +505,11 @@ class PlayState(TwoPlayerState):
 
     def _ended(self, end: End) -> bool:
         players = self.g.book.players
-        seats = [(self.player + i) % players for i in range(players)]
         if end.kind in ("wins", "loses"):
-            for seat in seats:
-                if truthy(end.test.fn(self, {"me": seat})):
+            test, p = end.test.fn, self.player
+            for i in range(players):  # from the player to move on, round the table
+                seat = (p + i) % players
+                if truthy(test(self, {"me": seat})):
                     self._finish(seat if end.kind == "wins" else (seat + 1) % players, end.how)
                     return True
             return False
@@ -525,10 +537,12 @@ class PlayState(TwoPlayerState):
             return
         p = self.player
         self.push(self.g.check_budget, {"me": p})
-        waiting, self.later[p] = self.later[p], []
-        for _turns, ops, env in reversed(waiting):  # pushed last first: they run in the order they were made
-            self.push(ops, dict(env))
-        self.later[p] = [(turns - 1, ops, env) for turns, ops, env in waiting if turns > 1]
+        waiting = self.later[p]
+        if waiting:  # most turns have nothing waiting: no lists made for them
+            self.later[p] = []
+            for _turns, ops, env in reversed(waiting):  # pushed last first: they run in the order they were made
+                self.push(ops, dict(env))
+            self.later[p] = [(turns - 1, ops, env) for turns, ops, env in waiting if turns > 1]
         self.push(book.turn_start, {"me": p})
 
     # -- views ----------------------------------------------------------------------------------
