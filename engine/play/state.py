@@ -189,7 +189,12 @@ class PlayState(TwoPlayerState):
                             else:
                                 self._offer(move, card, zone, env, add)
             elif entry.sources is None:
-                self._offer(entry, None, None, env, add)
+                if entry.target is None:  # a move of no card and no target (draw, pass): its test alone
+                    test = entry.test
+                    if test is None or test.fn(self, env):
+                        add((entry.number, entry, None, None, None, None))
+                else:
+                    self._offer(entry, None, None, env, add)
             elif entry.general is None or entry.general.fn(self, env):
                 seen = set()
                 allowed = entry.allowed
@@ -262,7 +267,8 @@ class PlayState(TwoPlayerState):
                 raise RuleError(f"{move.name} spend: expected a number, found {spent!r}")
             self.set_counter(budget, p, self.values[budget.index][p] - spent)
         self.frames.append([self.g.after_move, 0, env])
-        self.frames.append([move.ops, 0, env])
+        if move.ops:  # a move of no effects (the commonest: a turn ended) runs none: no frame to pop
+            self.frames.append([move.ops, 0, env])
         self._run()
 
     def play_random(
