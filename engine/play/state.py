@@ -26,6 +26,7 @@ Choice = tuple[int, Move, int | None, int | None, int | None, int | None]
 MAX_STEPS = 100_000  # effects one action may run: past it the rules loop
 MAX_FRAMES = 200  # effects inside effects (apply within apply): past it the rules recurse without end
 FIRST_OFFSET, ROLL_OFFSET = 10_000, 20_000  # after the chance base: a first player's seat, a die's face
+_NONE: dict[str, Any] = {}  # the bindings a constant expression is given: it reads none
 
 
 class PlayGame(GameDef):
@@ -374,7 +375,7 @@ class PlayState(TwoPlayerState):
 
     def push(self, ops: Block, env: dict[str, Any]) -> None:
         if len(self.frames) >= MAX_FRAMES:
-            raise RuleError(f"effects inside effects more than {MAX_FRAMES} deep: the rules recurse without end")
+            _too_deep()
         if ops:
             self.frames.append([ops, 0, env])
 
@@ -388,16 +389,15 @@ class PlayState(TwoPlayerState):
 
     def set_counter(self, counter: Counter, seat: int, value: Any) -> None:
         high, low = counter.high, counter.low
-        if high is not None or low is not None:  # bindings made only for a bound that may read them
-            env = {"me": seat}
-            if high is not None:
-                top = high.fn(self, env)
-                if value > top:
-                    value = top
-            if low is not None:
-                bottom = low.fn(self, env)
-                if value < bottom:
-                    value = bottom
+        # bindings made only for a bound that may read them (a constant one, min: 0, reads none)
+        if high is not None:
+            top = high.fn(self, _NONE if high.constant else {"me": seat})
+            if value > top:
+                value = top
+        if low is not None:
+            bottom = low.fn(self, _NONE if low.constant else {"me": seat})
+            if value < bottom:
+                value = bottom
         self.values[counter.index][seat] = value
 
     # -- cards ----------------------------------------------------------------------------------
@@ -513,9 +513,11 @@ class PlayState(TwoPlayerState):
         players = self.g.book.players
         if end.kind in ("wins", "loses"):
             test, p = end.test.fn, self.player
+            env = {"me": p}  # one set of bindings for the seats in turn (a check's value in it is set before read)
             for i in range(players):  # from the player to move on, round the table
                 seat = (p + i) % players
-                if truthy(test(self, {"me": seat})):
+                env["me"] = seat
+                if truthy(test(self, env)):
                     self._finish(seat if end.kind == "wins" else (seat + 1) % players, end.how)
                     return True
             return False
@@ -533,7 +535,11 @@ class PlayState(TwoPlayerState):
     def pass_turn(self) -> None:
         self.ending = False
         self.push(self.g.next_turn, {"me": self.player})
-        self.push(self.g.book.turn_end, {"me": self.player})
+        turn_end = self.g.book.turn_end
+        if turn_end:
+            self.push(turn_end, {"me": self.player})
+        elif len(self.frames) >= MAX_FRAMES:  # push's bound, kept for a turn of no end effects too
+            _too_deep()
 
     def begin_turn(self) -> None:
         book = self.g.book
@@ -655,6 +661,10 @@ class PlayState(TwoPlayerState):
         if move.says:
             return move.says.replace("{card}", card_name).replace("{target}", target_name)
         return " ".join(w for w in (move.name, card_name, target_name and f"-> {target_name}") if w)
+
+
+def _too_deep() -> None:
+    raise RuleError(f"effects inside effects more than {MAX_FRAMES} deep: the rules recurse without end")
 
 
 def _after_move(s: PlayState, env: dict[str, Any]) -> None:
