@@ -373,7 +373,7 @@ def _against(symbol: str, fa: Fn, bound: Any, column: int) -> Fn:
         def less(s: Any, e: dict[str, Any]) -> bool:
             x = fa(s, e)
             try:
-                return x < bound  # type: ignore[no-any-return]
+                return x < bound
             except TypeError:
                 raise wrong(x) from None
 
@@ -383,7 +383,7 @@ def _against(symbol: str, fa: Fn, bound: Any, column: int) -> Fn:
         def at_most(s: Any, e: dict[str, Any]) -> bool:
             x = fa(s, e)
             try:
-                return x <= bound  # type: ignore[no-any-return]
+                return x <= bound
             except TypeError:
                 raise wrong(x) from None
 
@@ -393,7 +393,7 @@ def _against(symbol: str, fa: Fn, bound: Any, column: int) -> Fn:
         def more(s: Any, e: dict[str, Any]) -> bool:
             x = fa(s, e)
             try:
-                return x > bound  # type: ignore[no-any-return]
+                return x > bound
             except TypeError:
                 raise wrong(x) from None
 
@@ -402,7 +402,7 @@ def _against(symbol: str, fa: Fn, bound: Any, column: int) -> Fn:
     def at_least(s: Any, e: dict[str, Any]) -> bool:
         x = fa(s, e)
         try:
-            return x >= bound  # type: ignore[no-any-return]
+            return x >= bound
         except TypeError:
             raise wrong(x) from None
 

@@ -265,13 +265,13 @@ class Scope(Compiler):
                 checks = ", ".join(self.checks) or "none yet: declare them under checks:"
                 raise ExprError(f"{fname}(list, check): expected a list and a check's name (checks: {checks})", column)
             check, items = self.checks[nodes[1][2][0]], args[0].fn
-            given, pick, every = check.given, check.pick, fname == "all"
+            given, case_of, every = check.given, check.pick, fname == "all"
 
             # the check asked of each item in turn, as the quantifier would (stopping at the first that settles
             # it), written as a loop: a generator and a call an item were most of a Tanach card's test
             def over(s: Any, e: dict[str, Any]) -> bool:
                 for x in _items(items(s, e), column):
-                    body: Compiled = pick(x)
+                    body: Compiled = case_of(x)
                     e[given] = x  # bound in place: only the check's own body names it
                     if truthy_bool(body.fn(s, e)) is not every:
                         return not every
