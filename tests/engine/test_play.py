@@ -10,6 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
+from stepwise import StepRandom, outcome
 
 from engine import agents, conformance, play, registry, runner
 from engine.agents import RandomAgent
@@ -18,7 +19,6 @@ from engine.play.expr import RuleError
 from printkit.cli import main
 from printkit.core.errors import DataError
 from printkit.data.loader import load_game
-from stepwise import StepRandom, outcome
 
 ROOT = Path(__file__).resolve().parents[2]
 TORAH = ROOT / "cards" / "torah-timeline"
