@@ -136,16 +136,19 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
                 changes.append((counter, amount))
         if who is None or not changes:
             return None
-        seats = _seats(who)
+        seats, mine = _seats(who), who == "me"
+        gain, lose = kind == "gain", kind == "lose"
 
         def change(s: PlayState, e: dict[str, Any]) -> None:
             for counter, amount in changes:
                 n = amount.fn(s, e)
-                if isinstance(n, bool) or not isinstance(n, int | float):
+                # an int is the commonest answer: one test of its type before the full check
+                if type(n) is not int and (isinstance(n, bool) or not isinstance(n, int | float)):
                     raise RuleError(f"{kind} {counter.name}: expected a number, found {n!r}")
-                for seat in seats(s, e) if counter.per_player else (0,):
-                    now = s.values[counter.index][seat]
-                    s.set_counter(counter, seat, now + n if kind == "gain" else now - n if kind == "lose" else n)
+                values = s.values[counter.index]
+                for seat in ((e["me"],) if mine else seats(s, e)) if counter.per_player else (0,):
+                    now = values[seat]
+                    s.set_counter(counter, seat, now + n if gain else now - n if lose else n)
 
         return change
 

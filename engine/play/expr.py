@@ -362,6 +362,53 @@ _ORDER: dict[str, Callable[[Any, Any], bool]] = {
 _QUICK: dict[str, Callable[[Any, Any], Any]] = {"+": operator.add, "-": operator.sub, "*": operator.mul}
 
 
+def _against(symbol: str, fa: Fn, bound: Any, column: int) -> Fn:
+    """a < bound (or <=, >, >=) for a bound worked out once: the operator written in, not a call a test."""
+
+    def wrong(x: Any) -> RuleError:
+        return RuleError(f"column {column}: expected a number, found {x!r} {symbol} {bound!r}")
+
+    if symbol == "<":
+
+        def less(s: Any, e: dict[str, Any]) -> bool:
+            x = fa(s, e)
+            try:
+                return x < bound
+            except TypeError:
+                raise wrong(x) from None
+
+        return less
+    if symbol == "<=":
+
+        def at_most(s: Any, e: dict[str, Any]) -> bool:
+            x = fa(s, e)
+            try:
+                return x <= bound
+            except TypeError:
+                raise wrong(x) from None
+
+        return at_most
+    if symbol == ">":
+
+        def more(s: Any, e: dict[str, Any]) -> bool:
+            x = fa(s, e)
+            try:
+                return x > bound
+            except TypeError:
+                raise wrong(x) from None
+
+        return more
+
+    def at_least(s: Any, e: dict[str, Any]) -> bool:
+        x = fa(s, e)
+        try:
+            return x >= bound
+        except TypeError:
+            raise wrong(x) from None
+
+    return at_least
+
+
 def same(a: Any, b: Any) -> bool:
     """Equality as a designer means it: true is not 1, and words compare without regard to case."""
     if isinstance(a, bool) or isinstance(b, bool):
@@ -490,15 +537,7 @@ class Compiler:
         order = _ORDER[symbol]
         if b.constant and isinstance(bound := fb(None, {}), int | float) and not isinstance(bound, bool):
             # my.tokens >= rules.timeline_cost: the number once, not a call each time
-
-            def against(s: Any, e: dict[str, Any]) -> bool:
-                x = fa(s, e)
-                try:
-                    return order(x, bound)
-                except TypeError:
-                    raise RuleError(f"column {column}: expected a number, found {x!r} {symbol} {bound!r}") from None
-
-            return self.made(against, "bool", a, b)
+            return self.made(_against(symbol, fa, bound, column), "bool", a, b)
 
         def compared(s: Any, e: dict[str, Any]) -> bool:
             x, y = fa(s, e), fb(s, e)

@@ -74,8 +74,9 @@ class Named:
         if self.body is not None:
             return self.body
         # a value of the data's {kind: ..., amount: ...} form goes by its kind; a word (a choice's value) by itself
-        kind = value.get("kind") if isinstance(value, Mapping) else value
-        found = self.cases.get(kind) if isinstance(kind, str) else None
+        # (the exact types first: isinstance against Mapping goes through the abc machinery, ten times the cost)
+        kind = value.get("kind") if type(value) is dict or isinstance(value, Mapping) else value
+        found = self.cases.get(kind) if type(kind) is str or isinstance(kind, str) else None
         if found is None:
             raise RuleError(f"{self.place}: {self.name} has no case for {kind!r} (its cases: {', '.join(self.cases)})")
         return found
@@ -264,17 +265,17 @@ class Scope(Compiler):
                 checks = ", ".join(self.checks) or "none yet: declare them under checks:"
                 raise ExprError(f"{fname}(list, check): expected a list and a check's name (checks: {checks})", column)
             check, items = self.checks[nodes[1][2][0]], args[0].fn
-            test = self._check(check, lambda s, e: e["\0item"])
-            quantifier = all if fname == "all" else any
+            given, case_of, every = check.given, check.pick, fname == "all"
 
+            # the check asked of each item in turn, as the quantifier would (stopping at the first that settles
+            # it), written as a loop: a generator and a call an item were most of a Tanach card's test
             def over(s: Any, e: dict[str, Any]) -> bool:
-                values = _items(items(s, e), column)
-
-                def each(x: Any) -> bool:
-                    e["\0item"] = x  # bound in place: no other expression can name it
-                    return bool(test.fn(s, e))
-
-                return quantifier(each(x) for x in values)
+                for x in _items(items(s, e), column):
+                    body: Compiled = case_of(x)
+                    e[given] = x  # bound in place: only the check's own body names it
+                    if truthy_bool(body.fn(s, e)) is not every:
+                        return not every
+                return every
 
             return Compiled(over, "bool")
         if fname in ("min", "max"):
@@ -315,13 +316,15 @@ class Scope(Compiler):
         f = arg.fn
         if arg.kind == "slots":
             if fname == "count":
-                return Compiled(lambda s, e: sum(1 for c in s.zones[f(s, e)] if c >= 0), "number")
+                # a row of slots holds card numbers and NO_CARD alone: its open slots are NO_CARD's count (list.count
+                # and in run in C, where a generator over the row was a call a slot)
+                return Compiled(lambda s, e: _filled(s.zones[f(s, e)]), "number")
             if fname == "open":
-                return Compiled(lambda s, e: sum(1 for c in s.zones[f(s, e)] if c < 0), "number")
+                return Compiled(lambda s, e: s.zones[f(s, e)].count(NO_CARD), "number")
             if fname == "empty":
-                return Compiled(lambda s, e: all(c < 0 for c in s.zones[f(s, e)]), "bool")
+                return Compiled(lambda s, e: _filled(s.zones[f(s, e)]) == 0, "bool")
             if fname == "full":
-                return Compiled(lambda s, e: all(c >= 0 for c in s.zones[f(s, e)]), "bool")
+                return Compiled(lambda s, e: NO_CARD not in s.zones[f(s, e)], "bool")
             raise ExprError("top() reads a pile, not a row of slots", column)
         if arg.kind == "zone":
             zone: Zone = arg.meta
@@ -346,6 +349,15 @@ class Scope(Compiler):
         raise ExprError(f"{fname}() reads a zone, found a {arg.kind}", column)
 
 
+def _filled(row: list[int]) -> int:
+    return len(row) - row.count(NO_CARD)
+
+
+def truthy_bool(value: Any) -> bool:
+    """bool(value), the answer a check's body gives: at once for a bool, the commonest."""
+    return value if value is True or value is False else bool(value)
+
+
 def _my_seat(s: Any, e: dict[str, Any]) -> int:  # the seat a rule is about: my.hand's
     return int(e["me"])
 
@@ -360,7 +372,7 @@ def _keys(get: Fn, keys: list[str], column: int, card: str | None = None) -> Com
     def read(s: Any, e: dict[str, Any]) -> Any:
         value = get(s, e)
         for key in keys:
-            if not isinstance(value, Mapping):
+            if type(value) is not dict and not isinstance(value, Mapping):  # the exact type first: abc's check is slow
                 raise RuleError(f"column {column}: {value!r} has no field {key!r}")
             value = value.get(key)
         return value

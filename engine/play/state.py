@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections.abc import Callable, Sequence
 from math import floor
 from typing import Any
 
@@ -20,11 +21,12 @@ from engine.play.effects import Block
 from engine.play.expr import RuleError, truthy
 from engine.play.scope import Counter, Zone
 
-# an action's move, its card and the zone it came from, its target's place and zone (None where it has none)
-Choice = tuple[Move, int | None, int | None, int | None, int | None]
+# an action, its move, its card and the zone it came from, its target's place and zone (None where it has none)
+Choice = tuple[int, Move, int | None, int | None, int | None, int | None]
 MAX_STEPS = 100_000  # effects one action may run: past it the rules loop
 MAX_FRAMES = 200  # effects inside effects (apply within apply): past it the rules recurse without end
 FIRST_OFFSET, ROLL_OFFSET = 10_000, 20_000  # after the chance base: a first player's seat, a die's face
+_NONE: dict[str, Any] = {}  # the bindings a constant expression is given: it reads none
 
 
 class PlayGame(GameDef):
@@ -64,7 +66,7 @@ class PlayState(TwoPlayerState):
     turn: int
     extra: int  # turns the player to move takes again
     ending: bool  # an effect ended the turn
-    choices: dict[int, Choice]
+    picks: list[Choice]  # the legal actions' moves, in their order
 
     @classmethod
     def start(cls, g: PlayGame) -> PlayState:
@@ -85,7 +87,7 @@ class PlayState(TwoPlayerState):
         s.later = [[] for _ in range(book.players)]
         s.player = s.moves = s.turn = s.extra = 0
         s.ending = False
-        s.choices = {}
+        s.picks = []
         for counter in book.counters.values():
             for seat in range(book.players if counter.per_player else 1):
                 s.set_counter(counter, seat, counter.start.fn(s, {"me": seat}))
@@ -106,7 +108,7 @@ class PlayState(TwoPlayerState):
         o.known = [set(k) for k in self.known]
         o.later = [entries[:] for entries in self.later]
         o.player, o.moves, o.turn, o.extra, o.ending = self.player, self.moves, self.turn, self.extra, self.ending
-        o.choices = self.choices
+        o.picks = self.picks
         return o
 
     # -- the API -------------------------------------------------------------------------------
@@ -152,16 +154,24 @@ class PlayState(TwoPlayerState):
             return []
         if self.chance is not None:
             return [a for a, _ in self.chance_outcomes()]
-        out: list[int] = []
-        choices: dict[int, Choice] = {}  # each action's move, card and target, for apply_action to read back
-        self.choices = choices
+        picks = self._choices()
+        self.picks = picks
+        return [pick[0] for pick in picks]
+
+    def _choices(self) -> list[Choice]:
+        """Each legal move with what apply_action needs of it, in the order of the legal actions."""
+        picks: list[Choice] = []
+        add = picks.append
         p, zones = self.player, self.zones
         env: dict[str, Any] = {"me": p}  # one set of bindings for the whole list: each offer sets its card
         for entry in self.g.book.entries:
             if isinstance(entry, Group):
                 zone = entry.each.fn(self, env)
                 # each move's test of the position alone, asked once for all the cards
-                moves = [m for m in entry.moves if m.general is None or m.general.fn(self, env)]
+                moves = []  # (a loop, not a comprehension: in Python 3.11 that is a call of its own)
+                for m in entry.moves:
+                    if m.general is None or m.general.fn(self, env):
+                        moves.append(m)
                 if not moves:
                     continue
                 seen: set[int] = set()
@@ -171,10 +181,21 @@ class PlayState(TwoPlayerState):
                     seen.add(card)
                     env["card"], env["card@"] = card, zone
                     for move in moves:
-                        if move.allowed is None or move.allowed[card]:
-                            self._offer(move, card, zone, env, out, choices)
+                        allowed = move.allowed
+                        if allowed is None or allowed[card]:
+                            if move.target is None:  # the commonest offer, written out here rather than called
+                                test = move.test
+                                if test is None or test.fn(self, env):
+                                    add((move.number + card, move, card, zone, None, None))
+                            else:
+                                self._offer(move, card, zone, env, add)
             elif entry.sources is None:
-                self._offer(entry, None, None, env, out, choices)
+                if entry.target is None:  # a move of no card and no target (draw, pass): its test alone
+                    test = entry.test
+                    if test is None or test.fn(self, env):
+                        add((entry.number, entry, None, None, None, None))
+                else:
+                    self._offer(entry, None, None, env, add)
             elif entry.general is None or entry.general.fn(self, env):
                 seen = set()
                 allowed = entry.allowed
@@ -186,38 +207,30 @@ class PlayState(TwoPlayerState):
                         seen.add(card)
                         if allowed is None or allowed[card]:
                             env["card"], env["card@"] = card, zone
-                            self._offer(entry, card, zone, env, out, choices)
-        return out
+                            self._offer(entry, card, zone, env, add)
+        return picks
 
     def _offer(
-        self,
-        move: Move,
-        card: int | None,
-        zone: int | None,
-        env: dict[str, Any],
-        out: list[int],
-        choices: dict[int, Choice],
+        self, move: Move, card: int | None, zone: int | None, env: dict[str, Any], add: Callable[[Choice], None]
     ) -> None:
         test = move.test
         if move.target is None:
             if test is None or test.fn(self, env):
-                action = move.number + (card if card is not None else 0)
-                out.append(action)
-                choices[action] = (move, card, zone, None, None)
+                add((move.number + (card if card is not None else 0), move, card, zone, None, None))
             return
         if test is not None and not move.reads_target and not test.fn(self, env):
             return
         at = move.target.fn(self, env)
         base = move.number + (card * move.stride if card is not None else 0)
+        reads = move.reads_target and test is not None
         for place, target in enumerate(self.zones[at]):
             if target < 0:
                 continue
-            if move.reads_target:
+            if reads:
                 env["target"] = target
-                if test is not None and not test.fn(self, env):
+                if not test.fn(self, env):  # type: ignore[union-attr]  # reads is set only with a test
                     continue
-            out.append(base + place)
-            choices[base + place] = (move, card, zone, place, at)
+            add((base + place, move, card, zone, place, at))
 
     def apply_action(self, action: int) -> None:
         if self.over:
@@ -226,14 +239,19 @@ class PlayState(TwoPlayerState):
             self._resolve(action)
             return
         legal = self.legal_actions()
-        choice = self.choices.get(action)
-        if choice is None or action not in legal:
-            raise IllegalAction(f"{action} is not legal now")
-        if len(legal) > 1:
+        try:
+            i = legal.index(action)
+        except ValueError:
+            raise IllegalAction(f"{action} is not legal now") from None
+        self._take(self.picks[i], len(legal) > 1)
+
+    def _take(self, choice: Choice, decided: bool) -> None:
+        """A legal move played: recorded (decided: it was one of several), its cost spent, its effects run."""
+        action, move, card, zone, place, at = choice
+        if decided:
             self.tally.decisions += 1
         self.history.append(action)
         self._legal = None
-        move, card, zone, place, at = choice
         p = self.player
         self.moves += 1
         env: dict[str, Any] = {"me": p, "\0move": move}
@@ -246,12 +264,40 @@ class PlayState(TwoPlayerState):
         budget = self.g.book.budget
         if budget is not None:
             spent = move.spend.fn(self, env) if move.spend is not None else 1
-            if isinstance(spent, bool) or not isinstance(spent, int | float):
+            if type(spent) is not int and (isinstance(spent, bool) or not isinstance(spent, int | float)):
                 raise RuleError(f"{move.name} spend: expected a number, found {spent!r}")
             self.set_counter(budget, p, self.values[budget.index][p] - spent)
         self.frames.append([self.g.after_move, 0, env])
-        self.frames.append([move.ops, 0, env])
+        if move.ops:  # a move of no effects (the commonest: a turn ended) runs none: no frame to pop
+            self.frames.append([move.ops, 0, env])
         self._run()
+
+    def play_random(
+        self, chance: random.Random, draws: Sequence[Callable[[], float]], limit: int, sizes: list[int]
+    ) -> int:
+        """The runner's random play in one method: the same draws in the same order (RandomAgent's
+        legal[floor(draws[seat]() * len(legal))], chance from chance), so the same game as a step at a time,
+        without the calls of a step (whose turn, the legal actions and their table, the check of the move)."""
+        history, note, zones, pile_at = self.history, sizes.append, self.zones, self.g.pile
+        rand = chance.random
+        first = -1
+        while not self.over and len(history) < limit:
+            if self.chance is not None:
+                if self.chance[0] == "draw":  # sample_chance's card, dealt without looking it up again
+                    pile = zones[pile_at]
+                    self._drew(pile[floor(rand() * len(pile))])
+                else:
+                    self._resolve(self.sample_chance(chance))
+                continue
+            picks = self._choices()
+            n = len(picks)
+            note(n)
+            p = self.player
+            if first < 0:
+                first = p
+            self._take(picks[floor(draws[p]() * n)], n > 1)
+        self._legal = None
+        return first
 
     def _resolve(self, action: int) -> None:
         chance, base = self.chance, self.g.book.chance_base
@@ -262,14 +308,8 @@ class PlayState(TwoPlayerState):
             pile = self.zones[self.g.pile]
             if card < 0 or card >= len(self.g.book.cards) or card not in pile:
                 raise IllegalAction(f"{action} is not legal now (a draw)")
-            self.history.append(action)
-            self._legal = None
-            pile.remove(card)
-            steps, to = chance[1], chance[2]
-            self.put(card, to.index(steps[0]))
-            if not pile:
-                self._refill()
-            self.chance = ("draw", steps[1:], to) if len(steps) > 1 and pile else None
+            self._drew(card)
+            return
         elif kind == "first":
             seat = action - base - FIRST_OFFSET
             if not 0 <= seat < self.g.book.players:
@@ -291,21 +331,43 @@ class PlayState(TwoPlayerState):
         if self.chance is None:
             self._run()
 
+    def _drew(self, card: int) -> None:
+        """A card the draw pile holds, drawn: to the seat whose draw it is; the effects go on after the last."""
+        chance = self.chance
+        assert chance is not None
+        self.history.append(self.g.book.chance_base + card)
+        self._legal = None
+        pile = self.zones[self.g.pile]
+        pile.remove(card)
+        steps, to = chance[1], chance[2]
+        self.put(card, to.index(steps[0]))
+        if not pile:
+            self._refill()
+        self.chance = ("draw", steps[1:], to) if len(steps) > 1 and pile else None
+        if self.chance is None:
+            self._run()
+
     # -- running effects ------------------------------------------------------------------------
     def _run(self) -> None:
         frames = self.frames
         steps = 0
         while frames and self.chance is None and not self.over:
             frame = frames[-1]
-            ops, at = frame[0], frame[1]
-            if at >= len(ops):
+            ops, at, env = frame[0], frame[1], frame[2]
+            n, depth = len(ops), len(frames)
+            # the top frame's effects in turn, its locals held, until one pushes a frame (an if's branch, an
+            # apply), asks chance or ends the game: then the outer loop takes the stack up as it stands
+            while at < n:
+                frame[1] = at + 1
+                ops[at](self, env)
+                steps += 1
+                if steps > MAX_STEPS:
+                    raise RuleError(f"more than {MAX_STEPS:,} effects in one action: the rules loop")
+                if len(frames) != depth or self.chance is not None or self.over:
+                    break
+                at += 1
+            else:
                 frames.pop()
-                continue
-            frame[1] = at + 1
-            ops[at](self, frame[2])
-            steps += 1
-            if steps > MAX_STEPS:
-                raise RuleError(f"more than {MAX_STEPS:,} effects in one action: the rules loop")
         if self.over:
             frames.clear()
             self.chance = None
@@ -313,7 +375,7 @@ class PlayState(TwoPlayerState):
 
     def push(self, ops: Block, env: dict[str, Any]) -> None:
         if len(self.frames) >= MAX_FRAMES:
-            raise RuleError(f"effects inside effects more than {MAX_FRAMES} deep: the rules recurse without end")
+            _too_deep()
         if ops:
             self.frames.append([ops, 0, env])
 
@@ -326,15 +388,16 @@ class PlayState(TwoPlayerState):
             self._finish(winner, how)
 
     def set_counter(self, counter: Counter, seat: int, value: Any) -> None:
-        env = {"me": seat}
-        if counter.high is not None:
-            high = counter.high.fn(self, env)
-            if value > high:
-                value = high
-        if counter.low is not None:
-            low = counter.low.fn(self, env)
-            if value < low:
-                value = low
+        high, low = counter.high, counter.low
+        # bindings made only for a bound that may read them (a constant one, min: 0, reads none)
+        if high is not None:
+            top = high.fn(self, _NONE if high.constant else {"me": seat})
+            if value > top:
+                value = top
+        if low is not None:
+            bottom = low.fn(self, _NONE if low.constant else {"me": seat})
+            if value < bottom:
+                value = bottom
         self.values[counter.index][seat] = value
 
     # -- cards ----------------------------------------------------------------------------------
@@ -448,10 +511,13 @@ class PlayState(TwoPlayerState):
 
     def _ended(self, end: End) -> bool:
         players = self.g.book.players
-        seats = [(self.player + i) % players for i in range(players)]
         if end.kind in ("wins", "loses"):
-            for seat in seats:
-                if truthy(end.test.fn(self, {"me": seat})):
+            test, p = end.test.fn, self.player
+            env = {"me": p}  # one set of bindings for the seats in turn (a check's value in it is set before read)
+            for i in range(players):  # from the player to move on, round the table
+                seat = (p + i) % players
+                env["me"] = seat
+                if truthy(test(self, env)):
                     self._finish(seat if end.kind == "wins" else (seat + 1) % players, end.how)
                     return True
             return False
@@ -469,7 +535,11 @@ class PlayState(TwoPlayerState):
     def pass_turn(self) -> None:
         self.ending = False
         self.push(self.g.next_turn, {"me": self.player})
-        self.push(self.g.book.turn_end, {"me": self.player})
+        turn_end = self.g.book.turn_end
+        if turn_end:
+            self.push(turn_end, {"me": self.player})
+        elif len(self.frames) >= MAX_FRAMES:  # push's bound, kept for a turn of no end effects too
+            _too_deep()
 
     def begin_turn(self) -> None:
         book = self.g.book
@@ -479,10 +549,12 @@ class PlayState(TwoPlayerState):
             return
         p = self.player
         self.push(self.g.check_budget, {"me": p})
-        waiting, self.later[p] = self.later[p], []
-        for _turns, ops, env in reversed(waiting):  # pushed last first: they run in the order they were made
-            self.push(ops, dict(env))
-        self.later[p] = [(turns - 1, ops, env) for turns, ops, env in waiting if turns > 1]
+        waiting = self.later[p]
+        if waiting:  # most turns have nothing waiting: no lists made for them
+            self.later[p] = []
+            for _turns, ops, env in reversed(waiting):  # pushed last first: they run in the order they were made
+                self.push(ops, dict(env))
+            self.later[p] = [(turns - 1, ops, env) for turns, ops, env in waiting if turns > 1]
         self.push(book.turn_start, {"me": p})
 
     # -- views ----------------------------------------------------------------------------------
@@ -550,14 +622,17 @@ class PlayState(TwoPlayerState):
         score = (value(self, {"me": player}) - best) / book.scale
         return max(-1.0, min(1.0, score))
 
+    def _choice(self, action: int) -> Choice | None:
+        legal = self.legal_actions()
+        return self.picks[legal.index(action)] if action in legal else None
+
     def played_card(self, action: int) -> str | None:
         if self.chance is not None or self.over:
             return None
-        self.legal_actions()
-        choice = self.choices.get(action)
-        if choice is None or choice[0].plays is None:
+        choice = self._choice(action)
+        if choice is None or choice[1].plays is None:
             return None
-        move, card, _, place, at = choice
+        _, move, card, _, place, at = choice
         if move.plays == "card":
             return self.g.book.cards[card] if card is not None else None
         return self.g.book.cards[self.zones[at][place]] if at is not None and place is not None else None
@@ -570,11 +645,10 @@ class PlayState(TwoPlayerState):
             if self.chance[0] == "first":
                 return f"first player: seat {action - base - FIRST_OFFSET}"
             return f"rolls {action - base - ROLL_OFFSET}"
-        self.legal_actions()
-        choice = self.choices.get(action)
+        choice = self._choice(action)
         if choice is None:
             return str(action)
-        move, card, _, place, at = choice
+        _, move, card, _, place, at = choice
         card_name = book.names[card] if card is not None else ""
         target_name = ""
         if at is not None and place is not None:
@@ -587,6 +661,10 @@ class PlayState(TwoPlayerState):
         if move.says:
             return move.says.replace("{card}", card_name).replace("{target}", target_name)
         return " ".join(w for w in (move.name, card_name, target_name and f"-> {target_name}") if w)
+
+
+def _too_deep() -> None:
+    raise RuleError(f"effects inside effects more than {MAX_FRAMES} deep: the rules recurse without end")
 
 
 def _after_move(s: PlayState, env: dict[str, Any]) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
+from stepwise import StepRandom, outcome
 
 from engine import agents, conformance, play, registry, runner
 from engine.agents import RandomAgent
@@ -52,6 +53,19 @@ def test_its_heuristic_is_the_engine_s_so_greedy_play_agrees_too(torah: tuple[Ga
 def test_search_draws_the_same_hidden_cards_as_the_engine_so_mcts_agrees(torah: tuple[GameDef, GameDef]) -> None:
     # resample deals the cards a player cannot see from the same pool, in the same order, as the engine does
     _same_games(*torah, ["mcts25", "random"], range(4))
+
+
+def test_the_interpreter_s_own_random_play_is_the_runner_s_a_step_at_a_time(
+    torah: tuple[GameDef, GameDef], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the same games from PlayState.play_random as from the runner's loop, and stopped alike at the action
+    # limit wherever it falls: in the deal, on the first player, among a turn's draws
+    lanterns = play.build(load_game(_lanterns(tmp_path, monkeypatch)))
+    for game in (torah[1], lanterns):
+        for limit in (1, 10, 11, 12, 13, 40, 41, 99, 150, 200_000):
+            monkeypatch.setattr(game, "max_actions", limit)
+            for seed in range(12):
+                assert outcome(game, RandomAgent, seed) == outcome(game, StepRandom, seed), (game.slug, limit, seed)
 
 
 def test_a_written_game_keeps_the_game_api(torah: tuple[GameDef, GameDef]) -> None:
