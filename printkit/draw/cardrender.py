@@ -384,8 +384,7 @@ class CardPainter:
             return None
         if found is None:
             return None
-        fitted = found[1]
-        return fitted.size * 0.95 + (len(fitted.lines) - 1) * fitted.leading
+        return found[1].height
 
     def _fitted(
         self, box: Box, fields: dict[str, Any], target: Target, centred: bool = False
@@ -456,7 +455,7 @@ class CardPainter:
             return
         x, y, w, h = self._rect(box)
         size = fitted.size
-        block = size * 0.95 + (len(fitted.lines) - 1) * fitted.leading
+        block = fitted.height
         valign = "middle" if centred else (spec.valign or "top")
         top = y + h - (0 if valign == "top" else (h - block) / 2 if valign == "middle" else h - block)
         baseline = top - size * 0.76

@@ -24,6 +24,7 @@ from printkit.draw import fonts
 from printkit.draw import rtl as rtl_text
 
 STEP = 0.25  # points per shrink step
+ASCENT = 0.95  # of a size: the first line needs the font's ascent, each further one a full leading
 SMALLEST = 6.0  # points: the least any text prints at (layout.SMALLEST_TEXT is this)
 ICON_ADVANCE = 1.05  # an inline icon's width, in font sizes
 _ICON = re.compile(r"\{([a-z_]+)\}")
@@ -65,9 +66,19 @@ class Fitted:
     logical: tuple[str, ...] = ()  # a right-to-left text's lines as typed, which draw/rtl.py writes
 
     @property
+    def height(self) -> float:
+        """The height the lines take, points: the first line's ascent and a leading for each further line."""
+        return block_height(self.size, self.leading, len(self.lines))
+
+    @property
     def texts(self) -> list[str]:
         """Each line as plain text, its icons left out: for text drawn without them."""
         return [" ".join("".join(s for s in word if isinstance(s, str)) for word in line) for line in self.lines]
+
+
+def block_height(size: float, leading: float, lines: int) -> float:
+    """The height lines of text take at a size and a leading (baseline to baseline), points."""
+    return size * ASCENT + (lines - 1) * leading
 
 
 def _segments(word: str, icons: frozenset[str], style: list[bool] | None = None) -> Word:
@@ -230,9 +241,7 @@ def fit(
         wrapped = _wrap(paragraphs, font, current, width, styles, balance)
         if wrapped is not None:
             lines, widths = wrapped
-            # the first line needs only the font's ascent; each further one a full leading
-            needed = current * 0.95 + (len(lines) - 1) * current * leading
-            if needed <= height + 1e-6:
+            if block_height(current, current * leading, len(lines)) <= height + 1e-6:
                 logical: tuple[str, ...] = ()
                 if rtl:
                     logical = tuple(" ".join(str(s) for w in line for s in w) for line in lines)
