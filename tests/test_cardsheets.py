@@ -403,15 +403,27 @@ def test_build_writes_both_papers_with_manifests(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("slots", [0, 3])
 def test_a_manifest_reads_back_as_it_was(slots: int) -> None:
-    from dataclasses import asdict
-
     from printkit.sheets.pieces import Manifest
 
     manifest = Manifest("a4", (595.3, 841.9), 8.5, "long", (0.0, 0.0), False)
+    written = []
     for i in range(slots):
-        manifest.slots.append({"id": f"c{i}", "name": 'Ōdin\'s "spear"', "page": 1, "side": "face", "x": 1.5 * i})
+        side = "back" if i % 2 else "face"
+        manifest.slots.add(
+            (f"c{i}", 'Ōdin\'s "spear"', "gods", side), (i + 1, 2 + i, 90 * i), (1.5 * i, 0.1, 63.5, 88.9)
+        )
+        written.append(
+            {"id": f"c{i}", "name": 'Ōdin\'s "spear"', "group": "gods", "copy": i + 1, "page": 2 + i, "side": side}
+            | {"x": 1.5 * i, "y": 0.1, "w": 63.5, "h": 88.9, "turn": 90 * i}
+        )
+    assert list(manifest.slots) == written
+    assert [manifest.slots[i] for i in range(-slots, 0)] == written
+    with pytest.raises(IndexError):
+        manifest.slots[slots]
+    assert manifest.slots.last_page == (slots + 1 if slots else 0)
     text = manifest.json()
-    assert json.loads(text) == json.loads(json.dumps(asdict(manifest)))
+    fields = {k: v for k, v in vars(manifest).items() if k != "slots"}
+    assert json.loads(text) == json.loads(json.dumps({**fields, "slots": written}))
     assert text.count("\n") == 10 + slots + (1 if slots else 0)  # a line per field and per slot
 
 

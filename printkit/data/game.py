@@ -33,7 +33,7 @@ class MissingRule(DataError, KeyError):
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one a card, held all run: a dict of attributes each was half a MB at 5,400
 class CardSource:
     """Where a card's data is written: its file's source map and its path there, and whether it is a sheet's row
     (read as text) or YAML (read strictly). An engine checks the fields only it reads against these places."""
