@@ -544,32 +544,39 @@ class _FieldPlaces(Mapping[str, tuple[str, str]]):
     and shared with it.
     """
 
-    __slots__ = ("_extra", "_marks", "_path", "_smap")
+    __slots__ = ("_extra", "_marks", "_path", "_shape", "_smap")
 
     def __init__(
-        self, smap: SourceMap, path: PathT, marks: dict[str, int], extra: dict[str, tuple[str, str]] | None = None
+        self,
+        smap: SourceMap,
+        path: PathT,
+        shape: Mapping[str, int],
+        marks: tuple[int, ...],
+        extra: dict[str, tuple[str, str]] | None = None,
     ) -> None:
-        self._smap, self._path, self._marks, self._extra = smap, path, marks, extra or {}
+        # shape: each field's position in marks, one mapping for every card of the file with the same fields (a dict
+        # of marks a card was a MB of a 5,400-card game)
+        self._smap, self._path, self._shape, self._marks, self._extra = smap, path, shape, marks, extra or {}
 
     @classmethod
     def extended(cls, at: Mapping[str, tuple[str, str]], key: str, value: tuple[str, str]) -> _FieldPlaces:
         """at with key placed at value too."""
         if isinstance(at, _FieldPlaces):
-            return cls(at._smap, at._path, at._marks, {**at._extra, key: value})
-        return cls(SourceMap(Path()), (), {}, {**at, key: value})
+            return cls(at._smap, at._path, at._shape, at._marks, {**at._extra, key: value})
+        return cls(SourceMap(Path()), (), {}, (), {**at, key: value})
 
     def __getitem__(self, key: str) -> tuple[str, str]:
-        mark = self._marks.get(key)
-        if mark is None:
+        i = self._shape.get(key)
+        if i is None:
             return self._extra[key]
-        return self._smap.named(unpacked(mark)), format_path((*self._path, key))
+        return self._smap.named(unpacked(self._marks[i])), format_path((*self._path, key))
 
     def __iter__(self) -> Iterator[str]:
-        yield from self._marks
-        yield from (key for key in self._extra if key not in self._marks)
+        yield from self._shape
+        yield from (key for key in self._extra if key not in self._shape)
 
     def __len__(self) -> int:
-        return len(self._marks) + sum(1 for key in self._extra if key not in self._marks)
+        return len(self._shape) + sum(1 for key in self._extra if key not in self._shape)
 
 
 def _keys_placed(smap: SourceMap, path: PathT) -> dict[str, str]:
@@ -607,8 +614,13 @@ def _card_fields(located: list[crossref.Located]) -> dict[str, Mapping[str, tupl
         fields: dict[int, dict[str, int]] = {}
         for (index, key), mark in (first | exact).items():  # a value's own place where it has one
             fields.setdefault(index, {})[key] = mark
+        shapes: dict[tuple[str, ...], dict[str, int]] = {}
         for loc in locs:
-            out[_place(smap, loc.at())] = _FieldPlaces(smap, loc.at(), fields.get(loc.index, {}))
+            marks = fields.get(loc.index, {})
+            keys = tuple(marks)
+            if keys not in shapes:
+                shapes[keys] = {key: i for i, key in enumerate(keys)}
+            out[_place(smap, loc.at())] = _FieldPlaces(smap, loc.at(), shapes[keys], tuple(marks.values()))
     return out
 
 
