@@ -158,7 +158,7 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
 def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
     """{to: zone} moves the card (or card: another); {from:, count:, to:} moves cards off a pile's top."""
     if not isinstance(raw, dict) or not reader.keys(
-        raw, path, ("card", "from", "count", "where", "to", "slot"), ("to",)
+        raw, path, ("card", "from", "count", "where", "to", "slot", "cell"), ("to",)
     ):
         if not isinstance(raw, dict):
             reader.fail(path, "expected {to: a zone}, with card: or from: and count:")
@@ -170,6 +170,12 @@ def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
         return None
     if to is None:
         return None
+    if (to.kind == "grid") != ("cell" in raw):
+        said = "cell: a card goes onto a grid at a cell" if to.kind == "grid" else "cell: only a grid has cells"
+        reader.fail((*path, "cell") if "cell" in raw else (*path, "to"), said)
+        return None
+    if "cell" in raw:
+        return _move_to_cell(reader, raw, path, bound, to)
     if "from" in raw:
         if "card" in raw:
             reader.fail(path, "give card: or from:, not both")
@@ -221,6 +227,106 @@ def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
         e[at] = s.put(card, target, slot == "open")
 
     return move
+
+
+def _move_to_cell(reader: Reader, raw: dict[str, Any], path: Path, bound: dict[str, str], to: Compiled) -> Op | None:
+    """{to: field, cell: to}: the card onto a grid's empty cell, owned by the player (from a cell: its marks too)."""
+    if "from" in raw or "slot" in raw:
+        reader.fail(path, "a move to a cell takes a card (card:), not from: or slot:")
+        return None
+    who = str(raw.get("card", "card"))
+    if who not in bound or bound[who] != "card":
+        cards = [n for n, k in bound.items() if k == "card"] or ["none here"]
+        reader.fail((*path, "card"), f"card: expected a card bound here ({', '.join(cards)}), found {who!r}")
+        return None
+    cell = reader.expr(raw["cell"], (*path, "cell"), bound, "number")
+    if cell is None:
+        return None
+    ft, fc = to.fn, cell.fn
+    at, on = who + "@", who + "#"  # the zone the card lies in, and its cell there if a grid
+
+    def onto(s: PlayState, e: dict[str, Any]) -> None:
+        card = e.get(who)
+        if card is None or card < 0:
+            raise RuleError(f"move: {who} is no card here")
+        target = ft(s, e)
+        e[on] = s.to_cell(card, e.get(at), e.get(on), target, fc(s, e), e["me"])
+        e[at] = target
+
+    return onto
+
+
+def _grid_zone(reader: Reader, raw: Any, path: Path) -> Zone | None:
+    zone = reader.zones.get(str(raw))
+    if zone is None or zone.grid is None:
+        grids = ", ".join(n for n, z in reader.zones.items() if z.grid is not None) or "none"
+        reader.fail(path, f"grid: expected a grid zone ({grids}), found {raw!r}")
+        return None
+    return zone
+
+
+def _mark(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    """mark: {grid: field, cell: from, acted: turn}: marks of the card on that cell set (an empty cell: none)."""
+    if not isinstance(raw, dict) or "grid" not in raw or "cell" not in raw or len(raw) < 3:
+        reader.fail(
+            path, "expected {grid: a grid, cell: a cell, and marks: values}, such as {grid: field, cell: to, hp: 0}"
+        )
+        return None
+    zone = _grid_zone(reader, raw["grid"], (*path, "grid"))
+    cell = reader.expr(raw["cell"], (*path, "cell"), bound, "number")
+    if zone is None or cell is None:
+        return None
+    marks: list[tuple[int, Compiled]] = []
+    for key, value in raw.items():
+        if key in ("grid", "cell"):
+            continue
+        if key not in zone.marks:
+            said = ", ".join(zone.marks) or "none"
+            reader.fail((*path, str(key)), f"no mark {key!r} on {zone.name} (its marks: {said})", True)
+            continue
+        amount = reader.expr(value, (*path, str(key)), bound, "number")
+        if amount is not None:
+            marks.append((zone.mark_index(str(key)), amount))
+    base, fc = zone.base, cell.fn
+
+    def mark(s: PlayState, e: dict[str, Any]) -> None:
+        i = fc(s, e)
+        rows = s.marks[base]
+        if type(i) is not int or not 0 <= i < len(rows[0]):
+            raise RuleError(f"mark: {zone.name} has no cell {i!r}")
+        if rows[0][i] >= 0:
+            for k, amount in marks:
+                rows[k][i] = amount.fn(s, e)
+
+    return mark
+
+
+def _damage(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    """damage: {grid: field, cell: to, amount: 20}: hit points off the card there; at 0 or below it is destroyed."""
+    if not isinstance(raw, dict) or not reader.keys(raw, path, ("grid", "cell", "amount"), ("grid", "cell", "amount")):
+        if not isinstance(raw, dict):
+            reader.fail(path, "expected {grid: a grid, cell: a cell, amount: damage}")
+        return None
+    zone = _grid_zone(reader, raw["grid"], (*path, "grid"))
+    if zone is not None and zone.hit_points < 0:
+        reader.fail((*path, "grid"), f"damage: {zone.name} keeps no hit points: give it hit_points: <one of its marks>")
+        return None
+    cell = reader.expr(raw["cell"], (*path, "cell"), bound, "number")
+    amount = reader.expr(raw["amount"], (*path, "amount"), bound, "number")
+    if zone is None or cell is None or amount is None:
+        return None
+    base, hp, fc, fa = zone.base, zone.hit_points, cell.fn, amount.fn
+
+    def damage(s: PlayState, e: dict[str, Any]) -> None:
+        i, dealt = fc(s, e), fa(s, e)
+        rows = s.marks[base]
+        if type(i) is not int or not 0 <= i < len(rows[0]) or rows[0][i] < 0:
+            raise RuleError(f"damage: no card on {zone.name}'s cell {i!r}")
+        rows[hp][i] -= dealt
+        if rows[hp][i] <= 0:  # destroyed: the card leaves play
+            s.clear_cell(base, i)
+
+    return damage
 
 
 def _draw(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
@@ -446,4 +552,6 @@ _BUILDERS: dict[str, Callable[[Reader, Any, Path, dict[str, str], int], Op | Non
     "apply": _apply,
     "roll": _roll,
     "win": _win,
+    "mark": _mark,
+    "damage": _damage,
 }

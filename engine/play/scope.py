@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.play.expr import Compiled, Compiler, ExprError, Fn, Node, RuleError, const, kind_of, same, truthy
+from engine.play.grid import GRID_FUNCTIONS, grid_function
 
 NO_CARD = -1  # an open slot
 
@@ -32,7 +33,23 @@ class Zone:
     holds: Compiled | None = None  # which cards it may hold (a condition on card), when it matters to a deal
     slots: tuple[str, ...] | None = None  # a row of slots: their keys (a table's ids), each holding one card
     slot_of: Compiled | None = None  # which slot a card takes: its key
-    start: str | None = None  # the deck whose cards it holds as the game begins
+    start: str | list[str] | None = None  # the deck whose cards it holds as the game begins (a list: one a seat)
+    grid: tuple[int, int] | None = None  # a grid's rows and columns: a cell each holds one card and its owner
+    home: Compiled | None = None  # a grid's row where a seat (me) deploys
+    reach: tuple[str, ...] = ()  # by card: what it attacks from its cell (REACHES)
+    enter_enemy_home: bool = True  # whether a card may step onto another seat's home row
+    marks: dict[str, Compiled] = field(default_factory=dict)  # numbers a card carries on the grid, from its entry
+    hit_points: int = -1  # which mark is its hit points (its index among the marks, owner's being 0)
+    reserve: Compiled | None = None  # cards a seat (me) may still bring onto the grid: for progress()
+    layout: Any = None  # a grid's steps and reaches (grid.Layout), worked out once the rules are read
+
+    @property
+    def cells(self) -> int:
+        return self.grid[0] * self.grid[1] if self.grid is not None else 0
+
+    def mark_index(self, name: str) -> int:
+        """A mark's row in the position's marks of the grid: the owner first, then the declared marks in order."""
+        return 0 if name == "owner" else 1 + list(self.marks).index(name)
 
     def index(self, seat: int) -> int:
         return self.base + seat if self.per_player else self.base
@@ -45,6 +62,8 @@ class Zone:
         """How many places a target in it is numbered among: its slots, its limit, else as many as a card count."""
         if self.slots is not None:
             return len(self.slots)
+        if self.grid is not None:
+            return self.cells
         return self.limit if self.limit is not None else 0
 
 
@@ -176,6 +195,14 @@ class Scope(Compiler):
         raise ExprError(f"{root}.{name}: no counter or zone {name!r} of a player (each has: {', '.join(mine)})", column)
 
     def _zone(self, zone: Zone, seat: Fn | None, rest: list[str], column: int) -> Compiled:
+        if zone.grid is not None and seat is None:
+            base = zone.base
+            if not rest:
+                return Compiled(lambda s, e: base, "grid", meta=zone)
+            if len(rest) == 1 and (rest[0] == "owner" or rest[0] in zone.marks):
+                return Compiled(lambda s, e: base, "marks", meta=(zone, zone.mark_index(rest[0])))
+            marks = ", ".join(["owner", *zone.marks])
+            raise ExprError(f"{zone.name} is a grid: {zone.name}[cell] is its card, its marks are: {marks}", column)
         if rest:
             raise ExprError(
                 f"{zone.name} is a zone: count({zone.name}) counts it, top({zone.name}) is its top card", column
@@ -238,6 +265,33 @@ class Scope(Compiler):
             if after:
                 return self._fields(slot, "card", after, column, zone.name)
             return Compiled(slot, "card")
+        if base.kind == "grid":
+            grid: Zone = base.meta
+            cells = grid.cells
+
+            def card_at(s: Any, e: dict[str, Any]) -> Any:
+                i = fk(s, e)
+                if type(i) is not int or not 0 <= i < cells:
+                    raise RuleError(f"column {column}: {grid.name} has no cell {i!r}")
+                card = s.zones[fb(s, e)][i]
+                return None if card < 0 else card
+
+            if after:
+                return self._fields(card_at, "card", after, column, grid.name)
+            return Compiled(card_at, "card")
+        if base.kind == "marks":
+            grid, mark = base.meta
+            cells = grid.cells
+
+            def mark_at(s: Any, e: dict[str, Any]) -> Any:
+                i = fk(s, e)
+                if type(i) is not int or not 0 <= i < cells:
+                    raise RuleError(f"column {column}: {grid.name} has no cell {i!r}")
+                return s.marks[fb(s, e)][mark][i]
+
+            if after:
+                raise ExprError("a mark is a number: it has no fields", column)
+            return Compiled(mark_at, "number")
         if base.kind == "zone":
             raise ExprError(f"{base.meta.name} is a zone of no slots: top() or count() read it", column)
         if after:
@@ -291,10 +345,14 @@ class Scope(Compiler):
             self.need_number(args[0], column)
             f = args[0].fn
             return self.fold(Compiled(lambda s, e: abs(f(s, e)), "number", args[0].constant))
+        if fname in GRID_FUNCTIONS:
+            return grid_function(fname, args, column)
         if fname in ("count", "open", "empty", "full", "top"):
             self._arity(fname, args, 1, column)
             return self._zone_function(fname, args[0], column)
-        functions = ["count", "open", "empty", "full", "top", "min", "max", "abs", "all", "any", *self.checks]
+        functions = [
+            "count", "open", "empty", "full", "top", "min", "max", "abs", "all", "any", *GRID_FUNCTIONS, *self.checks
+        ]  # fmt: skip
         raise ExprError(f"unknown function {fname!r} (expected one of: {', '.join(functions)})", column)
 
     def _arity(self, fname: str, args: list[Compiled], n: int, column: int) -> None:
@@ -314,6 +372,12 @@ class Scope(Compiler):
 
     def _zone_function(self, fname: str, arg: Compiled, column: int) -> Compiled:
         f = arg.fn
+        if arg.kind == "grid":
+            if fname == "count":
+                return Compiled(lambda s, e: _filled(s.zones[f(s, e)]), "number")
+            if fname == "empty":
+                return Compiled(lambda s, e: _filled(s.zones[f(s, e)]) == 0, "bool")
+            raise ExprError(f"{fname}() reads a pile; a grid is read by count(), empty() and units()", column)
         if arg.kind == "slots":
             if fname == "count":
                 # a row of slots holds card numbers and NO_CARD alone: its open slots are NO_CARD's count (list.count
