@@ -439,6 +439,7 @@ MAX_CELLS = 100  # a grid's cells: a move from a cell to a cell is numbered with
 def _grid(r: _Reader, zone: Zone, spec: dict[str, Any], path: fx.Path) -> None:
     """A grid's size: rows x columns fixed for the game, one card a cell."""
     raw = spec["grid"]
+    zone.grid = (0, 0)  # a grid of no cells until its size reads: what names it is still a grid's, and says no more
     if zone.per_player or zone.slots is not None or "slots" in spec or "limit" in spec:
         r.fail((*path, "grid"), "grid: a grid is the whole game's (no per:, slots: or limit:)", at_key=True)
         return
@@ -455,9 +456,28 @@ def _grid(r: _Reader, zone: Zone, spec: dict[str, Any], path: fx.Path) -> None:
 
 
 def _grid_rules(r: _Reader, zone: Zone, spec: dict[str, Any], path: fx.Path) -> None:
-    """A grid's home rows, reaches, steps, marks and reserve: read once its zones and counters are declared."""
+    """A grid's marks, reserve, home rows, reaches and steps: read once its zones and counters are declared."""
     assert zone.grid is not None
     rows, cols = zone.grid
+    marks = spec.get("marks") or {}
+    if not isinstance(marks, dict) or any(not str(k).isidentifier() or k == "owner" for k in marks):
+        r.fail((*path, "marks"), "marks: expected names (not owner) and their start, such as {hp: card.hp}")
+        marks = {}
+    for name, start in marks.items():
+        compiled = r.expr(start, (*path, "marks", str(name)), {"card": "card"}, "number")
+        zone.marks[str(name)] = compiled if compiled is not None else Compiled(lambda s, e: 0, "number", True)
+    if "hit_points" in spec:
+        if spec["hit_points"] not in zone.marks:
+            said = ", ".join(zone.marks) or "none"
+            found = spec["hit_points"]
+            r.fail((*path, "hit_points"), f"hit_points: expected one of its marks ({said}), found {found!r}")
+            zone.hit_points = -2  # said here: a damage: on it says no more
+        else:
+            zone.hit_points = zone.mark_index(str(spec["hit_points"]))
+    if "reserve" in spec:
+        zone.reserve = r.expr(spec["reserve"], (*path, "reserve"), {}, "number")
+    if not zone.cells:  # its size did not read, and said so: no rows to place homes and reaches in
+        return
     homes: list[int] = []
     home = r.expr(spec.get("home", 0), (*path, "home"), {}, "number")
     for seat in range(r.players):
@@ -487,24 +507,6 @@ def _grid_rules(r: _Reader, zone: Zone, spec: dict[str, Any], path: fx.Path) -> 
             r.fail((*path, "reach"), f"reach: expected one of {', '.join(REACHES)} for each card, found {word!r}")
             return
         words.append(str(word))
-    marks = spec.get("marks") or {}
-    if not isinstance(marks, dict) or any(not str(k).isidentifier() or k == "owner" for k in marks):
-        r.fail((*path, "marks"), "marks: expected names (not owner) and their start, such as {hp: card.hp}")
-        return
-    for name, start in marks.items():
-        compiled = r.expr(start, (*path, "marks", str(name)), {"card": "card"}, "number")
-        if compiled is not None:
-            zone.marks[str(name)] = compiled
-    if "hit_points" in spec:
-        if spec["hit_points"] not in zone.marks:
-            said = ", ".join(zone.marks) or "none"
-            r.fail(
-                (*path, "hit_points"), f"hit_points: expected one of its marks ({said}), found {spec['hit_points']!r}"
-            )
-        else:
-            zone.hit_points = zone.mark_index(str(spec["hit_points"]))
-    if "reserve" in spec:
-        zone.reserve = r.expr(spec["reserve"], (*path, "reserve"), {}, "number")
     zone.enter_enemy_home = enter
     zone.reach = tuple(words)
     zone.layout = grid.layout(rows, cols, homes, enter, words)

@@ -308,7 +308,7 @@ def _damage(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: 
             reader.fail(path, "expected {grid: a grid, cell: a cell, amount: damage}")
         return None
     zone = _grid_zone(reader, raw["grid"], (*path, "grid"))
-    if zone is not None and zone.hit_points < 0:
+    if zone is not None and zone.hit_points == -1 and zone.cells:  # (-2, or no cells: said at the grid already)
         reader.fail((*path, "grid"), f"damage: {zone.name} keeps no hit points: give it hit_points: <one of its marks>")
         return None
     cell = reader.expr(raw["cell"], (*path, "cell"), bound, "number")

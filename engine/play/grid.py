@@ -163,6 +163,10 @@ def grid_function(fname: str, args: list[Compiled], column: int) -> Compiled:
 
         return Compiled(total, "number")
     zone = args[0].meta
+    if zone.layout is None:  # its grid did not read, and said so at its place: nothing more to say here
+        kind = "bool" if fname == "progress" else "number"
+        kind = "places" if fname in ("steps", "targets", "open_columns") else kind
+        return Compiled(_unread, kind, meta=1)
     lay: Layout = zone.layout
     fz = args[0].fn
     fa = args[1].fn if len(args) > 1 else None
@@ -239,3 +243,7 @@ def grid_function(fname: str, args: list[Compiled], column: int) -> Compiled:
         return progress(lay, s.zones[at], s.marks[at][0], reserves)
 
     return Compiled(can_progress, "bool")
+
+
+def _unread(s: Any, e: dict[str, Any]) -> Any:
+    raise RuleError("the grid's rules did not read")
