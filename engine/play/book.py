@@ -66,6 +66,7 @@ class Group:
     each: Compiled
     moves: list[Move]
     grid: bool = False  # the zone is a grid: each cell holding a card of the player to move, in cell order
+    test: Compiled | None = None  # which cards offer the moves at all (if:), asked once a card
 
 
 @dataclass
@@ -633,7 +634,7 @@ def _moves(r: _Reader, raw: Any, budget: Counter | None, kinds: int) -> tuple[li
     for i, spec in enumerate(raw):
         path: fx.Path = ("moves", i)
         if isinstance(spec, dict) and "each" in spec:
-            if not r.keys(spec, path, ("each", "moves"), ("each", "moves")):
+            if not r.keys(spec, path, ("each", "if", "moves"), ("each", "moves")):
                 continue
             each = r.zone(spec["each"], (*path, "each"), {})
             inner = spec["moves"]
@@ -643,8 +644,11 @@ def _moves(r: _Reader, raw: Any, budget: Counter | None, kinds: int) -> tuple[li
             on_grid: Zone | None = each.meta if each is not None and each.kind == "grid" else None
             group = [_move(r, m, (*path, "moves", j), budget, grouped=True, grid=on_grid) for j, m in enumerate(inner)]
             found = [m for m in group if m is not None]
-            if each is not None and found:
-                entries.append(Group(each, found, on_grid is not None))
+            # which of the zone's cards offer the moves at all: asked once a card, not once a move
+            bound = {"card": "card", "from": "number"} if on_grid is not None else {"card": "card"}
+            which = r.expr(spec["if"], (*path, "if"), bound, "bool") if "if" in spec else None
+            if each is not None and found and ("if" not in spec or which is not None):
+                entries.append(Group(each, found, on_grid is not None, which))
                 flat += found
             continue
         move = _move(r, spec, path, budget)

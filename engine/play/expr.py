@@ -527,6 +527,13 @@ class Compiler:
                     return (x == value or (isinstance(x, str) and x.casefold() == word)) is equal
 
                 return self.made(matches, "bool", a, b)
+            if b.constant and type(value := fb(None, {})) in (int, float):  # phase == 0: the number once
+                # same()'s answer without its call: a number equals it, true and false are no numbers
+                def equals(s: Any, e: dict[str, Any]) -> bool:
+                    x = fa(s, e)
+                    return (x == value and x is not True and x is not False) is equal
+
+                return self.made(equals, "bool", a, b)
             if equal:
                 return self.made(lambda s, e: same(fa(s, e), fb(s, e)), "bool", a, b)
             return self.made(lambda s, e: not same(fa(s, e), fb(s, e)), "bool", a, b)

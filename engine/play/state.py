@@ -191,6 +191,8 @@ class PlayState(TwoPlayerState):
                         continue
                     seen.add(card)
                     env["card"], env["card@"] = card, zone
+                    if entry.test is not None and not entry.test.fn(self, env):
+                        continue
                     for move in moves:
                         allowed = move.allowed
                         if allowed is None or allowed[card]:
@@ -235,11 +237,13 @@ class PlayState(TwoPlayerState):
         if not moves:
             return
         at = group.each.fn(self, env)
-        owner, p = self.marks[at][0], self.player
+        owner, p, which = self.marks[at][0], self.player, group.test
         for cell, card in enumerate(self.zones[at]):
             if owner[cell] != p:
                 continue
             env["card"], env["card@"], env["card#"], env["from"] = card, at, cell, cell
+            if which is not None and not which.fn(self, env):
+                continue
             for move in moves:
                 if move.allowed is None or move.allowed[card]:
                     if move.to is not None:

@@ -174,7 +174,9 @@ def document(name: str) -> dict[str, Any]:
         ("id",),
     )
     assert set(move["properties"]) == set(MOVE_KEYS)
-    group = _mapping({"each": _EXPR, "moves": {"type": "array", "minItems": 1, "items": move}}, ("each", "moves"))
+    group = _mapping(
+        {"each": _EXPR, "if": _EXPR, "moves": {"type": "array", "minItems": 1, "items": move}}, ("each", "moves")
+    )
     end = _mapping(
         {
             "wins": _EXPR,

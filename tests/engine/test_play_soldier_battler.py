@@ -191,7 +191,7 @@ BROKEN = [
     ("{grid: field, cell: from, acted: turn}", "{grid: field, cell: from, actd: turn}", "no mark 'actd' on field"),
     ("columns: rules.board_columns}", "columns: 200}", "expected a whole number from 1 to 100"),
     ("to: targets(field, from)", "to: units(field, me)", "to: expected places on a grid"),
-    ("if: phase == 1 and field.acted[from]", "if: phase == 1 and field.actd[from]", "field is a grid"),
+    ("if: field.acted[from] < turn", "if: field.actd[from] < turn", "field is a grid"),
     ("move: {to: field, cell: to}", "move: {to: field}", "cell: a card goes onto a grid at a cell"),
 ]
 
