@@ -76,7 +76,8 @@ class End:
     kind: str  # wins, loses, draw, most
     test: Compiled
     score: Compiled | None
-    how: str  # normal or stalemate: how the reports count it
+    how: str  # normal, stalemate or cap: how the reports count it
+    after: str = "move"  # when it is asked: after every move, or only as a turn ends (turn)
 
 
 @dataclass
@@ -106,6 +107,10 @@ class Book:
     scale: float
     chance_base: int
     effects: dict[str, Named] = field(default_factory=dict)
+    move_ends: list[End] = field(default_factory=list)  # the ends asked after every move, not only as a turn ends
+
+    def __post_init__(self) -> None:
+        self.move_ends = [end for end in self.ends if end.after == "move"]
 
 
 class _Reader:
@@ -827,7 +832,7 @@ def _ends(r: _Reader, raw: Any) -> list[End]:
             r.fail(path, "expected {wins: test}, {loses: test}, {draw: test} or {when: test, most: score}")
             continue
         kinds = [k for k in ("wins", "loses", "draw", "when") if k in spec]
-        if len(kinds) != 1 or not r.keys(spec, path, ("wins", "loses", "draw", "when", "most", "as")):
+        if len(kinds) != 1 or not r.keys(spec, path, ("wins", "loses", "draw", "when", "most", "as", "after")):
             if len(kinds) != 1:
                 r.fail(path, "expected one of wins:, loses:, draw: or when: (with most:)")
             continue
@@ -838,6 +843,10 @@ def _ends(r: _Reader, raw: Any) -> list[End]:
         how = spec.get("as", "normal")
         if how not in ("normal", "stalemate", "cap"):
             r.fail((*path, "as"), f"as: expected normal, stalemate or cap, found {how!r}")
+            continue
+        after = spec.get("after", "move")
+        if after not in ("move", "turn"):
+            r.fail((*path, "after"), f"after: expected move (every move) or turn (as a turn ends), found {after!r}")
             continue
         test = r.expr(spec[kind], (*path, kind), {}, "bool")
         score = None
@@ -851,7 +860,7 @@ def _ends(r: _Reader, raw: Any) -> list[End]:
             r.fail((*path, "most"), "most: goes with when:")
             continue
         if test is not None and (kind != "most" or score is not None):
-            out.append(End(kind, test, score, how))
+            out.append(End(kind, test, score, how, after))
     return out
 
 

@@ -178,20 +178,25 @@ def grid_function(fname: str, args: list[Compiled], column: int) -> Compiled:
             raise RuleError(f"column {column}: {fname}(): {zone.name} has no cell {i!r}")
         return i
 
+    at = zone.base  # a grid is the whole game's: where it lies among the zones is fixed
     if fname == "steps":
+        by_seat = lay.steps
 
         def steps(s: Any, e: dict[str, Any]) -> list[int]:
-            i = place(s, e)
-            at = fz(s, e)
+            i = fa(s, e)  # type: ignore[misc]
+            if type(i) is not int or not 0 <= i < cells:  # place()'s check, written in: asked at every legal list
+                place(s, e)
             owner = s.marks[at][0]
-            return [j for j in lay.steps[owner[i]][i] if owner[j] == EMPTY] if owner[i] != EMPTY else []
+            seat = owner[i]
+            return [j for j in by_seat[seat][i] if owner[j] == EMPTY] if seat != EMPTY else []
 
         return Compiled(steps, "places", meta=cells)
     if fname == "targets":
 
         def reached(s: Any, e: dict[str, Any]) -> list[int]:
-            i = place(s, e)
-            at = fz(s, e)
+            i = fa(s, e)  # type: ignore[misc]
+            if type(i) is not int or not 0 <= i < cells:
+                place(s, e)
             owner = s.marks[at][0]
             return targets(lay, s.zones[at], owner, i) if owner[i] != EMPTY else []
 
@@ -231,7 +236,7 @@ def grid_function(fname: str, args: list[Compiled], column: int) -> Compiled:
     if fname == "units":
 
         def units(s: Any, e: dict[str, Any]) -> int:
-            return int(s.marks[fz(s, e)][0].count(fa(s, e)))  # type: ignore[misc]
+            return int(s.marks[at][0].count(fa(s, e)))  # type: ignore[misc]
 
         return Compiled(units, "number")
     reserve = zone.reserve  # progress

@@ -246,7 +246,12 @@ class PlayState(TwoPlayerState):
                 continue
             for move in moves:
                 if move.allowed is None or move.allowed[card]:
-                    if move.to is not None:
+                    to = move.to
+                    if to is not None and move.test is None:  # the commonest: every place it goes to, numbered
+                        base = move.number + cell * move.places
+                        for place in to.fn(self, env):
+                            add((base + place, move, card, at, place, None, cell))
+                    elif to is not None:
                         self._offer_places(move, cell, card, at, cell, env, add)
                     else:
                         test = move.test
@@ -612,15 +617,16 @@ class PlayState(TwoPlayerState):
     # -- turns ----------------------------------------------------------------------------------
     def after_move(self, env: dict[str, Any]) -> None:
         book = self.g.book
-        for end in book.ends:
+        move: Move = env["\0move"]
+        budget = book.budget
+        ending = move.ends_turn or self.ending or (budget is not None and self.values[budget.index][self.player] <= 0)
+        for end in book.ends if ending else book.move_ends:  # an after: turn end is asked only as a turn ends
             if self._ended(end):
                 return
         if book.cap_moves is not None and self.moves >= book.cap_moves:
             self._finish(None, "cap")
             return
-        move: Move = env["\0move"]
-        budget = book.budget
-        if move.ends_turn or self.ending or (budget is not None and self.values[budget.index][self.player] <= 0):
+        if ending:
             self.pass_turn()
 
     def _ended(self, end: End) -> bool:

@@ -185,6 +185,7 @@ def document(name: str) -> dict[str, Any]:
             "when": _EXPR,
             "most": _EXPR,
             "as": {"enum": ["normal", "stalemate", "cap"]},
+            "after": {"enum": ["move", "turn"], "description": "Asked after every move (move), or as a turn ends."},
         },
         oneOf=[{"required": [k]} for k in ("wins", "loses", "draw", "when")],
     )

@@ -193,6 +193,7 @@ BROKEN = [
     ("to: targets(field, from)", "to: units(field, me)", "to: expected places on a grid"),
     ("if: field.acted[from] < turn", "if: field.actd[from] < turn", "field is a grid"),
     ("move: {to: field, cell: to}", "move: {to: field}", "cell: a card goes onto a grid at a cell"),
+    ("    as: cap\n    after: turn", "    as: cap\n    after: turns", "after: expected move (every move) or turn"),
 ]
 
 
@@ -213,7 +214,8 @@ def test_a_misused_grid_is_one_line_at_its_place(tmp_path: Path, old: str, new: 
     file, line, column = place.rsplit(":", 2)
     assert file.endswith("play.yaml")
     written = rules.read_text().splitlines()[int(line) - 1]
-    assert 0 < int(column) <= len(written) + 1 and new.strip().split(":")[0].split("(")[0].strip("'{") in written
+    word = new.strip().splitlines()[-1].strip().split(":")[0].split("(")[0].strip("'{")
+    assert 0 < int(column) <= len(written) + 1 and word in written
 
 
 def test_played_from_its_rules_it_passes_engine_test(
