@@ -141,12 +141,21 @@ def document(name: str) -> dict[str, Any]:
             "holds": _EXPR,
             "slots": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 1000}, _NAME]},
             "slot": _EXPR,
-            "grid": _mapping({"rows": _EXPR, "columns": _EXPR}, ("rows", "columns")),
+            "grid": _mapping(
+                {"rows": _EXPR, "columns": _EXPR},
+                ("rows", "columns"),
+                description="A grid of rows x columns, one card a cell with its owner and marks.",
+            ),
             "home": {**_EXPR, "description": "A grid's row where a seat (me) deploys."},
             "reach": {**_EXPR, "description": "A grid card's reach: " + ", ".join(REACHES) + "."},
             "enter_enemy_home": {**_EXPR, "description": "Whether a card may step onto another seat's home row."},
-            "marks": {"type": "object", "propertyNames": _NAME, "additionalProperties": _EXPR},
-            "hit_points": _NAME,
+            "marks": {
+                "type": "object",
+                "propertyNames": _NAME,
+                "additionalProperties": _EXPR,
+                "description": "Numbers a grid's card carries while it lies there, each from its start (of card).",
+            },
+            "hit_points": {**_NAME, "description": "The mark that is a card's hit points: damage takes it off."},
             "reserve": {**_EXPR, "description": "Cards a seat (me) may still bring onto the grid."},
         }
     )
@@ -163,7 +172,7 @@ def document(name: str) -> dict[str, Any]:
             "number": {"type": "integer", "minimum": 0, "maximum": 999_999},
             "card": {"anyOf": [_EXPR, {"type": "array", "items": _EXPR}]},
             "target": _EXPR,
-            "to": _EXPR,
+            "to": {**_EXPR, "description": "The places it goes to: steps(), targets() or open_columns() of a grid."},
             "if": _EXPR,
             "spend": _EXPR,
             "do": _EFFECT_LIST,

@@ -229,3 +229,15 @@ def test_played_from_its_rules_it_passes_engine_test(
     capsys.readouterr()
     assert main(["engine-test", str(folder), "--seeds", "30"]) == 0
     assert "ok  soldier-battler: the play engine keeps the game API in 30 random games" in capsys.readouterr().out
+
+
+def test_the_guide_s_grid_example_reads_and_plays(tmp_path: Path) -> None:
+    """The rules-language guide's skirmish, over Soldier Battler's cards: it reads, and keeps the game API."""
+    guide = (ROOT / "docs" / "guides" / "rules-language.md").read_text()
+    section = guide.split("## A battlefield: the grid", 1)[1]
+    example = section.split("```yaml\n", 1)[1].split("```", 1)[0]
+    folder = tmp_path / "soldier-battler"
+    shutil.copytree(SOLDIERS, folder)
+    (folder / "play.yaml").write_text(example)
+    written = play.build(load_game(folder))
+    assert conformance.check(written, 10) == []
