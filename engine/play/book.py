@@ -107,6 +107,7 @@ class Book:
     scale: float
     chance_base: int
     effects: dict[str, Named] = field(default_factory=dict)
+    curve: str = "clamp"  # how the heuristic's (value - other's) / scale becomes -1..1: clamped, or through tanh
     move_ends: list[End] = field(default_factory=list)  # the ends asked after every move, not only as a turn ends
 
     def __post_init__(self) -> None:
@@ -274,7 +275,7 @@ def _book(r: _Reader) -> Book | None:
     if r.keys(cap, ("cap",), ("moves", "turns")):
         cap_moves = r.constant(cap["moves"], ("cap", "moves"), 1, 1_000_000) if "moves" in cap else None
         cap_turns = r.constant(cap["turns"], ("cap", "turns"), 1, 100_000) if "turns" in cap else None
-    value, scale = _heuristic(r, data.get("heuristic"))
+    value, scale, curve = _heuristic(r, data.get("heuristic"))
     for name, where in r.applied:
         if name not in r.effects:
             r.fail(where, f"no effect {name!r} under effects: (effects: {', '.join(r.effects) or 'none'})")
@@ -295,6 +296,7 @@ def _book(r: _Reader) -> Book | None:
     return Book(
         r.smap.file, r.players, cards, names, fields, start, r.zones, zone_at, r.counters, drawing, setup,
         turn_start, turn_end, budget, entries, moves, ends, cap_moves, cap_turns, value, scale, chance_base, r.effects,
+        curve,
     )  # fmt: skip
 
 
@@ -864,14 +866,18 @@ def _ends(r: _Reader, raw: Any) -> list[End]:
     return out
 
 
-def _heuristic(r: _Reader, raw: Any) -> tuple[Compiled | None, float]:
+def _heuristic(r: _Reader, raw: Any) -> tuple[Compiled | None, float, str]:
     if raw is None:
-        return None, 1.0
-    if not r.keys(raw, ("heuristic",), ("value", "scale"), ("value",)):
-        return None, 1.0
+        return None, 1.0, "clamp"
+    if not r.keys(raw, ("heuristic",), ("value", "scale", "curve"), ("value",)):
+        return None, 1.0, "clamp"
+    curve = raw.get("curve", "clamp")
+    if curve not in ("clamp", "tanh"):
+        r.fail(("heuristic", "curve"), f"curve: expected clamp or tanh, found {curve!r}")
+        return None, 1.0, "clamp"
     value = r.expr(raw["value"], ("heuristic", "value"), {}, "number")
     scale = raw.get("scale", 1)
     if isinstance(scale, bool) or not isinstance(scale, int | float) or scale <= 0:
         r.fail(("heuristic", "scale"), f"scale: expected a number above 0, found {scale!r}")
-        return None, 1.0
-    return value, float(scale)
+        return None, 1.0, "clamp"
+    return value, float(scale), curve

@@ -306,7 +306,7 @@ class Scope(Compiler):
 
     # -- functions -----------------------------------------------------------------------------
     def call(self, fname: str, nodes: list[Node], column: int, bound: dict[str, str]) -> Compiled:
-        if fname in ("all", "any"):
+        if fname in ("all", "any", "sum"):  # the second is a check's name, or a card's field: not a value
             args = [self.compile(nodes[0], bound)] if nodes else []
         else:
             args = [self.compile(n, bound) for n in nodes]
@@ -345,15 +345,34 @@ class Scope(Compiler):
             self.need_number(args[0], column)
             f = args[0].fn
             return self.fold(Compiled(lambda s, e: abs(f(s, e)), "number", args[0].constant))
+        if fname == "sum":
+            return self._sum(nodes, args, column)
         if fname in GRID_FUNCTIONS:
             return grid_function(fname, args, column)
         if fname in ("count", "open", "empty", "full", "top"):
             self._arity(fname, args, 1, column)
             return self._zone_function(fname, args[0], column)
         functions = [
-            "count", "open", "empty", "full", "top", "min", "max", "abs", "all", "any", *GRID_FUNCTIONS, *self.checks
+            "count", "open", "empty", "full", "top", "min", "max", "abs", "all", "any", "sum", *GRID_FUNCTIONS,
+            *self.checks,
         ]  # fmt: skip
         raise ExprError(f"unknown function {fname!r} (expected one of: {', '.join(functions)})", column)
+
+    def _sum(self, nodes: list[Node], args: list[Compiled], column: int) -> Compiled:
+        """sum(my.hand, hp): a number field of the cards in a zone, added up (a card without it counts 0)."""
+        if len(nodes) != 2 or nodes[1][0] != "name" or len(nodes[1][2]) != 1 or args[0].kind not in ("zone", "slots"):
+            raise ExprError(
+                "sum(zone, field): expected a zone and a card field's name, such as sum(my.hand, hp)", column
+            )
+        name = nodes[1][2][0]
+        values = []
+        for card in self.fields:
+            value = card.get(name, 0)
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ExprError(f"sum(): {card['id']}'s {name} is no number ({value!r})", column)
+            values.append(value)
+        table, f = tuple(values), args[0].fn
+        return Compiled(lambda s, e: sum([table[c] for c in s.zones[f(s, e)] if c >= 0]), "number")
 
     def _arity(self, fname: str, args: list[Compiled], n: int, column: int) -> None:
         if len(args) != n:

@@ -9,6 +9,7 @@ whether the turn is over.
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import insort
 from collections.abc import Callable, Sequence
@@ -746,6 +747,8 @@ class PlayState(TwoPlayerState):
         # against the best placed of the others: with two, the other one
         best = max(value(self, {"me": seat}) for seat in range(book.players) if seat != player)
         score = (value(self, {"me": player}) - best) / book.scale
+        if book.curve == "tanh":
+            return math.tanh(score)
         return max(-1.0, min(1.0, score))
 
     def _choice(self, action: int) -> Choice | None:

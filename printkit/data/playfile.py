@@ -216,7 +216,17 @@ def document(name: str) -> dict[str, Any]:
         "effects": _named("do", _EFFECT_LIST),
         "end": {"type": "array", "minItems": 1, "items": end},
         "cap": _mapping({"moves": _EXPR, "turns": _EXPR}),
-        "heuristic": _mapping({"value": _EXPR, "scale": {"type": "number", "exclusiveMinimum": 0}}, ("value",)),
+        "heuristic": _mapping(
+            {
+                "value": _EXPR,
+                "scale": {"type": "number", "exclusiveMinimum": 0},
+                "curve": {
+                    "enum": ["clamp", "tanh"],
+                    "description": "How (value - other's) / scale becomes -1 to 1: clamped (the default), or by tanh.",
+                },
+            },
+            ("value",),
+        ),
     }
     assert tuple(parts) == TOP, "each part book.py reads has its form here"
     return {

@@ -35,10 +35,12 @@ def both(soldiers: Game) -> tuple[GameDef, GameDef]:
     return registry.build(soldiers), play.build(soldiers)
 
 
-def _same_games(hand: GameDef, written: GameDef, seeds: range) -> None:
+def _same_games(
+    hand: GameDef, written: GameDef, seeds: range, names: tuple[str, str] = ("random", "random"), lead: bool = False
+) -> None:
     for seed in seeds:
-        a = runner.play(hand, [agents.make("random"), agents.make("random")], seed).to_json()
-        b = runner.play(written, [agents.make("random"), agents.make("random")], seed).to_json()
+        a = runner.play(hand, [agents.make(n) for n in names], seed, lead=lead).to_json()
+        b = runner.play(written, [agents.make(n) for n in names], seed, lead=lead).to_json()
         assert a == b, f"seed {seed}: {[k for k in a if a[k] != b[k]]} differ"
 
 
@@ -49,6 +51,11 @@ def test_soldier_battler_in_the_rules_language_plays_the_hand_written_engine_s_g
     # steps and attacks by cell, turns' ends), the order of the legal moves a random player picks from, the
     # Soldiers deployed, how the game ended (a wipe-out, the no_progress stalemate, the cap) and the result
     _same_games(*both, range(300))
+
+
+def test_its_heuristic_is_the_engine_s_so_greedy_play_and_its_tension_agree_too(both: tuple[GameDef, GameDef]) -> None:
+    # HP on the battlefield and 0.8 of the HP in reserve (sum() over hand and deck), through tanh (curve: tanh)
+    _same_games(*both, range(30), ("greedy", "random"), lead=True)
 
 
 # each option the engine reads from game.yaml, played by both: the grid's reach, steps, home rows, stalemate and cap
