@@ -66,7 +66,9 @@ class Group:
     each: Compiled
     moves: list[Move]
     grid: bool = False  # the zone is a grid: each cell holding a card of the player to move, in cell order
-    test: Compiled | None = None  # which cards offer the moves at all (if:), asked once a card
+    test: Compiled | None = None  # which cards offer the moves at all (if:): the part asked once a card
+    allowed: tuple[bool, ...] | None = None  # by card: whether the parts of its test that read the card alone hold
+    general: Compiled | None = None  # the parts of its test that read no card: asked once a list of legal moves
 
 
 @dataclass
@@ -655,7 +657,10 @@ def _moves(r: _Reader, raw: Any, budget: Counter | None, kinds: int) -> tuple[li
             bound = {"card": "card", "from": "number"} if on_grid is not None else {"card": "card"}
             which = r.expr(spec["if"], (*path, "if"), bound, "bool") if "if" in spec else None
             if each is not None and found and ("if" not in spec or which is not None):
-                entries.append(Group(each, found, on_grid is not None, which))
+                made = Group(each, found, on_grid is not None, which)
+                if which is not None:  # its parts by what they read: the card alone, nothing of a card, the rest
+                    made.allowed, made.general, made.test = _split(r, str(spec["if"]), bound, which)
+                entries.append(made)
                 flat += found
             continue
         move = _move(r, spec, path, budget)

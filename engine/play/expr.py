@@ -527,6 +527,11 @@ class Compiler:
                     return (x == value or (isinstance(x, str) and x.casefold() == word)) is equal
 
                 return self.made(matches, "bool", a, b)
+            if b.constant and type(value := fb(None, {})) in (int, float) and _counter(a) is not None:
+                index = _counter(a)  # a game's counter against a number (phase == 0): a counter is never a bool
+                if equal:
+                    return Compiled(lambda s, e: s.values[index][0] == value, "bool")
+                return Compiled(lambda s, e: s.values[index][0] != value, "bool")
             if b.constant and type(value := fb(None, {})) in (int, float):  # phase == 0: the number once
                 # same()'s answer without its call: a number equals it, true and false are no numbers
                 def equals(s: Any, e: dict[str, Any]) -> bool:
@@ -568,6 +573,12 @@ class Compiler:
     def call(self, fname: str, nodes: list[Node], column: int, bound: dict[str, str]) -> Compiled:
         """A function's value; it compiles its own arguments (all() takes a check by its name, not a value)."""
         raise NotImplementedError
+
+
+def _counter(compiled: Compiled) -> int | None:
+    """The index of the game's counter an expression reads and nothing else, if it is one."""
+    meta = compiled.meta
+    return meta[1] if type(meta) is tuple and len(meta) == 2 and meta[0] == "counter" else None
 
 
 def _spoken(kind: str) -> str:

@@ -166,7 +166,8 @@ class Scope(Compiler):
             if rest:
                 raise ExprError(f"{root} is a number: it has no {'.'.join(rest)}", column)
             index = self.counters[root].index
-            return Compiled(lambda s, e: s.values[index][0], "number")
+            # meta: a comparison with a fixed number reads the counter itself, without this call
+            return Compiled(lambda s, e: s.values[index][0], "number", meta=("counter", index))
         if root in self.zones or root in self.counters:
             raise ExprError(f"{root} is each player's: write my.{root} or their.{root}", column)
         known = sorted({*bound, "my", "their", "rules", "game", "me", "opponent", "turn", "moves", "players"})
@@ -213,7 +214,8 @@ class Scope(Compiler):
             return Compiled(lambda s, e: base, kind, meta=zone)
         if seat is _my_seat:
             return Compiled(lambda s, e: base + e["me"], kind, meta=zone)
-        return Compiled(lambda s, e: base + seat(s, e), kind, meta=zone)
+        players = self.players  # their.<zone>: the next seat's, written in rather than called
+        return Compiled(lambda s, e: base + (e["me"] + 1) % players, kind, meta=zone)
 
     def _fields(self, get: Fn, kind: str, rest: list[str], column: int, root: str) -> Compiled:
         """A bound value and the fields read from it: a card's by its number, a value's by its keys."""

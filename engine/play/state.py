@@ -175,6 +175,8 @@ class PlayState(TwoPlayerState):
         env: dict[str, Any] = {"me": p}  # one set of bindings for the whole list: each offer sets its card
         for entry in self.g.book.entries:
             if isinstance(entry, Group):
+                if entry.general is not None and not entry.general.fn(self, env):
+                    continue
                 if entry.grid:
                     self._from_cells(entry, env, add)
                     continue
@@ -191,6 +193,8 @@ class PlayState(TwoPlayerState):
                     if card < 0 or card in seen:
                         continue
                     seen.add(card)
+                    if entry.allowed is not None and not entry.allowed[card]:
+                        continue
                     env["card"], env["card@"] = card, zone
                     if entry.test is not None and not entry.test.fn(self, env):
                         continue
@@ -238,11 +242,12 @@ class PlayState(TwoPlayerState):
         if not moves:
             return
         at = group.each.fn(self, env)
-        owner, p, which = self.marks[at][0], self.player, group.test
+        owner, p, which, allowed = self.marks[at][0], self.player, group.test, group.allowed
         for cell, card in enumerate(self.zones[at]):
-            if owner[cell] != p:
+            if owner[cell] != p or (allowed is not None and not allowed[card]):
                 continue
-            env["card"], env["card@"], env["card#"], env["from"] = card, at, cell, cell
+            # what its tests may read: the card and its cell (where it lies, for a move's effects, _take binds)
+            env["card"], env["from"] = card, cell
             if which is not None and not which.fn(self, env):
                 continue
             for move in moves:

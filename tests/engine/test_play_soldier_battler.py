@@ -198,7 +198,7 @@ BROKEN = [
     ("{grid: field, cell: from, acted: turn}", "{grid: field, cell: from, actd: turn}", "no mark 'actd' on field"),
     ("columns: rules.board_columns}", "columns: 200}", "expected a whole number from 1 to 100"),
     ("to: targets(field, from)", "to: units(field, me)", "to: expected places on a grid"),
-    ("if: field.acted[from] < turn", "if: field.actd[from] < turn", "field is a grid"),
+    ("and field.acted[from] < turn", "and field.actd[from] < turn", "field is a grid"),
     ("move: {to: field, cell: to}", "move: {to: field}", "cell: a card goes onto a grid at a cell"),
     ("    as: cap\n    after: turn", "    as: cap\n    after: turns", "after: expected move (every move) or turn"),
 ]
