@@ -69,6 +69,7 @@ class Group:
     test: Compiled | None = None  # which cards offer the moves at all (if:): the part asked once a card
     allowed: tuple[bool, ...] | None = None  # by card: whether the parts of its test that read the card alone hold
     general: Compiled | None = None  # the parts of its test that read no card: asked once a list of legal moves
+    by_card: bool = False  # order: cards: its cards offered in the game's order of cards, not as the zone lies
 
 
 @dataclass
@@ -643,7 +644,7 @@ def _moves(r: _Reader, raw: Any, budget: Counter | None, kinds: int) -> tuple[li
     for i, spec in enumerate(raw):
         path: fx.Path = ("moves", i)
         if isinstance(spec, dict) and "each" in spec:
-            if not r.keys(spec, path, ("each", "if", "moves"), ("each", "moves")):
+            if not r.keys(spec, path, ("each", "if", "order", "moves"), ("each", "moves")):
                 continue
             each = r.zone(spec["each"], (*path, "each"), {})
             inner = spec["moves"]
@@ -658,6 +659,9 @@ def _moves(r: _Reader, raw: Any, budget: Counter | None, kinds: int) -> tuple[li
             which = r.expr(spec["if"], (*path, "if"), bound, "bool") if "if" in spec else None
             if each is not None and found and ("if" not in spec or which is not None):
                 made = Group(each, found, on_grid is not None, which)
+                made.by_card = spec.get("order") == "cards"
+                if spec.get("order", "zone") not in ("zone", "cards") or (made.by_card and on_grid is not None):
+                    r.fail((*path, "order"), f"order: expected zone or cards (not on a grid), found {spec['order']!r}")
                 if which is not None:  # its parts by what they read: the card alone, nothing of a card, the rest
                     made.allowed, made.general, made.test = _split(r, str(spec["if"]), bound, which)
                 entries.append(made)

@@ -189,7 +189,7 @@ class PlayState(TwoPlayerState):
                 if not moves:
                     continue
                 seen: set[int] = set()
-                for card in zones[zone]:
+                for card in sorted(zones[zone]) if entry.by_card else zones[zone]:
                     if card < 0 or card in seen:
                         continue
                     seen.add(card)

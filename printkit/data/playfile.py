@@ -184,7 +184,13 @@ def document(name: str) -> dict[str, Any]:
     )
     assert set(move["properties"]) == set(MOVE_KEYS)
     group = _mapping(
-        {"each": _EXPR, "if": _EXPR, "moves": {"type": "array", "minItems": 1, "items": move}}, ("each", "moves")
+        {
+            "each": _EXPR,
+            "if": _EXPR,
+            "order": {"enum": ["zone", "cards"], "description": "Its cards as the zone lies, or in the game's order."},
+            "moves": {"type": "array", "minItems": 1, "items": move},
+        },
+        ("each", "moves"),
     )
     end = _mapping(
         {

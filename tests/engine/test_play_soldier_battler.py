@@ -58,6 +58,11 @@ def test_its_heuristic_is_the_engine_s_so_greedy_play_and_its_tension_agree_too(
     _same_games(*both, range(30), ("greedy", "random"), lead=True)
 
 
+def test_search_deals_the_unseen_cards_as_the_engine_does_so_mcts_agrees(both: tuple[GameDef, GameDef]) -> None:
+    # resample pools the other army's deck and its hand as drawn (order: cards offers that hand in type order)
+    _same_games(*both, range(4), ("mcts25", "random"))
+
+
 # each option the engine reads from game.yaml, played by both: the grid's reach, steps, home rows, stalemate and cap
 # are data, so a book that hard-wired any of them would part from the engine here
 OPTIONS = [
