@@ -179,11 +179,13 @@ def grid_function(fname: str, args: list[Compiled], column: int) -> Compiled:
         return i
 
     at = zone.base  # a grid is the whole game's: where it lies among the zones is fixed
+    meta = args[1].meta if len(args) > 1 else None
+    name = meta[1] if type(meta) is tuple and meta[0] == "bound" else None  # a bound cell, read without a call
     if fname == "steps":
         by_seat = lay.steps
 
         def steps(s: Any, e: dict[str, Any]) -> list[int]:
-            i = fa(s, e)  # type: ignore[misc]
+            i = fa(s, e) if name is None else e.get(name)  # type: ignore[misc]
             if type(i) is not int or not 0 <= i < cells:  # place()'s check, written in: asked at every legal list
                 place(s, e)
             owner = s.marks[at][0]
@@ -194,7 +196,7 @@ def grid_function(fname: str, args: list[Compiled], column: int) -> Compiled:
     if fname == "targets":
 
         def reached(s: Any, e: dict[str, Any]) -> list[int]:
-            i = fa(s, e)  # type: ignore[misc]
+            i = fa(s, e) if name is None else e.get(name)  # type: ignore[misc]
             if type(i) is not int or not 0 <= i < cells:
                 place(s, e)
             owner = s.marks[at][0]

@@ -125,6 +125,8 @@ class Scope(Compiler):
         root, rest = parts[0], parts[1:]
         if root in bound:
             kind = bound[root]
+            if not rest:  # meta: what reads a bound cell (field.acted[from], steps(field, from)) reads it itself
+                return Compiled(_bound(root), kind, meta=("bound", root))
             return self._fields(_bound(root), kind, rest, column, root)
         if root in ("my", "their"):
             if not rest:
@@ -283,16 +285,17 @@ class Scope(Compiler):
             return Compiled(card_at, "card")
         if base.kind == "marks":
             grid, mark = base.meta
-            cells = grid.cells
-
-            def mark_at(s: Any, e: dict[str, Any]) -> Any:
-                i = fk(s, e)
-                if type(i) is not int or not 0 <= i < cells:
-                    raise RuleError(f"column {column}: {grid.name} has no cell {i!r}")
-                return s.marks[fb(s, e)][mark][i]
-
+            cells, at = grid.cells, grid.base  # a grid is the whole game's: where it lies is fixed
             if after:
                 raise ExprError("a mark is a number: it has no fields", column)
+            name = key.meta[1] if type(key.meta) is tuple and key.meta[0] == "bound" else None
+
+            def mark_at(s: Any, e: dict[str, Any]) -> Any:
+                i = fk(s, e) if name is None else e.get(name)
+                if type(i) is not int or not 0 <= i < cells:
+                    raise RuleError(f"column {column}: {grid.name} has no cell {i!r}")
+                return s.marks[at][mark][i]
+
             return Compiled(mark_at, "number")
         if base.kind == "zone":
             raise ExprError(f"{base.meta.name} is a zone of no slots: top() or count() read it", column)

@@ -643,11 +643,11 @@ class PlayState(TwoPlayerState):
             for i in range(players):  # from the player to move on, round the table
                 seat = (p + i) % players
                 env["me"] = seat
-                if truthy(test(self, env)):
+                if test(self, env):  # a test compiled as one (as_test): its answer is true or false already
                     self._finish(seat if end.kind == "wins" else (seat + 1) % players, end.how)
                     return True
             return False
-        if not truthy(end.test.fn(self, {"me": self.player})):
+        if not end.test.fn(self, {"me": self.player}):
             return False
         if end.kind == "draw":
             self._finish(None, end.how)
