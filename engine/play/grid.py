@@ -181,13 +181,14 @@ def grid_function(fname: str, args: list[Compiled], column: int) -> Compiled:
     at = zone.base  # a grid is the whole game's: where it lies among the zones is fixed
     meta = args[1].meta if len(args) > 1 else None
     name = meta[1] if type(meta) is tuple and meta[0] == "bound" else None  # a bound cell, read without a call
+    cell_of = args[-1].fn  # steps() and targets(): the cell, their last argument
     if fname == "steps":
         by_seat = lay.steps
 
         def steps(s: Any, e: dict[str, Any]) -> list[int]:
-            i = fa(s, e) if name is None else e.get(name)  # type: ignore[misc]
+            i = cell_of(s, e) if name is None else e.get(name)
             if type(i) is not int or not 0 <= i < cells:  # place()'s check, written in: asked at every legal list
-                place(s, e)
+                raise RuleError(f"column {column}: {fname}(): {zone.name} has no cell {i!r}")
             owner = s.marks[at][0]
             seat = owner[i]
             return [j for j in by_seat[seat][i] if owner[j] == EMPTY] if seat != EMPTY else []
@@ -196,9 +197,9 @@ def grid_function(fname: str, args: list[Compiled], column: int) -> Compiled:
     if fname == "targets":
 
         def reached(s: Any, e: dict[str, Any]) -> list[int]:
-            i = fa(s, e) if name is None else e.get(name)  # type: ignore[misc]
+            i = cell_of(s, e) if name is None else e.get(name)
             if type(i) is not int or not 0 <= i < cells:
-                place(s, e)
+                raise RuleError(f"column {column}: {fname}(): {zone.name} has no cell {i!r}")
             owner = s.marks[at][0]
             return targets(lay, s.zones[at], owner, i) if owner[i] != EMPTY else []
 
