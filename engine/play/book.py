@@ -110,6 +110,7 @@ class Book:
     scale: float
     chance_base: int
     effects: dict[str, Named] = field(default_factory=dict)
+    ends_turns: bool = False  # some effect ends the turn (end_turn): a move's effects may, not only ends_turn:
     curve: str = "clamp"  # how the heuristic's (value - other's) / scale becomes -1..1: clamped, or through tanh
     move_ends: list[End] = field(default_factory=list)  # the ends asked after every move, not only as a turn ends
 
@@ -129,6 +130,7 @@ class _Reader:
         self.checks: dict[str, Named] = {}
         self.drawing: tuple[Zone, Zone | None] | None = None
         self.applied: list[tuple[str, fx.Path]] = []
+        self.ends_turns = False  # an end_turn effect is written somewhere: any move's effects may end the turn
         self.players = int(game.info.players) if isinstance(game.info.players, int) else 2
         self.scope: Scope | None = None
 
@@ -216,6 +218,9 @@ class _Reader:
     def note_apply(self, name: str, path: fx.Path) -> None:
         self.applied.append((name, path))
 
+    def note_end_turn(self) -> None:
+        self.ends_turns = True
+
 
 def read(game: Game) -> Book:
     """The game's play.yaml as a rule book; DataError with every problem, each placed, when it does not read."""
@@ -299,7 +304,7 @@ def _book(r: _Reader) -> Book | None:
     return Book(
         r.smap.file, r.players, cards, names, fields, start, r.zones, zone_at, r.counters, drawing, setup,
         turn_start, turn_end, budget, entries, moves, ends, cap_moves, cap_turns, value, scale, chance_base, r.effects,
-        curve,
+        r.ends_turns, curve,
     )  # fmt: skip
 
 

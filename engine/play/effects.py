@@ -45,6 +45,8 @@ class Reader(Protocol):
 
     def note_apply(self, name: str, path: Path) -> None: ...
 
+    def note_end_turn(self) -> None: ...
+
 
 def block(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int = 0) -> Block:
     """A do: list compiled, each problem placed; the ops of the effects that compiled."""
@@ -71,6 +73,7 @@ def block(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
 def effect(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
     if isinstance(raw, str):
         if raw == "end_turn":
+            reader.note_end_turn()  # a move may end the turn by its effects: each is then followed to its end
             return lambda s, e: s.end_turn_now()
         if raw == "extra_turn":
             return lambda s, e: s.extra_turn(e["me"])
@@ -138,6 +141,16 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
             return None
         seats, mine = _seats(who), who == "me"
         gain, lose = kind == "gain", kind == "lose"
+        if kind == "set" and all(_plain(counter, amount) for counter, amount in changes):
+            # game counters of no bounds set to fixed whole numbers (set: {phase: 0}): written, nothing to check
+            fixed = [(counter.index, amount.fn(None, {})) for counter, amount in changes]
+
+            def put(s: PlayState, e: dict[str, Any]) -> None:
+                values = s.values
+                for index, n in fixed:
+                    values[index][0] = n
+
+            return put
 
         def change(s: PlayState, e: dict[str, Any]) -> None:
             for counter, amount in changes:
@@ -153,6 +166,13 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
         return change
 
     return build
+
+
+def _plain(counter: Counter, amount: Compiled) -> bool:
+    """A game's counter of no bounds given a fixed whole number: set without a check."""
+    if counter.per_player or counter.low is not None or counter.high is not None or not amount.constant:
+        return False
+    return type(amount.fn(None, {})) is int
 
 
 def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:

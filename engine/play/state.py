@@ -43,6 +43,9 @@ class PlayGame(GameDef):
         self.pile_step = 1 if book.drawing and book.drawing[0].per_player else 0
         self.piles = {self.pile + seat * self.pile_step for seat in range(book.players)} if book.drawing else set()
         self.grids = [z for z in book.zones.values() if z.grid is not None]
+        # after a move nothing is asked unless an end, a cap, a budget or an end_turn effect may call for it: a
+        # move that does not end the turn then needs no after_move frame
+        self.quiet = not (book.move_ends or book.cap_moves is not None or book.budget is not None or book.ends_turns)
         self.slot_index = {z.name: {k: i for i, k in enumerate(z.slots)} for z in book.zones.values() if z.slots}
         self.after_move: Block = (_after_move,)
         self.next_turn: Block = (_next_turn,)
@@ -349,7 +352,8 @@ class PlayState(TwoPlayerState):
             if type(spent) is not int and (isinstance(spent, bool) or not isinstance(spent, int | float)):
                 raise RuleError(f"{move.name} spend: expected a number, found {spent!r}")
             self.set_counter(budget, p, self.values[budget.index][p] - spent)
-        self.frames.append([self.g.after_move, 0, env])
+        if move.ends_turn or not self.g.quiet:
+            self.frames.append([self.g.after_move, 0, env])
         if move.ops:  # a move of no effects (the commonest: a turn ended) runs none: no frame to pop
             self.frames.append([move.ops, 0, env])
         self._run()
