@@ -237,12 +237,13 @@ def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
         return None
     ft = to.fn
     at = who + "@"  # where the bound card lies now: kept as it moves, so it can be moved again
+    on = who + "#"  # and its cell, while it lies on a grid
 
     def move(s: PlayState, e: dict[str, Any]) -> None:
         card = e.get(who)
         if card is None or card < 0:
             raise RuleError(f"move: {who} is no card here")
-        s.take_from(card, e.get(at))
+        s.take_from(card, e.get(at), e.pop(on, None))
         target = ft(s, e)
         e[at] = s.put(card, target, slot == "open")
 

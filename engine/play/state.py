@@ -537,7 +537,7 @@ class PlayState(TwoPlayerState):
                 row[to], row[cell] = row[cell], -1
             cards[to], cards[cell] = card, -1
             return to
-        self.take_from(card, source)
+        self.take_from(card, source, cell)
         cards[to] = card
         rows[0][to] = seat
         env = {"me": seat, "card": card}
@@ -571,8 +571,13 @@ class PlayState(TwoPlayerState):
             known.discard(card)
         return True
 
-    def take_from(self, card: int, hint: int | None) -> int:
-        """The card off the zone it lies in (hint first: where the rules last put it); that zone."""
+    def take_from(self, card: int, hint: int | None, cell: int | None = None) -> int:
+        """The card off the zone it lies in (hint first: where the rules last put it, on a grid at cell); that zone."""
+        if hint is not None and cell is not None:
+            on_grid = self.g.book.zone_at[hint][0].grid is not None
+            if on_grid and self.zones[hint][cell] == card:  # this very card, not another copy elsewhere on the grid
+                self.clear_cell(hint, cell)
+                return hint
         if hint is not None and self.take(card, hint):
             return hint
         for at in range(len(self.zones)):

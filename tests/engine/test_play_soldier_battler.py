@@ -253,3 +253,16 @@ def test_the_guide_s_grid_example_reads_and_plays(tmp_path: Path) -> None:
     (folder / "play.yaml").write_text(example)
     written = play.build(load_game(folder))
     assert conformance.check(written, 10) == []
+
+
+def test_a_card_taken_off_the_grid_is_the_copy_on_its_cell(both: tuple[GameDef, GameDef]) -> None:
+    written = both[1]
+    state = written.new_initial_state()
+    assert isinstance(state, PlayState)
+    field = written.book.zones["field"]  # type: ignore[attr-defined]  # a PlayGame's rule book
+    at, hp = field.base, field.hit_points
+    for cell, points in ((1, 10), (4, 20)):  # two copies of one Soldier type, each with its own hit points
+        state.zones[at][cell], state.marks[at][0][cell], state.marks[at][hp][cell] = 0, 0, points
+    assert state.take_from(0, at, 4) == at
+    assert state.zones[at][4] == -1 and state.marks[at][0][4] == -1
+    assert state.zones[at][1] == 0 and state.marks[at][hp][1] == 10
