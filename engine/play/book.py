@@ -70,6 +70,10 @@ class Group:
     allowed: tuple[bool, ...] | None = None  # by card: whether the parts of its test that read the card alone hold
     general: Compiled | None = None  # the parts of its test that read no card: asked once a list of legal moves
     by_card: bool = False  # order: cards: its cards offered in the game's order of cards, not as the zone lies
+    open: bool = False  # none of its moves has a test of the position alone: each is offered as far as that goes
+
+    def __post_init__(self) -> None:
+        self.open = all(m.general is None for m in self.moves)
 
 
 @dataclass

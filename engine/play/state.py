@@ -238,12 +238,14 @@ class PlayState(TwoPlayerState):
 
     def _from_cells(self, group: Group, env: dict[str, Any], add: Callable[[Choice], None]) -> None:
         """A grid's group of moves: for each cell holding a card of the player to move, in cell order, each move."""
-        moves = []
-        for m in group.moves:
-            if m.general is None or m.general.fn(self, env):
-                moves.append(m)
-        if not moves:
-            return
+        moves = group.moves
+        if not group.open:  # some move has a test of the position alone: asked once for all the cells
+            moves = []
+            for m in group.moves:
+                if m.general is None or m.general.fn(self, env):
+                    moves.append(m)
+            if not moves:
+                return
         at = group.each.fn(self, env)
         owner, p, which, allowed = self.marks[at][0], self.player, group.test, group.allowed
         for cell, card in enumerate(self.zones[at]):
