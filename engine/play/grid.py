@@ -94,8 +94,9 @@ def _reach(word: str, rows: int, cols: int, i: int, enemy_home: int) -> tuple[tu
 def targets(lay: Layout, cards: list[int], owner: list[int], i: int) -> list[int]:
     """The enemy cells the card on cell i reaches: the first group of its reach that holds an enemy."""
     seat = owner[i]
+    friend = (EMPTY, seat)  # what an enemy is not
     for group in lay.reach[seat][lay.card_reach[cards[i]]][i]:
-        hits = [j for j in group if owner[j] != EMPTY and owner[j] != seat]
+        hits = [j for j in group if owner[j] not in friend]
         if hits:
             return hits
     return []
