@@ -460,8 +460,16 @@ def _grid(r: _Reader, zone: Zone, spec: dict[str, Any], path: fx.Path) -> None:
     """A grid's size: rows x columns fixed for the game, one card a cell."""
     raw = spec["grid"]
     zone.grid = (0, 0)  # a grid of no cells until its size reads: what names it is still a grid's, and says no more
-    if zone.per_player or zone.slots is not None or "slots" in spec or "limit" in spec:
-        r.fail((*path, "grid"), "grid: a grid is the whole game's (no per:, slots: or limit:)", at_key=True)
+    if zone.per_player:
+        r.fail((*path, "grid"), "grid: a grid is the whole game's (no per: player)", at_key=True)
+        return
+    wrong = [k for k in ("slots", "limit", "order", "overflow") if k in spec]
+    for key in wrong:
+        r.fail((*path, key), f"{key}: a grid holds one card a cell: it has no {key}:", at_key=True)
+    if wrong:
+        return
+    if zone.visible != "all":  # its cards lie face up: search deals no card of it anew
+        r.fail((*path, "visible"), f"visible: a grid's cards are seen by all: expected all, found {zone.visible!r}")
         return
     if not r.keys(raw, (*path, "grid"), ("rows", "columns"), ("rows", "columns")):
         return

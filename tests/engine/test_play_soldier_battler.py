@@ -206,6 +206,8 @@ BROKEN = [
     ("and field.acted[from] < turn", "and field.actd[from] < turn", "field is a grid"),
     ("move: {to: field, cell: to}", "move: {to: field}", "cell: a card goes onto a grid at a cell"),
     ("    as: cap\n    after: turn", "    as: cap\n    after: turns", "after: expected move (every move) or turn"),
+    ("    visible: all\n    home:", "    visible: none\n    home:", "visible: a grid's cards are seen by all"),
+    ("    grid: {rows:", "    order: sorted\n    grid: {rows:", "order: a grid holds one card a cell"),
 ]
 
 
@@ -226,7 +228,8 @@ def test_a_misused_grid_is_one_line_at_its_place(tmp_path: Path, old: str, new: 
     file, line, column = place.rsplit(":", 2)
     assert file.endswith("play.yaml")
     written = rules.read_text().splitlines()[int(line) - 1]
-    word = new.strip().splitlines()[-1].strip().split(":")[0].split("(")[0].strip("'{")
+    changed = next(line for line in new.splitlines() if line not in old.splitlines())  # the line the problem is on
+    word = changed.strip().split(":")[0].split("(")[0].strip("'{")
     assert 0 < int(column) <= len(written) + 1 and word in written
 
 
