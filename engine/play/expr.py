@@ -476,7 +476,11 @@ class Compiler:
         """A constant expression worked out now, once: rules.timeline_cost * 2 costs nothing in play; one that reads
         a card's fields alone, worked out now for every card (card.kind is sage is then a look-up)."""
         if compiled.constant:
-            value = compiled.fn(None, {})
+            try:
+                value = compiled.fn(None, {})
+            except RuleError as exc:  # none >= rules.turn_cap: wrong in every position, so said as the rules are read
+                column, _, said = str(exc).partition(": ")
+                raise ExprError(said or str(exc), int(column[7:]) if column[7:].isdigit() else 1) from None
             return Compiled(lambda s, e: value, compiled.kind if compiled.kind != "any" else kind_of(value), True)
         name = compiled.card
         if name is None or not self.cards:

@@ -167,6 +167,8 @@ class PlayState(TwoPlayerState):
         if self.chance is not None:
             return [a for a, _ in self.chance_outcomes()]
         picks = self._choices()
+        if not picks:
+            _no_move(self.player)
         self.picks = picks
         return [pick[0] for pick in picks]
 
@@ -379,6 +381,8 @@ class PlayState(TwoPlayerState):
                 continue
             picks = self._choices()
             n = len(picks)
+            if not n:
+                _no_move(self.player)
             note(n)
             p = self.player
             if first < 0:
@@ -809,6 +813,10 @@ class PlayState(TwoPlayerState):
                 said = said.replace("{to}", str((place or 0) + 1)).replace("{from}", str((cell or 0) + 1))
             return said
         return " ".join(w for w in (move.name, card_name, target_name and f"-> {target_name}") if w)
+
+
+def _no_move(seat: int) -> None:
+    raise RuleError(f"seat {seat} is to move and the rules offer it no move: give it one that is always there (a pass)")
 
 
 def _too_deep() -> None:

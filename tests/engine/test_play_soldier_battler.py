@@ -12,6 +12,7 @@ import pytest
 from engine import agents, conformance, play, registry, runner
 from engine.api import GameDef
 from engine.play import grid
+from engine.play.expr import RuleError
 from engine.play.state import PlayState
 from printkit.cli import main
 from printkit.core.errors import DataError
@@ -269,3 +270,37 @@ def test_a_card_taken_off_the_grid_is_the_copy_on_its_cell(both: tuple[GameDef, 
     assert state.take_from(0, at, 4) == at
     assert state.zones[at][4] == -1 and state.marks[at][0][4] == -1
     assert state.zones[at][1] == 0 and state.marks[at][hp][1] == 10
+
+
+WORDS = ["field", "from", "to", "card", "hp", "acted", "me", "turn", "0", "-1", "99", "none", "my.hand", "(", "{"]
+
+
+def test_a_mangled_grid_book_is_a_data_error_or_plays_within_its_bounds(tmp_path: Path) -> None:
+    """Soldier Battler's book with one line mangled, many times over: it is refused as data (each problem placed), or
+    it plays, stopped only by the interpreter's own bounds (a rule error, a game past its action limit)."""
+    folder = tmp_path / "soldier-battler"
+    shutil.copytree(SOLDIERS, folder)
+    lines = (SOLDIERS / "play.yaml").read_text().splitlines()
+    rng = random.Random(32)
+    played = 0
+    for _ in range(150):
+        mangled = list(lines)
+        i = rng.randrange(len(lines))
+        words = mangled[i].split(" ")
+        k = rng.randrange(len(words))
+        how = rng.randrange(3)  # a character dropped, a word swapped, the line gone
+        words[k] = words[k][1:] if how == 0 else rng.choice(WORDS) if how == 1 else ""
+        mangled[i] = " ".join(words) if how < 2 else ""
+        (folder / "play.yaml").write_text("\n".join(mangled) + "\n")
+        try:
+            game = play.build(load_game(folder))
+        except DataError:
+            continue
+        game.max_actions = 3_000  # a book that never ends is found at this bound, not the runner's 200,000
+        played += 1
+        for seed in range(2):
+            try:
+                runner.play(game, [agents.make("random"), agents.make("random")], seed)
+            except (RuleError, runner.EndlessGame):
+                break
+    assert played > 10  # many changes leave a book that still reads
