@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import shutil
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -304,3 +305,17 @@ def test_a_mangled_grid_book_is_a_data_error_or_plays_within_its_bounds(tmp_path
             except (RuleError, runner.EndlessGame):
                 break
     assert played > 10  # many changes leave a book that still reads
+
+
+def test_the_book_reads_the_draws_and_deployments_a_turn_allows_from_the_data(soldiers: Game) -> None:
+    # the engine draws one card and deploys at most one Soldier a turn whatever game.yaml says; the book reads
+    # draw_per_turn and plays_per_turn, so two of each show as two in a row
+    varied = play.build(variant.vary(soldiers, [("rules.draw_per_turn", 2), ("rules.plays_per_turn", 2)]))
+    base = varied.book.chance_base  # type: ignore[attr-defined]  # a PlayGame's rule book
+    draws = deploys = 0
+    for seed in range(20):
+        actions = runner.play(varied, [agents.make("random"), agents.make("random")], seed).actions
+        for a, b in pairwise(list(actions)[6:]):  # after the deal
+            draws += a >= base and b >= base
+            deploys += a < 9_999 and b < 9_999
+    assert draws > 20 and deploys > 5
