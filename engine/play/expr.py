@@ -562,6 +562,16 @@ class Compiler:
             except TypeError:
                 raise RuleError(f"column {column}: expected numbers, found {x!r} {symbol} {y!r}") from None
 
+        if symbol == "<":  # field.acted[from] < turn: the commonest, the operator written in rather than called
+
+            def less(s: Any, e: dict[str, Any]) -> bool:
+                x, y = fa(s, e), fb(s, e)
+                try:
+                    return x < y
+                except TypeError:
+                    raise RuleError(f"column {column}: expected numbers, found {x!r} < {y!r}") from None
+
+            return self.made(less, "bool", a, b)
         return self.made(compared, "bool", a, b)
 
     # what a rule book defines: its names, brackets, membership and functions
