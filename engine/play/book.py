@@ -13,6 +13,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from engine.play import effects as fx
+from engine.play import grid
 from engine.play.expr import Compiled, ExprError, as_test, names, parse
 from engine.play.scope import Counter, Named, Scope, Zone
 from printkit.core import files
@@ -21,7 +22,7 @@ from printkit.data import yamlsource
 from printkit.data.cardtypes import TABLES
 from printkit.data.game import Game
 from printkit.data.loader import PLAY_FILE
-from printkit.data.playfile import MOVE_KEYS, TOP, ZONE_KEYS
+from printkit.data.playfile import MOVE_KEYS, REACHES, TOP, ZONE_KEYS
 
 MAX_BYTES = 1_000_000
 MAX_ZONES = 40
@@ -53,6 +54,9 @@ class Move:
     span: int = 1  # how many action numbers it takes from its first: a block per kind of card, if it plays one
     allowed: tuple[bool, ...] | None = None  # by card: whether the parts of its test that read the card alone hold
     general: Compiled | None = None  # the parts of its test that read no card: asked once a list of legal moves
+    to: Compiled | None = None  # the places it goes to (cells or columns of a grid), each an offer of its own
+    places: int = 0  # how many places `to` numbers among: its offers are number + card (or cell) x places + place
+    cells: int = 0  # the cells of the grid whose cards make it (0: its cards come from a zone)
 
 
 @dataclass
@@ -61,6 +65,15 @@ class Group:
 
     each: Compiled
     moves: list[Move]
+    grid: bool = False  # the zone is a grid: each cell holding a card of the player to move, in cell order
+    test: Compiled | None = None  # which cards offer the moves at all (if:): the part asked once a card
+    allowed: tuple[bool, ...] | None = None  # by card: whether the parts of its test that read the card alone hold
+    general: Compiled | None = None  # the parts of its test that read no card: asked once a list of legal moves
+    by_card: bool = False  # order: cards: its cards offered in the game's order of cards, not as the zone lies
+    open: bool = False  # none of its moves has a test of the position alone: each is offered as far as that goes
+
+    def __post_init__(self) -> None:
+        self.open = all(m.general is None for m in self.moves)
 
 
 @dataclass
@@ -70,7 +83,8 @@ class End:
     kind: str  # wins, loses, draw, most
     test: Compiled
     score: Compiled | None
-    how: str  # normal or stalemate: how the reports count it
+    how: str  # normal, stalemate or cap: how the reports count it
+    after: str = "move"  # when it is asked: after every move, or only as a turn ends (turn)
 
 
 @dataclass
@@ -82,7 +96,7 @@ class Book:
     cards: list[str]  # card ids by number
     names: list[str]
     fields: list[dict[str, Any]]
-    start: list[int]  # the cards the game starts with, in deck order, by number
+    start: list[list[int]]  # the cards the game starts with, in deck order, by number: one list a seat (or one)
     zones: dict[str, Zone]
     zone_at: list[tuple[Zone, int]]  # each zone index: its declaration and owner (-1: the game's)
     counters: dict[str, Counter]
@@ -100,6 +114,12 @@ class Book:
     scale: float
     chance_base: int
     effects: dict[str, Named] = field(default_factory=dict)
+    ends_turns: bool = False  # some effect ends the turn (end_turn): a move's effects may, not only ends_turn:
+    curve: str = "clamp"  # how the heuristic's (value - other's) / scale becomes -1..1: clamped, or through tanh
+    move_ends: list[End] = field(default_factory=list)  # the ends asked after every move, not only as a turn ends
+
+    def __post_init__(self) -> None:
+        self.move_ends = [end for end in self.ends if end.after == "move"]
 
 
 class _Reader:
@@ -114,6 +134,7 @@ class _Reader:
         self.checks: dict[str, Named] = {}
         self.drawing: tuple[Zone, Zone | None] | None = None
         self.applied: list[tuple[str, fx.Path]] = []
+        self.ends_turns = False  # an end_turn effect is written somewhere: any move's effects may end the turn
         self.players = int(game.info.players) if isinstance(game.info.players, int) else 2
         self.scope: Scope | None = None
 
@@ -165,11 +186,13 @@ class _Reader:
         except ExprError as exc:
             self.fail_at(path, exc.column, str(exc))
             return None
-        if want == "number" and compiled.kind in ("zone", "slots", "bool", "text", "table", "row", "card"):
+        if want == "number" and compiled.kind in (
+            "zone", "slots", "bool", "text", "table", "row", "card", "grid", "marks", "places"
+        ):  # fmt: skip
             self.fail(path, f"expected a number, found a {compiled.kind}")
             return None
         if want == "bool":
-            if compiled.kind in ("zone", "slots", "table", "row"):
+            if compiled.kind in ("zone", "slots", "table", "row", "grid", "marks", "places"):
                 self.fail(path, f"expected a test, found a {compiled.kind}")
                 return None
             return as_test(compiled)
@@ -177,7 +200,7 @@ class _Reader:
 
     def zone(self, raw: Any, path: fx.Path, bound: dict[str, str]) -> Compiled | None:
         compiled = self.expr(raw, path, bound)
-        if compiled is not None and compiled.kind not in ("zone", "slots"):
+        if compiled is not None and compiled.kind not in ("zone", "slots", "grid"):
             self.fail(path, f"expected a zone, such as my.hand or discard, found {raw!r}")
             return None
         return compiled
@@ -198,6 +221,9 @@ class _Reader:
 
     def note_apply(self, name: str, path: fx.Path) -> None:
         self.applied.append((name, path))
+
+    def note_end_turn(self) -> None:
+        self.ends_turns = True
 
 
 def read(game: Game) -> Book:
@@ -235,6 +261,9 @@ def _book(r: _Reader) -> Book | None:
     r.scope = Scope(r.players, r.zones, r.counters, game.rule, tables, fields, checks)
     _zones(r, data.get("zones"), cards)
     _counters(r, data.get("counters"))
+    for zone in r.zones.values():  # a grid's rules may read counters and zones: read once both are declared
+        if zone.grid is not None:
+            _grid_rules(r, zone, data["zones"][zone.name], ("zones", zone.name))
     _drawing(r, data.get("drawing"))
     _named_checks(r, data.get("checks"))
     r.effects = {}
@@ -258,7 +287,7 @@ def _book(r: _Reader) -> Book | None:
     if r.keys(cap, ("cap",), ("moves", "turns")):
         cap_moves = r.constant(cap["moves"], ("cap", "moves"), 1, 1_000_000) if "moves" in cap else None
         cap_turns = r.constant(cap["turns"], ("cap", "turns"), 1, 100_000) if "turns" in cap else None
-    value, scale = _heuristic(r, data.get("heuristic"))
+    value, scale, curve = _heuristic(r, data.get("heuristic"))
     for name, where in r.applied:
         if name not in r.effects:
             r.fail(where, f"no effect {name!r} under effects: (effects: {', '.join(r.effects) or 'none'})")
@@ -270,7 +299,7 @@ def _book(r: _Reader) -> Book | None:
     holder = next((z for z in r.zones.values() if z.start is not None), None)
     if holder is None and drawing is not None:
         r.fail(("zones",), "no zone holds the cards as the game begins: give the draw pile cards: <deck id>")
-    start = _start(game, holder.start if holder is not None else None, cards)
+    start = _starts(game, holder, r.players, cards)
     zone_at = [
         (z, seat if z.per_player else -1) for z in r.zones.values() for seat in range(r.players if z.per_player else 1)
     ]
@@ -279,6 +308,7 @@ def _book(r: _Reader) -> Book | None:
     return Book(
         r.smap.file, r.players, cards, names, fields, start, r.zones, zone_at, r.counters, drawing, setup,
         turn_start, turn_end, budget, entries, moves, ends, cap_moves, cap_turns, value, scale, chance_base, r.effects,
+        r.ends_turns, curve,
     )  # fmt: skip
 
 
@@ -296,6 +326,14 @@ def _cards(game: Game) -> tuple[list[str], list[str], list[dict[str, Any]]]:
                 names.append(card.name)
                 fields.append({"id": card.id, "name": card.name, "kind": card.kind, "copies": copies, **card.values})
     return cards, names, fields
+
+
+def _starts(game: Game, holder: Zone | None, players: int, cards: list[str]) -> list[list[int]]:
+    """The cards the holding zone starts with: one list a seat for a zone each player has, else one list."""
+    if holder is None:
+        return [[]]
+    decks = holder.start if isinstance(holder.start, list) else [holder.start] * (players if holder.per_player else 1)
+    return [_start(game, deck, cards) for deck in decks]
 
 
 def _start(game: Game, deck: str | None, cards: list[str]) -> list[int]:
@@ -361,10 +399,16 @@ def _zones(r: _Reader, raw: Any, cards: list[str]) -> None:
         visible = visible if visible in ("all", "owner", "none") else "all"
         order = order if order in ("pile", "sorted") else "pile"
         start = spec.get("cards")
-        if start is not None and start != "all" and start not in decks:
+        listed = isinstance(start, list) and per == "player" and len(start) == r.players
+        if start is not None and not listed and (not isinstance(start, str) or (start != "all" and start not in decks)):
             r.fail(
-                (*path, "cards"), f"cards: expected all or a deck's id ({', '.join(sorted(decks))}), found {start!r}"
+                (*path, "cards"),
+                f"cards: expected all or a deck's id ({', '.join(sorted(decks))}), or for a zone each player has a "
+                f"list of {r.players} deck ids, found {start!r}",
             )
+            start = None
+        elif isinstance(start, list) and any(d not in decks for d in start):
+            r.fail((*path, "cards"), f"cards: expected deck ids ({', '.join(sorted(decks))}), found {start!r}")
             start = None
         zone = Zone(str(name), base, per == "player", visible, order, start=start)
         base += r.players if zone.per_player else 1
@@ -382,6 +426,11 @@ def _zones(r: _Reader, raw: Any, cards: list[str]) -> None:
                     (*path, "slots"),
                     f"slots: expected a number from 1 to 1,000 or a table of game.yaml, found {slots!r}",
                 )
+        if "grid" in spec:
+            _grid(r, zone, spec, path)
+        elif any(k in spec for k in GRID_KEYS):
+            key = next(k for k in GRID_KEYS if k in spec)
+            r.fail((*path, key), f"{key}: only a grid zone (grid: {{rows:, columns:}}) has it", at_key=True)
         pending.append((zone, spec.get("holds"), spec.get("slot"), path))
         if "overflow" in spec:
             zone.overflow = str(spec["overflow"])
@@ -401,6 +450,94 @@ def _zones(r: _Reader, raw: Any, cards: list[str]) -> None:
                 r.fail((*path, "overflow"), f"overflow: expected another zone's name, found {zone.overflow!r}")
             elif zone.limit is None:
                 r.fail((*path, "overflow"), "overflow: a zone overflows past its limit: give it limit:")
+
+
+GRID_KEYS = ("home", "reach", "enter_enemy_home", "marks", "hit_points", "reserve")
+MAX_CELLS = 100  # a grid's cells: a move from a cell to a cell is numbered within a block of 10,000
+
+
+def _grid(r: _Reader, zone: Zone, spec: dict[str, Any], path: fx.Path) -> None:
+    """A grid's size: rows x columns fixed for the game, one card a cell."""
+    raw = spec["grid"]
+    zone.grid = (0, 0)  # a grid of no cells until its size reads: what names it is still a grid's, and says no more
+    if zone.per_player:
+        r.fail((*path, "grid"), "grid: a grid is the whole game's (no per: player)", at_key=True)
+        return
+    wrong = [k for k in ("slots", "limit", "order", "overflow") if k in spec]
+    for key in wrong:
+        r.fail((*path, key), f"{key}: a grid holds one card a cell: it has no {key}:", at_key=True)
+    if wrong:
+        return
+    if zone.visible != "all":  # its cards lie face up: search deals no card of it anew
+        r.fail((*path, "visible"), f"visible: a grid's cards are seen by all: expected all, found {zone.visible!r}")
+        return
+    if not r.keys(raw, (*path, "grid"), ("rows", "columns"), ("rows", "columns")):
+        return
+    rows = r.constant(raw["rows"], (*path, "grid", "rows"), 1, MAX_CELLS)
+    cols = r.constant(raw["columns"], (*path, "grid", "columns"), 1, MAX_CELLS)
+    if rows is None or cols is None:
+        return
+    if rows * cols > MAX_CELLS:
+        r.fail((*path, "grid"), f"grid: {rows} x {cols} cells: expected at most {MAX_CELLS}")
+        return
+    zone.grid = (rows, cols)
+
+
+def _grid_rules(r: _Reader, zone: Zone, spec: dict[str, Any], path: fx.Path) -> None:
+    """A grid's marks, reserve, home rows, reaches and steps: read once its zones and counters are declared."""
+    assert zone.grid is not None
+    rows, cols = zone.grid
+    marks = spec.get("marks") or {}
+    if not isinstance(marks, dict) or any(not str(k).isidentifier() or k == "owner" for k in marks):
+        r.fail((*path, "marks"), "marks: expected names (not owner) and their start, such as {hp: card.hp}")
+        marks = {}
+    for name, start in marks.items():
+        compiled = r.expr(start, (*path, "marks", str(name)), {"card": "card"}, "number")
+        zone.marks[str(name)] = compiled if compiled is not None else Compiled(lambda s, e: 0, "number", True)
+    if "hit_points" in spec:
+        if spec["hit_points"] not in zone.marks:
+            said = ", ".join(zone.marks) or "none"
+            found = spec["hit_points"]
+            r.fail((*path, "hit_points"), f"hit_points: expected one of its marks ({said}), found {found!r}")
+            zone.hit_points = -2  # said here: a damage: on it says no more
+        else:
+            zone.hit_points = zone.mark_index(str(spec["hit_points"]))
+    if "reserve" in spec:
+        zone.reserve = r.expr(spec["reserve"], (*path, "reserve"), {}, "number")
+    if not zone.cells:  # its size did not read, and said so: no rows to place homes and reaches in
+        return
+    homes: list[int] = []
+    home = r.expr(spec.get("home", 0), (*path, "home"), {}, "number")
+    for seat in range(r.players):
+        try:
+            row = home.fn(None, {"me": seat}) if home is not None else 0
+        except Exception:  # it reads the position: a home row is fixed for the game
+            row = None
+        if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < rows:
+            r.fail((*path, "home"), f"home: expected a row from 0 to {rows - 1} fixed for the game, found {row!r}")
+            return
+        homes.append(row)
+    enter = True
+    if "enter_enemy_home" in spec:
+        given = r.expr(spec["enter_enemy_home"], (*path, "enter_enemy_home"), {}, "bool")
+        if given is not None and not given.constant:
+            r.fail((*path, "enter_enemy_home"), "enter_enemy_home: expected a test fixed for the game")
+            return
+        enter = bool(given.fn(None, {})) if given is not None else True
+    reach = r.expr(spec.get("reach", "nearest_in_column"), (*path, "reach"), {"card": "card"})
+    words: list[str] = []
+    for card in range(r.scope.cards if r.scope is not None else 0):
+        try:
+            word = reach.fn(None, {"card": card}) if reach is not None else "nearest_in_column"
+        except Exception:  # it reads the position, not the card alone
+            word = None
+        if word not in REACHES:
+            r.fail((*path, "reach"), f"reach: expected one of {', '.join(REACHES)} for each card, found {word!r}")
+            return
+        words.append(str(word))
+    zone.enter_enemy_home = enter
+    zone.reach = tuple(words)
+    zone.layout = grid.layout(rows, cols, homes, enter, words)
 
 
 def _counters(r: _Reader, raw: Any) -> None:
@@ -444,14 +581,16 @@ def _drawing(r: _Reader, raw: Any) -> None:
     if not r.keys(raw, ("drawing",), ("from", "refill"), ("from",)):
         return
     pile = r.zones.get(str(raw["from"]))
-    if pile is None or pile.per_player or pile.slots is not None:
-        r.fail(("drawing", "from"), f"from: expected a pile the whole game shares, found {raw['from']!r}")
+    if pile is None or pile.slots is not None or pile.grid is not None:
+        said = f"from: expected a pile the whole game shares or one each player has, found {raw['from']!r}"
+        r.fail(("drawing", "from"), said)
         return
     refill = None
-    if "refill" in raw:
+    if "refill" in raw:  # each player's pile is refilled from each player's, a shared one from a shared one
         refill = r.zones.get(str(raw["refill"]))
-        if refill is None or refill.per_player or refill is pile or refill.slots is not None:
-            r.fail(("drawing", "refill"), f"refill: expected another shared pile, found {raw['refill']!r}")
+        if refill is None or refill.per_player != pile.per_player or refill is pile or refill.slots is not None:
+            whose = "each player's" if pile.per_player else "shared"
+            r.fail(("drawing", "refill"), f"refill: expected another {whose} pile, found {raw['refill']!r}")
             return
     r.drawing = (pile, refill)
 
@@ -522,17 +661,27 @@ def _moves(r: _Reader, raw: Any, budget: Counter | None, kinds: int) -> tuple[li
     for i, spec in enumerate(raw):
         path: fx.Path = ("moves", i)
         if isinstance(spec, dict) and "each" in spec:
-            if not r.keys(spec, path, ("each", "moves"), ("each", "moves")):
+            if not r.keys(spec, path, ("each", "if", "order", "moves"), ("each", "moves")):
                 continue
             each = r.zone(spec["each"], (*path, "each"), {})
             inner = spec["moves"]
             if not isinstance(inner, list) or not inner:
                 r.fail((*path, "moves"), "expected the moves a card of the zone offers")
                 continue
-            group = [_move(r, m, (*path, "moves", j), budget, grouped=True) for j, m in enumerate(inner)]
+            on_grid: Zone | None = each.meta if each is not None and each.kind == "grid" else None
+            group = [_move(r, m, (*path, "moves", j), budget, grouped=True, grid=on_grid) for j, m in enumerate(inner)]
             found = [m for m in group if m is not None]
-            if each is not None and found:
-                entries.append(Group(each, found))
+            # which of the zone's cards offer the moves at all: asked once a card, not once a move
+            bound = {"card": "card", "from": "number"} if on_grid is not None else {"card": "card"}
+            which = r.expr(spec["if"], (*path, "if"), bound, "bool") if "if" in spec else None
+            if each is not None and found and ("if" not in spec or which is not None):
+                made = Group(each, found, on_grid is not None, which)
+                made.by_card = spec.get("order") == "cards"
+                if spec.get("order", "zone") not in ("zone", "cards") or (made.by_card and on_grid is not None):
+                    r.fail((*path, "order"), f"order: expected zone or cards (not on a grid), found {spec['order']!r}")
+                if which is not None:  # its parts by what they read: the card alone, nothing of a card, the rest
+                    made.allowed, made.general, made.test = _split(r, str(spec["if"]), bound, which)
+                entries.append(made)
                 flat += found
             continue
         move = _move(r, spec, path, budget)
@@ -542,6 +691,9 @@ def _moves(r: _Reader, raw: Any, budget: Counter | None, kinds: int) -> tuple[li
     if len(flat) > MAX_MOVES:
         r.fail(("moves",), f"{len(flat)} moves: expected at most {MAX_MOVES}")
     for move in flat:
+        if move.places:  # a move to places: a block of places for each card, or each cell of the grid it acts from
+            move.span = move.places * (move.cells or max(1, kinds))
+            continue
         move.span = 1 if move.sources is None else max(1, kinds) * max(1, move.stride)
     _number(r, flat)
     return entries, flat
@@ -561,7 +713,9 @@ def _number(r: _Reader, moves: list[Move]) -> None:
             at += move.span
 
 
-def _move(r: _Reader, spec: Any, path: fx.Path, budget: Counter | None, grouped: bool = False) -> Move | None:
+def _move(
+    r: _Reader, spec: Any, path: fx.Path, budget: Counter | None, grouped: bool = False, grid: Zone | None = None
+) -> Move | None:
     if not isinstance(spec, dict):
         r.fail(path, "expected a move: {id: ..., if: ..., do: [...]}")
         return None
@@ -579,6 +733,8 @@ def _move(r: _Reader, spec: Any, path: fx.Path, budget: Counter | None, grouped:
             r.fail((*path, "card"), "card: a move in a group takes the group's card (each:)")
             return None
         bound["card"] = "card"
+        if grid is not None:
+            bound["from"] = "number"  # the cell the card stands on
         sources = []
     elif "card" in spec:
         wanted = spec["card"] if isinstance(spec["card"], list) else [spec["card"]]
@@ -603,8 +759,22 @@ def _move(r: _Reader, spec: Any, path: fx.Path, budget: Counter | None, grouped:
             r.fail((*path, "target"), f"target: {zone.name} needs a limit: (or slots:) to number its places")
             return None
         bound["target"] = "card"
+    places = 0
+    to: Compiled | None = None
+    if "to" in spec:
+        if "target" in spec or "card" not in bound:
+            r.fail((*path, "to"), "to: a move to places plays a card (each: or card:) and aims at no target:")
+            return None
+        to = r.expr(spec["to"], (*path, "to"), bound)
+        if to is None:
+            return None
+        if to.kind != "places":
+            r.fail((*path, "to"), "to: expected places on a grid: steps(), targets() or open_columns()")
+            return None
+        places = int(to.meta)
+        bound["to"] = "number"
     test = r.expr(spec["if"], (*path, "if"), bound, "bool") if "if" in spec else None
-    reads_target = "if" in spec and test is not None and "target" in _names(spec["if"])
+    reads_target = "if" in spec and test is not None and bool({"target", "to"} & _names(spec["if"]))
     allowed = general = None
     if test is not None and "card" in bound:
         allowed, general, test = _split(r, str(spec["if"]), bound, test)
@@ -628,7 +798,7 @@ def _move(r: _Reader, spec: Any, path: fx.Path, budget: Counter | None, grouped:
         stride = 1
     return Move(
         name, number, sources, target, stride if target is not None else 1, test, reads_target, spend, ops, plays, ends,
-        says, grouped, allowed=allowed, general=general,
+        says, grouped, allowed=allowed, general=general, to=to, places=places, cells=grid.cells if grid else 0,
     )  # fmt: skip
 
 
@@ -652,8 +822,9 @@ def _split(
     compiled = [(as_test(r.scope.compile(node, scope)), names(node)) for node in parts]
     pure = [c for c, _ in compiled if c.card == "card" or c.constant]
     allowed = tuple(all(c.fn(None, {"card": i}) for c in pure) for i in range(r.scope.cards)) if pure else None
-    free = [c for c, read in compiled if not (c.card == "card" or c.constant) and not read & {"card", "target"}]
-    rest = [c for c, read in compiled if not (c.card == "card" or c.constant) and read & {"card", "target"}]
+    own = {"card", "target", "from", "to"}  # what an offer binds: a test reading them is asked of each offer
+    free = [c for c, read in compiled if not (c.card == "card" or c.constant) and not read & own]
+    rest = [c for c, read in compiled if not (c.card == "card" or c.constant) and read & own]
     return allowed, _all(free), _all(rest)
 
 
@@ -689,7 +860,7 @@ def _ends(r: _Reader, raw: Any) -> list[End]:
             r.fail(path, "expected {wins: test}, {loses: test}, {draw: test} or {when: test, most: score}")
             continue
         kinds = [k for k in ("wins", "loses", "draw", "when") if k in spec]
-        if len(kinds) != 1 or not r.keys(spec, path, ("wins", "loses", "draw", "when", "most", "as")):
+        if len(kinds) != 1 or not r.keys(spec, path, ("wins", "loses", "draw", "when", "most", "as", "after")):
             if len(kinds) != 1:
                 r.fail(path, "expected one of wins:, loses:, draw: or when: (with most:)")
             continue
@@ -698,8 +869,12 @@ def _ends(r: _Reader, raw: Any) -> list[End]:
             r.fail((*path, kind), f"loses: ends a two-player game; with {r.players} players write wins: or when:/most:")
             continue
         how = spec.get("as", "normal")
-        if how not in ("normal", "stalemate"):
-            r.fail((*path, "as"), f"as: expected normal or stalemate, found {how!r}")
+        if how not in ("normal", "stalemate", "cap"):
+            r.fail((*path, "as"), f"as: expected normal, stalemate or cap, found {how!r}")
+            continue
+        after = spec.get("after", "move")
+        if after not in ("move", "turn"):
+            r.fail((*path, "after"), f"after: expected move (every move) or turn (as a turn ends), found {after!r}")
             continue
         test = r.expr(spec[kind], (*path, kind), {}, "bool")
         score = None
@@ -713,18 +888,22 @@ def _ends(r: _Reader, raw: Any) -> list[End]:
             r.fail((*path, "most"), "most: goes with when:")
             continue
         if test is not None and (kind != "most" or score is not None):
-            out.append(End(kind, test, score, how))
+            out.append(End(kind, test, score, how, after))
     return out
 
 
-def _heuristic(r: _Reader, raw: Any) -> tuple[Compiled | None, float]:
+def _heuristic(r: _Reader, raw: Any) -> tuple[Compiled | None, float, str]:
     if raw is None:
-        return None, 1.0
-    if not r.keys(raw, ("heuristic",), ("value", "scale"), ("value",)):
-        return None, 1.0
+        return None, 1.0, "clamp"
+    if not r.keys(raw, ("heuristic",), ("value", "scale", "curve"), ("value",)):
+        return None, 1.0, "clamp"
+    curve = raw.get("curve", "clamp")
+    if curve not in ("clamp", "tanh"):
+        r.fail(("heuristic", "curve"), f"curve: expected clamp or tanh, found {curve!r}")
+        return None, 1.0, "clamp"
     value = r.expr(raw["value"], ("heuristic", "value"), {}, "number")
     scale = raw.get("scale", 1)
     if isinstance(scale, bool) or not isinstance(scale, int | float) or scale <= 0:
         r.fail(("heuristic", "scale"), f"scale: expected a number above 0, found {scale!r}")
-        return None, 1.0
-    return value, float(scale)
+        return None, 1.0, "clamp"
+    return value, float(scale), curve

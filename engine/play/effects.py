@@ -45,6 +45,8 @@ class Reader(Protocol):
 
     def note_apply(self, name: str, path: Path) -> None: ...
 
+    def note_end_turn(self) -> None: ...
+
 
 def block(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int = 0) -> Block:
     """A do: list compiled, each problem placed; the ops of the effects that compiled."""
@@ -71,6 +73,7 @@ def block(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
 def effect(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
     if isinstance(raw, str):
         if raw == "end_turn":
+            reader.note_end_turn()  # a move may end the turn by its effects: each is then followed to its end
             return lambda s, e: s.end_turn_now()
         if raw == "extra_turn":
             return lambda s, e: s.extra_turn(e["me"])
@@ -138,6 +141,16 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
             return None
         seats, mine = _seats(who), who == "me"
         gain, lose = kind == "gain", kind == "lose"
+        if kind == "set" and all(_plain(counter, amount) for counter, amount in changes):
+            # game counters of no bounds set to fixed whole numbers (set: {phase: 0}): written, nothing to check
+            fixed = [(counter.index, amount.fn(None, {})) for counter, amount in changes]
+
+            def put(s: PlayState, e: dict[str, Any]) -> None:
+                values = s.values
+                for index, n in fixed:
+                    values[index][0] = n
+
+            return put
 
         def change(s: PlayState, e: dict[str, Any]) -> None:
             for counter, amount in changes:
@@ -155,10 +168,17 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
     return build
 
 
+def _plain(counter: Counter, amount: Compiled) -> bool:
+    """A game's counter of no bounds given a fixed whole number: set without a check."""
+    if counter.per_player or counter.low is not None or counter.high is not None or not amount.constant:
+        return False
+    return type(amount.fn(None, {})) is int
+
+
 def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
     """{to: zone} moves the card (or card: another); {from:, count:, to:} moves cards off a pile's top."""
     if not isinstance(raw, dict) or not reader.keys(
-        raw, path, ("card", "from", "count", "where", "to", "slot"), ("to",)
+        raw, path, ("card", "from", "count", "where", "to", "slot", "cell"), ("to",)
     ):
         if not isinstance(raw, dict):
             reader.fail(path, "expected {to: a zone}, with card: or from: and count:")
@@ -170,6 +190,12 @@ def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
         return None
     if to is None:
         return None
+    if (to.kind == "grid") != ("cell" in raw):
+        said = "cell: a card goes onto a grid at a cell" if to.kind == "grid" else "cell: only a grid has cells"
+        reader.fail((*path, "cell") if "cell" in raw else (*path, "to"), said)
+        return None
+    if "cell" in raw:
+        return _move_to_cell(reader, raw, path, bound, to)
     if "from" in raw:
         if "card" in raw:
             reader.fail(path, "give card: or from:, not both")
@@ -211,16 +237,117 @@ def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
         return None
     ft = to.fn
     at = who + "@"  # where the bound card lies now: kept as it moves, so it can be moved again
+    on = who + "#"  # and its cell, while it lies on a grid
 
     def move(s: PlayState, e: dict[str, Any]) -> None:
         card = e.get(who)
         if card is None or card < 0:
             raise RuleError(f"move: {who} is no card here")
-        s.take_from(card, e.get(at))
+        s.take_from(card, e.get(at), e.pop(on, None))
         target = ft(s, e)
         e[at] = s.put(card, target, slot == "open")
 
     return move
+
+
+def _move_to_cell(reader: Reader, raw: dict[str, Any], path: Path, bound: dict[str, str], to: Compiled) -> Op | None:
+    """{to: field, cell: to}: the card onto a grid's empty cell, owned by the player (from a cell: its marks too)."""
+    if "from" in raw or "slot" in raw:
+        reader.fail(path, "a move to a cell takes a card (card:), not from: or slot:")
+        return None
+    who = str(raw.get("card", "card"))
+    if who not in bound or bound[who] != "card":
+        cards = [n for n, k in bound.items() if k == "card"] or ["none here"]
+        reader.fail((*path, "card"), f"card: expected a card bound here ({', '.join(cards)}), found {who!r}")
+        return None
+    cell = reader.expr(raw["cell"], (*path, "cell"), bound, "number")
+    if cell is None:
+        return None
+    ft, fc = to.fn, cell.fn
+    at, on = who + "@", who + "#"  # the zone the card lies in, and its cell there if a grid
+
+    def onto(s: PlayState, e: dict[str, Any]) -> None:
+        card = e.get(who)
+        if card is None or card < 0:
+            raise RuleError(f"move: {who} is no card here")
+        target = ft(s, e)
+        e[on] = s.to_cell(card, e.get(at), e.get(on), target, fc(s, e), e["me"])
+        e[at] = target
+
+    return onto
+
+
+def _grid_zone(reader: Reader, raw: Any, path: Path) -> Zone | None:
+    zone = reader.zones.get(str(raw))
+    if zone is None or zone.grid is None:
+        grids = ", ".join(n for n, z in reader.zones.items() if z.grid is not None) or "none"
+        reader.fail(path, f"grid: expected a grid zone ({grids}), found {raw!r}")
+        return None
+    return zone
+
+
+def _mark(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    """mark: {grid: field, cell: from, acted: turn}: marks of the card on that cell set (an empty cell: none)."""
+    if not isinstance(raw, dict) or "grid" not in raw or "cell" not in raw or len(raw) < 3:
+        reader.fail(
+            path, "expected {grid: a grid, cell: a cell, and marks: values}, such as {grid: field, cell: to, hp: 0}"
+        )
+        return None
+    zone = _grid_zone(reader, raw["grid"], (*path, "grid"))
+    cell = reader.expr(raw["cell"], (*path, "cell"), bound, "number")
+    if zone is None or cell is None:
+        return None
+    marks: list[tuple[int, Compiled]] = []
+    for key, value in raw.items():
+        if key in ("grid", "cell"):
+            continue
+        if key not in zone.marks:
+            said = ", ".join(zone.marks) or "none"
+            reader.fail((*path, str(key)), f"no mark {key!r} on {zone.name} (its marks: {said})", True)
+            continue
+        amount = reader.expr(value, (*path, str(key)), bound, "number")
+        if amount is not None:
+            marks.append((zone.mark_index(str(key)), amount))
+    base, fc = zone.base, cell.fn
+
+    def mark(s: PlayState, e: dict[str, Any]) -> None:
+        i = fc(s, e)
+        rows = s.marks[base]
+        if type(i) is not int or not 0 <= i < len(rows[0]):
+            raise RuleError(f"mark: {zone.name} has no cell {i!r}")
+        if rows[0][i] >= 0:
+            for k, amount in marks:
+                rows[k][i] = amount.fn(s, e)
+
+    return mark
+
+
+def _damage(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    """damage: {grid: field, cell: to, amount: 20}: hit points off the card there; at 0 or below it is destroyed."""
+    if not isinstance(raw, dict) or not reader.keys(raw, path, ("grid", "cell", "amount"), ("grid", "cell", "amount")):
+        if not isinstance(raw, dict):
+            reader.fail(path, "expected {grid: a grid, cell: a cell, amount: damage}")
+        return None
+    zone = _grid_zone(reader, raw["grid"], (*path, "grid"))
+    if zone is not None and zone.hit_points == -1 and zone.cells:  # (-2, or no cells: said at the grid already)
+        reader.fail((*path, "grid"), f"damage: {zone.name} keeps no hit points: give it hit_points: <one of its marks>")
+        return None
+    cell = reader.expr(raw["cell"], (*path, "cell"), bound, "number")
+    amount = reader.expr(raw["amount"], (*path, "amount"), bound, "number")
+    if zone is None or cell is None or amount is None:
+        return None
+    base, hp, fc, fa = zone.base, zone.hit_points, cell.fn, amount.fn
+
+    def damage(s: PlayState, e: dict[str, Any]) -> None:
+        i, dealt = fc(s, e), fa(s, e)
+        rows = s.marks[base]
+        if type(i) is not int or not 0 <= i < len(rows[0]) or rows[0][i] < 0:
+            raise RuleError(f"damage: no card on {zone.name}'s cell {i!r}")
+        rows[hp][i] -= dealt
+        if rows[hp][i] <= 0:  # destroyed: the card leaves play
+            s.clear_cell(base, i)
+
+    return damage
 
 
 def _draw(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
@@ -446,4 +573,6 @@ _BUILDERS: dict[str, Callable[[Reader, Any, Path, dict[str, str], int], Op | Non
     "apply": _apply,
     "roll": _roll,
     "win": _win,
+    "mark": _mark,
+    "damage": _damage,
 }

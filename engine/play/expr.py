@@ -476,7 +476,11 @@ class Compiler:
         """A constant expression worked out now, once: rules.timeline_cost * 2 costs nothing in play; one that reads
         a card's fields alone, worked out now for every card (card.kind is sage is then a look-up)."""
         if compiled.constant:
-            value = compiled.fn(None, {})
+            try:
+                value = compiled.fn(None, {})
+            except RuleError as exc:  # none >= rules.turn_cap: wrong in every position, so said as the rules are read
+                column, _, said = str(exc).partition(": ")
+                raise ExprError(said or str(exc), int(column[7:]) if column[7:].isdigit() else 1) from None
             return Compiled(lambda s, e: value, compiled.kind if compiled.kind != "any" else kind_of(value), True)
         name = compiled.card
         if name is None or not self.cards:
@@ -527,6 +531,18 @@ class Compiler:
                     return (x == value or (isinstance(x, str) and x.casefold() == word)) is equal
 
                 return self.made(matches, "bool", a, b)
+            if b.constant and type(value := fb(None, {})) in (int, float) and _counter(a) is not None:
+                index = _counter(a)  # a game's counter against a number (phase == 0): a counter is never a bool
+                if equal:
+                    return Compiled(lambda s, e: s.values[index][0] == value, "bool")
+                return Compiled(lambda s, e: s.values[index][0] != value, "bool")
+            if b.constant and type(value := fb(None, {})) in (int, float):  # phase == 0: the number once
+                # same()'s answer without its call: a number equals it, true and false are no numbers
+                def equals(s: Any, e: dict[str, Any]) -> bool:
+                    x = fa(s, e)
+                    return (x == value and x is not True and x is not False) is equal
+
+                return self.made(equals, "bool", a, b)
             if equal:
                 return self.made(lambda s, e: same(fa(s, e), fb(s, e)), "bool", a, b)
             return self.made(lambda s, e: not same(fa(s, e), fb(s, e)), "bool", a, b)
@@ -546,6 +562,16 @@ class Compiler:
             except TypeError:
                 raise RuleError(f"column {column}: expected numbers, found {x!r} {symbol} {y!r}") from None
 
+        if symbol == "<":  # field.acted[from] < turn: the commonest, the operator written in rather than called
+
+            def less(s: Any, e: dict[str, Any]) -> bool:
+                x, y = fa(s, e), fb(s, e)
+                try:
+                    return x < y
+                except TypeError:
+                    raise RuleError(f"column {column}: expected numbers, found {x!r} < {y!r}") from None
+
+            return self.made(less, "bool", a, b)
         return self.made(compared, "bool", a, b)
 
     # what a rule book defines: its names, brackets, membership and functions
@@ -561,6 +587,12 @@ class Compiler:
     def call(self, fname: str, nodes: list[Node], column: int, bound: dict[str, str]) -> Compiled:
         """A function's value; it compiles its own arguments (all() takes a check by its name, not a value)."""
         raise NotImplementedError
+
+
+def _counter(compiled: Compiled) -> int | None:
+    """The index of the game's counter an expression reads and nothing else, if it is one."""
+    meta = compiled.meta
+    return meta[1] if type(meta) is tuple and len(meta) == 2 and meta[0] == "counter" else None
 
 
 def _spoken(kind: str) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.play.expr import Compiled, Compiler, ExprError, Fn, Node, RuleError, const, kind_of, same, truthy
+from engine.play.grid import GRID_FUNCTIONS, grid_function
 
 NO_CARD = -1  # an open slot
 
@@ -32,7 +33,23 @@ class Zone:
     holds: Compiled | None = None  # which cards it may hold (a condition on card), when it matters to a deal
     slots: tuple[str, ...] | None = None  # a row of slots: their keys (a table's ids), each holding one card
     slot_of: Compiled | None = None  # which slot a card takes: its key
-    start: str | None = None  # the deck whose cards it holds as the game begins
+    start: str | list[str] | None = None  # the deck whose cards it holds as the game begins (a list: one a seat)
+    grid: tuple[int, int] | None = None  # a grid's rows and columns: a cell each holds one card and its owner
+    home: Compiled | None = None  # a grid's row where a seat (me) deploys
+    reach: tuple[str, ...] = ()  # by card: what it attacks from its cell (REACHES)
+    enter_enemy_home: bool = True  # whether a card may step onto another seat's home row
+    marks: dict[str, Compiled] = field(default_factory=dict)  # numbers a card carries on the grid, from its entry
+    hit_points: int = -1  # which mark is its hit points (its index among the marks, owner's being 0)
+    reserve: Compiled | None = None  # cards a seat (me) may still bring onto the grid: for progress()
+    layout: Any = None  # a grid's steps and reaches (grid.Layout), worked out once the rules are read
+
+    @property
+    def cells(self) -> int:
+        return self.grid[0] * self.grid[1] if self.grid is not None else 0
+
+    def mark_index(self, name: str) -> int:
+        """A mark's row in the position's marks of the grid: the owner first, then the declared marks in order."""
+        return 0 if name == "owner" else 1 + list(self.marks).index(name)
 
     def index(self, seat: int) -> int:
         return self.base + seat if self.per_player else self.base
@@ -45,6 +62,8 @@ class Zone:
         """How many places a target in it is numbered among: its slots, its limit, else as many as a card count."""
         if self.slots is not None:
             return len(self.slots)
+        if self.grid is not None:
+            return self.cells
         return self.limit if self.limit is not None else 0
 
 
@@ -106,6 +125,8 @@ class Scope(Compiler):
         root, rest = parts[0], parts[1:]
         if root in bound:
             kind = bound[root]
+            if not rest:  # meta: what reads a bound cell (field.acted[from], steps(field, from)) reads it itself
+                return Compiled(_bound(root), kind, meta=("bound", root))
             return self._fields(_bound(root), kind, rest, column, root)
         if root in ("my", "their"):
             if not rest:
@@ -147,7 +168,8 @@ class Scope(Compiler):
             if rest:
                 raise ExprError(f"{root} is a number: it has no {'.'.join(rest)}", column)
             index = self.counters[root].index
-            return Compiled(lambda s, e: s.values[index][0], "number")
+            # meta: a comparison with a fixed number reads the counter itself, without this call
+            return Compiled(lambda s, e: s.values[index][0], "number", meta=("counter", index))
         if root in self.zones or root in self.counters:
             raise ExprError(f"{root} is each player's: write my.{root} or their.{root}", column)
         known = sorted({*bound, "my", "their", "rules", "game", "me", "opponent", "turn", "moves", "players"})
@@ -176,6 +198,14 @@ class Scope(Compiler):
         raise ExprError(f"{root}.{name}: no counter or zone {name!r} of a player (each has: {', '.join(mine)})", column)
 
     def _zone(self, zone: Zone, seat: Fn | None, rest: list[str], column: int) -> Compiled:
+        if zone.grid is not None and seat is None:
+            base = zone.base
+            if not rest:
+                return Compiled(lambda s, e: base, "grid", meta=zone)
+            if len(rest) == 1 and (rest[0] == "owner" or rest[0] in zone.marks):
+                return Compiled(lambda s, e: base, "marks", meta=(zone, zone.mark_index(rest[0])))
+            marks = ", ".join(["owner", *zone.marks])
+            raise ExprError(f"{zone.name} is a grid: {zone.name}[cell] is its card, its marks are: {marks}", column)
         if rest:
             raise ExprError(
                 f"{zone.name} is a zone: count({zone.name}) counts it, top({zone.name}) is its top card", column
@@ -186,7 +216,8 @@ class Scope(Compiler):
             return Compiled(lambda s, e: base, kind, meta=zone)
         if seat is _my_seat:
             return Compiled(lambda s, e: base + e["me"], kind, meta=zone)
-        return Compiled(lambda s, e: base + seat(s, e), kind, meta=zone)
+        players = self.players  # their.<zone>: the next seat's, written in rather than called
+        return Compiled(lambda s, e: base + (e["me"] + 1) % players, kind, meta=zone)
 
     def _fields(self, get: Fn, kind: str, rest: list[str], column: int, root: str) -> Compiled:
         """A bound value and the fields read from it: a card's by its number, a value's by its keys."""
@@ -238,6 +269,34 @@ class Scope(Compiler):
             if after:
                 return self._fields(slot, "card", after, column, zone.name)
             return Compiled(slot, "card")
+        if base.kind == "grid":
+            grid: Zone = base.meta
+            cells = grid.cells
+
+            def card_at(s: Any, e: dict[str, Any]) -> Any:
+                i = fk(s, e)
+                if type(i) is not int or not 0 <= i < cells:
+                    raise RuleError(f"column {column}: {grid.name} has no cell {i!r}")
+                card = s.zones[fb(s, e)][i]
+                return None if card < 0 else card
+
+            if after:
+                return self._fields(card_at, "card", after, column, grid.name)
+            return Compiled(card_at, "card")
+        if base.kind == "marks":
+            grid, mark = base.meta
+            cells, at = grid.cells, grid.base  # a grid is the whole game's: where it lies is fixed
+            if after:
+                raise ExprError("a mark is a number: it has no fields", column)
+            name = key.meta[1] if type(key.meta) is tuple and key.meta[0] == "bound" else None
+
+            def mark_at(s: Any, e: dict[str, Any]) -> Any:
+                i = fk(s, e) if name is None else e.get(name)
+                if type(i) is not int or not 0 <= i < cells:
+                    raise RuleError(f"column {column}: {grid.name} has no cell {i!r}")
+                return s.marks[at][mark][i]
+
+            return Compiled(mark_at, "number")
         if base.kind == "zone":
             raise ExprError(f"{base.meta.name} is a zone of no slots: top() or count() read it", column)
         if after:
@@ -252,7 +311,7 @@ class Scope(Compiler):
 
     # -- functions -----------------------------------------------------------------------------
     def call(self, fname: str, nodes: list[Node], column: int, bound: dict[str, str]) -> Compiled:
-        if fname in ("all", "any"):
+        if fname in ("all", "any", "sum"):  # the second is a check's name, or a card's field: not a value
             args = [self.compile(nodes[0], bound)] if nodes else []
         else:
             args = [self.compile(n, bound) for n in nodes]
@@ -291,11 +350,34 @@ class Scope(Compiler):
             self.need_number(args[0], column)
             f = args[0].fn
             return self.fold(Compiled(lambda s, e: abs(f(s, e)), "number", args[0].constant))
+        if fname == "sum":
+            return self._sum(nodes, args, column)
+        if fname in GRID_FUNCTIONS:
+            return grid_function(fname, args, column)
         if fname in ("count", "open", "empty", "full", "top"):
             self._arity(fname, args, 1, column)
             return self._zone_function(fname, args[0], column)
-        functions = ["count", "open", "empty", "full", "top", "min", "max", "abs", "all", "any", *self.checks]
+        functions = [
+            "count", "open", "empty", "full", "top", "min", "max", "abs", "all", "any", "sum", *GRID_FUNCTIONS,
+            *self.checks,
+        ]  # fmt: skip
         raise ExprError(f"unknown function {fname!r} (expected one of: {', '.join(functions)})", column)
+
+    def _sum(self, nodes: list[Node], args: list[Compiled], column: int) -> Compiled:
+        """sum(my.hand, hp): a number field of the cards in a zone, added up (a card without it counts 0)."""
+        if len(nodes) != 2 or nodes[1][0] != "name" or len(nodes[1][2]) != 1 or args[0].kind not in ("zone", "slots"):
+            raise ExprError(
+                "sum(zone, field): expected a zone and a card field's name, such as sum(my.hand, hp)", column
+            )
+        name = nodes[1][2][0]
+        values = []
+        for card in self.fields:
+            value = card.get(name, 0)
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ExprError(f"sum(): {card['id']}'s {name} is no number ({value!r})", column)
+            values.append(value)
+        table, f = tuple(values), args[0].fn
+        return Compiled(lambda s, e: sum([table[c] for c in s.zones[f(s, e)] if c >= 0]), "number")
 
     def _arity(self, fname: str, args: list[Compiled], n: int, column: int) -> None:
         if len(args) != n:
@@ -314,6 +396,12 @@ class Scope(Compiler):
 
     def _zone_function(self, fname: str, arg: Compiled, column: int) -> Compiled:
         f = arg.fn
+        if arg.kind == "grid":
+            if fname == "count":
+                return Compiled(lambda s, e: _filled(s.zones[f(s, e)]), "number")
+            if fname == "empty":
+                return Compiled(lambda s, e: _filled(s.zones[f(s, e)]) == 0, "bool")
+            raise ExprError(f"{fname}() reads a pile; a grid is read by count(), empty() and units()", column)
         if arg.kind == "slots":
             if fname == "count":
                 # a row of slots holds card numbers and NO_CARD alone: its open slots are NO_CARD's count (list.count

@@ -9,6 +9,7 @@ whether the turn is over.
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import insort
 from collections.abc import Callable, Sequence
@@ -21,8 +22,9 @@ from engine.play.effects import Block
 from engine.play.expr import RuleError, truthy
 from engine.play.scope import Counter, Zone
 
-# an action, its move, its card and the zone it came from, its target's place and zone (None where it has none)
-Choice = tuple[int, Move, int | None, int | None, int | None, int | None]
+# an action, its move, its card and the zone it came from, its target's place and zone (or the place `to` names and
+# None), and the grid cell its card stands on (None where it has none)
+Choice = tuple[int, Move, int | None, int | None, int | None, int | None, int | None]
 MAX_STEPS = 100_000  # effects one action may run: past it the rules loop
 MAX_FRAMES = 200  # effects inside effects (apply within apply): past it the rules recurse without end
 FIRST_OFFSET, ROLL_OFFSET = 10_000, 20_000  # after the chance base: a first player's seat, a die's face
@@ -37,6 +39,13 @@ class PlayGame(GameDef):
         self.num_players = book.players
         self.pile = book.drawing[0].base if book.drawing else -1
         self.refill = book.drawing[1].base if book.drawing and book.drawing[1] else -1
+        # each player's own pile lies at pile + seat: the drawer's seat times this (0: one shared pile)
+        self.pile_step = 1 if book.drawing and book.drawing[0].per_player else 0
+        self.piles = {self.pile + seat * self.pile_step for seat in range(book.players)} if book.drawing else set()
+        self.grids = [z for z in book.zones.values() if z.grid is not None]
+        # after a move nothing is asked unless an end, a cap, a budget or an end_turn effect may call for it: a
+        # move that does not end the turn then needs no after_move frame
+        self.quiet = not (book.move_ends or book.cap_moves is not None or book.budget is not None or book.ends_turns)
         self.slot_index = {z.name: {k: i for i, k in enumerate(z.slots)} for z in book.zones.values() if z.slots}
         self.after_move: Block = (_after_move,)
         self.next_turn: Block = (_next_turn,)
@@ -67,6 +76,7 @@ class PlayState(TwoPlayerState):
     extra: int  # turns the player to move takes again
     ending: bool  # an effect ended the turn
     picks: list[Choice]  # the legal actions' moves, in their order
+    marks: dict[int, list[list[int]]]  # by grid zone: by cell, its card's owner (-1: empty), then each of its marks
 
     @classmethod
     def start(cls, g: PlayGame) -> PlayState:
@@ -76,11 +86,12 @@ class PlayState(TwoPlayerState):
         s._start_record()
         s.zones = []
         for zone, _owner in book.zone_at:
-            s.zones.append([-1] * len(zone.slots) if zone.slots is not None else [])
+            s.zones.append([-1] * len(zone.slots) if zone.slots is not None else [-1] * zone.cells)
         holder = next((z for z in book.zones.values() if z.start is not None), None)
         if holder is not None:
             for seat in range(book.players if holder.per_player else 1):
-                s.zones[holder.index(seat)] = list(book.start)
+                s.zones[holder.index(seat)] = list(book.start[seat % len(book.start)])
+        s.marks = {z.base: [[-1] * z.cells for _ in range(1 + len(z.marks))] for z in g.grids}
         s.values = [[0] * book.players for _ in book.counters]
         s.frames, s.chance = [], None
         s.known = [set() for _ in range(book.players)]
@@ -109,6 +120,7 @@ class PlayState(TwoPlayerState):
         o.later = [entries[:] for entries in self.later]
         o.player, o.moves, o.turn, o.extra, o.ending = self.player, self.moves, self.turn, self.extra, self.ending
         o.picks = self.picks
+        o.marks = {at: [row[:] for row in rows] for at, rows in self.marks.items()} if self.marks else self.marks
         return o
 
     # -- the API -------------------------------------------------------------------------------
@@ -128,7 +140,7 @@ class PlayState(TwoPlayerState):
         if chance is None:
             return []
         if chance[0] == "draw":
-            pile = self.zones[self.g.pile]
+            pile = self.zones[self.g.pile + chance[1][0] * self.g.pile_step]
             counts: dict[int, int] = {}
             for card in pile:
                 counts[card] = counts.get(card, 0) + 1
@@ -143,7 +155,7 @@ class PlayState(TwoPlayerState):
         chance, base = self.chance, self.g.book.chance_base
         assert chance is not None
         if chance[0] == "draw":
-            pile = self.zones[self.g.pile]
+            pile = self.zones[self.g.pile + chance[1][0] * self.g.pile_step]
             return base + pile[floor(rng.random() * len(pile))]
         if chance[0] == "first":
             return base + FIRST_OFFSET + floor(rng.random() * self.g.book.players)
@@ -155,6 +167,8 @@ class PlayState(TwoPlayerState):
         if self.chance is not None:
             return [a for a, _ in self.chance_outcomes()]
         picks = self._choices()
+        if not picks:
+            _no_move(self.player)
         self.picks = picks
         return [pick[0] for pick in picks]
 
@@ -166,6 +180,11 @@ class PlayState(TwoPlayerState):
         env: dict[str, Any] = {"me": p}  # one set of bindings for the whole list: each offer sets its card
         for entry in self.g.book.entries:
             if isinstance(entry, Group):
+                if entry.general is not None and not entry.general.fn(self, env):
+                    continue
+                if entry.grid:
+                    self._from_cells(entry, env, add)
+                    continue
                 zone = entry.each.fn(self, env)
                 # each move's test of the position alone, asked once for all the cards
                 moves = []  # (a loop, not a comprehension: in Python 3.11 that is a call of its own)
@@ -175,25 +194,31 @@ class PlayState(TwoPlayerState):
                 if not moves:
                     continue
                 seen: set[int] = set()
-                for card in zones[zone]:
+                for card in sorted(zones[zone]) if entry.by_card else zones[zone]:
                     if card < 0 or card in seen:
                         continue
                     seen.add(card)
+                    if entry.allowed is not None and not entry.allowed[card]:
+                        continue
                     env["card"], env["card@"] = card, zone
+                    if entry.test is not None and not entry.test.fn(self, env):
+                        continue
                     for move in moves:
                         allowed = move.allowed
                         if allowed is None or allowed[card]:
-                            if move.target is None:  # the commonest offer, written out here rather than called
+                            if move.to is not None:
+                                self._offer_places(move, card, card, zone, None, env, add)
+                            elif move.target is None:  # the commonest offer, written out here rather than called
                                 test = move.test
                                 if test is None or test.fn(self, env):
-                                    add((move.number + card, move, card, zone, None, None))
+                                    add((move.number + card, move, card, zone, None, None, None))
                             else:
                                 self._offer(move, card, zone, env, add)
             elif entry.sources is None:
                 if entry.target is None:  # a move of no card and no target (draw, pass): its test alone
                     test = entry.test
                     if test is None or test.fn(self, env):
-                        add((entry.number, entry, None, None, None, None))
+                        add((entry.number, entry, None, None, None, None, None))
                 else:
                     self._offer(entry, None, None, env, add)
             elif entry.general is None or entry.general.fn(self, env):
@@ -207,8 +232,67 @@ class PlayState(TwoPlayerState):
                         seen.add(card)
                         if allowed is None or allowed[card]:
                             env["card"], env["card@"] = card, zone
-                            self._offer(entry, card, zone, env, add)
+                            if entry.to is not None:
+                                self._offer_places(entry, card, card, zone, None, env, add)
+                            else:
+                                self._offer(entry, card, zone, env, add)
         return picks
+
+    def _from_cells(self, group: Group, env: dict[str, Any], add: Callable[[Choice], None]) -> None:
+        """A grid's group of moves: for each cell holding a card of the player to move, in cell order, each move."""
+        moves = group.moves
+        if not group.open:  # some move has a test of the position alone: asked once for all the cells
+            moves = []
+            for m in group.moves:
+                if m.general is None or m.general.fn(self, env):
+                    moves.append(m)
+            if not moves:
+                return
+        at = group.each.fn(self, env)
+        owner, p, which, allowed = self.marks[at][0], self.player, group.test, group.allowed
+        for cell, card in enumerate(self.zones[at]):
+            if owner[cell] != p or (allowed is not None and not allowed[card]):
+                continue
+            # what its tests may read: the card and its cell (where it lies, for a move's effects, _take binds)
+            env["card"], env["from"] = card, cell
+            if which is not None and not which.fn(self, env):
+                continue
+            for move in moves:
+                if move.allowed is None or move.allowed[card]:
+                    to = move.to
+                    if to is not None and move.test is None:  # the commonest: every place it goes to, numbered
+                        base = move.number + cell * move.places
+                        for place in to.fn(self, env):
+                            add((base + place, move, card, at, place, None, cell))
+                    elif to is not None:
+                        self._offer_places(move, cell, card, at, cell, env, add)
+                    else:
+                        test = move.test
+                        if test is None or test.fn(self, env):
+                            add((move.number + cell, move, card, at, None, None, cell))
+
+    def _offer_places(
+        self,
+        move: Move,
+        key: int,
+        card: int,
+        zone: int,
+        cell: int | None,
+        env: dict[str, Any],
+        add: Callable[[Choice], None],
+    ) -> None:
+        """A move to places: an offer for each place `to` gives that its test allows, numbered by key and place."""
+        test = move.test
+        if test is not None and not move.reads_target and not test.fn(self, env):
+            return
+        reads = move.reads_target and test is not None
+        base = move.number + key * move.places
+        for place in move.to.fn(self, env):  # type: ignore[union-attr]  # only a move with to: comes here
+            if reads:
+                env["to"] = place
+                if not test.fn(self, env):  # type: ignore[union-attr]  # reads is set only with a test
+                    continue
+            add((base + place, move, card, zone, place, None, cell))
 
     def _offer(
         self, move: Move, card: int | None, zone: int | None, env: dict[str, Any], add: Callable[[Choice], None]
@@ -216,7 +300,7 @@ class PlayState(TwoPlayerState):
         test = move.test
         if move.target is None:
             if test is None or test.fn(self, env):
-                add((move.number + (card if card is not None else 0), move, card, zone, None, None))
+                add((move.number + (card if card is not None else 0), move, card, zone, None, None, None))
             return
         if test is not None and not move.reads_target and not test.fn(self, env):
             return
@@ -230,7 +314,7 @@ class PlayState(TwoPlayerState):
                 env["target"] = target
                 if not test.fn(self, env):  # type: ignore[union-attr]  # reads is set only with a test
                     continue
-            add((base + place, move, card, zone, place, at))
+            add((base + place, move, card, zone, place, at, None))
 
     def apply_action(self, action: int) -> None:
         if self.over:
@@ -247,7 +331,7 @@ class PlayState(TwoPlayerState):
 
     def _take(self, choice: Choice, decided: bool) -> None:
         """A legal move played: recorded (decided: it was one of several), its cost spent, its effects run."""
-        action, move, card, zone, place, at = choice
+        action, move, card, zone, place, at, cell = choice
         if decided:
             self.tally.decisions += 1
         self.history.append(action)
@@ -257,8 +341,13 @@ class PlayState(TwoPlayerState):
         env: dict[str, Any] = {"me": p, "\0move": move}
         if card is not None:
             env["card"], env["card@"] = card, zone
-        if place is not None and at is not None:
-            env["target"], env["target@"] = self.zones[at][place], at
+        if place is not None:
+            if at is not None:
+                env["target"], env["target@"] = self.zones[at][place], at
+            else:
+                env["to"] = place
+        if cell is not None:
+            env["card#"] = env["from"] = cell
         if move.plays is not None:
             self.tally.events.append(self.g.plays[p][env[move.plays]])
         budget = self.g.book.budget
@@ -267,7 +356,8 @@ class PlayState(TwoPlayerState):
             if type(spent) is not int and (isinstance(spent, bool) or not isinstance(spent, int | float)):
                 raise RuleError(f"{move.name} spend: expected a number, found {spent!r}")
             self.set_counter(budget, p, self.values[budget.index][p] - spent)
-        self.frames.append([self.g.after_move, 0, env])
+        if move.ends_turn or not self.g.quiet:
+            self.frames.append([self.g.after_move, 0, env])
         if move.ops:  # a move of no effects (the commonest: a turn ended) runs none: no frame to pop
             self.frames.append([move.ops, 0, env])
         self._run()
@@ -278,19 +368,21 @@ class PlayState(TwoPlayerState):
         """The runner's random play in one method: the same draws in the same order (RandomAgent's
         legal[floor(draws[seat]() * len(legal))], chance from chance), so the same game as a step at a time,
         without the calls of a step (whose turn, the legal actions and their table, the check of the move)."""
-        history, note, zones, pile_at = self.history, sizes.append, self.zones, self.g.pile
+        history, note, zones, pile_at, step = self.history, sizes.append, self.zones, self.g.pile, self.g.pile_step
         rand = chance.random
         first = -1
         while not self.over and len(history) < limit:
             if self.chance is not None:
                 if self.chance[0] == "draw":  # sample_chance's card, dealt without looking it up again
-                    pile = zones[pile_at]
+                    pile = zones[pile_at + self.chance[1][0] * step]
                     self._drew(pile[floor(rand() * len(pile))])
                 else:
                     self._resolve(self.sample_chance(chance))
                 continue
             picks = self._choices()
             n = len(picks)
+            if not n:
+                _no_move(self.player)
             note(n)
             p = self.player
             if first < 0:
@@ -305,7 +397,7 @@ class PlayState(TwoPlayerState):
         kind = chance[0]
         if kind == "draw":
             card = action - base
-            pile = self.zones[self.g.pile]
+            pile = self.zones[self.g.pile + chance[1][0] * self.g.pile_step]
             if card < 0 or card >= len(self.g.book.cards) or card not in pile:
                 raise IllegalAction(f"{action} is not legal now (a draw)")
             self._drew(card)
@@ -337,13 +429,17 @@ class PlayState(TwoPlayerState):
         assert chance is not None
         self.history.append(self.g.book.chance_base + card)
         self._legal = None
-        pile = self.zones[self.g.pile]
-        pile.remove(card)
         steps, to = chance[1], chance[2]
-        self.put(card, to.index(steps[0]))
+        seat = steps[0]
+        pile = self.zones[self.g.pile + seat * self.g.pile_step]
+        pile.remove(card)
+        self.put(card, to.index(seat))
         if not pile:
-            self._refill()
-        self.chance = ("draw", steps[1:], to) if len(steps) > 1 and pile else None
+            self._refill(seat)
+        if len(steps) > 1:  # the next drawer's pile: the same one when the game shares it
+            self.draw_cards(list(steps[1:]), to)
+        else:
+            self.chance = None
         if self.chance is None:
             self._run()
 
@@ -433,8 +529,41 @@ class PlayState(TwoPlayerState):
             cards.append(card)
         return at
 
+    def to_cell(self, card: int, source: int | None, cell: int | None, at: int, to: int, seat: int) -> int:
+        """The card onto an empty cell of the grid at, owned by seat: from a cell of it with its marks, or from the
+        zone it lies in with its marks afresh; the cell."""
+        zone = self.g.book.zone_at[at][0]
+        cards, rows = self.zones[at], self.marks[at]
+        if type(to) is not int or not 0 <= to < len(cards):
+            raise RuleError(f"move: {zone.name} has no cell {to!r}")
+        if cards[to] >= 0:
+            raise RuleError(f"move: {zone.name}'s cell {to} is taken")
+        if source == at and cell is not None and cards[cell] == card:
+            for row in rows:  # a step: the card's owner and marks go with it
+                row[to], row[cell] = row[cell], -1
+            cards[to], cards[cell] = card, -1
+            return to
+        self.take_from(card, source, cell)
+        cards[to] = card
+        rows[0][to] = seat
+        env = {"me": seat, "card": card}
+        for k, start in enumerate(zone.marks.values(), 1):
+            rows[k][to] = start.fn(self, env)
+        return to
+
+    def clear_cell(self, at: int, cell: int) -> None:
+        """The card on a grid's cell leaves play, its owner and marks with it."""
+        self.zones[at][cell] = -1
+        for row in self.marks[at]:
+            row[cell] = -1
+
     def take(self, card: int, at: int) -> bool:
         cards = self.zones[at]
+        if self.g.book.zone_at[at][0].grid is not None:
+            if card not in cards:
+                return False
+            self.clear_cell(at, cards.index(card))
+            return True
         if self.g.book.zone_at[at][0].slots is not None:
             if card not in cards:
                 return False
@@ -448,8 +577,13 @@ class PlayState(TwoPlayerState):
             known.discard(card)
         return True
 
-    def take_from(self, card: int, hint: int | None) -> int:
-        """The card off the zone it lies in (hint first: where the rules last put it); that zone."""
+    def take_from(self, card: int, hint: int | None, cell: int | None = None) -> int:
+        """The card off the zone it lies in (hint first: where the rules last put it, on a grid at cell); that zone."""
+        if hint is not None and cell is not None:
+            on_grid = self.g.book.zone_at[hint][0].grid is not None
+            if on_grid and self.zones[hint][cell] == card:  # this very card, not another copy elsewhere on the grid
+                self.clear_cell(hint, cell)
+                return hint
         if hint is not None and self.take(card, hint):
             return hint
         for at in range(len(self.zones)):
@@ -457,23 +591,29 @@ class PlayState(TwoPlayerState):
                 return at
         raise RuleError(f"{self.g.book.cards[card]} lies in no zone")
 
-    def _refill(self) -> None:
+    def _refill(self, seat: int) -> None:
         g = self.g
-        if g.refill >= 0 and not self.zones[g.pile] and self.zones[g.refill]:
-            self.zones[g.pile], self.zones[g.refill] = self.zones[g.refill], []
+        pile, refill = g.pile + seat * g.pile_step, g.refill + seat * g.pile_step
+        if g.refill >= 0 and not self.zones[pile] and self.zones[refill]:
+            self.zones[pile], self.zones[refill] = self.zones[refill], []
             for known in self.known:
-                known.difference_update(self.zones[g.pile])
+                known.difference_update(self.zones[pile])
 
     def draw_cards(self, steps: list[int], to: Zone) -> None:
         """Cards off the draw pile one at a time, to the seats in steps (an emptied pile refilled first)."""
-        if not steps:
-            return
-        pile = self.zones[self.g.pile]
-        if not pile:
-            self._refill()
-            pile = self.zones[self.g.pile]
-        if pile:
-            self.chance = ("draw", tuple(steps), to)
+        g = self.g
+        while steps:  # a drawer whose pile is empty (and cannot be refilled) draws nothing
+            seat = steps[0]
+            at = g.pile + seat * g.pile_step
+            if not self.zones[at]:
+                self._refill(seat)
+            if self.zones[at]:
+                self.chance = ("draw", tuple(steps), to)
+                return
+            if not g.pile_step:  # one shared pile, empty: nobody draws
+                break
+            steps = steps[1:]
+        self.chance = None
 
     def ask_first(self) -> None:
         self.chance = ("first",)
@@ -498,15 +638,16 @@ class PlayState(TwoPlayerState):
     # -- turns ----------------------------------------------------------------------------------
     def after_move(self, env: dict[str, Any]) -> None:
         book = self.g.book
-        for end in book.ends:
+        move: Move = env["\0move"]
+        budget = book.budget
+        ending = move.ends_turn or self.ending or (budget is not None and self.values[budget.index][self.player] <= 0)
+        for end in book.ends if ending else book.move_ends:  # an after: turn end is asked only as a turn ends
             if self._ended(end):
                 return
         if book.cap_moves is not None and self.moves >= book.cap_moves:
             self._finish(None, "cap")
             return
-        move: Move = env["\0move"]
-        budget = book.budget
-        if move.ends_turn or self.ending or (budget is not None and self.values[budget.index][self.player] <= 0):
+        if ending:
             self.pass_turn()
 
     def _ended(self, end: End) -> bool:
@@ -517,11 +658,11 @@ class PlayState(TwoPlayerState):
             for i in range(players):  # from the player to move on, round the table
                 seat = (p + i) % players
                 env["me"] = seat
-                if truthy(test(self, env)):
+                if test(self, env):  # a test compiled as one (as_test): its answer is true or false already
                     self._finish(seat if end.kind == "wins" else (seat + 1) % players, end.how)
                     return True
             return False
-        if not truthy(end.test.fn(self, {"me": self.player})):
+        if not end.test.fn(self, {"me": self.player}):
             return False
         if end.kind == "draw":
             self._finish(None, end.how)
@@ -567,12 +708,18 @@ class PlayState(TwoPlayerState):
             cards = self.zones[at]
             if not zone.hidden_from(player, owner):
                 zones[key] = [names[c] if c >= 0 else None for c in cards]
-            elif zone.order == "sorted" or at == self.g.pile:
+            elif zone.order == "sorted" or at in self.g.piles:
                 zones[key] = {"count": len(cards), "known": sorted(names[c] for c in cards if c in self.known[player])}
             else:
                 zones[key] = [None if c < 0 else names[c] if c in self.known[player] else "?" for c in cards]
         counters = {c.name: self.values[c.index][:] for c in book.counters.values()}
-        return {"zones": zones, "counters": counters, "to_move": self.current_player(), "turn": self.turn}
+        seen = {"zones": zones, "counters": counters, "to_move": self.current_player(), "turn": self.turn}
+        if self.marks:  # each grid's owners and marks by cell, as all see them (a grid is visible to all)
+            seen["marks"] = {
+                z.name: {name: self.marks[z.base][k][:] for k, name in enumerate(["owner", *z.marks])}
+                for z in self.g.grids
+            }
+        return seen
 
     def resample(self, player: int, rng: random.Random) -> PlayState:
         """The cards player cannot see dealt anew among the places they lie, each place taking only a card it may."""
@@ -583,7 +730,7 @@ class PlayState(TwoPlayerState):
         for at, (zone, owner) in enumerate(book.zone_at):
             if not zone.hidden_from(player, owner):
                 continue
-            rank = 0 if zone.holds is not None or zone.slots is not None else 2 if at == self.g.pile else 1
+            rank = 0 if zone.holds is not None or zone.slots is not None else 2 if at in self.g.piles else 1
             for i, card in enumerate(other.zones[at]):
                 if card >= 0 and card not in other.known[player]:
                     places.append((rank, at, i))
@@ -620,6 +767,8 @@ class PlayState(TwoPlayerState):
         # against the best placed of the others: with two, the other one
         best = max(value(self, {"me": seat}) for seat in range(book.players) if seat != player)
         score = (value(self, {"me": player}) - best) / book.scale
+        if book.curve == "tanh":
+            return math.tanh(score)
         return max(-1.0, min(1.0, score))
 
     def _choice(self, action: int) -> Choice | None:
@@ -632,7 +781,7 @@ class PlayState(TwoPlayerState):
         choice = self._choice(action)
         if choice is None or choice[1].plays is None:
             return None
-        _, move, card, _, place, at = choice
+        _, move, card, _, place, at, _ = choice
         if move.plays == "card":
             return self.g.book.cards[card] if card is not None else None
         return self.g.book.cards[self.zones[at][place]] if at is not None and place is not None else None
@@ -648,7 +797,7 @@ class PlayState(TwoPlayerState):
         choice = self._choice(action)
         if choice is None:
             return str(action)
-        _, move, card, _, place, at = choice
+        _, move, card, _, place, at, cell = choice
         card_name = book.names[card] if card is not None else ""
         target_name = ""
         if at is not None and place is not None:
@@ -659,8 +808,15 @@ class PlayState(TwoPlayerState):
                 else book.names[self.zones[at][place]]
             )
         if move.says:
-            return move.says.replace("{card}", card_name).replace("{target}", target_name)
+            said = move.says.replace("{card}", card_name).replace("{target}", target_name)
+            if move.to is not None:  # a place as players count them, from 1
+                said = said.replace("{to}", str((place or 0) + 1)).replace("{from}", str((cell or 0) + 1))
+            return said
         return " ".join(w for w in (move.name, card_name, target_name and f"-> {target_name}") if w)
+
+
+def _no_move(seat: int) -> None:
+    raise RuleError(f"seat {seat} is to move and the rules offer it no move: give it one that is always there (a pass)")
 
 
 def _too_deep() -> None:

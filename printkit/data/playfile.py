@@ -25,11 +25,16 @@ TOP = (
     "cap",
     "heuristic",
 )  # the parts of play.yaml
-ZONE_KEYS = ("per", "cards", "visible", "order", "limit", "overflow", "holds", "slots", "slot")
-MOVE_KEYS = ("id", "number", "card", "target", "if", "spend", "do", "plays", "ends_turn", "says")
+ZONE_KEYS = (
+    "per", "cards", "visible", "order", "limit", "overflow", "holds", "slots", "slot",
+    "grid", "home", "reach", "enter_enemy_home", "marks", "hit_points", "reserve",
+)  # fmt: skip
+MOVE_KEYS = ("id", "number", "card", "target", "to", "if", "spend", "do", "plays", "ends_turn", "says")
+REACHES = ("nearest_in_column", "opposite_row_only", "anywhere")  # the reaches a grid's card may have
 WHO = ("me", "opponent", "each")  # whom an effect is for
 EFFECTS = (
     "gain", "lose", "set", "move", "draw", "deal", "first_player", "reveal", "later", "let", "apply", "roll", "win",
+    "mark", "damage",
 )  # fmt: skip
 WORDS = ("end_turn", "extra_turn", "draw_game")  # effects that are a word alone
 
@@ -69,6 +74,7 @@ def _effects() -> dict[str, Any]:
                 "where": _EXPR,
                 "to": _EXPR,
                 "slot": {"const": "open"},
+                "cell": _EXPR,
             },
             ("to",),
         ),
@@ -90,6 +96,14 @@ def _effects() -> dict[str, Any]:
             ("as",),
         ),
         "win": {"enum": ["me", "opponent"]},
+        "mark": {
+            "type": "object",
+            "properties": {"grid": _NAME, "cell": _EXPR},
+            "required": ["grid", "cell"],
+            "additionalProperties": _EXPR,
+            "description": "Marks of the card on a grid's cell set: {grid: field, cell: from, acted: turn}.",
+        },
+        "damage": _mapping({"grid": _NAME, "cell": _EXPR, "amount": _EXPR}, ("grid", "cell", "amount")),
     }
     assert set(forms) == set(EFFECTS), "each effect has its form here"
     one = [_mapping({name: form}, (name,), title=name) for name, form in forms.items()]
@@ -115,7 +129,11 @@ def document(name: str) -> dict[str, Any]:
     zone = _mapping(
         {
             "per": {"enum": ["game", "player"]},
-            "cards": {"type": "string", "description": "all, or the id of the deck whose cards start here."},
+            "cards": {
+                "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+                "description": "all, or the id of the deck whose cards start here; for a zone each player has, a "
+                "list of deck ids, one a seat.",
+            },
             "visible": {"enum": ["all", "owner", "none"]},
             "order": {"enum": ["pile", "sorted"]},
             "limit": _EXPR,
@@ -123,6 +141,22 @@ def document(name: str) -> dict[str, Any]:
             "holds": _EXPR,
             "slots": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 1000}, _NAME]},
             "slot": _EXPR,
+            "grid": _mapping(
+                {"rows": _EXPR, "columns": _EXPR},
+                ("rows", "columns"),
+                description="A grid of rows x columns, one card a cell with its owner and marks.",
+            ),
+            "home": {**_EXPR, "description": "A grid's row where a seat (me) deploys."},
+            "reach": {**_EXPR, "description": "A grid card's reach: " + ", ".join(REACHES) + "."},
+            "enter_enemy_home": {**_EXPR, "description": "Whether a card may step onto another seat's home row."},
+            "marks": {
+                "type": "object",
+                "propertyNames": _NAME,
+                "additionalProperties": _EXPR,
+                "description": "Numbers a grid's card carries while it lies there, each from its start (of card).",
+            },
+            "hit_points": {**_NAME, "description": "The mark that is a card's hit points: damage takes it off."},
+            "reserve": {**_EXPR, "description": "Cards a seat (me) may still bring onto the grid."},
         }
     )
     assert set(zone["properties"]) == set(ZONE_KEYS)
@@ -138,17 +172,26 @@ def document(name: str) -> dict[str, Any]:
             "number": {"type": "integer", "minimum": 0, "maximum": 999_999},
             "card": {"anyOf": [_EXPR, {"type": "array", "items": _EXPR}]},
             "target": _EXPR,
+            "to": {**_EXPR, "description": "The places it goes to: steps(), targets() or open_columns() of a grid."},
             "if": _EXPR,
             "spend": _EXPR,
             "do": _EFFECT_LIST,
-            "plays": {"enum": ["card", "target"]},
+            "plays": {"enum": ["card", "target", None]},
             "ends_turn": {"type": "boolean"},
             "says": {"type": "string"},
         },
         ("id",),
     )
     assert set(move["properties"]) == set(MOVE_KEYS)
-    group = _mapping({"each": _EXPR, "moves": {"type": "array", "minItems": 1, "items": move}}, ("each", "moves"))
+    group = _mapping(
+        {
+            "each": _EXPR,
+            "if": _EXPR,
+            "order": {"enum": ["zone", "cards"], "description": "Its cards as the zone lies, or in the game's order."},
+            "moves": {"type": "array", "minItems": 1, "items": move},
+        },
+        ("each", "moves"),
+    )
     end = _mapping(
         {
             "wins": _EXPR,
@@ -156,7 +199,8 @@ def document(name: str) -> dict[str, Any]:
             "draw": _EXPR,
             "when": _EXPR,
             "most": _EXPR,
-            "as": {"enum": ["normal", "stalemate"]},
+            "as": {"enum": ["normal", "stalemate", "cap"]},
+            "after": {"enum": ["move", "turn"], "description": "Asked after every move (move), or as a turn ends."},
         },
         oneOf=[{"required": [k]} for k in ("wins", "loses", "draw", "when")],
     )
@@ -178,7 +222,17 @@ def document(name: str) -> dict[str, Any]:
         "effects": _named("do", _EFFECT_LIST),
         "end": {"type": "array", "minItems": 1, "items": end},
         "cap": _mapping({"moves": _EXPR, "turns": _EXPR}),
-        "heuristic": _mapping({"value": _EXPR, "scale": {"type": "number", "exclusiveMinimum": 0}}, ("value",)),
+        "heuristic": _mapping(
+            {
+                "value": _EXPR,
+                "scale": {"type": "number", "exclusiveMinimum": 0},
+                "curve": {
+                    "enum": ["clamp", "tanh"],
+                    "description": "How (value - other's) / scale becomes -1 to 1: clamped (the default), or by tanh.",
+                },
+            },
+            ("value",),
+        ),
     }
     assert tuple(parts) == TOP, "each part book.py reads has its form here"
     return {

@@ -1,7 +1,7 @@
 """Benchmark: the rules language's interpreter against the hand-written engine of the same game, side by side.
 
 Run: python tests/benchmarks/bench_play.py [--seconds S]
-For each game written in both (today Torah Timeline: cards/torah-timeline/play.yaml), prints random-vs-random
+For each game written in both (Torah Timeline and Soldier Battler: cards/<game>/play.yaml), prints random-vs-random
 games per second on one core (CPU time) for the hand-written engine as the runner plays it (its own random
 play where it has one), the same engine a step at a time (as every other agent plays it), and the
 interpreter; then the interpreter's share of each. The windows alternate between the engines, so a busy
@@ -22,7 +22,7 @@ from engine.api import GameDef
 from printkit.data.loader import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
-WRITTEN = ("torah-timeline",)  # bundled games with a play.yaml beside their engine
+WRITTEN = ("torah-timeline", "soldier-battler")  # bundled games with a play.yaml beside their engine
 WINDOWS = 5
 GOAL = 0.2
 
