@@ -15,10 +15,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from engine.games import formations as fm
+from engine.play.expr import Compiled, ExprError, Node, RuleError
+from printkit.data.playfile import NEEDS, PATTERN_KEYS
 
-NEEDS = ("run", "suited", "same")  # what a kind may need of its cards
+if TYPE_CHECKING:
+    from engine.play.book import _Reader
+    from engine.play.scope import Scope
+
 # the usual ladder, strongest first: formations.py ranks it 4 (wedge) down to 0 (host) and searches it fast
 LADDER: tuple[frozenset[str], ...] = (
     frozenset({"run", "suited"}), frozenset({"same"}), frozenset({"suited"}), frozenset({"run"}), frozenset(),
@@ -177,8 +183,8 @@ def make(
         if wild[n] is not None or s is None or r is None:
             cards.append(None)
             continue
-        if isinstance(r, bool) or not isinstance(r, int):
-            raise ValueError(f"card {n}: its rank {r!r} is no whole number")
+        if isinstance(r, bool) or not isinstance(r, int) or r < 0:
+            raise ValueError(f"card {n}: its rank {r!r} is no whole number of 0 or more")
         cards.append((suits.setdefault(s, len(suits)), r))
     ranks = tuple(sorted({c[1] for c in cards if c is not None}))
     wilds: list[tuple[int, ...] | None] = []
@@ -186,10 +192,162 @@ def make(
         if w is None:
             wilds.append(None)
             continue
-        if any(isinstance(r, bool) or not isinstance(r, int) for r in w):
-            raise ValueError(f"a wild card's ranks {list(w)!r} are not all whole numbers")
+        if any(isinstance(r, bool) or not isinstance(r, int) or r < 0 for r in w):
+            raise ValueError(f"a wild card's ranks {list(w)!r} are not all whole numbers of 0 or more")
         wilds.append(tuple(sorted(set(w))) or ranks)
     return Pattern(
         name, size, tuple(k for k, _ in kinds), tuple(frozenset(n) for _, n in kinds), max(len(suits), 1),
         ranks, tuple(cards), tuple(wilds),
     )  # fmt: skip
+
+
+# -- the rules language's side: play.yaml's patterns: and the functions that read them ---------------------------
+PATTERN_FUNCTIONS = ("strength", "claimable")
+MAX_SIZE = 8  # cards in a set: a claim's completions and a set's readings stay within their bounds
+
+
+def read(r: _Reader, raw: Any) -> None:
+    """play.yaml's patterns: each a name and its kinds, suits, ranks and wild cards, every problem placed."""
+    assert r.scope is not None
+    scope = r.scope
+    if raw is None:
+        return
+    if not isinstance(raw, dict):
+        r.fail(("patterns",), "patterns: expected names, each with size, kinds, needs, suit, rank and wild")
+        return
+    for name, spec in raw.items():
+        path = ("patterns", str(name))
+        if not str(name).isidentifier():
+            r.fail(path, f"patterns: expected a name, found {name!r}", at_key=True)
+            continue
+        if not r.keys(spec, path, PATTERN_KEYS, ("size", "kinds", "suit", "rank")):
+            continue
+        size = r.constant(spec["size"], (*path, "size"), 1, MAX_SIZE)
+        kinds = _kinds(r, spec, path)
+        wild = _per_card(r, spec.get("wild", "false"), (*path, "wild"), scope)
+        ranks = _per_card(r, spec.get("wild_ranks", "none"), (*path, "wild_ranks"), scope, wild)
+        if size is None or kinds is None or wild is None or ranks is None:
+            continue
+        fields = scope.fields
+        suit_of = [f.get(str(spec["suit"])) for f in fields]
+        rank_of = [f.get(str(spec["rank"])) for f in fields]
+        wilds: list[Sequence[int] | None] = []
+        for card, (is_wild, values) in enumerate(zip(wild, ranks, strict=True)):
+            if not is_wild:
+                wilds.append(None)
+            elif values is None:
+                wilds.append(())
+            elif isinstance(values, list | tuple):
+                wilds.append(values)
+            else:
+                said = f"wild_ranks: expected a list of ranks (none: any) for {fields[card]['id']}, found {values!r}"
+                r.fail((*path, "wild_ranks"), said)
+                break
+        else:
+            if not any(s is not None and r_ is not None for s, r_ in zip(suit_of, rank_of, strict=True)):
+                r.fail((*path, "rank"), f"no card has both a {spec['suit']!r} and a {spec['rank']!r} field")
+                continue
+            try:
+                scope.patterns[str(name)] = make(str(name), size, kinds, suit_of, rank_of, wilds)
+            except ValueError as exc:
+                r.fail(path, str(exc))
+
+
+def _kinds(r: _Reader, spec: dict[str, Any], path: tuple[str, ...]) -> list[tuple[str, list[str]]] | None:
+    """The kinds strongest first, from a table of game.yaml (formations) or a list of ids, with what each needs."""
+    assert r.scope is not None
+    raw = spec["kinds"]
+    if isinstance(raw, str) and raw in r.scope.tables:
+        ids = list(r.scope.tables[raw])
+    elif isinstance(raw, list) and raw and all(isinstance(k, str) for k in raw):
+        ids = list(raw)
+    else:
+        tables = ", ".join(sorted(r.scope.tables)) or "none"
+        r.fail((*path, "kinds"), f"kinds: expected a table of game.yaml ({tables}) or a list of ids, strongest first")
+        return None
+    needs = spec.get("needs") or {}
+    if not isinstance(needs, dict):
+        r.fail((*path, "needs"), "needs: expected each kind's id and what it needs, such as {wedge: [run, suited]}")
+        return None
+    ok = True
+    for kind, want in needs.items():
+        if kind not in ids:
+            r.fail((*path, "needs", str(kind)), f"needs: no kind {kind!r} (kinds: {', '.join(ids)})", at_key=True)
+            ok = False
+        elif not isinstance(want, list) or any(w not in NEEDS for w in want):
+            said = f"needs: expected a list of {', '.join(NEEDS)}, found {want!r}"
+            r.fail((*path, "needs", str(kind)), said)
+            ok = False
+    return [(k, list(needs.get(k) or [])) for k in ids] if ok else None
+
+
+def _per_card(
+    r: _Reader, raw: Any, path: tuple[str, ...], scope: Scope, only: list[Any] | None = None
+) -> list[Any] | None:
+    """An expression of card worked out for every card (those only allows) as the rules are read: it may not read
+    the position."""
+    compiled = r.expr(raw, path, {"card": "card"})
+    if compiled is None:
+        return None
+    out: list[Any] = []
+    for card in range(scope.cards):
+        if only is not None and not only[card]:
+            out.append(None)
+            continue
+        try:
+            out.append(compiled.fn(None, {"card": card, "me": 0}))
+        except Exception:  # it reads the position, not the card alone
+            r.fail(
+                path, f"{path[-1]}: expected an expression of the card alone (it is worked out as the rules are read)"
+            )
+            return None
+    return out
+
+
+def function(scope: Scope, fname: str, nodes: list[Node], column: int, bound: dict[str, str]) -> Compiled:
+    """strength(pattern, zone): a set's kind and sum as one number, higher stronger; claimable(pattern, mine,
+    theirs): mine complete and no completion of theirs from the cards in no zone seen by all beats it."""
+    want = 2 if fname == "strength" else 3
+    known = ", ".join(scope.patterns) or "none yet: declare them under patterns:"
+    if len(nodes) != want or nodes[0][0] != "name" or len(nodes[0][2]) != 1 or nodes[0][2][0] not in scope.patterns:
+        zones = "zone" if want == 2 else "mine, theirs"
+        raise ExprError(f"{fname}(pattern, {zones}): expected a pattern's name first (patterns: {known})", column)
+    p = scope.patterns[nodes[0][2][0]]
+    args = [scope.compile(n, bound) for n in nodes[1:]]
+    for a in args:
+        if a.kind not in ("zone", "slots"):
+            raise ExprError(f"{fname}(): expected a zone of cards, such as my.line, found a {a.kind}", column)
+    scale = p.size * max(p.ranks or (0,)) + 1  # above any sum: a kind outweighs every sum below it
+
+    def number(s: Any, zone: int) -> int:
+        try:
+            kind, total = p.strength([c for c in s.zones[zone] if c >= 0])
+        except PatternError as exc:
+            raise RuleError(f"column {column}: {exc}") from exc
+        return kind * scale + total
+
+    if fname == "strength":
+        f = args[0].fn
+        return Compiled(lambda s, e: number(s, f(s, e)), "number")
+    seen = [
+        i for z in scope.zones.values() if z.visible == "all"
+        for i in range(z.base, z.base + (scope.players if z.per_player else 1))
+    ]  # fmt: skip
+    copies = [int(f.get("copies", 1)) if p.card[n] is not None else 0 for n, f in enumerate(scope.fields)]
+    fm_, ft = args[0].fn, args[1].fn
+
+    def claimable(s: Any, e: dict[str, Any]) -> bool:
+        left = list(copies)
+        for i in seen:
+            for c in s.zones[i]:
+                if c >= 0:
+                    left[c] -= 1
+        unseen = [n for n, k in enumerate(left) for _ in range(max(k, 0))]
+        mine = [c for c in s.zones[fm_(s, e)] if c >= 0]
+        theirs = [c for c in s.zones[ft(s, e)] if c >= 0]
+        try:
+            return p.holds(mine, theirs, unseen)
+        except PatternError as exc:
+            raise RuleError(f"column {column}: {exc}") from exc
+
+    return Compiled(claimable, "bool")

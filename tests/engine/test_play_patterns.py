@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import random
+import shutil
+from pathlib import Path
 
 import pytest
 
+from engine import conformance, play
 from engine.games import formations as fm
 from engine.play import patterns
 from engine.play.patterns import Pattern
+from printkit.core.errors import DataError
+from printkit.data.loader import load_game
 
 LETTERS = "ROYGBP"
 VALUES = tuple(range(1, 11))
@@ -104,3 +109,60 @@ def test_a_claim_search_past_its_bound_proves_nothing(monkeypatch: pytest.Monkey
     assert not p.holds(mine, [], unseen)
     monkeypatch.setattr(patterns, "CLAIM_SEARCH_LIMIT", 10_000)
     assert p.holds(mine, [], unseen)
+
+
+# -- in the rules language ---------------------------------------------------------------------------------------
+ROOT = Path(__file__).resolve().parents[2]
+BATTLE_LINE = ROOT / "cards" / "battle-line"
+
+
+def guide_example() -> str:
+    guide = (ROOT / "docs" / "guides" / "rules-language.md").read_text()
+    section = guide.split("## Ranking sets and proving claims", 1)[1]
+    return section.split("```yaml\n", 1)[1].split("```", 1)[0]
+
+
+@pytest.fixture
+def duel(tmp_path: Path) -> Path:
+    folder = tmp_path / "battle-line"
+    shutil.copytree(BATTLE_LINE, folder)
+    (folder / "play.yaml").write_text(guide_example())
+    return folder
+
+
+def test_the_guide_s_duel_reads_plays_and_claims(duel: Path) -> None:
+    written = play.build(load_game(duel))
+    assert conformance.check(written, 10) == []
+    claims = 0
+    for seed in range(60):
+        state = written.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        line = written.book.zones["line"]  # type: ignore[attr-defined]  # a PlayGame's rule book
+        short = [len(state.zones[line.index(seat)]) < 3 for seat in (0, 1)]  # type: ignore[attr-defined]
+        claims += any(short)  # won by a claim before the other side completed its set
+    assert claims > 0
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("kinds: formations", "kinds: formationz", "kinds: expected a table of game.yaml"),
+        ("phalanx: [same]", "phalanx: [pairs]", "needs: expected a list of run, suited, same"),
+        ("skirmish: [run]}", "skirmish: [run], fortress: [run]}", "needs: no kind 'fortress'"),
+        ("strength(formation, my.line)", "strength(formaton, my.line)", "expected a pattern's name first"),
+        ("claimable(formation, my.line, their.line)", "claimable(formation, my.line)", "claimable(pattern, mine"),
+        ("wild_ranks: card.effect.values", "wild_ranks: count(my.hand)", "wild_ranks: expected an expression of"),
+        ("rank: value", "rank: colour", "is no whole number"),
+    ],
+)
+def test_a_bad_pattern_is_one_placed_line(duel: Path, old: str, new: str, said: str) -> None:
+    text = (duel / "play.yaml").read_text()
+    assert old in text
+    (duel / "play.yaml").write_text(text.replace(old, new, 1))
+    with pytest.raises(DataError) as caught:
+        play.build(load_game(duel))
+    problems = caught.value.problems
+    assert len(problems) >= 1 and any(said in p.message for p in problems), problems
+    assert all(p.file.endswith("play.yaml") and p.line > 0 for p in problems)
