@@ -97,13 +97,15 @@ class Pattern:
         return max(self.concrete([*fixed, *combo]) for combo in itertools.product(*options))
 
     # -- claims --------------------------------------------------------------------------------
-    def holds(self, mine: Sequence[int], theirs: Sequence[int], unseen: Sequence[int]) -> bool:
-        """Whether mine, complete, cannot be beaten by theirs completed from the unseen cards (a tie is mine's)."""
+    def holds(self, mine: Sequence[int], theirs: Sequence[int], unseen: Sequence[int], first: bool = True) -> bool:
+        """Whether mine, complete, cannot be beaten by theirs completed from the unseen cards; a tie is for the set
+        completed first: mine when theirs is short, else as first says."""
         if len(mine) < self.size:
             return False
         beat = self.strength(mine)
         if len(theirs) >= self.size:
-            return self.strength(theirs) < beat  # complete both: the stronger; a tie is for who completed first
+            other = self.strength(theirs)
+            return other < beat or (other == beat and first)
         pool = [self.card[n] for n in unseen if self.card[n] is not None]
         fixed = [self.card[n] for n in theirs if self.card[n] is not None]
         wild = [self.wild[n] for n in theirs if self.card[n] is None and self.wild[n] is not None]
@@ -305,15 +307,19 @@ def _per_card(
 
 
 def function(scope: Scope, fname: str, nodes: list[Node], column: int, bound: dict[str, str]) -> Compiled:
-    """strength(pattern, zone): a set's kind and sum as one number, higher stronger; claimable(pattern, mine,
-    theirs): mine complete and no completion of theirs from the cards in no zone seen by all beats it."""
-    want = 2 if fname == "strength" else 3
+    """strength(pattern, zone): a set's kind and sum as one number, higher stronger; claimable(pattern, mine, theirs
+    [, first]): mine complete and no completion of theirs from the cards in no zone seen by all beats it (both
+    complete: a tie is mine if first says mine was completed first)."""
+    want = (2,) if fname == "strength" else (3, 4)
     known = ", ".join(scope.patterns) or "none yet: declare them under patterns:"
-    if len(nodes) != want or nodes[0][0] != "name" or len(nodes[0][2]) != 1 or nodes[0][2][0] not in scope.patterns:
-        zones = "zone" if want == 2 else "mine, theirs"
+    if len(nodes) not in want or nodes[0][0] != "name" or len(nodes[0][2]) != 1 or nodes[0][2][0] not in scope.patterns:
+        zones = "zone" if fname == "strength" else "mine, theirs[, first]"
         raise ExprError(f"{fname}(pattern, {zones}): expected a pattern's name first (patterns: {known})", column)
     p = scope.patterns[nodes[0][2][0]]
     args = [scope.compile(n, bound) for n in nodes[1:]]
+    first = args.pop() if len(args) == 3 else None  # whether mine was completed first: a tie's winner
+    if first is not None and first.kind in ("zone", "slots", "grid", "table", "row", "marks", "places"):
+        raise ExprError(f"claimable(): expected a test whether mine was completed first, found a {first.kind}", column)
     for a in args:
         if a.kind not in ("zone", "slots"):
             raise ExprError(f"{fname}(): expected a zone of cards, such as my.line, found a {a.kind}", column)
@@ -335,18 +341,30 @@ def function(scope: Scope, fname: str, nodes: list[Node], column: int, bound: di
     ]  # fmt: skip
     copies = [int(f.get("copies", 1)) if p.card[n] is not None else 0 for n, f in enumerate(scope.fields)]
     fm_, ft = args[0].fn, args[1].fn
+    ff = first.fn if first is not None else None
+    size = p.size
+    readable = [n for n, k in enumerate(copies) if k > 0]  # the cards a completion may take
+    single = all(copies[n] == 1 for n in readable)
 
     def claimable(s: Any, e: dict[str, Any]) -> bool:
-        left = list(copies)
-        for i in seen:
-            for c in s.zones[i]:
-                if c >= 0:
-                    left[c] -= 1
-        unseen = [n for n, k in enumerate(left) for _ in range(max(k, 0))]
         mine = [c for c in s.zones[fm_(s, e)] if c >= 0]
+        if len(mine) < size:  # asked of every flag each turn: most are short, and need no look at the unseen cards
+            return False
         theirs = [c for c in s.zones[ft(s, e)] if c >= 0]
+        left = list(copies)
+        if len(theirs) < size:  # the unseen cards matter only to a completion of theirs
+            for i in seen:
+                for c in s.zones[i]:
+                    if c >= 0:
+                        left[c] -= 1
+        if len(theirs) >= size:
+            unseen: list[int] = []
+        elif single:  # one copy of each card, the usual deck: a card is unseen or not
+            unseen = [n for n in readable if left[n] > 0]
+        else:
+            unseen = [n for n in readable for _ in range(max(left[n], 0))]
         try:
-            return p.holds(mine, theirs, unseen)
+            return p.holds(mine, theirs, unseen, True if ff is None else bool(ff(s, e)))
         except PatternError as exc:
             raise RuleError(f"column {column}: {exc}") from exc
 

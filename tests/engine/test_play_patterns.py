@@ -166,3 +166,11 @@ def test_a_bad_pattern_is_one_placed_line(duel: Path, old: str, new: str, said: 
     problems = caught.value.problems
     assert len(problems) >= 1 and any(said in p.message for p in problems), problems
     assert all(p.file.endswith("play.yaml") and p.line > 0 for p in problems)
+
+
+def test_a_full_tie_goes_to_the_set_completed_first() -> None:
+    p = pattern()
+    n = NAMES.index
+    mine, theirs = [n("R1"), n("B2"), n("G9")], [n("Y1"), n("P2"), n("O9")]  # two hosts of 12
+    assert p.holds(mine, theirs, [], first=True)
+    assert not p.holds(mine, theirs, [], first=False)
