@@ -174,3 +174,37 @@ def test_a_full_tie_goes_to_the_set_completed_first() -> None:
     mine, theirs = [n("R1"), n("B2"), n("G9")], [n("Y1"), n("P2"), n("O9")]  # two hosts of 12
     assert p.holds(mine, theirs, [], first=True)
     assert not p.holds(mine, theirs, [], first=False)
+
+
+def test_the_duel_with_leaders_and_morale_cards_ranks_and_claims_as_formations_py(duel: Path) -> None:
+    """The guide's duel dealt from every card, Leaders and Morale cards played into a line as Troops are: each game's
+    winner is formations.py's, by comparing two full lines or by a claim prove_claim makes too."""
+    text = guide_example().replace("cards: troops", "cards: all")
+    stand_in = "card.kind is troop or card.group is leader or card.group is morale"
+    text = text.replace("if: not full(my.line)", f"if: not full(my.line) and ({stand_in})")
+    (duel / "play.yaml").write_text(text)
+    written = play.build(load_game(duel))
+    book = written.book  # type: ignore[attr-defined]  # a PlayGame's rule book
+    names = book.cards
+    line, deck, hand = book.zones["line"], book.zones["deck"], book.zones["hand"]
+    wilds = claims = 0
+    for seed in range(150):
+        state = written.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        zones = state.zones  # type: ignore[attr-defined]
+        lines = [[names[c] for c in zones[line.index(seat)]] for seat in (0, 1)]
+        winner = state.winner  # type: ignore[attr-defined]
+        wilds += any(name in WILD for side in lines for name in side)
+        if all(len(side) == 3 for side in lines):
+            a, _ = fm.best_strength(fm.parse(lines[0], LINE), False, len(LETTERS))
+            b, _ = fm.best_strength(fm.parse(lines[1], LINE), False, len(LETTERS))
+            assert winner == (None if a == b else 0 if a > b else 1), (seed, lines)
+            continue
+        claims += 1  # won by a claim: the winner's line full, the other short, and proved against the unseen troops
+        assert winner is not None and len(lines[winner]) == 3 and len(lines[1 - winner]) < 3
+        unseen = [names[c] for z in (deck.index(0), hand.index(0), hand.index(1)) for c in zones[z]]
+        troops = [n for n in unseen if n in TROOPS]
+        assert fm.prove_claim(lines[winner], lines[1 - winner], troops, LINE, size=3) is None, (seed, lines)
+    assert wilds > 0 and claims > 0
