@@ -65,7 +65,9 @@ class Pattern:
 
     # -- strength ------------------------------------------------------------------------------
     def concrete(self, cards: Sequence[Concrete]) -> Strength:
-        """The kind and sum of cards with no wild card among them."""
+        """The kind and sum of cards with no wild card among them; no cards at all: below every kind."""
+        if not cards:
+            return -1, 0
         total = sum([r for _, r in cards])
         if self.ladder:
             return fm.strength(cards)[0], total  # formations.py's ranks are the ladder's, weakest 0

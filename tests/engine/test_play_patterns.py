@@ -67,6 +67,7 @@ def test_the_kinds_rank_in_their_declared_order() -> None:
         [TROOPS.index(c) for c in ["B2", "G2", "Y2"]]
     )
     assert flipped.strength([TROOPS.index(c) for c in ["R1", "B4", "G9"]])[0] == -1  # no kind made
+    assert p.strength([]) == flipped.strength([]) == (-1, 0)  # nothing at all: below every kind, on any ladder
 
 
 def test_claims_are_prove_claim_s(how: str) -> None:
