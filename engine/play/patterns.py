@@ -189,6 +189,8 @@ def make(
             continue
         if isinstance(r, bool) or not isinstance(r, int) or r < 0:
             raise ValueError(f"card {n}: its rank {r!r} is no whole number of 0 or more")
+        if not isinstance(s, str | int) or isinstance(s, bool):
+            raise ValueError(f"card {n}: its suit {s!r} is no word or number")
         cards.append((suits.setdefault(s, len(suits)), r))
     ranks = tuple(sorted({c[1] for c in cards if c is not None}))
     wilds: list[tuple[int, ...] | None] = []

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import shutil
 from pathlib import Path
 
 import pytest
 
-from engine import conformance, play
+from engine import conformance, play, runner
+from engine.agents import RandomAgent
 from engine.games import formations as fm
 from engine.play import patterns
+from engine.play.expr import RuleError
 from engine.play.patterns import Pattern
 from printkit.core.errors import DataError
 from printkit.data.loader import load_game
@@ -209,3 +212,33 @@ def test_the_duel_with_leaders_and_morale_cards_ranks_and_claims_as_formations_p
         troops = [n for n in unseen if n in TROOPS]
         assert fm.prove_claim(lines[winner], lines[1 - winner], troops, LINE, size=3) is None, (seed, lines)
     assert wilds > 0 and claims > 0
+
+
+WORDS = ["formation", "kinds", "needs", "run", "suited", "same", "colour", "value", "effect", "0", "none", "my.line"]
+
+
+def test_a_mangled_pattern_is_a_data_error_or_plays_within_its_bounds(duel: Path) -> None:
+    """The duel's patterns: and the lines reading them, mangled many times over: refused as data, each problem
+    placed, or played, stopped only by the interpreter's own bounds."""
+    lines = (duel / "play.yaml").read_text().splitlines()
+    at = [i for i, line in enumerate(lines) if i < 9 or "formation" in line]  # the pattern and its uses
+    rng = random.Random(32)
+    played = 0
+    for _ in range(120):
+        mangled = list(lines)
+        i = rng.choice(at)
+        words = mangled[i].split(" ")
+        k = rng.randrange(len(words))
+        how = rng.randrange(3)  # a character dropped, a word swapped, the line gone
+        words[k] = words[k][1:] if how == 0 else rng.choice(WORDS) if how == 1 else ""
+        mangled[i] = " ".join(words) if how < 2 else ""
+        (duel / "play.yaml").write_text("\n".join(mangled) + "\n")
+        try:
+            game = play.build(load_game(duel))
+        except DataError as exc:
+            assert all(p.file.endswith("play.yaml") for p in exc.problems)
+            continue
+        played += 1
+        with contextlib.suppress(RuleError, runner.EndlessGame):  # the interpreter's own bounds, said as errors
+            runner.play(game, [RandomAgent(), RandomAgent()], 0)
+    assert played > 5
