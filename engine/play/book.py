@@ -13,7 +13,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from engine.play import effects as fx
-from engine.play import grid
+from engine.play import grid, patterns
 from engine.play.expr import Compiled, ExprError, as_test, names, parse
 from engine.play.scope import Counter, Named, Scope, Zone
 from printkit.core import files
@@ -265,6 +265,7 @@ def _book(r: _Reader) -> Book | None:
         if zone.grid is not None:
             _grid_rules(r, zone, data["zones"][zone.name], ("zones", zone.name))
     _drawing(r, data.get("drawing"))
+    patterns.read(r, data.get("patterns"))  # before the checks and moves whose strength() and claimable() name them
     _named_checks(r, data.get("checks"))
     r.effects = {}
     _named_effects(r, data.get("effects"))

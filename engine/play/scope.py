@@ -13,8 +13,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.play import patterns
 from engine.play.expr import Compiled, Compiler, ExprError, Fn, Node, RuleError, const, kind_of, same, truthy
 from engine.play.grid import GRID_FUNCTIONS, grid_function
+from engine.play.patterns import PATTERN_FUNCTIONS
 
 NO_CARD = -1  # an open slot
 
@@ -119,6 +121,7 @@ class Scope(Compiler):
         self.fields = fields  # each card's fields by its number: id, name, kind, copies and its declared ones
         self.cards = len(fields)
         self.checks = checks
+        self.patterns: dict[str, Any] = {}  # play.yaml's patterns: by name (patterns.Pattern), for strength()...
 
     # -- names ---------------------------------------------------------------------------------
     def name(self, parts: list[str], column: int, bound: dict[str, str]) -> Compiled:
@@ -311,6 +314,8 @@ class Scope(Compiler):
 
     # -- functions -----------------------------------------------------------------------------
     def call(self, fname: str, nodes: list[Node], column: int, bound: dict[str, str]) -> Compiled:
+        if fname in PATTERN_FUNCTIONS:  # the first is a pattern's name: not a value
+            return patterns.function(self, fname, nodes, column, bound)
         if fname in ("all", "any", "sum"):  # the second is a check's name, or a card's field: not a value
             args = [self.compile(nodes[0], bound)] if nodes else []
         else:
@@ -359,7 +364,7 @@ class Scope(Compiler):
             return self._zone_function(fname, args[0], column)
         functions = [
             "count", "open", "empty", "full", "top", "min", "max", "abs", "all", "any", "sum", *GRID_FUNCTIONS,
-            *self.checks,
+            *PATTERN_FUNCTIONS, *self.checks,
         ]  # fmt: skip
         raise ExprError(f"unknown function {fname!r} (expected one of: {', '.join(functions)})", column)
 

@@ -24,6 +24,7 @@ TOP = (
     "end",
     "cap",
     "heuristic",
+    "patterns",
 )  # the parts of play.yaml
 ZONE_KEYS = (
     "per", "cards", "visible", "order", "limit", "overflow", "holds", "slots", "slot",
@@ -37,6 +38,8 @@ EFFECTS = (
     "mark", "damage",
 )  # fmt: skip
 WORDS = ("end_turn", "extra_turn", "draw_game")  # effects that are a word alone
+PATTERN_KEYS = ("size", "kinds", "needs", "suit", "rank", "wild", "wild_ranks")  # a pattern's (patterns:)
+NEEDS = ("run", "suited", "same")  # what a kind of set may need of its cards (engine/play/patterns.py reads them)
 
 _EXPR: dict[str, Any] = {"type": ["string", "number", "boolean"], "description": "An expression of the rules language."}
 _NAME = {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"}
@@ -233,6 +236,30 @@ def document(name: str) -> dict[str, Any]:
             },
             ("value",),
         ),
+        "patterns": {
+            "type": "object",
+            "propertyNames": _NAME,
+            "description": "Ways of ranking a set of cards, by name, for strength() and claimable().",
+            "additionalProperties": _mapping(
+                {
+                    "size": _EXPR,
+                    "kinds": {
+                        "anyOf": [_NAME, {"type": "array", "items": {"type": "string"}, "minItems": 1}],
+                        "description": "The kinds of set strongest first: a table of game.yaml (formations) or ids.",
+                    },
+                    "needs": {
+                        "type": "object",
+                        "additionalProperties": {"type": "array", "items": {"enum": list(NEEDS)}},
+                        "description": "What each kind needs of its cards; a kind not named needs nothing.",
+                    },
+                    "suit": {**_NAME, "description": "The card field that is a card's suit."},
+                    "rank": {**_NAME, "description": "The card field that is a card's rank, a whole number."},
+                    "wild": {**_EXPR, "description": "Which cards are wild: a test of card."},
+                    "wild_ranks": {**_EXPR, "description": "A wild card's ranks, a list (none: any rank)."},
+                },
+                ("size", "kinds", "suit", "rank"),
+            ),
+        },
     }
     assert tuple(parts) == TOP, "each part book.py reads has its form here"
     return {
