@@ -274,6 +274,14 @@ class Compiled:
     constant: bool = False  # its value is the same in every position (rule options, literals)
     meta: Any = None  # what a zone's compiled reference points at: its declaration
     card: str | None = None  # the one card binding its value depends on alone (card.kind is sage): tabled by card
+    # a plain read of the position: (COUNTER, index, seat) a counter's value, (COUNT, base, seat) a zone's number of
+    # cards, (ZONE, base, seat) which zone a reference names; seat being GAME (the whole game's), MINE (the seat the
+    # rule is about) or THEIRS (the next); a comparison with a fixed number reads it itself (_read_against)
+    reads: tuple[str, int, int] | None = None
+
+
+COUNTER, COUNT, ZONE = "counter", "count", "zone"  # ZONE: a zone reference's index, which no comparison reads
+GAME, MINE, THEIRS = -1, 0, 1
 
 
 def const(value: Any, kind: str) -> Compiled:
@@ -409,6 +417,25 @@ def _against(symbol: str, fa: Fn, bound: Any, column: int) -> Fn:
     return at_least
 
 
+def _read_against(reads: tuple[str, int, int], order: Callable[[Any, Any], bool], bound: Any, players: int) -> Fn:
+    """A plain read of the position (Compiled.reads) against a fixed number, in one closure: the commonest tests
+    (my.free > 0, count(deck) > 0) were three calls each, the comparison, the read and the zone's or seat's. A
+    counter and a count are always numbers: nothing to catch. order is the operator's C function, cheaper than a call
+    of one more closure."""
+    what, at, seat = reads
+    if what == COUNTER:
+        if seat == GAME:
+            return lambda s, e: order(s.values[at][0], bound)
+        if seat == MINE:
+            return lambda s, e: order(s.values[at][e["me"]], bound)
+        return lambda s, e: order(s.values[at][(e["me"] + 1) % players], bound)
+    if seat == GAME:
+        return lambda s, e: order(len(s.zones[at]), bound)
+    if seat == MINE:
+        return lambda s, e: order(len(s.zones[at + e["me"]]), bound)
+    return lambda s, e: order(len(s.zones[at + (e["me"] + 1) % players]), bound)
+
+
 def same(a: Any, b: Any) -> bool:
     """Equality as a designer means it: true is not 1, and words compare without regard to case."""
     if isinstance(a, bool) or isinstance(b, bool):
@@ -422,6 +449,7 @@ class Compiler:
     """Compiles a parsed expression; a rule book says what its names and functions mean (name, call)."""
 
     cards = 0  # how many kinds of card there are: a value of a card's fields alone is tabled over them
+    players = 2  # seats at the table: whose a rule's their.<name> is
 
     def made(self, fn: Fn, kind: str, *parts: Compiled) -> Compiled:
         """A value made of parts, worked out now if it is constant, or tabled by card if it reads one card alone."""
@@ -552,7 +580,10 @@ class Compiler:
         self.need_number(b, column)
         order = _ORDER[symbol]
         if b.constant and isinstance(bound := fb(None, {}), int | float) and not isinstance(bound, bool):
-            # my.tokens >= rules.timeline_cost: the number once, not a call each time
+            # my.tokens >= rules.timeline_cost, count(deck) > 0: one call, no try
+            if a.reads is not None and a.reads[0] != ZONE:
+                return Compiled(_read_against(a.reads, order, bound, self.players), "bool")
+            # the number once, not a call each time
             return self.made(_against(symbol, fa, bound, column), "bool", a, b)
 
         def compared(s: Any, e: dict[str, Any]) -> bool:

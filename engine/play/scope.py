@@ -13,7 +13,24 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.play.expr import Compiled, Compiler, ExprError, Fn, Node, RuleError, const, kind_of, same, truthy
+from engine.play.expr import (
+    COUNT,
+    COUNTER,
+    GAME,
+    MINE,
+    THEIRS,
+    ZONE,
+    Compiled,
+    Compiler,
+    ExprError,
+    Fn,
+    Node,
+    RuleError,
+    const,
+    kind_of,
+    same,
+    truthy,
+)
 from engine.play.grid import GRID_FUNCTIONS, grid_function
 
 NO_CARD = -1  # an open slot
@@ -169,7 +186,9 @@ class Scope(Compiler):
                 raise ExprError(f"{root} is a number: it has no {'.'.join(rest)}", column)
             index = self.counters[root].index
             # meta: a comparison with a fixed number reads the counter itself, without this call
-            return Compiled(lambda s, e: s.values[index][0], "number", meta=("counter", index))
+            return Compiled(
+                lambda s, e: s.values[index][0], "number", meta=("counter", index), reads=(COUNTER, index, GAME)
+            )
         if root in self.zones or root in self.counters:
             raise ExprError(f"{root} is each player's: write my.{root} or their.{root}", column)
         known = sorted({*bound, "my", "their", "rules", "game", "me", "opponent", "turn", "moves", "players"})
@@ -184,9 +203,13 @@ class Scope(Compiler):
             if len(rest) > 1:
                 raise ExprError(f"{root}.{name} is a number: it has no {'.'.join(rest[1:])}", column)
             index = self.counters[name].index
-            if root == "my":
-                return Compiled(lambda s, e: s.values[index][e["me"]], "number")
-            return Compiled(lambda s, e: s.values[index][(e["me"] + 1) % players], "number")
+            if root == "my":  # meta: a bound (max: my.cap) reads the seat's value itself, without this call
+                return Compiled(
+                    lambda s, e: s.values[index][e["me"]], "number", meta=("mine", index), reads=(COUNTER, index, MINE)
+                )
+            return Compiled(
+                lambda s, e: s.values[index][(e["me"] + 1) % players], "number", reads=(COUNTER, index, THEIRS)
+            )
         if name in self.zones and self.zones[name].per_player:
             return self._zone(self.zones[name], seat, rest[1:], column)
         mine = sorted(
@@ -213,11 +236,11 @@ class Scope(Compiler):
         base = zone.base
         kind = "slots" if zone.slots is not None else "zone"
         if seat is None:
-            return Compiled(lambda s, e: base, kind, meta=zone)
+            return Compiled(lambda s, e: base, kind, meta=zone, reads=(ZONE, base, GAME))
         if seat is _my_seat:
-            return Compiled(lambda s, e: base + e["me"], kind, meta=zone)
+            return Compiled(lambda s, e: base + e["me"], kind, meta=zone, reads=(ZONE, base, MINE))
         players = self.players  # their.<zone>: the next seat's, written in rather than called
-        return Compiled(lambda s, e: base + (e["me"] + 1) % players, kind, meta=zone)
+        return Compiled(lambda s, e: base + (e["me"] + 1) % players, kind, meta=zone, reads=(ZONE, base, THEIRS))
 
     def _fields(self, get: Fn, kind: str, rest: list[str], column: int, root: str) -> Compiled:
         """A bound value and the fields read from it: a card's by its number, a value's by its keys."""
@@ -417,7 +440,8 @@ class Scope(Compiler):
         if arg.kind == "zone":
             zone: Zone = arg.meta
             if fname == "count":
-                return Compiled(lambda s, e: len(s.zones[f(s, e)]), "number")
+                counted = (COUNT, zone.base, arg.reads[2]) if arg.reads is not None else None
+                return Compiled(lambda s, e: len(s.zones[f(s, e)]), "number", reads=counted)
             if fname == "empty":
                 return Compiled(lambda s, e: not s.zones[f(s, e)], "bool")
             if fname == "top":
