@@ -169,6 +169,9 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
 
             return plain(put)
 
+        if len(changes) == 1 and (mine or not changes[0][0].per_player):  # (a game's counter has one seat, 0)
+            return plain(_change_one(kind, *changes[0]))
+
         def change(s: PlayState, e: dict[str, Any]) -> None:
             for counter, amount in changes:
                 n = amount.fn(s, e)
@@ -183,6 +186,28 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
         return plain(change)
 
     return build
+
+
+def _change_one(kind: str, counter: Counter, amount: Compiled) -> Op:
+    """gain, lose or set of one counter, the game's or the seat's the rule is about (gain: {tokens: 2}), the commonest
+    change: no loop over counters or seats, and a counter of no bounds written without set_counter's call."""
+    fa, index, name, mine = amount.fn, counter.index, counter.name, counter.per_player
+    gain, lose = kind == "gain", kind == "lose"
+    bounded = counter.low is not None or counter.high is not None
+
+    def change_one(s: PlayState, e: dict[str, Any]) -> None:
+        n = fa(s, e)
+        if type(n) is not int and (isinstance(n, bool) or not isinstance(n, int | float)):
+            raise RuleError(f"{kind} {name}: expected a number, found {n!r}")
+        seat = e["me"] if mine else 0
+        values = s.values[index]
+        n = values[seat] + n if gain else values[seat] - n if lose else n
+        if bounded:
+            s.set_counter(counter, seat, n)
+        else:
+            values[seat] = n
+
+    return change_one
 
 
 def _plain(counter: Counter, amount: Compiled) -> bool:

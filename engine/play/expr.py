@@ -493,6 +493,9 @@ class Compiler:
             test = as_test(test)
             ft, fy, fn = test.fn, yes.fn, no.fn
             kind = yes.kind if yes.kind == no.kind else "any"
+            if test.constant and not (yes.constant and no.constant):  # a rule option's choice: its branch alone
+                chosen = yes if ft(None, {}) else no
+                return Compiled(chosen.fn, kind, False, chosen.meta, chosen.card, chosen.reads)
             return self.made(lambda s, e: fy(s, e) if ft(s, e) else fn(s, e), kind, test, yes, no)
         if what == "op":
             return self.arithmetic(node[2], self.compile(node[3], bound), self.compile(node[4], bound), column)

@@ -29,8 +29,9 @@ Choice = tuple[int, Move, int | None, int | None, int | None, int | None, int | 
 MAX_STEPS = 100_000  # effects one action may run: past it the rules loop
 MAX_FRAMES = 200  # effects inside effects (apply within apply): past it the rules recurse without end
 FIRST_OFFSET, ROLL_OFFSET = 10_000, 20_000  # after the chance base: a first player's seat, a die's face
-PLAIN, PLACES, AIMED = "plain", "places", "aimed"  # how a group's move is offered: alone, at places, at targets
-Offer = tuple[Move, str, Any]  # a move a card of a group offers, how (PLAIN...), its test left to ask (or None)
+# how a group's move is offered: alone, at each place `to` gives (EVERY: with no test to ask of them), at targets
+PLAIN, EVERY, PLACES, AIMED = "plain", "every", "places", "aimed"
+Offer = tuple[Move, str, Any]  # a move a card of a group offers, how (PLAIN...), its test left to ask (EVERY: its to:)
 FIXED, MINE, READ = "fixed", "mine", "read"  # how a counter's bound is read: a number, a counter of the seat, a call
 Limit = tuple[str, Any] | None
 
@@ -56,15 +57,15 @@ class PlayGame(GameDef):
         self.check_budget: Block = (_check_budget,)
         self.first_turn: Block = (_first_turn,)
         self.plays = [[Event("play", seat, card) for card in book.cards] for seat in range(book.players)]
-        # each group of moves (by id): the bits of its moves with no test of the position alone, and the others' bits
-        # with those tests; then by which bits hold, each card's offers (offers_of), worked out as first met
-        self.asked: dict[int, tuple[int, list[tuple[int, Any]]]] = {}
-        self._offers: dict[tuple[int, int], list[tuple[Offer, ...]]] = {}
+        # each group of moves (by id): the bits of its moves with no test of the position alone, the others' bits
+        # with those tests, and by which bits hold, each card's offers (offers_of), worked out as first met
+        self.asked: dict[int, tuple[int, list[tuple[int, Any]], dict[int, list[tuple[Offer, ...]]]]] = {}
         for entry in book.entries:
             if isinstance(entry, Group):
                 bits = [(1 << k, m.general) for k, m in enumerate(entry.moves)]
                 always = sum(bit for bit, general in bits if general is None)
-                self.asked[id(entry)] = (always, [(bit, general.fn) for bit, general in bits if general is not None])
+                tested = [(bit, general.fn) for bit, general in bits if general is not None]
+                self.asked[id(entry)] = (always, tested, {})
         # a turn's end and start run in place when their effects only change the position (pass_turn)
         self.plain_end, self.plain_start = fx.is_plain(book.turn_end), fx.is_plain(book.turn_start)
         # each counter's (max, min), shaped once: set_counter runs a few times a move, its bounds each time
@@ -74,8 +75,8 @@ class PlayGame(GameDef):
         """By card: the moves of group it offers while the moves of mask's bits are open (their tests of the position
         alone hold), each with how it is offered and its test left to ask; none for a card its tests of the card alone
         (allowed:) rule out. Made once for each mask met: the per-card tests then cost nothing in play."""
-        key = (id(group), mask)
-        found = self._offers.get(key)
+        tables = self.asked[id(group)][2]
+        found = tables.get(mask)
         if found is None:
             found = []
             for card in range(len(self.book.cards)):
@@ -83,10 +84,14 @@ class PlayGame(GameDef):
                 if group.allowed is None or group.allowed[card]:
                     for k, move in enumerate(group.moves):
                         if mask >> k & 1 and (move.allowed is None or move.allowed[card]):
+                            test = move.test.fn if move.test is not None else None
+                            if move.to is not None and test is None:  # no test: its places' function in its stead
+                                made.append((move, EVERY, move.to.fn))
+                                continue
                             how = PLACES if move.to is not None else PLAIN if move.target is None else AIMED
-                            made.append((move, how, move.test.fn if move.test is not None else None))
+                            made.append((move, how, test))
                 found.append(tuple(made))
-            self._offers[key] = found
+            tables[mask] = found
         return found
 
     def new_initial_state(self) -> PlayState:
@@ -222,13 +227,13 @@ class PlayState(TwoPlayerState):
                     self._from_cells(entry, env, add)
                     continue
                 # which moves' tests of the position alone hold, asked once for all the cards: a bit each
-                mask, asked = self.g.asked[id(entry)]
+                mask, asked, tables = self.g.asked[id(entry)]
                 for bit, general in asked:
                     if general(self, env):
                         mask |= bit
                 if not mask:
                     continue
-                offers = self.g.offers_of(entry, mask)
+                offers = tables.get(mask) or self.g.offers_of(entry, mask)
                 zone = entry.each.fn(self, env)
                 test = entry.test.fn if entry.test is not None else None
                 # each card once (copies of a card offer the same moves): dict.fromkeys keeps the first, in C
@@ -245,6 +250,10 @@ class PlayState(TwoPlayerState):
                         if how is PLAIN:  # the commonest offer, written out here rather than called
                             if check is None or check(self, env):
                                 add((move.number + card, move, card, zone, None, None, None))
+                        elif how is EVERY:  # every place `to` gives: _offer_places's, written out
+                            base = move.number + card * move.places
+                            for place in check(self, env):
+                                add((base + place, move, card, zone, place, None, None))
                         elif how is PLACES:
                             self._offer_places(move, card, card, zone, None, env, add)
                         else:
@@ -300,36 +309,35 @@ class PlayState(TwoPlayerState):
 
     def _from_cells(self, group: Group, env: dict[str, Any], add: Callable[[Choice], None]) -> None:
         """A grid's group of moves: for each cell holding a card of the player to move, in cell order, each move."""
-        moves = group.moves
-        if not group.open:  # some move has a test of the position alone: asked once for all the cells
-            moves = []
-            for m in group.moves:
-                if m.general is None or m.general.fn(self, env):
-                    moves.append(m)
-            if not moves:
-                return
+        mask, asked, tables = self.g.asked[id(group)]  # as for a zone's group: the moves open now, a bit each
+        for bit, general in asked:
+            if general(self, env):
+                mask |= bit
+        if not mask:
+            return
+        offers = tables.get(mask) or self.g.offers_of(group, mask)
         at = group.each.fn(self, env)
-        owner, p, which, allowed = self.marks[at][0], self.player, group.test, group.allowed
+        owner, p = self.marks[at][0], self.player
+        which = group.test.fn if group.test is not None else None
         for cell, card in enumerate(self.zones[at]):
-            if owner[cell] != p or (allowed is not None and not allowed[card]):
+            if owner[cell] != p:  # (a cell of the player's holds a card: owner and card leave a cell together)
+                continue
+            made = offers[card]
+            if not made:
                 continue
             # what its tests may read: the card and its cell (where it lies, for a move's effects, _take binds)
             env["card"], env["from"] = card, cell
-            if which is not None and not which.fn(self, env):
+            if which is not None and not which(self, env):
                 continue
-            for move in moves:
-                if move.allowed is None or move.allowed[card]:
-                    to = move.to
-                    if to is not None and move.test is None:  # the commonest: every place it goes to, numbered
-                        base = move.number + cell * move.places
-                        for place in to.fn(self, env):
-                            add((base + place, move, card, at, place, None, cell))
-                    elif to is not None:
-                        self._offer_places(move, cell, card, at, cell, env, add)
-                    else:
-                        test = move.test
-                        if test is None or test.fn(self, env):
-                            add((move.number + cell, move, card, at, None, None, cell))
+            for move, how, check in made:
+                if how is EVERY:  # the commonest: every place it goes to, numbered
+                    base = move.number + cell * move.places
+                    for place in check(self, env):
+                        add((base + place, move, card, at, place, None, cell))
+                elif how is PLACES:
+                    self._offer_places(move, cell, card, at, cell, env, add)
+                elif check is None or check(self, env):  # a move of no places (a target is not asked on a grid)
+                    add((move.number + cell, move, card, at, None, None, cell))
 
     def _offer_places(
         self,
