@@ -359,7 +359,34 @@ class Scope(Compiler):
                         return not every
                 return every
 
-            return Compiled(over, "bool")
+            name = args[0].card
+            if name is None or args[0].constant:
+                return Compiled(over, "bool")
+            # a list read off one card alone (card.requires): each card's items and the case each takes, looked up once
+            # (at the first ask, when every check has compiled) rather than at every list of moves; a card whose list
+            # cannot be read so (no case for an item) is asked as over() asks, to say so in play
+            tables: list[tuple[tuple[Fn, Any], ...] | None] = []
+
+            def by_card(c: int) -> tuple[tuple[Fn, Any], ...] | None:
+                try:
+                    return tuple((case_of(x).fn, x) for x in _items(items(None, {name: c}), column))
+                except (RuleError, TypeError, ArithmeticError, KeyError, AttributeError):
+                    return None
+
+            def over_card(s: Any, e: dict[str, Any]) -> bool:
+                card = e.get(name)
+                if not tables:
+                    tables.extend(by_card(c) for c in range(self.cards))
+                pairs = tables[card] if type(card) is int and 0 <= card < len(tables) else None
+                if pairs is None:
+                    return over(s, e)
+                for fn, x in pairs:
+                    e[given] = x  # bound in place: only the check's own body names it
+                    if truthy_bool(fn(s, e)) is not every:
+                        return not every
+                return every
+
+            return Compiled(over_card, "bool")
         if fname in ("min", "max"):
             if not args:
                 raise ExprError(f"{fname}() needs at least one value", column)
@@ -419,6 +446,10 @@ class Scope(Compiler):
 
     def _zone_function(self, fname: str, arg: Compiled, column: int) -> Compiled:
         f = arg.fn
+        if arg.reads is not None and arg.reads[2] != THEIRS and arg.kind in ("slots", "zone"):
+            fused = _fused(fname, arg)
+            if fused is not None:
+                return fused
         if arg.kind == "grid":
             if fname == "count":
                 return Compiled(lambda s, e: _filled(s.zones[f(s, e)]), "number")
@@ -459,6 +490,36 @@ class Scope(Compiler):
                 return Compiled(lambda s, e: f(s, e) is None, "bool")
             return Compiled(lambda s, e: not truthy(f(s, e)) or f(s, e) == [], "bool")
         raise ExprError(f"{fname}() reads a zone, found a {arg.kind}", column)
+
+
+def _fused(fname: str, arg: Compiled) -> Compiled | None:
+    """count, open, empty or full of my.<zone> or a game's zone in one closure, the zone's index written in: the
+    commonest tests (full(my.timeline) after every move, not full(my.study) at every list of moves) were two calls."""
+    assert arg.reads is not None
+    zone: Zone = arg.meta
+    base, mine, slots, limit = arg.reads[1], arg.reads[2] == MINE, arg.kind == "slots", zone.limit
+    if fname == "count" and not slots:  # (COUNT: a comparison with a number reads it itself, as before)
+        counted = (COUNT, base, arg.reads[2])
+        if mine:
+            return Compiled(lambda s, e: len(s.zones[base + e["me"]]), "number", reads=counted)
+        return Compiled(lambda s, e: len(s.zones[base]), "number", reads=counted)
+    if fname == "full" and slots:
+        if mine:
+            return Compiled(lambda s, e: NO_CARD not in s.zones[base + e["me"]], "bool")
+        return Compiled(lambda s, e: NO_CARD not in s.zones[base], "bool")
+    if fname == "open" and slots:
+        if mine:
+            return Compiled(lambda s, e: s.zones[base + e["me"]].count(NO_CARD), "number")
+        return Compiled(lambda s, e: s.zones[base].count(NO_CARD), "number")
+    if fname == "empty" and not slots:
+        if mine:
+            return Compiled(lambda s, e: not s.zones[base + e["me"]], "bool")
+        return Compiled(lambda s, e: not s.zones[base], "bool")
+    if fname == "full" and not slots and limit is not None:
+        if mine:
+            return Compiled(lambda s, e: len(s.zones[base + e["me"]]) >= limit, "bool")
+        return Compiled(lambda s, e: len(s.zones[base]) >= limit, "bool")
+    return None
 
 
 def _filled(row: list[int]) -> int:
