@@ -276,11 +276,13 @@ class Compiled:
     card: str | None = None  # the one card binding its value depends on alone (card.kind is sage): tabled by card
     # a plain read of the position: (COUNTER, index, seat) a counter's value, (COUNT, base, seat) a zone's number of
     # cards, (ZONE, base, seat) which zone a reference names; seat being GAME (the whole game's), MINE (the seat the
-    # rule is about) or THEIRS (the next); a comparison with a fixed number reads it itself (_read_against)
+    # rule is about) or THEIRS (the next); a comparison with a fixed number reads it itself (_read_against); and
+    # (TURN, 0, GAME) the turn's number, which x < turn reads itself
     reads: tuple[str, int, int] | None = None
 
 
 COUNTER, COUNT, ZONE = "counter", "count", "zone"  # ZONE: a zone reference's index, which no comparison reads
+TURN = "turn"
 GAME, MINE, THEIRS = -1, 0, 1
 
 
@@ -584,7 +586,7 @@ class Compiler:
         order = _ORDER[symbol]
         if b.constant and isinstance(bound := fb(None, {}), int | float) and not isinstance(bound, bool):
             # my.tokens >= rules.timeline_cost, count(deck) > 0: one call, no try
-            if a.reads is not None and a.reads[0] != ZONE:
+            if a.reads is not None and a.reads[0] in (COUNTER, COUNT):
                 return Compiled(_read_against(a.reads, order, bound, self.players), "bool")
             # the number once, not a call each time
             return self.made(_against(symbol, fa, bound, column), "bool", a, b)
@@ -596,7 +598,17 @@ class Compiler:
             except TypeError:
                 raise RuleError(f"column {column}: expected numbers, found {x!r} {symbol} {y!r}") from None
 
-        if symbol == "<":  # field.acted[from] < turn: the commonest, the operator written in rather than called
+        if symbol == "<" and b.reads is not None and b.reads[0] == TURN:  # field.acted[from] < turn: turn read here
+
+            def before(s: Any, e: dict[str, Any]) -> bool:
+                x = fa(s, e)
+                try:
+                    return x < s.turn
+                except TypeError:
+                    raise RuleError(f"column {column}: expected numbers, found {x!r} < {s.turn!r}") from None
+
+            return self.made(before, "bool", a, b)
+        if symbol == "<":  # the commonest, the operator written in rather than called
 
             def less(s: Any, e: dict[str, Any]) -> bool:
                 x, y = fa(s, e), fb(s, e)

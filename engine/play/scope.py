@@ -19,6 +19,7 @@ from engine.play.expr import (
     GAME,
     MINE,
     THEIRS,
+    TURN,
     ZONE,
     Compiled,
     Compiler,
@@ -177,7 +178,7 @@ class Scope(Compiler):
             if root == "players":
                 return const(self.players, "number")
             if root == "turn":
-                return Compiled(lambda s, e: s.turn, "number")
+                return Compiled(lambda s, e: s.turn, "number", reads=(TURN, 0, GAME))
             return Compiled(lambda s, e: s.moves, "number")
         if root in self.zones and not self.zones[root].per_player:
             return self._zone(self.zones[root], None, rest, column)
