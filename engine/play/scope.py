@@ -290,9 +290,29 @@ class Scope(Compiler):
                 card = s.zones[fb(s, e)][i]
                 return None if card < 0 else card
 
+            found = slot
+            if key.card is not None and not key.constant and base.reads is not None and base.reads[2] == MINE:
+                mine: str = key.card
+                # my.timeline[card.era]: each card's slot worked out now (its key reads the card alone), the seat's row
+                # read in place; a card with no slot is asked as slot() asks, to say so in play
+                try:
+                    index = [where.get(fk(None, {mine: c})) for c in range(self.cards)]
+                except (RuleError, TypeError, ArithmeticError, KeyError, AttributeError):
+                    index = []
+                at = base.reads[1]
+
+                def slot_of_card(s: Any, e: dict[str, Any]) -> Any:
+                    c = e.get(mine)
+                    i = index[c] if type(c) is int and 0 <= c < len(index) else None
+                    if i is None:
+                        return slot(s, e)
+                    card = s.zones[at + e["me"]][i]
+                    return None if card < 0 else card
+
+                found = slot_of_card
             if after:
-                return self._fields(slot, "card", after, column, zone.name)
-            return Compiled(slot, "card")
+                return self._fields(found, "card", after, column, zone.name)
+            return Compiled(found, "card")
         if base.kind == "grid":
             grid: Zone = base.meta
             cells = grid.cells
