@@ -543,6 +543,7 @@ def _apply(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: i
         return None
     fg = given.fn if given is not None else None
     effects = reader.effects
+    settles: dict[int, bool] = {}  # by a case's block (its id: the rule book holds it): whether it is plain
 
     def apply(s: PlayState, e: dict[str, Any]) -> None:
         named = effects[name]
@@ -550,7 +551,14 @@ def _apply(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: i
         ops: Block = named.pick(value)
         inner = dict(e)
         inner[named.given] = value
-        s.push(ops, inner)
+        plain_case = settles.get(id(ops))
+        if plain_case is None:
+            plain_case = settles[id(ops)] = is_plain(ops)
+        if plain_case:  # a case that only changes the position: run here, as its frame would run it next
+            for op in ops:
+                op(s, inner)
+        else:
+            s.push(ops, inner)
 
     return apply
 
