@@ -192,27 +192,51 @@ def grid_function(fname: str, args: list[Compiled], column: int) -> Compiled:
                 raise RuleError(f"column {column}: {fname}(): {zone.name} has no cell {i!r}")
             owner = s.marks[at][0]
             seat = owner[i]
-            return [j for j in by_seat[seat][i] if owner[j] == EMPTY] if seat != EMPTY else []
+            if seat == EMPTY:
+                return []
+            # a loop, not a comprehension: in Python 3.11 that is a call of its own, for two or three cells
+            open_cells = []
+            for j in by_seat[seat][i]:
+                if owner[j] == EMPTY:
+                    open_cells.append(j)
+            return open_cells
 
         return Compiled(steps, "places", meta=cells)
     if fname == "targets":
+        reach, card_reach = lay.reach, lay.card_reach
 
         def reached(s: Any, e: dict[str, Any]) -> list[int]:
             i = cell_of(s, e) if name is None else e.get(name)
             if type(i) is not int or not 0 <= i < cells:
                 raise RuleError(f"column {column}: {fname}(): {zone.name} has no cell {i!r}")
             owner = s.marks[at][0]
-            return targets(lay, s.zones[at], owner, i) if owner[i] != EMPTY else []
+            seat = owner[i]
+            if seat == EMPTY:
+                return []
+            # targets()'s search, written in (as steps' above): the first group of its reach holding an enemy
+            for group in reach[seat][card_reach[s.zones[at][i]]][i]:
+                hits = []
+                for j in group:
+                    if owner[j] != EMPTY and owner[j] != seat:
+                        hits.append(j)
+                if hits:
+                    return hits
+            return []
 
         return Compiled(reached, "places", meta=cells)
     if fname == "open_columns":
+        cols = lay.cols
 
         def open_columns(s: Any, e: dict[str, Any]) -> list[int]:
             row = fa(s, e)  # type: ignore[misc]
             if type(row) is not int or not 0 <= row < lay.rows:
                 raise RuleError(f"column {column}: open_columns(): {zone.name} has no row {row!r}")
             cards = s.zones[fz(s, e)]
-            return [c for c in range(lay.cols) if cards[row * lay.cols + c] < 0]
+            first, columns = row * cols, []  # (a loop, not a comprehension: that is a call of its own)
+            for c in range(cols):
+                if cards[first + c] < 0:
+                    columns.append(c)
+            return columns
 
         return Compiled(open_columns, "places", meta=lay.cols)
     if fname == "home":

@@ -291,7 +291,10 @@ class PlayState(TwoPlayerState):
         found once, and an empty one (no Sage to challenge yet) offers nothing without a card looked at."""
         zones = self.zones
         at = move.target.fn(self, env)  # type: ignore[union-attr]  # only a move with a target comes here
-        places = [place for place, target in enumerate(zones[at]) if target >= 0]
+        places = []  # (a loop, not a comprehension: in Python 3.11 that is a call of its own)
+        for place, target in enumerate(zones[at]):
+            if target >= 0:
+                places.append(place)
         if not places:
             return
         seen: set[int] = set()
