@@ -411,9 +411,8 @@ def _draw(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
         n = fc(s, e)
         if isinstance(n, bool) or not isinstance(n, int | float) or n > MAX_COUNT:
             raise RuleError(f"draw: expected a number of cards up to {MAX_COUNT:,}, found {n!r}")
-        order = seats(s, e)
-        steps = [seat for _ in range(max(0, int(n))) for seat in order]
-        s.draw_cards(steps, to)
+        # a card to each seat in order, n rounds: the seats repeated (a comprehension was a call of its own)
+        s.draw_cards(list(seats(s, e)) * max(0, int(n)), to)
 
     return draw
 
