@@ -725,7 +725,16 @@ class PlayState(TwoPlayerState):
         budget = book.budget
         ending = move.ends_turn or self.ending or (budget is not None and self.values[budget.index][self.player] <= 0)
         for end in book.ends if ending else book.move_ends:  # an after: turn end is asked only as a turn ends
-            if self._ended(end):
+            if end.kind == "wins" or end.kind == "loses":  # _ended's commonest, written in: it is asked every move
+                test, p, players = end.test.fn, self.player, book.players
+                seats = {"me": p}
+                for i in range(players):  # from the player to move on, round the table
+                    seat = (p + i) % players
+                    seats["me"] = seat
+                    if test(self, seats):
+                        self._finish(seat if end.kind == "wins" else (seat + 1) % players, end.how)
+                        return
+            elif self._ended(end):
                 return
         if book.cap_moves is not None and self.moves >= book.cap_moves:
             self._finish(None, "cap")
