@@ -57,6 +57,10 @@ class Move:
     to: Compiled | None = None  # the places it goes to (cells or columns of a grid), each an offer of its own
     places: int = 0  # how many places `to` numbers among: its offers are number + card (or cell) x places + place
     cells: int = 0  # the cells of the grid whose cards make it (0: its cards come from a zone)
+    plain: bool = False  # its effects only change the position (effects.is_plain): they run in place, no frame
+
+    def __post_init__(self) -> None:
+        self.plain = fx.is_plain(self.ops)
 
 
 @dataclass

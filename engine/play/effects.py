@@ -9,6 +9,7 @@ position waits at a chance node until it comes.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -24,6 +25,22 @@ Block = tuple[Op, ...]
 Path = tuple[str | int, ...]
 
 MAX_COUNT = 10_000  # cards one draw, deal or move may take: no game needs more, and it bounds a step
+
+# The ops that only change the position's zones, counters and bindings: none pushes effects, asks chance or ends the
+# game. A block of them alone runs in place, without a frame of the effect stack (most moves' effects: the stack's
+# bookkeeping cost as much as the effects themselves).
+_PLAIN: weakref.WeakSet[Op] = weakref.WeakSet()
+
+
+def plain(op: Op) -> Op:
+    """op, noted as one that only changes the position."""
+    _PLAIN.add(op)
+    return op
+
+
+def is_plain(ops: Block) -> bool:
+    """Whether every op of a block only changes the position: it may then run in place, in order, with no frame."""
+    return all(op in _PLAIN for op in ops)
 
 
 class Reader(Protocol):
@@ -74,9 +91,9 @@ def effect(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: i
     if isinstance(raw, str):
         if raw == "end_turn":
             reader.note_end_turn()  # a move may end the turn by its effects: each is then followed to its end
-            return lambda s, e: s.end_turn_now()
+            return plain(lambda s, e: s.end_turn_now())
         if raw == "extra_turn":
-            return lambda s, e: s.extra_turn(e["me"])
+            return plain(lambda s, e: s.extra_turn(e["me"]))
         if raw == "draw_game":
             return lambda s, e: s.finish(None, "normal")
         reader.fail(path, f"unknown effect {raw!r} (expected one of: {', '.join((*EFFECTS, 'if', *WORDS))})")
@@ -150,7 +167,10 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
                 for index, n in fixed:
                     values[index][0] = n
 
-            return put
+            return plain(put)
+
+        if len(changes) == 1 and (mine or not changes[0][0].per_player):  # (a game's counter has one seat, 0)
+            return plain(_change_one(kind, *changes[0]))
 
         def change(s: PlayState, e: dict[str, Any]) -> None:
             for counter, amount in changes:
@@ -163,9 +183,31 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
                     now = values[seat]
                     s.set_counter(counter, seat, now + n if gain else now - n if lose else n)
 
-        return change
+        return plain(change)
 
     return build
+
+
+def _change_one(kind: str, counter: Counter, amount: Compiled) -> Op:
+    """gain, lose or set of one counter, the game's or the seat's the rule is about (gain: {tokens: 2}), the commonest
+    change: no loop over counters or seats, and a counter of no bounds written without set_counter's call."""
+    fa, index, name, mine = amount.fn, counter.index, counter.name, counter.per_player
+    gain, lose = kind == "gain", kind == "lose"
+    bounded = counter.low is not None or counter.high is not None
+
+    def change_one(s: PlayState, e: dict[str, Any]) -> None:
+        n = fa(s, e)
+        if type(n) is not int and (isinstance(n, bool) or not isinstance(n, int | float)):
+            raise RuleError(f"{kind} {name}: expected a number, found {n!r}")
+        seat = e["me"] if mine else 0
+        values = s.values[index]
+        n = values[seat] + n if gain else values[seat] - n if lose else n
+        if bounded:
+            s.set_counter(counter, seat, n)
+        else:
+            values[seat] = n
+
+    return change_one
 
 
 def _plain(counter: Counter, amount: Compiled) -> bool:
@@ -229,7 +271,7 @@ def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
                 s.take(card, zone)
                 s.put(card, target, slot == "open")
 
-        return take
+        return plain(take)
     who = str(raw.get("card", "card"))
     if who not in bound or bound[who] != "card":
         cards = [n for n, k in bound.items() if k == "card"] or ["none here"]
@@ -247,7 +289,7 @@ def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
         target = ft(s, e)
         e[at] = s.put(card, target, slot == "open")
 
-    return move
+    return plain(move)
 
 
 def _move_to_cell(reader: Reader, raw: dict[str, Any], path: Path, bound: dict[str, str], to: Compiled) -> Op | None:
@@ -274,7 +316,7 @@ def _move_to_cell(reader: Reader, raw: dict[str, Any], path: Path, bound: dict[s
         e[on] = s.to_cell(card, e.get(at), e.get(on), target, fc(s, e), e["me"])
         e[at] = target
 
-    return onto
+    return plain(onto)
 
 
 def _grid_zone(reader: Reader, raw: Any, path: Path) -> Zone | None:
@@ -319,7 +361,7 @@ def _mark(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
             for k, amount in marks:
                 rows[k][i] = amount.fn(s, e)
 
-    return mark
+    return plain(mark)
 
 
 def _damage(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
@@ -347,7 +389,7 @@ def _damage(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: 
         if rows[hp][i] <= 0:  # destroyed: the card leaves play
             s.clear_cell(base, i)
 
-    return damage
+    return plain(damage)
 
 
 def _draw(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
@@ -369,9 +411,8 @@ def _draw(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
         n = fc(s, e)
         if isinstance(n, bool) or not isinstance(n, int | float) or n > MAX_COUNT:
             raise RuleError(f"draw: expected a number of cards up to {MAX_COUNT:,}, found {n!r}")
-        order = seats(s, e)
-        steps = [seat for _ in range(max(0, int(n))) for seat in order]
-        s.draw_cards(steps, to)
+        # a card to each seat in order, n rounds: the seats repeated (a comprehension was a call of its own)
+        s.draw_cards(list(seats(s, e)) * max(0, int(n)), to)
 
     return draw
 
@@ -441,7 +482,7 @@ def _reveal(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: 
         for seat in seats(s, e):
             s.known[seat].update(c for c in s.zones[fz(s, e)] if c >= 0)
 
-    return reveal
+    return plain(reveal)
 
 
 def _later(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
@@ -486,7 +527,7 @@ def _let(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int
         for name, compiled in values:
             e[name] = compiled.fn(s, e)
 
-    return let
+    return plain(let)
 
 
 def _apply(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
@@ -501,6 +542,7 @@ def _apply(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: i
         return None
     fg = given.fn if given is not None else None
     effects = reader.effects
+    settles: dict[int, bool] = {}  # by a case's block (its id: the rule book holds it): whether it is plain
 
     def apply(s: PlayState, e: dict[str, Any]) -> None:
         named = effects[name]
@@ -508,7 +550,14 @@ def _apply(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: i
         ops: Block = named.pick(value)
         inner = dict(e)
         inner[named.given] = value
-        s.push(ops, inner)
+        plain_case = settles.get(id(ops))
+        if plain_case is None:
+            plain_case = settles[id(ops)] = is_plain(ops)
+        if plain_case:  # a case that only changes the position: run here, as its frame would run it next
+            for op in ops:
+                op(s, inner)
+        else:
+            s.push(ops, inner)
 
     return apply
 
@@ -550,6 +599,13 @@ def _choice(reader: Reader, raw: dict[str, Any], path: Path, bound: dict[str, st
     if test is None:
         return None
     ft = test.fn
+    if is_plain(yes) and is_plain(no):  # branches that only change the position: run here, as their frame would
+
+        def settle(s: PlayState, e: dict[str, Any]) -> None:
+            for op in yes if truthy(ft(s, e)) else no:
+                op(s, e)
+
+        return plain(settle)
 
     def choose(s: PlayState, e: dict[str, Any]) -> None:
         ops = yes if truthy(ft(s, e)) else no

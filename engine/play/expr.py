@@ -274,6 +274,16 @@ class Compiled:
     constant: bool = False  # its value is the same in every position (rule options, literals)
     meta: Any = None  # what a zone's compiled reference points at: its declaration
     card: str | None = None  # the one card binding its value depends on alone (card.kind is sage): tabled by card
+    # a plain read of the position: (COUNTER, index, seat) a counter's value, (COUNT, base, seat) a zone's number of
+    # cards, (ZONE, base, seat) which zone a reference names; seat being GAME (the whole game's), MINE (the seat the
+    # rule is about) or THEIRS (the next); a comparison with a fixed number reads it itself (_read_against); and
+    # (TURN, 0, GAME) the turn's number, which x < turn reads itself
+    reads: tuple[str, int, int] | None = None
+
+
+COUNTER, COUNT, ZONE = "counter", "count", "zone"  # ZONE: a zone reference's index, which no comparison reads
+TURN = "turn"
+GAME, MINE, THEIRS = -1, 0, 1
 
 
 def const(value: Any, kind: str) -> Compiled:
@@ -409,6 +419,25 @@ def _against(symbol: str, fa: Fn, bound: Any, column: int) -> Fn:
     return at_least
 
 
+def _read_against(reads: tuple[str, int, int], order: Callable[[Any, Any], bool], bound: Any, players: int) -> Fn:
+    """A plain read of the position (Compiled.reads) against a fixed number, in one closure: the commonest tests
+    (my.free > 0, count(deck) > 0) were three calls each, the comparison, the read and the zone's or seat's. A
+    counter and a count are always numbers: nothing to catch. order is the operator's C function, cheaper than a call
+    of one more closure."""
+    what, at, seat = reads
+    if what == COUNTER:
+        if seat == GAME:
+            return lambda s, e: order(s.values[at][0], bound)
+        if seat == MINE:
+            return lambda s, e: order(s.values[at][e["me"]], bound)
+        return lambda s, e: order(s.values[at][(e["me"] + 1) % players], bound)
+    if seat == GAME:
+        return lambda s, e: order(len(s.zones[at]), bound)
+    if seat == MINE:
+        return lambda s, e: order(len(s.zones[at + e["me"]]), bound)
+    return lambda s, e: order(len(s.zones[at + (e["me"] + 1) % players]), bound)
+
+
 def same(a: Any, b: Any) -> bool:
     """Equality as a designer means it: true is not 1, and words compare without regard to case."""
     if isinstance(a, bool) or isinstance(b, bool):
@@ -422,6 +451,7 @@ class Compiler:
     """Compiles a parsed expression; a rule book says what its names and functions mean (name, call)."""
 
     cards = 0  # how many kinds of card there are: a value of a card's fields alone is tabled over them
+    players = 2  # seats at the table: whose a rule's their.<name> is
 
     def made(self, fn: Fn, kind: str, *parts: Compiled) -> Compiled:
         """A value made of parts, worked out now if it is constant, or tabled by card if it reads one card alone."""
@@ -465,6 +495,9 @@ class Compiler:
             test = as_test(test)
             ft, fy, fn = test.fn, yes.fn, no.fn
             kind = yes.kind if yes.kind == no.kind else "any"
+            if test.constant and not (yes.constant and no.constant):  # a rule option's choice: its branch alone
+                chosen = yes if ft(None, {}) else no
+                return Compiled(chosen.fn, kind, False, chosen.meta, chosen.card, chosen.reads)
             return self.made(lambda s, e: fy(s, e) if ft(s, e) else fn(s, e), kind, test, yes, no)
         if what == "op":
             return self.arithmetic(node[2], self.compile(node[3], bound), self.compile(node[4], bound), column)
@@ -552,7 +585,10 @@ class Compiler:
         self.need_number(b, column)
         order = _ORDER[symbol]
         if b.constant and isinstance(bound := fb(None, {}), int | float) and not isinstance(bound, bool):
-            # my.tokens >= rules.timeline_cost: the number once, not a call each time
+            # my.tokens >= rules.timeline_cost, count(deck) > 0: one call, no try
+            if a.reads is not None and a.reads[0] in (COUNTER, COUNT):
+                return Compiled(_read_against(a.reads, order, bound, self.players), "bool")
+            # the number once, not a call each time
             return self.made(_against(symbol, fa, bound, column), "bool", a, b)
 
         def compared(s: Any, e: dict[str, Any]) -> bool:
@@ -562,7 +598,17 @@ class Compiler:
             except TypeError:
                 raise RuleError(f"column {column}: expected numbers, found {x!r} {symbol} {y!r}") from None
 
-        if symbol == "<":  # field.acted[from] < turn: the commonest, the operator written in rather than called
+        if symbol == "<" and b.reads is not None and b.reads[0] == TURN:  # field.acted[from] < turn: turn read here
+
+            def before(s: Any, e: dict[str, Any]) -> bool:
+                x = fa(s, e)
+                try:
+                    return x < s.turn
+                except TypeError:
+                    raise RuleError(f"column {column}: expected numbers, found {x!r} < {s.turn!r}") from None
+
+            return self.made(before, "bool", a, b)
+        if symbol == "<":  # the commonest, the operator written in rather than called
 
             def less(s: Any, e: dict[str, Any]) -> bool:
                 x, y = fa(s, e), fb(s, e)

@@ -91,12 +91,14 @@ def _reach(word: str, rows: int, cols: int, i: int, enemy_home: int) -> tuple[tu
     return tuple(groups)
 
 
-def targets(lay: Layout, cards: list[int], owner: list[int], i: int) -> list[int]:
+def targets(lay: Layout, cards: Sequence[int], owner: Sequence[int], i: int) -> list[int]:
     """The enemy cells the card on cell i reaches: the first group of its reach that holds an enemy."""
     seat = owner[i]
-    friend = (EMPTY, seat)  # what an enemy is not
     for group in lay.reach[seat][lay.card_reach[cards[i]]][i]:
-        hits = [j for j in group if owner[j] not in friend]
+        hits = []  # (a loop, not a comprehension: that is a call of its own)
+        for j in group:
+            if owner[j] != EMPTY and owner[j] != seat:
+                hits.append(j)
         if hits:
             return hits
     return []
@@ -115,19 +117,24 @@ def progress(lay: Layout, cards: list[int], owner: list[int], reserves: Sequence
     start = tuple(zip(owner, cards, strict=True))
     seen = {start}
     todo = [start]
+    # loops, not comprehensions or any() over a generator: in Python 3.11 each of those is a call of its own, and a
+    # stalemate's search walks many arrangements
     while todo:
         board = todo.pop()
-        here_owner = [o for o, _ in board]
-        if any(here_owner[j] == EMPTY for home in homes for j in home):
-            return True
-        here_cards = [c for _, c in board]
+        here_owner, here_cards = zip(*board, strict=True)  # (a grid has cells: board is never empty)
+        for home in homes:
+            for j in home:
+                if here_owner[j] == EMPTY:
+                    return True
         moves = []
-        for i, (seat, _card) in enumerate(board):
+        for i, seat in enumerate(here_owner):
             if seat == EMPTY:
                 continue
             if targets(lay, here_cards, here_owner, i):
                 return True
-            moves += [(i, j) for j in lay.steps[seat][i] if here_owner[j] == EMPTY]
+            for j in lay.steps[seat][i]:
+                if here_owner[j] == EMPTY:
+                    moves.append((i, j))
         for i, j in moves:
             after = list(board)
             after[i], after[j] = (EMPTY, EMPTY), board[i]
@@ -192,27 +199,51 @@ def grid_function(fname: str, args: list[Compiled], column: int) -> Compiled:
                 raise RuleError(f"column {column}: {fname}(): {zone.name} has no cell {i!r}")
             owner = s.marks[at][0]
             seat = owner[i]
-            return [j for j in by_seat[seat][i] if owner[j] == EMPTY] if seat != EMPTY else []
+            if seat == EMPTY:
+                return []
+            # a loop, not a comprehension: in Python 3.11 that is a call of its own, for two or three cells
+            open_cells = []
+            for j in by_seat[seat][i]:
+                if owner[j] == EMPTY:
+                    open_cells.append(j)
+            return open_cells
 
         return Compiled(steps, "places", meta=cells)
     if fname == "targets":
+        reach, card_reach = lay.reach, lay.card_reach
 
         def reached(s: Any, e: dict[str, Any]) -> list[int]:
             i = cell_of(s, e) if name is None else e.get(name)
             if type(i) is not int or not 0 <= i < cells:
                 raise RuleError(f"column {column}: {fname}(): {zone.name} has no cell {i!r}")
             owner = s.marks[at][0]
-            return targets(lay, s.zones[at], owner, i) if owner[i] != EMPTY else []
+            seat = owner[i]
+            if seat == EMPTY:
+                return []
+            # targets()'s search, written in (as steps' above): the first group of its reach holding an enemy
+            for group in reach[seat][card_reach[s.zones[at][i]]][i]:
+                hits = []
+                for j in group:
+                    if owner[j] != EMPTY and owner[j] != seat:
+                        hits.append(j)
+                if hits:
+                    return hits
+            return []
 
         return Compiled(reached, "places", meta=cells)
     if fname == "open_columns":
+        cols = lay.cols
 
         def open_columns(s: Any, e: dict[str, Any]) -> list[int]:
             row = fa(s, e)  # type: ignore[misc]
             if type(row) is not int or not 0 <= row < lay.rows:
                 raise RuleError(f"column {column}: open_columns(): {zone.name} has no row {row!r}")
             cards = s.zones[fz(s, e)]
-            return [c for c in range(lay.cols) if cards[row * lay.cols + c] < 0]
+            first, columns = row * cols, []  # (a loop, not a comprehension: that is a call of its own)
+            for c in range(cols):
+                if cards[first + c] < 0:
+                    columns.append(c)
+            return columns
 
         return Compiled(open_columns, "places", meta=lay.cols)
     if fname == "home":

@@ -14,7 +14,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.play import patterns
-from engine.play.expr import Compiled, Compiler, ExprError, Fn, Node, RuleError, const, kind_of, same, truthy
+from engine.play.expr import (
+    COUNT,
+    COUNTER,
+    GAME,
+    MINE,
+    THEIRS,
+    TURN,
+    ZONE,
+    Compiled,
+    Compiler,
+    ExprError,
+    Fn,
+    Node,
+    RuleError,
+    const,
+    kind_of,
+    same,
+    truthy,
+)
 from engine.play.grid import GRID_FUNCTIONS, grid_function
 from engine.play.patterns import PATTERN_FUNCTIONS
 
@@ -163,7 +181,7 @@ class Scope(Compiler):
             if root == "players":
                 return const(self.players, "number")
             if root == "turn":
-                return Compiled(lambda s, e: s.turn, "number")
+                return Compiled(lambda s, e: s.turn, "number", reads=(TURN, 0, GAME))
             return Compiled(lambda s, e: s.moves, "number")
         if root in self.zones and not self.zones[root].per_player:
             return self._zone(self.zones[root], None, rest, column)
@@ -172,7 +190,9 @@ class Scope(Compiler):
                 raise ExprError(f"{root} is a number: it has no {'.'.join(rest)}", column)
             index = self.counters[root].index
             # meta: a comparison with a fixed number reads the counter itself, without this call
-            return Compiled(lambda s, e: s.values[index][0], "number", meta=("counter", index))
+            return Compiled(
+                lambda s, e: s.values[index][0], "number", meta=("counter", index), reads=(COUNTER, index, GAME)
+            )
         if root in self.zones or root in self.counters:
             raise ExprError(f"{root} is each player's: write my.{root} or their.{root}", column)
         known = sorted({*bound, "my", "their", "rules", "game", "me", "opponent", "turn", "moves", "players"})
@@ -187,9 +207,13 @@ class Scope(Compiler):
             if len(rest) > 1:
                 raise ExprError(f"{root}.{name} is a number: it has no {'.'.join(rest[1:])}", column)
             index = self.counters[name].index
-            if root == "my":
-                return Compiled(lambda s, e: s.values[index][e["me"]], "number")
-            return Compiled(lambda s, e: s.values[index][(e["me"] + 1) % players], "number")
+            if root == "my":  # meta: a bound (max: my.cap) reads the seat's value itself, without this call
+                return Compiled(
+                    lambda s, e: s.values[index][e["me"]], "number", meta=("mine", index), reads=(COUNTER, index, MINE)
+                )
+            return Compiled(
+                lambda s, e: s.values[index][(e["me"] + 1) % players], "number", reads=(COUNTER, index, THEIRS)
+            )
         if name in self.zones and self.zones[name].per_player:
             return self._zone(self.zones[name], seat, rest[1:], column)
         mine = sorted(
@@ -216,11 +240,11 @@ class Scope(Compiler):
         base = zone.base
         kind = "slots" if zone.slots is not None else "zone"
         if seat is None:
-            return Compiled(lambda s, e: base, kind, meta=zone)
+            return Compiled(lambda s, e: base, kind, meta=zone, reads=(ZONE, base, GAME))
         if seat is _my_seat:
-            return Compiled(lambda s, e: base + e["me"], kind, meta=zone)
+            return Compiled(lambda s, e: base + e["me"], kind, meta=zone, reads=(ZONE, base, MINE))
         players = self.players  # their.<zone>: the next seat's, written in rather than called
-        return Compiled(lambda s, e: base + (e["me"] + 1) % players, kind, meta=zone)
+        return Compiled(lambda s, e: base + (e["me"] + 1) % players, kind, meta=zone, reads=(ZONE, base, THEIRS))
 
     def _fields(self, get: Fn, kind: str, rest: list[str], column: int, root: str) -> Compiled:
         """A bound value and the fields read from it: a card's by its number, a value's by its keys."""
@@ -269,9 +293,29 @@ class Scope(Compiler):
                 card = s.zones[fb(s, e)][i]
                 return None if card < 0 else card
 
+            found = slot
+            if key.card is not None and not key.constant and base.reads is not None and base.reads[2] == MINE:
+                mine: str = key.card
+                # my.timeline[card.era]: each card's slot worked out now (its key reads the card alone), the seat's row
+                # read in place; a card with no slot is asked as slot() asks, to say so in play
+                try:
+                    index = [where.get(fk(None, {mine: c})) for c in range(self.cards)]
+                except (RuleError, TypeError, ArithmeticError, KeyError, AttributeError):
+                    index = []
+                at = base.reads[1]
+
+                def slot_of_card(s: Any, e: dict[str, Any]) -> Any:
+                    c = e.get(mine)
+                    i = index[c] if type(c) is int and 0 <= c < len(index) else None
+                    if i is None:
+                        return slot(s, e)
+                    card = s.zones[at + e["me"]][i]
+                    return None if card < 0 else card
+
+                found = slot_of_card
             if after:
-                return self._fields(slot, "card", after, column, zone.name)
-            return Compiled(slot, "card")
+                return self._fields(found, "card", after, column, zone.name)
+            return Compiled(found, "card")
         if base.kind == "grid":
             grid: Zone = base.meta
             cells = grid.cells
@@ -341,7 +385,34 @@ class Scope(Compiler):
                         return not every
                 return every
 
-            return Compiled(over, "bool")
+            name = args[0].card
+            if name is None or args[0].constant:
+                return Compiled(over, "bool")
+            # a list read off one card alone (card.requires): each card's items and the case each takes, looked up once
+            # (at the first ask, when every check has compiled) rather than at every list of moves; a card whose list
+            # cannot be read so (no case for an item) is asked as over() asks, to say so in play
+            tables: list[tuple[tuple[Fn, Any], ...] | None] = []
+
+            def by_card(c: int) -> tuple[tuple[Fn, Any], ...] | None:
+                try:
+                    return tuple((case_of(x).fn, x) for x in _items(items(None, {name: c}), column))
+                except (RuleError, TypeError, ArithmeticError, KeyError, AttributeError):
+                    return None
+
+            def over_card(s: Any, e: dict[str, Any]) -> bool:
+                card = e.get(name)
+                if not tables:
+                    tables.extend(by_card(c) for c in range(self.cards))
+                pairs = tables[card] if type(card) is int and 0 <= card < len(tables) else None
+                if pairs is None:
+                    return over(s, e)
+                for fn, x in pairs:
+                    e[given] = x  # bound in place: only the check's own body names it
+                    if truthy_bool(fn(s, e)) is not every:
+                        return not every
+                return every
+
+            return Compiled(over_card, "bool")
         if fname in ("min", "max"):
             if not args:
                 raise ExprError(f"{fname}() needs at least one value", column)
@@ -401,6 +472,10 @@ class Scope(Compiler):
 
     def _zone_function(self, fname: str, arg: Compiled, column: int) -> Compiled:
         f = arg.fn
+        if arg.reads is not None and arg.reads[2] != THEIRS and arg.kind in ("slots", "zone"):
+            fused = _fused(fname, arg)
+            if fused is not None:
+                return fused
         if arg.kind == "grid":
             if fname == "count":
                 return Compiled(lambda s, e: _filled(s.zones[f(s, e)]), "number")
@@ -422,7 +497,8 @@ class Scope(Compiler):
         if arg.kind == "zone":
             zone: Zone = arg.meta
             if fname == "count":
-                return Compiled(lambda s, e: len(s.zones[f(s, e)]), "number")
+                counted = (COUNT, zone.base, arg.reads[2]) if arg.reads is not None else None
+                return Compiled(lambda s, e: len(s.zones[f(s, e)]), "number", reads=counted)
             if fname == "empty":
                 return Compiled(lambda s, e: not s.zones[f(s, e)], "bool")
             if fname == "top":
@@ -440,6 +516,36 @@ class Scope(Compiler):
                 return Compiled(lambda s, e: f(s, e) is None, "bool")
             return Compiled(lambda s, e: not truthy(f(s, e)) or f(s, e) == [], "bool")
         raise ExprError(f"{fname}() reads a zone, found a {arg.kind}", column)
+
+
+def _fused(fname: str, arg: Compiled) -> Compiled | None:
+    """count, open, empty or full of my.<zone> or a game's zone in one closure, the zone's index written in: the
+    commonest tests (full(my.timeline) after every move, not full(my.study) at every list of moves) were two calls."""
+    assert arg.reads is not None
+    zone: Zone = arg.meta
+    base, mine, slots, limit = arg.reads[1], arg.reads[2] == MINE, arg.kind == "slots", zone.limit
+    if fname == "count" and not slots:  # (COUNT: a comparison with a number reads it itself, as before)
+        counted = (COUNT, base, arg.reads[2])
+        if mine:
+            return Compiled(lambda s, e: len(s.zones[base + e["me"]]), "number", reads=counted)
+        return Compiled(lambda s, e: len(s.zones[base]), "number", reads=counted)
+    if fname == "full" and slots:
+        if mine:
+            return Compiled(lambda s, e: NO_CARD not in s.zones[base + e["me"]], "bool")
+        return Compiled(lambda s, e: NO_CARD not in s.zones[base], "bool")
+    if fname == "open" and slots:
+        if mine:
+            return Compiled(lambda s, e: s.zones[base + e["me"]].count(NO_CARD), "number")
+        return Compiled(lambda s, e: s.zones[base].count(NO_CARD), "number")
+    if fname == "empty" and not slots:
+        if mine:
+            return Compiled(lambda s, e: not s.zones[base + e["me"]], "bool")
+        return Compiled(lambda s, e: not s.zones[base], "bool")
+    if fname == "full" and not slots and limit is not None:
+        if mine:
+            return Compiled(lambda s, e: len(s.zones[base + e["me"]]) >= limit, "bool")
+        return Compiled(lambda s, e: len(s.zones[base]) >= limit, "bool")
+    return None
 
 
 def _filled(row: list[int]) -> int:

@@ -17,9 +17,10 @@ from math import floor
 from typing import Any
 
 from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlayerState
+from engine.play import effects as fx
 from engine.play.book import Book, End, Group, Move
 from engine.play.effects import Block
-from engine.play.expr import RuleError, truthy
+from engine.play.expr import Compiled, RuleError, truthy
 from engine.play.scope import Counter, Zone
 
 # an action, its move, its card and the zone it came from, its target's place and zone (or the place `to` names and
@@ -28,7 +29,11 @@ Choice = tuple[int, Move, int | None, int | None, int | None, int | None, int | 
 MAX_STEPS = 100_000  # effects one action may run: past it the rules loop
 MAX_FRAMES = 200  # effects inside effects (apply within apply): past it the rules recurse without end
 FIRST_OFFSET, ROLL_OFFSET = 10_000, 20_000  # after the chance base: a first player's seat, a die's face
-_NONE: dict[str, Any] = {}  # the bindings a constant expression is given: it reads none
+# how a group's move is offered: alone, at each place `to` gives (EVERY: with no test to ask of them), at targets
+PLAIN, EVERY, PLACES, AIMED = "plain", "every", "places", "aimed"
+Offer = tuple[Move, str, Any]  # a move a card of a group offers, how (PLAIN...), its test left to ask (EVERY: its to:)
+FIXED, MINE, READ = "fixed", "mine", "read"  # how a counter's bound is read: a number, a counter of the seat, a call
+Limit = tuple[str, Any] | None
 
 
 class PlayGame(GameDef):
@@ -52,6 +57,42 @@ class PlayGame(GameDef):
         self.check_budget: Block = (_check_budget,)
         self.first_turn: Block = (_first_turn,)
         self.plays = [[Event("play", seat, card) for card in book.cards] for seat in range(book.players)]
+        # each group of moves (by id): the bits of its moves with no test of the position alone, the others' bits
+        # with those tests, and by which bits hold, each card's offers (offers_of), worked out as first met
+        self.asked: dict[int, tuple[int, list[tuple[int, Any]], dict[int, list[tuple[Offer, ...]]]]] = {}
+        for entry in book.entries:
+            if isinstance(entry, Group):
+                bits = [(1 << k, m.general) for k, m in enumerate(entry.moves)]
+                always = sum(bit for bit, general in bits if general is None)
+                tested = [(bit, general.fn) for bit, general in bits if general is not None]
+                self.asked[id(entry)] = (always, tested, {})
+        # a turn's end and start run in place when their effects only change the position (pass_turn)
+        self.plain_end, self.plain_start = fx.is_plain(book.turn_end), fx.is_plain(book.turn_start)
+        # each counter's (max, min), shaped once: set_counter runs a few times a move, its bounds each time
+        self.limits = [(_limit(c.high), _limit(c.low)) for c in sorted(book.counters.values(), key=lambda c: c.index)]
+
+    def offers_of(self, group: Group, mask: int) -> list[tuple[Offer, ...]]:
+        """By card: the moves of group it offers while the moves of mask's bits are open (their tests of the position
+        alone hold), each with how it is offered and its test left to ask; none for a card its tests of the card alone
+        (allowed:) rule out. Made once for each mask met: the per-card tests then cost nothing in play."""
+        tables = self.asked[id(group)][2]
+        found = tables.get(mask)
+        if found is None:
+            found = []
+            for card in range(len(self.book.cards)):
+                made: list[Offer] = []
+                if group.allowed is None or group.allowed[card]:
+                    for k, move in enumerate(group.moves):
+                        if mask >> k & 1 and (move.allowed is None or move.allowed[card]):
+                            test = move.test.fn if move.test is not None else None
+                            if move.to is not None and test is None:  # no test: its places' function in its stead
+                                made.append((move, EVERY, move.to.fn))
+                                continue
+                            how = PLACES if move.to is not None else PLAIN if move.target is None else AIMED
+                            made.append((move, how, test))
+                found.append(tuple(made))
+            tables[mask] = found
+        return found
 
     def new_initial_state(self) -> PlayState:
         return PlayState.start(self)
@@ -185,43 +226,49 @@ class PlayState(TwoPlayerState):
                 if entry.grid:
                     self._from_cells(entry, env, add)
                     continue
-                zone = entry.each.fn(self, env)
-                # each move's test of the position alone, asked once for all the cards
-                moves = []  # (a loop, not a comprehension: in Python 3.11 that is a call of its own)
-                for m in entry.moves:
-                    if m.general is None or m.general.fn(self, env):
-                        moves.append(m)
-                if not moves:
+                # which moves' tests of the position alone hold, asked once for all the cards: a bit each
+                mask, asked, tables = self.g.asked[id(entry)]
+                for bit, general in asked:
+                    if general(self, env):
+                        mask |= bit
+                if not mask:
                     continue
-                seen: set[int] = set()
-                for card in sorted(zones[zone]) if entry.by_card else zones[zone]:
-                    if card < 0 or card in seen:
+                offers = tables.get(mask) or self.g.offers_of(entry, mask)
+                zone = entry.each.fn(self, env)
+                test = entry.test.fn if entry.test is not None else None
+                # each card once (copies of a card offer the same moves): dict.fromkeys keeps the first, in C
+                for card in sorted(dict.fromkeys(zones[zone])) if entry.by_card else dict.fromkeys(zones[zone]):
+                    if card < 0:
                         continue
-                    seen.add(card)
-                    if entry.allowed is not None and not entry.allowed[card]:
+                    made = offers[card]
+                    if not made:  # the card allows none of the moves open now: nothing bound, nothing asked
                         continue
                     env["card"], env["card@"] = card, zone
-                    if entry.test is not None and not entry.test.fn(self, env):
+                    if test is not None and not test(self, env):
                         continue
-                    for move in moves:
-                        allowed = move.allowed
-                        if allowed is None or allowed[card]:
-                            if move.to is not None:
-                                self._offer_places(move, card, card, zone, None, env, add)
-                            elif move.target is None:  # the commonest offer, written out here rather than called
-                                test = move.test
-                                if test is None or test.fn(self, env):
-                                    add((move.number + card, move, card, zone, None, None, None))
-                            else:
-                                self._offer(move, card, zone, env, add)
+                    for move, how, check in made:
+                        if how is PLAIN:  # the commonest offer, written out here rather than called
+                            if check is None or check(self, env):
+                                add((move.number + card, move, card, zone, None, None, None))
+                        elif how is EVERY:  # every place `to` gives: _offer_places's, written out
+                            base = move.number + card * move.places
+                            for place in check(self, env):
+                                add((base + place, move, card, zone, place, None, None))
+                        elif how is PLACES:
+                            self._offer_places(move, card, card, zone, None, env, add)
+                        else:
+                            self._offer(move, card, zone, env, add)
             elif entry.sources is None:
                 if entry.target is None:  # a move of no card and no target (draw, pass): its test alone
-                    test = entry.test
-                    if test is None or test.fn(self, env):
+                    test = entry.test.fn if entry.test is not None else None
+                    if test is None or test(self, env):
                         add((entry.number, entry, None, None, None, None, None))
                 else:
                     self._offer(entry, None, None, env, add)
             elif entry.general is None or entry.general.fn(self, env):
+                if entry.test is None and entry.target is not None and entry.to is None:
+                    self._aimed(entry, env, add)
+                    continue
                 seen = set()
                 allowed = entry.allowed
                 for source in entry.sources:
@@ -238,38 +285,62 @@ class PlayState(TwoPlayerState):
                                 self._offer(entry, card, zone, env, add)
         return picks
 
+    def _aimed(self, move: Move, env: dict[str, Any], add: Callable[[Choice], None]) -> None:
+        """A move of a card at a target with no test left to ask (its if: read the card alone, or nothing): each card
+        it allows against each target. The target's zone names no card (target: is read with no card bound), so it is
+        found once, and an empty one (no Sage to challenge yet) offers nothing without a card looked at."""
+        zones = self.zones
+        at = move.target.fn(self, env)  # type: ignore[union-attr]  # only a move with a target comes here
+        places = []  # (a loop, not a comprehension: in Python 3.11 that is a call of its own)
+        for place, target in enumerate(zones[at]):
+            if target >= 0:
+                places.append(place)
+        if not places:
+            return
+        seen: set[int] = set()
+        allowed, number, stride = move.allowed, move.number, move.stride
+        for source in move.sources:  # type: ignore[union-attr]  # only a move of a card comes here
+            zone = source.fn(self, env)
+            for card in zones[zone]:
+                if card < 0 or card in seen:
+                    continue
+                seen.add(card)
+                if allowed is None or allowed[card]:
+                    base = number + card * stride
+                    for place in places:
+                        add((base + place, move, card, zone, place, at, None))
+
     def _from_cells(self, group: Group, env: dict[str, Any], add: Callable[[Choice], None]) -> None:
         """A grid's group of moves: for each cell holding a card of the player to move, in cell order, each move."""
-        moves = group.moves
-        if not group.open:  # some move has a test of the position alone: asked once for all the cells
-            moves = []
-            for m in group.moves:
-                if m.general is None or m.general.fn(self, env):
-                    moves.append(m)
-            if not moves:
-                return
+        mask, asked, tables = self.g.asked[id(group)]  # as for a zone's group: the moves open now, a bit each
+        for bit, general in asked:
+            if general(self, env):
+                mask |= bit
+        if not mask:
+            return
+        offers = tables.get(mask) or self.g.offers_of(group, mask)
         at = group.each.fn(self, env)
-        owner, p, which, allowed = self.marks[at][0], self.player, group.test, group.allowed
+        owner, p = self.marks[at][0], self.player
+        which = group.test.fn if group.test is not None else None
         for cell, card in enumerate(self.zones[at]):
-            if owner[cell] != p or (allowed is not None and not allowed[card]):
+            if owner[cell] != p:  # (a cell of the player's holds a card: owner and card leave a cell together)
+                continue
+            made = offers[card]
+            if not made:
                 continue
             # what its tests may read: the card and its cell (where it lies, for a move's effects, _take binds)
             env["card"], env["from"] = card, cell
-            if which is not None and not which.fn(self, env):
+            if which is not None and not which(self, env):
                 continue
-            for move in moves:
-                if move.allowed is None or move.allowed[card]:
-                    to = move.to
-                    if to is not None and move.test is None:  # the commonest: every place it goes to, numbered
-                        base = move.number + cell * move.places
-                        for place in to.fn(self, env):
-                            add((base + place, move, card, at, place, None, cell))
-                    elif to is not None:
-                        self._offer_places(move, cell, card, at, cell, env, add)
-                    else:
-                        test = move.test
-                        if test is None or test.fn(self, env):
-                            add((move.number + cell, move, card, at, None, None, cell))
+            for move, how, check in made:
+                if how is EVERY:  # the commonest: every place it goes to, numbered
+                    base = move.number + cell * move.places
+                    for place in check(self, env):
+                        add((base + place, move, card, at, place, None, cell))
+                elif how is PLACES:
+                    self._offer_places(move, cell, card, at, cell, env, add)
+                elif check is None or check(self, env):  # a move of no places (a target is not asked on a grid)
+                    add((move.number + cell, move, card, at, None, None, cell))
 
     def _offer_places(
         self,
@@ -356,6 +427,16 @@ class PlayState(TwoPlayerState):
             if type(spent) is not int and (isinstance(spent, bool) or not isinstance(spent, int | float)):
                 raise RuleError(f"{move.name} spend: expected a number, found {spent!r}")
             self.set_counter(budget, p, self.values[budget.index][p] - spent)
+        if move.plain:  # effects that only change the position, then what follows a move: in place, no frames
+            for op in move.ops:
+                op(self, env)
+            if move.ends_turn or not self.g.quiet:
+                self.after_move(env)
+            if self.frames:  # a turn passed: the next one's effects
+                self._run()
+            elif self.over:
+                self.chance = None
+            return
         if move.ends_turn or not self.g.quiet:
             self.frames.append([self.g.after_move, 0, env])
         if move.ops:  # a move of no effects (the commonest: a turn ended) runs none: no frame to pop
@@ -484,14 +565,16 @@ class PlayState(TwoPlayerState):
             self._finish(winner, how)
 
     def set_counter(self, counter: Counter, seat: int, value: Any) -> None:
-        high, low = counter.high, counter.low
-        # bindings made only for a bound that may read them (a constant one, min: 0, reads none)
+        high, low = self.g.limits[counter.index]
+        # a bound read as _limit shaped it: a number (min: 0), the seat's own counter (max: my.cap) or a call
         if high is not None:
-            top = high.fn(self, _NONE if high.constant else {"me": seat})
+            kind, how = high
+            top = how if kind is FIXED else self.values[how][seat] if kind is MINE else how(self, {"me": seat})
             if value > top:
                 value = top
         if low is not None:
-            bottom = low.fn(self, _NONE if low.constant else {"me": seat})
+            kind, how = low
+            bottom = how if kind is FIXED else self.values[how][seat] if kind is MINE else how(self, {"me": seat})
             if value < bottom:
                 value = bottom
         self.values[counter.index][seat] = value
@@ -642,7 +725,16 @@ class PlayState(TwoPlayerState):
         budget = book.budget
         ending = move.ends_turn or self.ending or (budget is not None and self.values[budget.index][self.player] <= 0)
         for end in book.ends if ending else book.move_ends:  # an after: turn end is asked only as a turn ends
-            if self._ended(end):
+            if end.kind == "wins" or end.kind == "loses":  # _ended's commonest, written in: it is asked every move
+                test, p, players = end.test.fn, self.player, book.players
+                seats = {"me": p}
+                for i in range(players):  # from the player to move on, round the table
+                    seat = (p + i) % players
+                    seats["me"] = seat
+                    if test(self, seats):
+                        self._finish(seat if end.kind == "wins" else (seat + 1) % players, end.how)
+                        return
+            elif self._ended(end):
                 return
         if book.cap_moves is not None and self.moves >= book.cap_moves:
             self._finish(None, "cap")
@@ -674,6 +766,43 @@ class PlayState(TwoPlayerState):
         return True
 
     def pass_turn(self) -> None:
+        self.ending = False
+        g = self.g
+        if not g.plain_end:
+            self._pass_by_frames()
+            return
+        # a turn's end (and start) of effects that only change the position: run here, in the order their frames would
+        # run them (a turn ends every other move or so: its frames cost more than its effects)
+        book = g.book
+        turn_end = book.turn_end
+        if turn_end:
+            env = {"me": self.player}
+            for op in turn_end:
+                op(self, env)
+        p = self.player if self.extra > 0 else (self.player + 1) % book.players
+        if self.later[p]:  # effects waiting for the turn: begin_turn's frames run them in their order
+            self.push(g.next_turn, {"me": self.player})
+            return
+        if self.extra > 0:
+            self.extra -= 1
+        self.player = p
+        self.turn += 1
+        if book.cap_turns is not None and self.turn > book.cap_turns:
+            self._finish(None, "cap")
+            return
+        env = {"me": p}
+        if not g.plain_start:  # begin_turn's frames, less the one that would have come to it
+            self.push(g.check_budget, env)
+            self.push(book.turn_start, {"me": p})
+            return
+        for op in book.turn_start:
+            op(self, env)
+        budget = book.budget
+        if self.ending or (budget is not None and self.values[budget.index][p] <= 0):  # _check_budget's test
+            self._pass_by_frames()  # by frames, not in place: rules that pass every turn at once loop as frames do
+
+    def _pass_by_frames(self) -> None:
+        """The turn passed by the effect stack: its end's effects, then the next turn's (_next_turn)."""
         self.ending = False
         self.push(self.g.next_turn, {"me": self.player})
         turn_end = self.g.book.turn_end
@@ -813,6 +942,18 @@ class PlayState(TwoPlayerState):
                 said = said.replace("{to}", str((place or 0) + 1)).replace("{from}", str((cell or 0) + 1))
             return said
         return " ".join(w for w in (move.name, card_name, target_name and f"-> {target_name}") if w)
+
+
+def _limit(bound: Compiled | None) -> Limit:
+    """A counter's bound as set_counter reads it: its number if constant, the seat's counter if it names one (my.cap),
+    else its compiled call; None: no bound."""
+    if bound is None:
+        return None
+    if bound.constant:
+        return FIXED, bound.fn(None, {})
+    if type(bound.meta) is tuple and bound.meta[0] == "mine":
+        return MINE, bound.meta[1]
+    return READ, bound.fn
 
 
 def _no_move(seat: int) -> None:
