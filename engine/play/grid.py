@@ -210,25 +210,13 @@ def grid_function(fname: str, args: list[Compiled], column: int) -> Compiled:
 
         return Compiled(steps, "places", meta=cells)
     if fname == "targets":
-        reach, card_reach = lay.reach, lay.card_reach
 
         def reached(s: Any, e: dict[str, Any]) -> list[int]:
             i = cell_of(s, e) if name is None else e.get(name)
             if type(i) is not int or not 0 <= i < cells:
                 raise RuleError(f"column {column}: {fname}(): {zone.name} has no cell {i!r}")
             owner = s.marks[at][0]
-            seat = owner[i]
-            if seat == EMPTY:
-                return []
-            # targets()'s search, written in (as steps' above): the first group of its reach holding an enemy
-            for group in reach[seat][card_reach[s.zones[at][i]]][i]:
-                hits = []
-                for j in group:
-                    if owner[j] != EMPTY and owner[j] != seat:
-                        hits.append(j)
-                if hits:
-                    return hits
-            return []
+            return [] if owner[i] == EMPTY else targets(lay, s.zones[at], owner, i)
 
         return Compiled(reached, "places", meta=cells)
     if fname == "open_columns":

@@ -223,10 +223,7 @@ class PlayState(TwoPlayerState):
             if isinstance(entry, Group):
                 if entry.general is not None and not entry.general.fn(self, env):
                     continue
-                if entry.grid:
-                    self._from_cells(entry, env, add)
-                    continue
-                # which moves' tests of the position alone hold, asked once for all the cards: a bit each
+                # which moves' tests of the position alone hold, asked once for all the cards (or cells): a bit each
                 mask, asked, tables = self.g.asked[id(entry)]
                 for bit, general in asked:
                     if general(self, env):
@@ -234,6 +231,9 @@ class PlayState(TwoPlayerState):
                 if not mask:
                     continue
                 offers = tables.get(mask) or self.g.offers_of(entry, mask)
+                if entry.grid:
+                    self._from_cells(entry, offers, env, add)
+                    continue
                 zone = entry.each.fn(self, env)
                 test = entry.test.fn if entry.test is not None else None
                 # each card once (copies of a card offer the same moves): dict.fromkeys keeps the first, in C
@@ -310,15 +310,11 @@ class PlayState(TwoPlayerState):
                     for place in places:
                         add((base + place, move, card, zone, place, at, None))
 
-    def _from_cells(self, group: Group, env: dict[str, Any], add: Callable[[Choice], None]) -> None:
-        """A grid's group of moves: for each cell holding a card of the player to move, in cell order, each move."""
-        mask, asked, tables = self.g.asked[id(group)]  # as for a zone's group: the moves open now, a bit each
-        for bit, general in asked:
-            if general(self, env):
-                mask |= bit
-        if not mask:
-            return
-        offers = tables.get(mask) or self.g.offers_of(group, mask)
+    def _from_cells(
+        self, group: Group, offers: list[tuple[Offer, ...]], env: dict[str, Any], add: Callable[[Choice], None]
+    ) -> None:
+        """A grid's group of moves: for each cell holding a card of the player to move, in cell order, each move
+        open now (offers: by card, as _choices finds them for a zone's group)."""
         at = group.each.fn(self, env)
         owner, p = self.marks[at][0], self.player
         which = group.test.fn if group.test is not None else None

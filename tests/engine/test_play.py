@@ -10,9 +10,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
+from books import same_games
 from stepwise import StepRandom, outcome
 
-from engine import agents, conformance, play, registry, runner
+from engine import conformance, play, registry, runner
 from engine.agents import RandomAgent
 from engine.api import GameDef
 from engine.play.expr import RuleError
@@ -31,28 +32,21 @@ def torah() -> tuple[GameDef, GameDef]:
     return registry.build(game), play.build(game)
 
 
-def _same_games(hand: GameDef, written: GameDef, names: list[str], seeds: range, lead: bool = False) -> None:
-    for seed in seeds:
-        a = runner.play(hand, [agents.make(n) for n in names], seed, lead=lead).to_json()
-        b = runner.play(written, [agents.make(n) for n in names], seed, lead=lead).to_json()
-        assert a == b, f"seed {seed}: {[k for k in a if a[k] != b[k]]} differ"
-
-
 def test_torah_timeline_in_the_rules_language_plays_the_hand_written_engine_s_games(
     torah: tuple[GameDef, GameDef],
 ) -> None:
     # every action (deal, draws, first player, moves), its number, the order of the legal moves a random
     # player picks from, the cards played, the ending and each seat's result: the same, game after game
-    _same_games(*torah, ["random", "random"], range(300))
+    same_games(*torah, ["random", "random"], range(300))
 
 
 def test_its_heuristic_is_the_engine_s_so_greedy_play_agrees_too(torah: tuple[GameDef, GameDef]) -> None:
-    _same_games(*torah, ["greedy", "random"], range(40), lead=True)
+    same_games(*torah, ["greedy", "random"], range(40), lead=True)
 
 
 def test_search_draws_the_same_hidden_cards_as_the_engine_so_mcts_agrees(torah: tuple[GameDef, GameDef]) -> None:
     # resample deals the cards a player cannot see from the same pool, in the same order, as the engine does
-    _same_games(*torah, ["mcts25", "random"], range(4))
+    same_games(*torah, ["mcts25", "random"], range(4))
 
 
 def test_the_interpreter_s_own_random_play_is_the_runner_s_a_step_at_a_time(

@@ -7,11 +7,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from books import engine_test_of_the_book
 
 from engine import conformance, play, registry, runner
 from engine.agents import RandomAgent
 from engine.api import GameDef
-from printkit.cli import main
 from printkit.data.loader import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,9 +78,4 @@ def test_played_from_its_rules_it_passes_engine_test(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = troops_only(tmp_path / "battle-line")
-    game_yaml = folder / "game.yaml"
-    game_yaml.write_text(game_yaml.read_text().replace("engine: battle-line", "engine: play", 1))
-    monkeypatch.chdir(tmp_path)
-    capsys.readouterr()
-    assert main(["engine-test", str(folder), "--seeds", "30"]) == 0
-    assert "ok  battle-line: the play engine keeps the game API in 30 random games" in capsys.readouterr().out
+    engine_test_of_the_book(folder, "battle-line", monkeypatch, capsys)

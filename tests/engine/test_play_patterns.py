@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from books import mangled
 
 from engine import conformance, play, runner
 from engine.agents import RandomAgent
@@ -225,14 +226,7 @@ def test_a_mangled_pattern_is_a_data_error_or_plays_within_its_bounds(duel: Path
     rng = random.Random(32)
     played = 0
     for _ in range(120):
-        mangled = list(lines)
-        i = rng.choice(at)
-        words = mangled[i].split(" ")
-        k = rng.randrange(len(words))
-        how = rng.randrange(3)  # a character dropped, a word swapped, the line gone
-        words[k] = words[k][1:] if how == 0 else rng.choice(WORDS) if how == 1 else ""
-        mangled[i] = " ".join(words) if how < 2 else ""
-        (duel / "play.yaml").write_text("\n".join(mangled) + "\n")
+        (duel / "play.yaml").write_text("\n".join(mangled(lines, rng, at, WORDS)) + "\n")
         try:
             game = play.build(load_game(duel))
         except DataError as exc:

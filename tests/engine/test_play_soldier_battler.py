@@ -9,13 +9,13 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from books import engine_test_of_the_book, mangled, same_games
 
 from engine import agents, conformance, play, registry, runner
 from engine.api import GameDef
 from engine.play import grid
 from engine.play.expr import RuleError
 from engine.play.state import PlayState
-from printkit.cli import main
 from printkit.core.errors import DataError
 from printkit.data import variant
 from printkit.data.game import Game
@@ -37,32 +37,23 @@ def both(soldiers: Game) -> tuple[GameDef, GameDef]:
     return registry.build(soldiers), play.build(soldiers)
 
 
-def _same_games(
-    hand: GameDef, written: GameDef, seeds: range, names: tuple[str, str] = ("random", "random"), lead: bool = False
-) -> None:
-    for seed in seeds:
-        a = runner.play(hand, [agents.make(n) for n in names], seed, lead=lead).to_json()
-        b = runner.play(written, [agents.make(n) for n in names], seed, lead=lead).to_json()
-        assert a == b, f"seed {seed}: {[k for k in a if a[k] != b[k]]} differ"
-
-
 def test_soldier_battler_in_the_rules_language_plays_the_hand_written_engine_s_games(
     both: tuple[GameDef, GameDef],
 ) -> None:
     # every action (the alternate deal from each army's own deck, the draws, deployments by type and column,
     # steps and attacks by cell, turns' ends), the order of the legal moves a random player picks from, the
     # Soldiers deployed, how the game ended (a wipe-out, the no_progress stalemate, the cap) and the result
-    _same_games(*both, range(300))
+    same_games(*both, ("random", "random"), range(300))
 
 
 def test_its_heuristic_is_the_engine_s_so_greedy_play_and_its_tension_agree_too(both: tuple[GameDef, GameDef]) -> None:
     # HP on the battlefield and 0.8 of the HP in reserve (sum() over hand and deck), through tanh (curve: tanh)
-    _same_games(*both, range(30), ("greedy", "random"), lead=True)
+    same_games(*both, ("greedy", "random"), range(30), lead=True)
 
 
 def test_search_deals_the_unseen_cards_as_the_engine_does_so_mcts_agrees(both: tuple[GameDef, GameDef]) -> None:
     # resample pools the other army's deck and its hand as drawn (order: cards offers that hand in type order)
-    _same_games(*both, range(4), ("mcts25", "random"))
+    same_games(*both, ("mcts25", "random"), range(4))
 
 
 # each option the engine reads from game.yaml, played by both: the grid's reach, steps, home rows, stalemate and cap
@@ -83,7 +74,7 @@ def test_each_option_of_the_rules_plays_the_engine_s_games_too(
     soldiers: Game, changes: list[tuple[str, object]]
 ) -> None:
     varied = variant.vary(soldiers, changes)
-    _same_games(registry.build(varied), play.build(varied), range(40))
+    same_games(registry.build(varied), play.build(varied), ("random", "random"), range(40))
 
 
 def test_the_written_game_keeps_the_game_api(both: tuple[GameDef, GameDef]) -> None:
@@ -240,12 +231,7 @@ def test_played_from_its_rules_it_passes_engine_test(
 ) -> None:
     folder = tmp_path / "soldier-battler"
     shutil.copytree(SOLDIERS, folder)
-    game_yaml = folder / "game.yaml"
-    game_yaml.write_text(game_yaml.read_text().replace("engine: soldier-battler", "engine: play", 1))
-    monkeypatch.chdir(tmp_path)
-    capsys.readouterr()
-    assert main(["engine-test", str(folder), "--seeds", "30"]) == 0
-    assert "ok  soldier-battler: the play engine keeps the game API in 30 random games" in capsys.readouterr().out
+    engine_test_of_the_book(folder, "soldier-battler", monkeypatch, capsys)
 
 
 def test_the_guide_s_grid_example_reads_and_plays(tmp_path: Path) -> None:
@@ -285,14 +271,7 @@ def test_a_mangled_grid_book_is_a_data_error_or_plays_within_its_bounds(tmp_path
     rng = random.Random(32)
     played = 0
     for _ in range(150):
-        mangled = list(lines)
-        i = rng.randrange(len(lines))
-        words = mangled[i].split(" ")
-        k = rng.randrange(len(words))
-        how = rng.randrange(3)  # a character dropped, a word swapped, the line gone
-        words[k] = words[k][1:] if how == 0 else rng.choice(WORDS) if how == 1 else ""
-        mangled[i] = " ".join(words) if how < 2 else ""
-        (folder / "play.yaml").write_text("\n".join(mangled) + "\n")
+        (folder / "play.yaml").write_text("\n".join(mangled(lines, rng, range(len(lines)), WORDS)) + "\n")
         try:
             game = play.build(load_game(folder))
         except DataError:
