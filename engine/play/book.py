@@ -120,6 +120,7 @@ class Book:
     effects: dict[str, Named] = field(default_factory=dict)
     ends_turns: bool = False  # some effect ends the turn (end_turn): a move's effects may, not only ends_turn:
     curve: str = "clamp"  # how the heuristic's (value - other's) / scale becomes -1..1: clamped, or through tanh
+    starts: dict[str, list[list[int]]] = field(default_factory=dict)  # by zone holding cards at first: start's lists
     move_ends: list[End] = field(default_factory=list)  # the ends asked after every move, not only as a turn ends
 
     def __post_init__(self) -> None:
@@ -301,10 +302,12 @@ def _book(r: _Reader) -> Book | None:
     if len(cards) >= CHANCE_BLOCK:
         r.fail((), f"{len(cards):,} kinds of card: the interpreter numbers at most {CHANCE_BLOCK - 1:,}")
     drawing = r.drawing
-    holder = next((z for z in r.zones.values() if z.start is not None), None)
-    if holder is None and drawing is not None:
+    holders = [z for z in r.zones.values() if z.start is not None]
+    if not holders and drawing is not None:
         r.fail(("zones",), "no zone holds the cards as the game begins: give the draw pile cards: <deck id>")
-    start = _starts(game, holder, r.players, cards)
+    start = _starts(game, holders[0] if holders else None, r.players, cards)
+    # every zone holding cards as the game begins (a second deck, say), each with its lists by seat
+    starts = {z.name: _starts(game, z, r.players, cards) for z in holders}
     zone_at = [
         (z, seat if z.per_player else -1) for z in r.zones.values() for seat in range(r.players if z.per_player else 1)
     ]
@@ -313,7 +316,7 @@ def _book(r: _Reader) -> Book | None:
     return Book(
         r.smap.file, r.players, cards, names, fields, start, r.zones, zone_at, r.counters, drawing, setup,
         turn_start, turn_end, budget, entries, moves, ends, cap_moves, cap_turns, value, scale, chance_base, r.effects,
-        r.ends_turns, curve,
+        r.ends_turns, curve, starts,
     )  # fmt: skip
 
 
@@ -439,8 +442,7 @@ def _zones(r: _Reader, raw: Any, cards: list[str]) -> None:
         pending.append((zone, spec.get("holds"), spec.get("slot"), path))
         if "overflow" in spec:
             zone.overflow = str(spec["overflow"])
-    if sum(1 for z in r.zones.values() if z.start is not None) > 1:
-        r.fail(("zones",), "more than one zone holds the cards as the game begins: give cards: to one")
+    _no_deck_twice(r)
     for zone, holds, slot, path in pending:
         if holds is not None:
             zone.holds = r.expr(holds, (*path, "holds"), {"card": "card"}, "bool")
@@ -455,6 +457,21 @@ def _zones(r: _Reader, raw: Any, cards: list[str]) -> None:
                 r.fail((*path, "overflow"), f"overflow: expected another zone's name, found {zone.overflow!r}")
             elif zone.limit is None:
                 r.fail((*path, "overflow"), "overflow: a zone overflows past its limit: give it limit:")
+
+
+def _no_deck_twice(r: _Reader) -> None:
+    """Zones may each start with a deck of their own (a Troop deck and a Tactics deck), but no deck in two of them."""
+    held: dict[str, str] = {}  # deck id (or all) -> the zone that starts with it
+    for zone in r.zones.values():
+        if zone.start is None:
+            continue
+        for deck in zone.start if isinstance(zone.start, list) else [zone.start]:
+            other = held.get(deck) or held.get("all") or (next(iter(held.values())) if deck == "all" and held else None)
+            if other is not None and other != zone.name:
+                said = f"cards: {deck}'s cards already start in {other}: give each zone a deck of its own"
+                r.fail(("zones", zone.name, "cards"), said)
+                return
+            held.setdefault(deck, zone.name)
 
 
 GRID_KEYS = ("home", "reach", "enter_enemy_home", "marks", "hit_points", "reserve")

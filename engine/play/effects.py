@@ -220,7 +220,7 @@ def _plain(counter: Counter, amount: Compiled) -> bool:
 def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
     """{to: zone} moves the card (or card: another); {from:, count:, to:} moves cards off a pile's top."""
     if not isinstance(raw, dict) or not reader.keys(
-        raw, path, ("card", "from", "count", "where", "to", "slot", "cell"), ("to",)
+        raw, path, ("card", "from", "count", "where", "to", "slot", "cell", "on_top"), ("to",)
     ):
         if not isinstance(raw, dict):
             reader.fail(path, "expected {to: a zone}, with card: or from: and count:")
@@ -229,6 +229,16 @@ def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
     slot = raw.get("slot")
     if slot is not None and slot != "open":
         reader.fail((*path, "slot"), f"slot: expected open (the first open slot), found {slot!r}")
+        return None
+    on_top = raw.get("on_top", False)
+    if not isinstance(on_top, bool):
+        reader.fail((*path, "on_top"), f"on_top: expected true or false, found {on_top!r}")
+        return None
+    if on_top and (slot is not None or "cell" in raw or (to is not None and to.kind != "zone")):
+        reader.fail((*path, "on_top"), "on_top: a card goes on top of a pile, not into a slot or onto a grid")
+        return None
+    if on_top and to is not None and isinstance(to.meta, Zone) and to.meta.order != "pile":
+        reader.fail((*path, "on_top"), f"on_top: {to.meta.name} is sorted: it has no top (expected a pile)")
         return None
     if to is None:
         return None
@@ -269,7 +279,10 @@ def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
             target = ft(s, e)
             for card in chosen:
                 s.take(card, zone)
-                s.put(card, target, slot == "open")
+                if on_top:
+                    s.put_on_top(card, target, e["me"])
+                else:
+                    s.put(card, target, slot == "open")
 
         return plain(take)
     who = str(raw.get("card", "card"))
@@ -280,6 +293,19 @@ def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
     ft = to.fn
     at = who + "@"  # where the bound card lies now: kept as it moves, so it can be moved again
     on = who + "#"  # and its cell, while it lies on a grid
+
+    if on_top:  # face down on a pile's top, known to the player: the pile's next draw takes it
+
+        def onto_top(s: PlayState, e: dict[str, Any]) -> None:
+            card = e.get(who)
+            if card is None or card < 0:
+                raise RuleError(f"move: {who} is no card here")
+            s.take_from(card, e.get(at), e.pop(on, None))
+            target = ft(s, e)
+            s.put_on_top(card, target, e["me"])
+            e[at] = target
+
+        return plain(onto_top)
 
     def move(s: PlayState, e: dict[str, Any]) -> None:
         card = e.get(who)
@@ -393,12 +419,16 @@ def _damage(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: 
 
 
 def _draw(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
-    """draw: 2, or {count: 2, who: each, to: hand}: cards off the draw pile, each one a chance node."""
-    if reader.drawing is None:
-        reader.fail(path, "draw: the rules name no pile to draw from: add drawing: {from: deck}")
-        return None
+    """draw: 2, or {count: 2, who: each, to: hand, from: tactics}: cards off the draw pile (or the pile from: names),
+    each one a chance node but a known top card."""
     spec = raw if isinstance(raw, dict) else {"count": raw}
-    if not reader.keys(spec, path, ("count", "who", "to")):
+    if reader.drawing is None and "from" not in spec:
+        reader.fail(path, "draw: the rules name no pile to draw from: add drawing: {from: deck}, or from: here")
+        return None
+    if not reader.keys(spec, path, ("count", "who", "to", "from")):
+        return None
+    pile = _pile(reader, spec["from"], (*path, "from"), bound) if "from" in spec else None
+    if "from" in spec and pile is None:
         return None
     count = reader.expr(spec.get("count", 1), (*path, "count") if isinstance(raw, dict) else path, bound, "number")
     who = _who(reader, spec.get("who"), (*path, "who"))
@@ -406,15 +436,25 @@ def _draw(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
     if count is None or who is None or to is None:
         return None
     seats, fc = _seats(who), count.fn
+    fp = pile.fn if pile is not None else None
 
     def draw(s: PlayState, e: dict[str, Any]) -> None:
         n = fc(s, e)
         if isinstance(n, bool) or not isinstance(n, int | float) or n > MAX_COUNT:
             raise RuleError(f"draw: expected a number of cards up to {MAX_COUNT:,}, found {n!r}")
         # a card to each seat in order, n rounds: the seats repeated (a comprehension was a call of its own)
-        s.draw_cards(list(seats(s, e)) * max(0, int(n)), to)
+        s.draw_cards(list(seats(s, e)) * max(0, int(n)), to, fp(s, e) if fp is not None else -1)
 
     return draw
+
+
+def _pile(reader: Reader, raw: Any, path: Path, bound: dict[str, str]) -> Compiled | None:
+    """A zone cards are drawn from (from:): a pile, not a row of slots or a grid."""
+    zone = reader.zone(raw, path, bound)
+    if zone is not None and zone.kind != "zone":
+        reader.fail(path, f"from: expected a pile to draw from, such as tactics or my.deck, found a {zone.kind}")
+        return None
+    return zone
 
 
 def _deal(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.games import formations as fm
-from engine.play.expr import Compiled, ExprError, Node, RuleError
+from engine.play.expr import Compiled, ExprError, Node, RuleError, truthy
 from printkit.data.playfile import NEEDS, PATTERN_KEYS
 
 if TYPE_CHECKING:
@@ -111,6 +111,8 @@ class Pattern:
         pool = [self.card[n] for n in unseen if self.card[n] is not None]
         fixed = [self.card[n] for n in theirs if self.card[n] is not None]
         wild = [self.wild[n] for n in theirs if self.card[n] is None and self.wild[n] is not None]
+        if not self.needs[0]:  # the strongest kind needs nothing: every set is of it, ranked by its sum alone
+            return not self._outsummed(fixed, wild, pool, beat)
         if self.ladder and self.unique():
             found = fm.counter_example(
                 [],
@@ -124,6 +126,27 @@ class Pattern:
             )
             return found is None
         return not self._beaten([c for c in fixed if c is not None], [w for w in wild if w is not None], pool, beat)
+
+    def _outsummed(
+        self, fixed: list[Concrete], wild: list[tuple[int, ...]], pool: list[Concrete | None], beat: Strength
+    ) -> bool:
+        """Where every set is of the one kind, whether their best completion's sum beats beat: theirs with each wild
+        card at its highest rank and the highest ranks of the pool (fewer left than it needs: never completed)."""
+        need = self.size - len(fixed) - len(wild)
+        ranks = sorted((c[1] for c in pool if c is not None), reverse=True)
+        if need > len(ranks):
+            return False
+        total = sum(r for _, r in fixed) + sum(max(w) for w in wild) + sum(ranks[:need])
+        return (len(self.kinds) - 1, total) > beat
+
+    def spare(self, numbers: Sequence[int]) -> int:
+        """The card of the set whose loss leaves the strongest set; on a tie the first, as the set lies."""
+        best, found = None, -1
+        for i, card in enumerate(numbers):
+            left = self.strength([*numbers[:i], *numbers[i + 1 :]])
+            if best is None or left > best:
+                best, found = left, card
+        return found
 
     def _beaten(
         self, fixed: list[Concrete], wild: list[tuple[int, ...]], pool: list[Concrete | None], beat: Strength
@@ -208,7 +231,7 @@ def make(
 
 
 # -- the rules language's side: play.yaml's patterns: and the functions that read them ---------------------------
-PATTERN_FUNCTIONS = ("strength", "claimable")
+PATTERN_FUNCTIONS = ("strength", "claimable", "spare")
 MAX_SIZE = 8  # cards in a set: a claim's completions and a set's readings stay within their bounds
 
 
@@ -226,6 +249,10 @@ def read(r: _Reader, raw: Any) -> None:
         if not str(name).isidentifier():
             r.fail(path, f"patterns: expected a name, found {name!r}", at_key=True)
             continue
+        if isinstance(spec, dict) and "like" in spec:
+            spec = _like(r, raw, name, spec, path)
+            if spec is None:
+                continue
         if not r.keys(spec, path, PATTERN_KEYS, ("size", "kinds", "suit", "rank")):
             continue
         size = r.constant(spec["size"], (*path, "size"), 1, MAX_SIZE)
@@ -257,6 +284,25 @@ def read(r: _Reader, raw: Any) -> None:
                 scope.patterns[str(name)] = make(str(name), size, kinds, suit_of, rank_of, wilds)
             except ValueError as exc:
                 r.fail(path, str(exc))
+
+
+def _like(r: _Reader, raw: dict[Any, Any], name: Any, spec: dict[str, Any], path: tuple[str, ...]) -> Any:
+    """A pattern written as another's with some keys changed (like: formation, size: 4): that one's keys, then its own.
+    The other may itself be like a third; None when like: names no pattern, or the likenesses go round."""
+    merged = {k: v for k, v in spec.items() if k != "like"}
+    seen = {str(name)}
+    base = spec["like"]
+    while True:
+        other = raw.get(base) if isinstance(base, str) else None
+        if not isinstance(other, dict) or base in seen:
+            said = "goes round" if base in seen else f"names no pattern ({', '.join(map(str, raw)) or 'none'})"
+            r.fail((*path, "like"), f"like: {base!r} {said}: expected another pattern's name")
+            return None
+        seen.add(base)
+        merged = {**{k: v for k, v in other.items() if k != "like"}, **merged}
+        if "like" not in other:
+            return merged
+        base = other["like"]
 
 
 def _kinds(r: _Reader, spec: dict[str, Any], path: tuple[str, ...]) -> list[tuple[str, list[str]]] | None:
@@ -313,13 +359,14 @@ def _per_card(
 def function(scope: Scope, fname: str, nodes: list[Node], column: int, bound: dict[str, str]) -> Compiled:
     """strength(pattern, zone): a set's kind and sum as one number, higher stronger; claimable(pattern, mine, theirs
     [, first]): mine complete and no completion of theirs from the cards in no zone seen by all beats it (both
-    complete: a tie is mine if first says mine was completed first)."""
-    want = (2,) if fname == "strength" else (3, 4)
-    known = ", ".join(scope.patterns) or "none yet: declare them under patterns:"
-    if len(nodes) not in want or nodes[0][0] != "name" or len(nodes[0][2]) != 1 or nodes[0][2][0] not in scope.patterns:
-        zones = "zone" if fname == "strength" else "mine, theirs[, first]"
-        raise ExprError(f"{fname}(pattern, {zones}): expected a pattern's name first (patterns: {known})", column)
-    p = scope.patterns[nodes[0][2][0]]
+    complete: a tie is mine if first says mine was completed first); spare(pattern, zone): the card whose loss leaves
+    the strongest set. The pattern is a name, or `a if test else b` of names: a place's mode (Fog at a flag) picks
+    it."""
+    want = (3, 4) if fname == "claimable" else (2,)
+    if len(nodes) not in want:
+        zones = "mine, theirs[, first]" if fname == "claimable" else "zone"
+        raise ExprError(f"{fname}(pattern, {zones}): expected {' or '.join(map(str, want))} arguments", column)
+    pick = _pattern(scope, fname, nodes[0], column, bound)
     args = [scope.compile(n, bound) for n in nodes[1:]]
     first = args.pop() if len(args) == 3 else None  # whether mine was completed first: a tie's winner
     if first is not None and first.kind in ("zone", "slots", "grid", "table", "row", "marks", "places"):
@@ -327,49 +374,92 @@ def function(scope: Scope, fname: str, nodes: list[Node], column: int, bound: di
     for a in args:
         if a.kind not in ("zone", "slots"):
             raise ExprError(f"{fname}(): expected a zone of cards, such as my.line, found a {a.kind}", column)
-    scale = p.size * max(p.ranks or (0,)) + 1  # above any sum: a kind outweighs every sum below it
+    fixed = pick if isinstance(pick, Pattern) else None
+    choose = None if isinstance(pick, Pattern) else pick
 
-    def number(s: Any, zone: int) -> int:
-        try:
-            kind, total = p.strength([c for c in s.zones[zone] if c >= 0])
-        except PatternError as exc:
-            raise RuleError(f"column {column}: {exc}") from exc
-        return kind * scale + total
+    def scale(p: Pattern) -> int:
+        return p.size * max(p.ranks or (0,)) + 1  # above any sum: a kind outweighs every sum below it
 
     if fname == "strength":
         f = args[0].fn
-        return Compiled(lambda s, e: number(s, f(s, e)), "number")
+
+        def number(s: Any, e: dict[str, Any]) -> int:
+            p = fixed if fixed is not None else choose(s, e)  # type: ignore[misc]  # one of the two is set
+            try:
+                kind, total = p.strength([c for c in s.zones[f(s, e)] if c >= 0])
+            except PatternError as exc:
+                raise RuleError(f"column {column}: {exc}") from exc
+            return kind * scale(p) + total
+
+        return Compiled(number, "number")
+    if fname == "spare":
+        f = args[0].fn
+
+        def spare(s: Any, e: dict[str, Any]) -> int | None:
+            p = fixed if fixed is not None else choose(s, e)  # type: ignore[misc]  # one of the two is set
+            cards = [c for c in s.zones[f(s, e)] if c >= 0]
+            if not cards:
+                return None
+            try:
+                return p.spare(cards)
+            except PatternError as exc:
+                raise RuleError(f"column {column}: {exc}") from exc
+
+        return Compiled(spare, "card")
     seen = [
         i for z in scope.zones.values() if z.visible == "all"
         for i in range(z.base, z.base + (scope.players if z.per_player else 1))
     ]  # fmt: skip
-    copies = [int(f.get("copies", 1)) if p.card[n] is not None else 0 for n, f in enumerate(scope.fields)]
+    # by pattern: each card's copies a completion may take (0: not read), the cards it may take, whether each once
+    copies_of: dict[str, tuple[list[int], list[int], bool]] = {}
+    for p in scope.patterns.values():
+        copies = [int(f.get("copies", 1)) if p.card[n] is not None else 0 for n, f in enumerate(scope.fields)]
+        readable = [n for n, k in enumerate(copies) if k > 0]
+        copies_of[p.name] = (copies, readable, all(copies[n] == 1 for n in readable))
     fm_, ft = args[0].fn, args[1].fn
     ff = first.fn if first is not None else None
-    size = p.size
-    readable = [n for n, k in enumerate(copies) if k > 0]  # the cards a completion may take
-    single = all(copies[n] == 1 for n in readable)
 
     def claimable(s: Any, e: dict[str, Any]) -> bool:
+        p = fixed if fixed is not None else choose(s, e)  # type: ignore[misc]  # one of the two is set
+        size = p.size
         mine = [c for c in s.zones[fm_(s, e)] if c >= 0]
         if len(mine) < size:  # asked of every flag each turn: most are short, and need no look at the unseen cards
             return False
         theirs = [c for c in s.zones[ft(s, e)] if c >= 0]
-        left = list(copies)
-        if len(theirs) < size:  # the unseen cards matter only to a completion of theirs
+        copies, readable, single = copies_of[p.name]
+        if len(theirs) >= size:  # the unseen cards matter only to a completion of theirs
+            unseen: list[int] = []
+        else:
+            left = list(copies)
             for i in seen:
                 for c in s.zones[i]:
                     if c >= 0:
                         left[c] -= 1
-        if len(theirs) >= size:
-            unseen: list[int] = []
-        elif single:  # one copy of each card, the usual deck: a card is unseen or not
-            unseen = [n for n in readable if left[n] > 0]
-        else:
-            unseen = [n for n in readable for _ in range(max(left[n], 0))]
+            if single:  # one copy of each card, the usual deck: a card is unseen or not
+                unseen = [n for n in readable if left[n] > 0]
+            else:
+                unseen = [n for n in readable for _ in range(max(left[n], 0))]
         try:
             return p.holds(mine, theirs, unseen, True if ff is None else bool(ff(s, e)))
         except PatternError as exc:
             raise RuleError(f"column {column}: {exc}") from exc
 
     return Compiled(claimable, "bool")
+
+
+def _pattern(scope: Scope, fname: str, node: Node, column: int, bound: dict[str, str]) -> Any:
+    """The pattern a call names: a Pattern, or for `a if test else b` a function of the position choosing one."""
+    if node[0] == "if":
+        test = scope.compile(node[2], bound).fn
+        yes = _pattern(scope, fname, node[3], column, bound)
+        no = _pattern(scope, fname, node[4], column, bound)
+        fy = (lambda s, e: yes) if isinstance(yes, Pattern) else yes
+        fn = (lambda s, e: no) if isinstance(no, Pattern) else no
+        return lambda s, e: fy(s, e) if truthy(test(s, e)) else fn(s, e)
+    if node[0] == "name" and len(node[2]) == 1 and node[2][0] in scope.patterns:
+        return scope.patterns[node[2][0]]
+    known = ", ".join(scope.patterns) or "none yet: declare them under patterns:"
+    raise ExprError(
+        f"{fname}(pattern, ...): expected a pattern's name first, or a if test else b (patterns: {known})",
+        node[1] if len(node) > 1 and isinstance(node[1], int) else column,
+    )

@@ -117,6 +117,7 @@ class PlayState(TwoPlayerState):
     extra: int  # turns the player to move takes again
     ending: bool  # an effect ended the turn
     picks: list[Choice]  # the legal actions' moves, in their order
+    tops: dict[int, int]  # by pile zone: how many of its top cards are known (put there by on_top), when any
     marks: dict[int, list[list[int]]]  # by grid zone: by cell, its card's owner (-1: empty), then each of its marks
 
     @classmethod
@@ -128,13 +129,14 @@ class PlayState(TwoPlayerState):
         s.zones = []
         for zone, _owner in book.zone_at:
             s.zones.append([-1] * len(zone.slots) if zone.slots is not None else [-1] * zone.cells)
-        holder = next((z for z in book.zones.values() if z.start is not None), None)
-        if holder is not None:
+        for name, start in book.starts.items():  # each zone holding a deck as the game begins
+            holder = book.zones[name]
             for seat in range(book.players if holder.per_player else 1):
-                s.zones[holder.index(seat)] = list(book.start[seat % len(book.start)])
+                s.zones[holder.index(seat)] = list(start[seat % len(start)])
         s.marks = {z.base: [[-1] * z.cells for _ in range(1 + len(z.marks))] for z in g.grids}
         s.values = [[0] * book.players for _ in book.counters]
         s.frames, s.chance = [], None
+        s.tops = {}
         s.known = [set() for _ in range(book.players)]
         s.later = [[] for _ in range(book.players)]
         s.player = s.moves = s.turn = s.extra = 0
@@ -157,6 +159,7 @@ class PlayState(TwoPlayerState):
         copies: dict[int, dict[str, Any]] = {}  # frames sharing bindings (an if's branch) share the copy too
         o.frames = [[f[0], f[1], copies.setdefault(id(f[2]), dict(f[2]))] for f in self.frames]
         o.chance = self.chance
+        o.tops = dict(self.tops) if self.tops else {}
         o.known = [set(k) for k in self.known]
         o.later = [entries[:] for entries in self.later]
         o.player, o.moves, o.turn, o.extra, o.ending = self.player, self.moves, self.turn, self.extra, self.ending
@@ -181,7 +184,7 @@ class PlayState(TwoPlayerState):
         if chance is None:
             return []
         if chance[0] == "draw":
-            pile = self.zones[self.g.pile + chance[1][0] * self.g.pile_step]
+            pile = self.zones[self._pile_of(chance)]
             counts: dict[int, int] = {}
             for card in pile:
                 counts[card] = counts.get(card, 0) + 1
@@ -196,7 +199,7 @@ class PlayState(TwoPlayerState):
         chance, base = self.chance, self.g.book.chance_base
         assert chance is not None
         if chance[0] == "draw":
-            pile = self.zones[self.g.pile + chance[1][0] * self.g.pile_step]
+            pile = self.zones[self._pile_of(chance)]
             return base + pile[floor(rng.random() * len(pile))]
         if chance[0] == "first":
             return base + FIRST_OFFSET + floor(rng.random() * self.g.book.players)
@@ -451,7 +454,8 @@ class PlayState(TwoPlayerState):
         while not self.over and len(history) < limit:
             if self.chance is not None:
                 if self.chance[0] == "draw":  # sample_chance's card, dealt without looking it up again
-                    pile = zones[pile_at + self.chance[1][0] * step]
+                    src = self.chance[3]  # a pile draw: from named, else the drawing pile (-1)
+                    pile = zones[src if src >= 0 else pile_at + self.chance[1][0] * step]
                     self._drew(pile[floor(rand() * len(pile))])
                 else:
                     self._resolve(self.sample_chance(chance))
@@ -474,7 +478,7 @@ class PlayState(TwoPlayerState):
         kind = chance[0]
         if kind == "draw":
             card = action - base
-            pile = self.zones[self.g.pile + chance[1][0] * self.g.pile_step]
+            pile = self.zones[self._pile_of(chance)]
             if card < 0 or card >= len(self.g.book.cards) or card not in pile:
                 raise IllegalAction(f"{action} is not legal now (a draw)")
             self._drew(card)
@@ -507,14 +511,14 @@ class PlayState(TwoPlayerState):
         self.history.append(self.g.book.chance_base + card)
         self._legal = None
         steps, to = chance[1], chance[2]
-        seat = steps[0]
-        pile = self.zones[self.g.pile + seat * self.g.pile_step]
+        seat, src = steps[0], chance[3]
+        pile = self.zones[self._pile_of(chance)]
         pile.remove(card)
         self.put(card, to.index(seat))
-        if not pile:
+        if not pile and src < 0:
             self._refill(seat)
         if len(steps) > 1:  # the next drawer's pile: the same one when the game shares it
-            self.draw_cards(list(steps[1:]), to)
+            self.draw_cards(list(steps[1:]), to, src)
         else:
             self.chance = None
         if self.chance is None:
@@ -604,6 +608,8 @@ class PlayState(TwoPlayerState):
             return self.put(card, spill.index(max(owner, 0)))
         if zone.order == "sorted":
             insort(cards, card)
+        elif self.tops and at in self.tops:  # beneath the known tops: a pile is drawn from its top
+            cards.insert(len(cards) - self.tops[at], card)
         else:
             cards.append(card)
         return at
@@ -647,6 +653,14 @@ class PlayState(TwoPlayerState):
             if card not in cards:
                 return False
             cards[cards.index(card)] = -1
+        elif self.tops and at in self.tops:  # a pile with known tops: one of them taken leaves one fewer
+            try:
+                i = cards.index(card)
+            except ValueError:
+                return False
+            if i >= len(cards) - self.tops[at]:
+                self._untop(at)
+            del cards[i]
         else:
             try:
                 cards.remove(card)
@@ -675,24 +689,62 @@ class PlayState(TwoPlayerState):
         pile, refill = g.pile + seat * g.pile_step, g.refill + seat * g.pile_step
         if g.refill >= 0 and not self.zones[pile] and self.zones[refill]:
             self.zones[pile], self.zones[refill] = self.zones[refill], []
+            if self.tops:  # the refill's known tops are shuffled in: none stays known on top
+                self.tops.pop(pile, None)
+                self.tops.pop(refill, None)
             for known in self.known:
                 known.difference_update(self.zones[pile])
 
-    def draw_cards(self, steps: list[int], to: Zone) -> None:
-        """Cards off the draw pile one at a time, to the seats in steps (an emptied pile refilled first)."""
+    def draw_cards(self, steps: list[int], to: Zone, src: int = -1) -> None:
+        """Cards off a pile one at a time, to the seats in steps: src's (a zone index), or with -1 the drawing pile
+        (an emptied one refilled first). A known top card (put there by on_top) is taken at once, with no chance."""
         g = self.g
         while steps:  # a drawer whose pile is empty (and cannot be refilled) draws nothing
             seat = steps[0]
-            at = g.pile + seat * g.pile_step
-            if not self.zones[at]:
+            at = src if src >= 0 else g.pile + seat * g.pile_step
+            if src < 0 and not self.zones[at]:
                 self._refill(seat)
             if self.zones[at]:
-                self.chance = ("draw", tuple(steps), to)
+                if self.tops and self.tops.get(at):  # its top is known: no chance node, the card is taken
+                    self._draw_top(at, to.index(seat))
+                    steps = steps[1:]
+                    continue
+                self.chance = ("draw", tuple(steps), to, src)
                 return
-            if not g.pile_step:  # one shared pile, empty: nobody draws
+            if src >= 0 or not g.pile_step:  # one shared pile, empty: nobody draws
                 break
             steps = steps[1:]
         self.chance = None
+
+    def _pile_of(self, chance: tuple[Any, ...]) -> int:
+        """The zone a chance draw takes its card from: the one its draw named, else the drawer's drawing pile."""
+        src = chance[3]
+        return int(src) if src >= 0 else self.g.pile + chance[1][0] * self.g.pile_step
+
+    def _draw_top(self, at: int, to: int) -> None:
+        """The known top card of pile at drawn into zone to."""
+        pile = self.zones[at]
+        card = pile.pop()
+        self._untop(at)
+        for known in self.known:
+            known.discard(card)
+        self.put(card, to)
+
+    def _untop(self, at: int) -> None:
+        left = self.tops[at] - 1
+        if left:
+            self.tops[at] = left
+        else:
+            del self.tops[at]
+
+    def put_on_top(self, card: int, at: int, seat: int) -> None:
+        """The card face down on top of the pile at, known to seat: the next draw from that pile takes it, no chance."""
+        zone, _ = self.g.book.zone_at[at]
+        if zone.order != "pile" or zone.slots is not None or zone.grid is not None:
+            raise RuleError(f"move on_top: {zone.name} is no pile (it is sorted, slots or a grid): it has no top")
+        self.zones[at].append(card)
+        self.tops[at] = self.tops.get(at, 0) + 1
+        self.known[seat].add(card)
 
     def ask_first(self) -> None:
         self.chance = ("first",)

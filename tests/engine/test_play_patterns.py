@@ -160,6 +160,14 @@ def test_the_guide_s_duel_reads_plays_and_claims(duel: Path) -> None:
         ("claimable(formation, my.line, their.line)", "claimable(formation, my.line)", "claimable(pattern, mine"),
         ("wild_ranks: card.effect.values", "wild_ranks: count(my.hand)", "wild_ranks: expected an expression of"),
         ("rank: value", "rank: colour", "is no whole number"),
+        ("size: rules.formation_size", "like: formaton", "like: 'formaton' names no pattern"),
+        ("patterns:\n", "patterns:\n  a: {like: b}\n  b: {like: a}\n", "like: 'b' goes round"),
+        (
+            "strength(formation, my.line)",
+            "strength(formation if true else formaton, my.line)",
+            "a pattern's name first",
+        ),
+        ("strength(formation, my.line)", "spare(formation, my.line, 2)", "spare(pattern, zone): expected 2 arguments"),
     ],
 )
 def test_a_bad_pattern_is_one_placed_line(duel: Path, old: str, new: str, said: str) -> None:
@@ -236,3 +244,86 @@ def test_a_mangled_pattern_is_a_data_error_or_plays_within_its_bounds(duel: Path
         with contextlib.suppress(RuleError, runner.EndlessGame):  # the interpreter's own bounds, said as errors
             runner.play(game, [RandomAgent(), RandomAgent()], 0)
     assert played > 5
+
+
+def sum_only(size: int) -> Pattern:
+    """Battle Line's Fog as a pattern: one kind, needing nothing, so a set ranks by its sum alone."""
+    suit = [n[0] if n in TROOPS else None for n in NAMES]
+    rank = [int(n[1:]) if n in TROOPS else None for n in NAMES]
+    return patterns.make("fog", size, [("sum", [])], suit, rank, [WILD.get(n) for n in NAMES])
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_a_pattern_of_one_kind_ranks_and_claims_by_sums_as_formations_py_under_fog(size: int) -> None:
+    p = sum_only(size)
+    rng = random.Random(size + 10)
+    proven = 0
+    for _ in range(400):
+        on_table = rng.sample(TROOPS, rng.randrange(2 * size, 40))
+        mine = on_table[:size]
+        if rng.random() < 0.3:
+            mine[0] = rng.choice(list(WILD))
+        theirs = on_table[size : size + rng.randrange(0, size)]
+        if theirs and rng.random() < 0.3:
+            theirs[0] = rng.choice([w for w in WILD if w not in mine])
+        unseen = [c for c in TROOPS if c not in on_table]
+        want, _ = fm.best_strength(fm.parse(mine, LINE), True, len(LETTERS))
+        assert p.strength([NAMES.index(c) for c in mine]) == want, mine
+        proof = fm.prove_claim(mine, theirs, unseen, LINE, size=size, fog=True) is None
+        got = p.holds(
+            [NAMES.index(c) for c in mine], [NAMES.index(c) for c in theirs], [NAMES.index(c) for c in unseen]
+        )
+        assert got is proof, (mine, theirs)
+        proven += proof
+    assert 0 < proven < 400
+
+
+def test_mud_s_four_card_sets_claim_as_formations_py(how: str) -> None:
+    p = pattern(4)
+    rng = random.Random(44)
+    proven = 0
+    for _ in range(150):
+        on_table = rng.sample(TROOPS, rng.randrange(8, 40))
+        mine, theirs = on_table[:4], on_table[4 : 4 + rng.randrange(1, 4)]
+        unseen = [c for c in TROOPS if c not in on_table]
+        want = fm.prove_claim(mine, theirs, unseen, LINE, size=4) is None
+        assert (
+            p.holds([NAMES.index(c) for c in mine], [NAMES.index(c) for c in theirs], [NAMES.index(c) for c in unseen])
+            is want
+        )
+        proven += want
+    assert proven > 0
+
+
+@pytest.mark.parametrize("fog", [False, True])
+def test_spare_is_the_card_whose_loss_leaves_the_strongest_set_the_first_on_a_tie(fog: bool) -> None:
+    p = sum_only(3) if fog else pattern(3)
+    rng = random.Random(5 + fog)
+    for _ in range(600):
+        cards = hand(rng, 4)
+        rest = [[x for x in cards if x != c] for c in cards]
+        strengths = [fm.best_strength(fm.parse(r, LINE), fog, len(LETTERS))[0] for r in rest]
+        want = cards[strengths.index(max(strengths))]  # max() keeps the first of equals, as the engine's Mud does
+        assert NAMES[p.spare([NAMES.index(c) for c in cards])] == want, cards
+
+
+def test_patterns_like_another_and_chosen_by_a_test(duel: Path) -> None:
+    """A pattern written as another with a key changed (like:), and a call choosing its pattern by a test, as a flag's
+    Fog would: the same line read by sums alone while it holds two cards, and by its formation once it holds three."""
+    text = guide_example().replace(
+        "patterns:\n", "patterns:\n  fog: {like: formation, kinds: [sum], needs: {}}\n  mud: {like: fog, size: 4}\n"
+    )
+    old = "most: strength(formation, my.line)"
+    assert old in text
+    text = text.replace(old, "most: strength(fog if count(my.line) == 2 else formation, my.line)")
+    (duel / "play.yaml").write_text(text)
+    written = play.build(load_game(duel))
+    book = written.book  # type: ignore[attr-defined]  # a PlayGame's rule book
+    score = next(end.score for end in book.ends if end.score is not None)
+    state = written.new_initial_state()
+    line = book.zones["line"].index(0)
+    state.zones[line] = [book.cards.index(c) for c in ("R8", "R9")]  # type: ignore[attr-defined]
+    assert score.fn(state, {"me": 0}) == 17  # a sum alone: the one kind, 0
+    state.zones[line] = [book.cards.index(c) for c in ("R8", "R9", "R10")]  # type: ignore[attr-defined]
+    assert score.fn(state, {"me": 0}) == 4 * 31 + 27  # a wedge, over every sum of three cards
+    assert conformance.check(written, 5) == []
