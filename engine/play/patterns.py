@@ -341,7 +341,7 @@ def function(scope: Scope, fname: str, nodes: list[Node], column: int, bound: di
         return Compiled(lambda s, e: number(s, f(s, e)), "number")
     seen = [
         i for z in scope.zones.values() if z.visible == "all"
-        for i in range(z.base, z.base + (scope.players if z.per_player else 1))
+        for i in range(z.base, z.base + z.span(scope.players))
     ]  # fmt: skip
     copies = [int(f.get("copies", 1)) if p.card[n] is not None else 0 for n, f in enumerate(scope.fields)]
     fm_, ft = args[0].fn, args[1].fn
