@@ -27,6 +27,7 @@ from printkit.data.playfile import MOVE_KEYS, REACHES, TOP, ZONE_KEYS
 MAX_BYTES = 1_000_000
 MAX_ZONES = 40
 MAX_COUNTERS = 40
+MAX_PILES = 100  # piles of one row: a move to a pile is numbered within its card's block
 MAX_MOVES = 100
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # seats a rule book may have: the table sizes the issue names and the runner plays
 CHANCE_BLOCK = 10_000  # action numbers a kind of chance outcome takes: a card's number, a seat, a die's total
@@ -192,12 +193,12 @@ class _Reader:
             self.fail_at(path, exc.column, str(exc))
             return None
         if want == "number" and compiled.kind in (
-            "zone", "slots", "bool", "text", "table", "row", "card", "grid", "marks", "places"
+            "zone", "slots", "bool", "text", "table", "row", "card", "grid", "marks", "places", "piles", "counts"
         ):  # fmt: skip
             self.fail(path, f"expected a number, found a {compiled.kind}")
             return None
         if want == "bool":
-            if compiled.kind in ("zone", "slots", "table", "row", "grid", "marks", "places"):
+            if compiled.kind in ("zone", "slots", "table", "row", "grid", "marks", "places", "piles", "counts"):
                 self.fail(path, f"expected a test, found a {compiled.kind}")
                 return None
             return as_test(compiled)
@@ -205,6 +206,9 @@ class _Reader:
 
     def zone(self, raw: Any, path: fx.Path, bound: dict[str, str]) -> Compiled | None:
         compiled = self.expr(raw, path, bound)
+        if compiled is not None and compiled.kind == "piles":
+            self.fail(path, f"expected a zone: {raw} is a row of piles, {raw}[pile] one of them")
+            return None
         if compiled is not None and compiled.kind not in ("zone", "slots", "grid"):
             self.fail(path, f"expected a zone, such as my.hand or discard, found {raw!r}")
             return None
@@ -308,8 +312,11 @@ def _book(r: _Reader) -> Book | None:
     start = _starts(game, holders[0] if holders else None, r.players, cards)
     # every zone holding cards as the game begins (a second deck, say), each with its lists by seat
     starts = {z.name: _starts(game, z, r.players, cards) for z in holders}
-    zone_at = [
-        (z, seat if z.per_player else -1) for z in r.zones.values() for seat in range(r.players if z.per_player else 1)
+    zone_at = [  # a row's piles one after another, each with every seat's side
+        (z, seat if z.per_player else -1)
+        for z in r.zones.values()
+        for _ in range(max(1, z.piles))
+        for seat in range(r.players if z.per_player else 1)
     ]
     if r.problems:
         return None
@@ -419,7 +426,9 @@ def _zones(r: _Reader, raw: Any, cards: list[str]) -> None:
             r.fail((*path, "cards"), f"cards: expected deck ids ({', '.join(sorted(decks))}), found {start!r}")
             start = None
         zone = Zone(str(name), base, per == "player", visible, order, start=start)
-        base += r.players if zone.per_player else 1
+        if "piles" in spec:
+            _row(r, zone, spec, path)
+        base += zone.span(r.players)
         r.zones[zone.name] = zone
         if "limit" in spec:
             zone.limit = r.constant(spec["limit"], (*path, "limit"), 0, 100_000)
@@ -472,6 +481,18 @@ def _no_deck_twice(r: _Reader) -> None:
                 r.fail(("zones", zone.name, "cards"), said)
                 return
             held.setdefault(deck, zone.name)
+
+
+def _row(r: _Reader, zone: Zone, spec: dict[str, Any], path: fx.Path) -> None:
+    """A row of piles (piles: rules.flags): that many piles fixed for the game, each a zone with every seat's side."""
+    piles = r.constant(spec["piles"], (*path, "piles"), 1, MAX_PILES)
+    if piles is None:
+        return
+    clash = next((k for k in ("cards", "slots", "slot", "grid", "overflow") if k in spec), None)
+    if clash is not None:  # a row's piles start empty and take cards one by one, each pile a zone of its own
+        r.fail((*path, clash), f"{clash}: a row of piles (piles:) takes no {clash}:", at_key=True)
+        return
+    zone.piles, zone.step = piles, r.players if zone.per_player else 1
 
 
 GRID_KEYS = ("home", "reach", "enter_enemy_home", "marks", "hit_points", "reserve")
@@ -578,12 +599,14 @@ def _counters(r: _Reader, raw: Any) -> None:
         if not isinstance(spec, dict):
             r.fail(path, "expected a counter: a number to start from, or {start:, min:, max:}")
             continue
-        r.keys(spec, path, ("per", "start", "min", "max"))
+        r.keys(spec, path, ("per", "start", "min", "max", "piles"))
         per = spec.get("per", "player")
         if per not in ("player", "game"):
             r.fail((*path, "per"), f"per: expected player or game, found {per!r}")
             continue
         counter = Counter(str(name), len(r.counters), per == "player", Compiled(lambda s, e: 0, "number", True))
+        if "piles" in spec:  # a value for each pile of a row (who holds each flag): as many as its piles
+            counter.piles = r.constant(spec["piles"], (*path, "piles"), 1, MAX_PILES) or 0
         r.counters[counter.name] = counter
         pending.append((counter, spec, path))
     for counter, spec, path in pending:  # bounds may name other counters (max: my.cap)
@@ -603,7 +626,7 @@ def _drawing(r: _Reader, raw: Any) -> None:
     if not r.keys(raw, ("drawing",), ("from", "refill"), ("from",)):
         return
     pile = r.zones.get(str(raw["from"]))
-    if pile is None or pile.slots is not None or pile.grid is not None:
+    if pile is None or pile.slots is not None or pile.grid is not None or pile.piles:
         said = f"from: expected a pile the whole game shares or one each player has, found {raw['from']!r}"
         r.fail(("drawing", "from"), said)
         return

@@ -96,13 +96,15 @@ def effect(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: i
             return plain(lambda s, e: s.extra_turn(e["me"]))
         if raw == "draw_game":
             return lambda s, e: s.finish(None, "normal")
-        reader.fail(path, f"unknown effect {raw!r} (expected one of: {', '.join((*EFFECTS, 'if', *WORDS))})")
+        reader.fail(path, f"unknown effect {raw!r} (expected one of: {', '.join((*EFFECTS, 'if', 'each', *WORDS))})")
         return None
     if not isinstance(raw, dict) or not raw:
         reader.fail(path, "expected an effect: a mapping such as {gain: {tokens: 2}}, or end_turn")
         return None
     if "if" in raw:
         return _choice(reader, raw, path, bound, depth)
+    if "each" in raw:
+        return _each(reader, raw, path, bound, depth)
     if len(raw) != 1:
         reader.fail(path, f"expected one effect in each entry, found {', '.join(map(str, raw))}: give each its own -")
         return None
@@ -111,7 +113,7 @@ def effect(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: i
     if builder is None:
         reader.fail(
             (*path, str(name)),
-            f"unknown effect {name!r} (expected one of: {', '.join((*EFFECTS, 'if', *WORDS))})",
+            f"unknown effect {name!r} (expected one of: {', '.join((*EFFECTS, 'if', 'each', *WORDS))})",
             True,
         )
         return None
@@ -143,19 +145,30 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
             return None
         who = _who(reader, raw.get("who"), (*path, "who"))
         changes: list[tuple[Counter, Compiled]] = []
+        steps: list[tuple[Counter, Compiled | None, Compiled]] = []  # each change, a counter of piles' with its pile
         for key, value in raw.items():
             if key == "who":
                 continue
-            counter = reader.counters.get(str(key))
+            name, _, at = str(key).partition("[")
+            counter = reader.counters.get(name.strip())
             if counter is None:
                 known = ", ".join(reader.counters) or "none: declare them under counters:"
                 reader.fail((*path, str(key)), f"no counter {key!r} (counters: {known})", True)
                 continue
+            if bool(counter.piles) != bool(at):
+                said = f"write {counter.name}[pile]" if counter.piles else "it has one value, no piles"
+                reader.fail((*path, str(key)), f"{key}: {counter.name} has {said}", True)
+                continue
             amount = reader.expr(value, (*path, str(key)), bound, "number")
-            if amount is not None:
-                changes.append((counter, amount))
-        if who is None or not changes:
+            pile = _pile_of(reader, str(key), at, path, bound, counter) if at else None
+            if amount is not None and (pile is not None or not at):
+                steps.append((counter, pile, amount))
+                if not at:
+                    changes.append((counter, amount))
+        if who is None or not steps:
             return None
+        if len(steps) > len(changes):  # a counter of piles among them: one op for all, in the order written
+            return _change_piles(kind, who, steps, reader.players)
         seats, mine = _seats(who), who == "me"
         gain, lose = kind == "gain", kind == "lose"
         if kind == "set" and all(_plain(counter, amount) for counter, amount in changes):
@@ -186,6 +199,39 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
         return plain(change)
 
     return build
+
+
+def _pile_of(reader: Reader, key: str, at: str, path: Path, bound: dict[str, str], counter: Counter) -> Compiled | None:
+    """The pile a change of a counter of piles is for: claimed[pile]'s pile, a number from 0."""
+    if not at.endswith("]") or not at[:-1].strip():
+        reader.fail((*path, key), f"{key}: expected {counter.name}[pile], a pile's number in the brackets", True)
+        return None
+    return reader.expr(at[:-1], (*path, key), bound, "number")
+
+
+def _change_piles(kind: str, who: str, steps: list[tuple[Counter, Compiled | None, Compiled]], players: int) -> Op:
+    """gain, lose or set of counters of which some have a value for each pile (set: {claimed[pile]: me}): each
+    change in turn, for each seat meant, the pile's value found among its seats (pile x players + seat)."""
+    seats, mine = _seats(who), who == "me"
+    gain, lose = kind == "gain", kind == "lose"
+
+    def change(s: PlayState, e: dict[str, Any]) -> None:
+        for counter, pile, amount in steps:
+            n = amount.fn(s, e)
+            if type(n) is not int and (isinstance(n, bool) or not isinstance(n, int | float)):
+                raise RuleError(f"{kind} {counter.name}: expected a number, found {n!r}")
+            first = 0
+            if pile is not None:
+                i = pile.fn(s, e)
+                if type(i) is not int or not 0 <= i < counter.piles:
+                    raise RuleError(f"{kind} {counter.name}: no pile {i!r} (its piles: 0 to {counter.piles - 1})")
+                first = i * players
+            values = s.values[counter.index]
+            for seat in ((e["me"],) if mine else seats(s, e)) if counter.per_player else (0,):
+                now = values[first + seat]
+                s.set_counter(counter, first + seat, now + n if gain else now - n if lose else n)
+
+    return plain(change)
 
 
 def _change_one(kind: str, counter: Counter, amount: Compiled) -> Op:
@@ -483,8 +529,8 @@ def _deal(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
 
 def _player_zone(reader: Reader, raw: Any, path: Path) -> Zone | None:
     zone = reader.zones.get(str(raw))
-    if zone is None or not zone.per_player:
-        mine = ", ".join(n for n, z in reader.zones.items() if z.per_player) or "none"
+    if zone is None or not zone.per_player or zone.piles:  # (a row's piles take cards one by one, to: a pile)
+        mine = ", ".join(n for n, z in reader.zones.items() if z.per_player and not z.piles) or "none"
         reader.fail(path, f"to: expected a zone each player has ({mine}), found {raw!r}")
         return None
     return zone
@@ -653,6 +699,39 @@ def _choice(reader: Reader, raw: dict[str, Any], path: Path, bound: dict[str, st
             s.run_inline(ops, e)
 
     return choose
+
+
+def _each(reader: Reader, raw: dict[str, Any], path: Path, bound: dict[str, str], depth: int) -> Op | None:
+    """{each: piles(my.flags), do: [...]}: the effects once for each place, in order, the place bound as pile."""
+    if not reader.keys(raw, path, ("each", "as", "do"), ("each", "do")):
+        return None
+    name = str(raw.get("as", "pile"))
+    if not name.isidentifier() or name in bound or name in ("my", "their", "rules", "game", "me", "opponent"):
+        reader.fail((*path, "as"), f"as: {name!r} cannot be a name here (it is taken, or no name)")
+        return None
+    places = reader.expr(raw["each"], (*path, "each"), bound)
+    if places is not None and places.kind != "places":
+        reader.fail((*path, "each"), "each: expected places to take in turn, such as piles(my.flags)")
+        return None
+    ops = block(reader, raw["do"], (*path, "do"), {**bound, name: "number"}, depth + 1)
+    if places is None:
+        return None
+    fp = places.fn
+    if is_plain(ops):  # effects that only change the position: each place's run here, in turn
+
+        def settle(s: PlayState, e: dict[str, Any]) -> None:
+            for place in fp(s, e):
+                e[name] = place
+                for op in ops:
+                    op(s, e)
+
+        return plain(settle)
+
+    def each(s: PlayState, e: dict[str, Any]) -> None:
+        for place in reversed(list(fp(s, e))):  # pushed last first: they run in order
+            s.push(ops, {**e, name: place})
+
+    return each
 
 
 _BUILDERS: dict[str, Callable[[Reader, Any, Path, dict[str, str], int], Op | None]] = {

@@ -531,7 +531,7 @@ class Compiler:
         return Compiled(looked_up, compiled.kind, False, compiled.meta, name)
 
     def need_number(self, compiled: Compiled, column: int) -> None:
-        if compiled.kind in ("zone", "slots", "text", "bool", "table", "row", "card"):
+        if compiled.kind in ("zone", "slots", "text", "bool", "table", "row", "card", "piles", "counts"):
             raise ExprError(f"expected a number, found a {_spoken(compiled.kind)}", column)
 
     def arithmetic(self, symbol: str, a: Compiled, b: Compiled, column: int) -> Compiled:
@@ -642,4 +642,5 @@ def _counter(compiled: Compiled) -> int | None:
 
 
 def _spoken(kind: str) -> str:
-    return {"zone": "zone", "slots": "row of slots", "table": "table", "row": "row of a table"}.get(kind, kind)
+    spoken = {"zone": "zone", "slots": "row of slots", "table": "table", "row": "row of a table"}
+    return spoken.get(kind, {"piles": "row of piles", "counts": "counter of piles"}.get(kind, kind))

@@ -408,7 +408,7 @@ def function(scope: Scope, fname: str, nodes: list[Node], column: int, bound: di
         return Compiled(spare, "card")
     seen = [
         i for z in scope.zones.values() if z.visible == "all"
-        for i in range(z.base, z.base + (scope.players if z.per_player else 1))
+        for i in range(z.base, z.base + z.span(scope.players))
     ]  # fmt: skip
     # by pattern: each card's copies a completion may take (0: not read), the cards it may take, whether each once
     copies_of: dict[str, tuple[list[int], list[int], bool]] = {}

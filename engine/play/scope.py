@@ -62,6 +62,8 @@ class Zone:
     hit_points: int = -1  # which mark is its hit points (its index among the marks, owner's being 0)
     reserve: Compiled | None = None  # cards a seat (me) may still bring onto the grid: for progress()
     layout: Any = None  # a grid's steps and reaches (grid.Layout), worked out once the rules are read
+    piles: int = 0  # a row of piles (piles:): how many, each a zone of its own (0: one zone, no row)
+    step: int = 1  # how far one pile lies from the next among the position's zones: a pile holds every seat's side
 
     @property
     def cells(self) -> int:
@@ -73,6 +75,10 @@ class Zone:
 
     def index(self, seat: int) -> int:
         return self.base + seat if self.per_player else self.base
+
+    def span(self, players: int) -> int:
+        """How many of the position's zones it is: one, one a seat, or for a row that for each of its piles."""
+        return (players if self.per_player else 1) * max(1, self.piles)
 
     def hidden_from(self, seat: int, owner: int) -> bool:
         return self.visible == "none" or (self.visible == "owner" and owner != seat)
@@ -97,6 +103,7 @@ class Counter:
     start: Compiled
     low: Compiled | None = None
     high: Compiled | None = None
+    piles: int = 0  # a value for each pile of a row (piles:), each seat's side by side (0: one value a seat)
 
 
 @dataclass
@@ -186,6 +193,8 @@ class Scope(Compiler):
         if root in self.zones and not self.zones[root].per_player:
             return self._zone(self.zones[root], None, rest, column)
         if root in self.counters and not self.counters[root].per_player:
+            if self.counters[root].piles:
+                return _row_counter(self.counters[root], None, rest, column)
             if rest:
                 raise ExprError(f"{root} is a number: it has no {'.'.join(rest)}", column)
             index = self.counters[root].index
@@ -204,6 +213,8 @@ class Scope(Compiler):
         players = self.players
         seat: Fn = _my_seat if root == "my" else (lambda s, e: (e["me"] + 1) % players)
         if name in self.counters and self.counters[name].per_player:
+            if self.counters[name].piles:
+                return _row_counter(self.counters[name], seat, rest[1:], column)
             if len(rest) > 1:
                 raise ExprError(f"{root}.{name} is a number: it has no {'.'.join(rest[1:])}", column)
             index = self.counters[name].index
@@ -233,6 +244,13 @@ class Scope(Compiler):
                 return Compiled(lambda s, e: base, "marks", meta=(zone, zone.mark_index(rest[0])))
             marks = ", ".join(["owner", *zone.marks])
             raise ExprError(f"{zone.name} is a grid: {zone.name}[cell] is its card, its marks are: {marks}", column)
+        if zone.piles:  # a row: its piles are read by number, my.flags[pile]
+            if rest:
+                raise ExprError(f"{zone.name} is a row of piles: {zone.name}[pile] is one of them", column)
+            first, side = zone.base, seat
+            if side is None:
+                return Compiled(lambda s, e: first, "piles", meta=zone)
+            return Compiled(lambda s, e: first + side(s, e), "piles", meta=zone)
         if rest:
             raise ExprError(
                 f"{zone.name} is a zone: count({zone.name}) counts it, top({zone.name}) is its top card", column
@@ -267,6 +285,8 @@ class Scope(Compiler):
         return _keys(get, rest, column)
 
     def index(self, base: Compiled, key: Compiled, after: list[str], column: int) -> Compiled:
+        if base.kind in ("piles", "counts"):
+            return _pile(base, key, after, column, self.players)
         fb, fk = base.fn, key.fn
         if base.kind == "table":
             rows = base.fn(None, {})
@@ -351,6 +371,8 @@ class Scope(Compiler):
         return Compiled(lambda s, e: _item(fb(s, e), fk(s, e), column), "any")
 
     def contains(self, item: Compiled, group: Compiled, column: int) -> Compiled:
+        if group.kind in ("piles", "counts"):
+            raise ExprError(f"{group.meta.name} is a row of piles: ask of one pile, {group.meta.name}[pile]", column)
         fi, fg = item.fn, group.fn
         if group.kind in ("zone", "slots"):
             return Compiled(lambda s, e: fi(s, e) in s.zones[fg(s, e)], "bool")
@@ -430,12 +452,14 @@ class Scope(Compiler):
             return self._sum(nodes, args, column)
         if fname in GRID_FUNCTIONS:
             return grid_function(fname, args, column)
+        if fname in ROW_FUNCTIONS:
+            return _row_function(fname, args, column, self.players)
         if fname in ("count", "open", "empty", "full", "top"):
             self._arity(fname, args, 1, column)
             return self._zone_function(fname, args[0], column)
         functions = [
             "count", "open", "empty", "full", "top", "min", "max", "abs", "all", "any", "sum", *GRID_FUNCTIONS,
-            *PATTERN_FUNCTIONS, *self.checks,
+            *ROW_FUNCTIONS, *PATTERN_FUNCTIONS, *self.checks,
         ]  # fmt: skip
         raise ExprError(f"unknown function {fname!r} (expected one of: {', '.join(functions)})", column)
 
@@ -471,6 +495,9 @@ class Scope(Compiler):
         return Compiled(holds, "bool")
 
     def _zone_function(self, fname: str, arg: Compiled, column: int) -> Compiled:
+        if arg.kind in ("piles", "counts"):
+            name = arg.meta.name
+            raise ExprError(f"{fname}(): {name} is a row of piles: ask of one pile, {fname}({name}[pile])", column)
         f = arg.fn
         if arg.reads is not None and arg.reads[2] != THEIRS and arg.kind in ("slots", "zone"):
             fused = _fused(fname, arg)
@@ -546,6 +573,67 @@ def _fused(fname: str, arg: Compiled) -> Compiled | None:
             return Compiled(lambda s, e: len(s.zones[base + e["me"]]) >= limit, "bool")
         return Compiled(lambda s, e: len(s.zones[base]) >= limit, "bool")
     return None
+
+
+ROW_FUNCTIONS = ("piles", "longest")
+
+
+def _row_counter(counter: Counter, seat: Fn | None, rest: list[str], column: int) -> Compiled:
+    """A counter with a value for each pile (claimed, my.done): read by a pile's number, claimed[pile]."""
+    if rest:
+        raise ExprError(f"{counter.name} has a value for each pile: {counter.name}[pile] is one", column)
+    return Compiled(seat or (lambda s, e: 0), "counts", meta=counter)
+
+
+def _pile(base: Compiled, key: Compiled, after: list[str], column: int, players: int) -> Compiled:
+    """One pile of a row (my.flags[pile]: a zone) or a counter's value for one pile (claimed[pile]: a number)."""
+    row = base.meta
+    if after:
+        raise ExprError(f"{row.name}[pile] has no {'.'.join(after)}", column)
+    if key.kind not in ("number", "any"):
+        raise ExprError(f"{row.name}[...]: expected a pile's number (from 0), found a {key.kind}", column)
+    fb, fk, piles = base.fn, key.fn, row.piles
+
+    def pile(s: Any, e: dict[str, Any]) -> int:
+        i = fk(s, e)
+        if type(i) is not int or not 0 <= i < piles:
+            raise RuleError(f"column {column}: {row.name} has no pile {i!r} (its piles: 0 to {piles - 1})")
+        return i
+
+    if base.kind == "piles":  # the pile's own zone: a seat's side of it, where a row lies pile by pile
+        step = row.step
+        return Compiled(lambda s, e: fb(s, e) + pile(s, e) * step, "zone", meta=row)
+    index = row.index  # a counter's values lie pile by pile too, each pile's seats side by side
+    return Compiled(lambda s, e: s.values[index][pile(s, e) * players + fb(s, e)], "number")
+
+
+def _row_function(fname: str, args: list[Compiled], column: int, players: int) -> Compiled:
+    """piles(row): its piles' numbers, each a place a move goes to (to:) or an effect takes in turn (each:);
+    longest(counter, value): the most piles side by side whose value it is (flags held in a row)."""
+    wanted = 1 if fname == "piles" else 2
+    if len(args) != wanted or args[0].kind not in ("piles", "counts"):
+        said = "a row of piles or a counter of one" if fname == "piles" else "a counter of piles and a value"
+        raise ExprError(f"{fname}(): expected {said}, such as {_ROW_EXAMPLE[fname]}", column)
+    row = args[0].meta
+    if fname == "piles":
+        numbers = tuple(range(row.piles))
+        return Compiled(lambda s, e: numbers, "places", meta=row.piles)
+    if args[0].kind != "counts":
+        raise ExprError(f"longest(): expected a counter of piles first, found the row {row.name}", column)
+    fr, fv, index, piles = args[0].fn, args[1].fn, row.index, row.piles
+
+    def longest(s: Any, e: dict[str, Any]) -> int:
+        values, seat, value = s.values[index], fr(s, e), fv(s, e)
+        best = run = 0
+        for i in range(piles):
+            run = run + 1 if values[i * players + seat] == value else 0
+            best = max(best, run)
+        return best
+
+    return Compiled(longest, "number")
+
+
+_ROW_EXAMPLE = {"piles": "piles(my.flags)", "longest": "longest(claimed, me)"}
 
 
 def _filled(row: list[int]) -> int:

@@ -134,7 +134,8 @@ class PlayState(TwoPlayerState):
             for seat in range(book.players if holder.per_player else 1):
                 s.zones[holder.index(seat)] = list(start[seat % len(start)])
         s.marks = {z.base: [[-1] * z.cells for _ in range(1 + len(z.marks))] for z in g.grids}
-        s.values = [[0] * book.players for _ in book.counters]
+        # a counter's value for each seat; one of piles (claimed[pile]) has them for each pile, one pile after another
+        s.values = [[0] * book.players * max(1, c.piles) for c in book.counters.values()]
         s.frames, s.chance = [], None
         s.tops = {}
         s.known = [set() for _ in range(book.players)]
@@ -144,7 +145,9 @@ class PlayState(TwoPlayerState):
         s.picks = []
         for counter in book.counters.values():
             for seat in range(book.players if counter.per_player else 1):
-                s.set_counter(counter, seat, counter.start.fn(s, {"me": seat}))
+                start = counter.start.fn(s, {"me": seat})
+                for pile in range(max(1, counter.piles)):
+                    s.set_counter(counter, pile * book.players + seat, start)
         s.frames.append([g.first_turn, 0, {"me": 0}])
         s.frames.append([book.setup, 0, {"me": 0}])
         s._run()
@@ -565,8 +568,13 @@ class PlayState(TwoPlayerState):
             self._finish(winner, how)
 
     def set_counter(self, counter: Counter, seat: int, value: Any) -> None:
+        """The counter's value for the seat set within its bounds (for a counter of piles, seat is the pile's place
+        among its values, pile x players + seat: a bound is read for the seat it is)."""
         high, low = self.g.limits[counter.index]
         # a bound read as _limit shaped it: a number (min: 0), the seat's own counter (max: my.cap) or a call
+        if (high is not None or low is not None) and counter.piles:
+            self._set_pile(counter, seat, value)
+            return
         if high is not None:
             kind, how = high
             top = how if kind is FIXED else self.values[how][seat] if kind is MINE else how(self, {"me": seat})
@@ -578,6 +586,16 @@ class PlayState(TwoPlayerState):
             if value < bottom:
                 value = bottom
         self.values[counter.index][seat] = value
+
+    def _set_pile(self, counter: Counter, at: int, value: Any) -> None:
+        """A counter of piles' value set within its bounds, each read for the seat whose side of the pile it is."""
+        seat = at % self.g.book.players
+        for bound, above in zip(self.g.limits[counter.index], (True, False), strict=True):
+            if bound is not None:
+                kind, how = bound
+                edge = how if kind is FIXED else self.values[how][seat] if kind is MINE else how(self, {"me": seat})
+                value = min(value, edge) if above else max(value, edge)
+        self.values[counter.index][at] = value
 
     # -- cards ----------------------------------------------------------------------------------
     def put(self, card: int, at: int, open_slot: bool = False) -> int:
@@ -882,6 +900,9 @@ class PlayState(TwoPlayerState):
         zones: dict[str, Any] = {}
         for at, (zone, owner) in enumerate(book.zone_at):
             key = zone.name if owner < 0 else f"{zone.name}[{owner}]"
+            if zone.piles:  # a row's pile by its number (from 0), then its side
+                pile = (at - zone.base) // zone.step
+                key = f"{zone.name}.{pile}" if owner < 0 else f"{zone.name}.{pile}[{owner}]"
             cards = self.zones[at]
             if not zone.hidden_from(player, owner):
                 zones[key] = [names[c] if c >= 0 else None for c in cards]
@@ -889,7 +910,12 @@ class PlayState(TwoPlayerState):
                 zones[key] = {"count": len(cards), "known": sorted(names[c] for c in cards if c in self.known[player])}
             else:
                 zones[key] = [None if c < 0 else names[c] if c in self.known[player] else "?" for c in cards]
-        counters = {c.name: self.values[c.index][:] for c in book.counters.values()}
+        counters: dict[str, Any] = {c.name: self.values[c.index][:] for c in book.counters.values()}
+        players = book.players
+        for c in book.counters.values():
+            if c.piles:  # a counter of piles: its seats' values pile by pile
+                row = self.values[c.index]
+                counters[c.name] = [row[i * players : (i + 1) * players] for i in range(c.piles)]
         seen = {"zones": zones, "counters": counters, "to_move": self.current_player(), "turn": self.turn}
         if self.marks:  # each grid's owners and marks by cell, as all see them (a grid is visible to all)
             seen["marks"] = {

@@ -28,7 +28,7 @@ TOP = (
 )  # the parts of play.yaml
 ZONE_KEYS = (
     "per", "cards", "visible", "order", "limit", "overflow", "holds", "slots", "slot",
-    "grid", "home", "reach", "enter_enemy_home", "marks", "hit_points", "reserve",
+    "grid", "home", "reach", "enter_enemy_home", "marks", "hit_points", "reserve", "piles",
 )  # fmt: skip
 MOVE_KEYS = ("id", "number", "card", "target", "to", "if", "spend", "do", "plays", "ends_turn", "says")
 REACHES = ("nearest_in_column", "opposite_row_only", "anywhere")  # the reaches a grid's card may have
@@ -111,7 +111,16 @@ def _effects() -> dict[str, Any]:
     assert set(forms) == set(EFFECTS), "each effect has its form here"
     one = [_mapping({name: form}, (name,), title=name) for name, form in forms.items()]
     choice = _mapping({"if": _EXPR, "then": _EFFECT_LIST, "else": _EFFECT_LIST}, ("if", "then"), title="if")
-    return {"type": "array", "maxItems": 200, "items": {"anyOf": [{"enum": list(WORDS)}, *one, choice]}}
+    each = _mapping(
+        {
+            "each": {**_EXPR, "description": "Places to take in turn, such as piles(my.flags)."},
+            "as": {**_NAME, "description": "The name each place goes by inside (pile, by default)."},
+            "do": _EFFECT_LIST,
+        },
+        ("each", "do"),
+        title="each",
+    )
+    return {"type": "array", "maxItems": 200, "items": {"anyOf": [{"enum": list(WORDS)}, *one, choice, each]}}
 
 
 def _named(body: str, body_form: dict[str, Any]) -> dict[str, Any]:
@@ -160,13 +169,26 @@ def document(name: str) -> dict[str, Any]:
             },
             "hit_points": {**_NAME, "description": "The mark that is a card's hit points: damage takes it off."},
             "reserve": {**_EXPR, "description": "Cards a seat (me) may still bring onto the grid."},
+            "piles": {
+                **_EXPR,
+                "description": "A row of that many piles (a number fixed for the game), each a zone of its own: "
+                "my.flags[pile], numbered from 0; limit: is each pile's.",
+            },
         }
     )
     assert set(zone["properties"]) == set(ZONE_KEYS)
     counter = {
         "anyOf": [
             {"type": "number"},
-            _mapping({"per": {"enum": ["player", "game"]}, "start": _EXPR, "min": _EXPR, "max": _EXPR}),
+            _mapping(
+                {
+                    "per": {"enum": ["player", "game"]},
+                    "start": _EXPR,
+                    "min": _EXPR,
+                    "max": _EXPR,
+                    "piles": {**_EXPR, "description": "A value for each pile of a row: claimed[pile], from 0."},
+                }
+            ),
         ]
     }
     move = _mapping(
@@ -175,7 +197,11 @@ def document(name: str) -> dict[str, Any]:
             "number": {"type": "integer", "minimum": 0, "maximum": 999_999},
             "card": {"anyOf": [_EXPR, {"type": "array", "items": _EXPR}]},
             "target": _EXPR,
-            "to": {**_EXPR, "description": "The places it goes to: steps(), targets() or open_columns() of a grid."},
+            "to": {
+                **_EXPR,
+                "description": "The places it goes to: steps(), targets() or open_columns() of a grid, or piles() of a "
+                "row.",
+            },
             "if": _EXPR,
             "spend": _EXPR,
             "do": _EFFECT_LIST,
