@@ -75,6 +75,9 @@ class Group:
     allowed: tuple[bool, ...] | None = None  # by card: whether the parts of its test that read the card alone hold
     general: Compiled | None = None  # the parts of its test that read no card: asked once a list of legal moves
     by_card: bool = False  # order: cards: its cards offered in the game's order of cards, not as the zone lies
+    rows: tuple[Compiled, ...] | None = None  # each: rows of piles: their cards offered pile by pile, from its pile
+    piles: int = 0  # the rows' piles
+    step: int = 1  # zones from one pile of a row to the next
     open: bool = False  # none of its moves has a test of the position alone: each is offered as far as that goes
 
     def __post_init__(self) -> None:
@@ -708,20 +711,27 @@ def _moves(r: _Reader, raw: Any, budget: Counter | None, kinds: int) -> tuple[li
         if isinstance(spec, dict) and "each" in spec:
             if not r.keys(spec, path, ("each", "if", "order", "moves"), ("each", "moves")):
                 continue
-            each = r.zone(spec["each"], (*path, "each"), {})
+            rows = _rows(r, spec["each"], (*path, "each"))
+            each = rows[0] if rows else r.zone(spec["each"], (*path, "each"), {}) if rows is None else None
             inner = spec["moves"]
             if not isinstance(inner, list) or not inner:
                 r.fail((*path, "moves"), "expected the moves a card of the zone offers")
                 continue
             on_grid: Zone | None = each.meta if each is not None and each.kind == "grid" else None
-            group = [_move(r, m, (*path, "moves", j), budget, grouped=True, grid=on_grid) for j, m in enumerate(inner)]
+            group = [
+                _move(r, m, (*path, "moves", j), budget, grouped=True, grid=on_grid, at_pile=bool(rows))
+                for j, m in enumerate(inner)
+            ]
             found = [m for m in group if m is not None]
             # which of the zone's cards offer the moves at all: asked once a card, not once a move
-            bound = {"card": "card", "from": "number"} if on_grid is not None else {"card": "card"}
+            bound = {"card": "card", "from": "number"} if on_grid is not None or rows else {"card": "card"}
             which = r.expr(spec["if"], (*path, "if"), bound, "bool") if "if" in spec else None
             if each is not None and found and ("if" not in spec or which is not None):
                 made = Group(each, found, on_grid is not None, which)
                 made.by_card = spec.get("order") == "cards"
+                if rows:
+                    made.rows, made.piles = tuple(rows), rows[0].meta.piles
+                    made.step = r.players if rows[0].meta.per_player else 1
                 if spec.get("order", "zone") not in ("zone", "cards") or (made.by_card and on_grid is not None):
                     r.fail((*path, "order"), f"order: expected zone or cards (not on a grid), found {spec['order']!r}")
                 if which is not None:  # its parts by what they read: the card alone, nothing of a card, the rest
@@ -744,6 +754,31 @@ def _moves(r: _Reader, raw: Any, budget: Counter | None, kinds: int) -> tuple[li
     return entries, flat
 
 
+def _rows(r: _Reader, raw: Any, path: fx.Path) -> list[Compiled] | None:
+    """each: a row of piles (their.flags) or a list of rows of as many piles, whose cards a group offers pile by pile;
+    None when raw names no row (a zone's group), [] when it names rows badly (said at its place)."""
+    if isinstance(raw, list):
+        found = [r.expr(item, (*path, j), {}) for j, item in enumerate(raw)]
+        rows = [c for c in found if c is not None]
+        if len(rows) < len(found):
+            return []
+        if not rows or any(c.kind != "piles" for c in rows):
+            r.fail(path, "each: expected a zone, a row of piles, or a list of rows of piles such as [my.flags, my.env]")
+            return []
+        if len({c.meta.piles for c in rows}) > 1 or len({c.meta.per_player for c in rows}) > 1:
+            r.fail(path, "each: rows offered pile by pile need as many piles, each row a player's or the game's")
+            return []
+        return rows
+    if not isinstance(raw, str) or "(" in raw:
+        return None
+    assert r.scope is not None
+    try:
+        compiled = r.scope.compile(parse(raw), dict(PLAYER_BINDINGS))
+    except ExprError:
+        return None  # said by r.zone as it reads the zone
+    return [compiled] if compiled.kind == "piles" else None
+
+
 def _number(r: _Reader, moves: list[Move]) -> None:
     """Each move's block of action numbers: the one it gives (number:), else the next free one."""
     taken: list[tuple[int, int, str]] = [(m.number, m.number + m.span, m.name) for m in moves if m.number >= 0]
@@ -759,7 +794,13 @@ def _number(r: _Reader, moves: list[Move]) -> None:
 
 
 def _move(
-    r: _Reader, spec: Any, path: fx.Path, budget: Counter | None, grouped: bool = False, grid: Zone | None = None
+    r: _Reader,
+    spec: Any,
+    path: fx.Path,
+    budget: Counter | None,
+    grouped: bool = False,
+    grid: Zone | None = None,
+    at_pile: bool = False,
 ) -> Move | None:
     if not isinstance(spec, dict):
         r.fail(path, "expected a move: {id: ..., if: ..., do: [...]}")
@@ -778,8 +819,8 @@ def _move(
             r.fail((*path, "card"), "card: a move in a group takes the group's card (each:)")
             return None
         bound["card"] = "card"
-        if grid is not None:
-            bound["from"] = "number"  # the cell the card stands on
+        if grid is not None or at_pile:
+            bound["from"] = "number"  # the cell the card stands on, or the pile of a row it lies in
         sources = []
     elif "card" in spec:
         wanted = spec["card"] if isinstance(spec["card"], list) else [spec["card"]]

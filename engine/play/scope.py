@@ -396,6 +396,8 @@ class Scope(Compiler):
                 raise ExprError(f"{fname}(list, check): expected a list and a check's name (checks: {checks})", column)
             check, items = self.checks[nodes[1][2][0]], args[0].fn
             given, case_of, every = check.given, check.pick, fname == "all"
+            if args[0].kind in ("zone", "slots"):  # a zone's cards, each given as its fields (c.kind, c.value)
+                items = _cards_of(items, self.fields)
 
             # the check asked of each item in turn, as the quantifier would (stopping at the first that settles
             # it), written as a loop: a generator and a call an item were most of a Tanach card's test
@@ -673,6 +675,11 @@ def _item(value: Any, key: Any, column: int) -> Any:
     if isinstance(value, list | tuple) and isinstance(key, int) and not isinstance(key, bool):
         return value[key] if -len(value) <= key < len(value) else None
     raise RuleError(f"column {column}: cannot look up {key!r} in {value!r}")
+
+
+def _cards_of(zone: Fn, fields: list[dict[str, Any]]) -> Fn:
+    """The fields of each card lying in a zone (all() and any() over a zone ask their check of each card)."""
+    return lambda s, e: [fields[c] for c in s.zones[zone(s, e)] if c >= 0]
 
 
 def _items(value: Any, column: int) -> Sequence[Any]:

@@ -240,6 +240,9 @@ class PlayState(TwoPlayerState):
                 if entry.grid:
                     self._from_cells(entry, offers, env, add)
                     continue
+                if entry.rows is not None:
+                    self._from_piles(entry, offers, env, add)
+                    continue
                 zone = entry.each.fn(self, env)
                 test = entry.test.fn if entry.test is not None else None
                 # each card once (copies of a card offer the same moves): dict.fromkeys keeps the first, in C
@@ -343,6 +346,39 @@ class PlayState(TwoPlayerState):
                     self._offer_places(move, cell, card, at, cell, env, add)
                 elif check is None or check(self, env):  # a move of no places (a target is not asked on a grid)
                     add((move.number + cell, move, card, at, None, None, cell))
+
+    def _from_piles(
+        self, group: Group, offers: list[tuple[Offer, ...]], env: dict[str, Any], add: Callable[[Choice], None]
+    ) -> None:
+        """A group over rows of piles: pile by pile, the cards lying there in every row (in the game's order of cards
+        with order: cards), each card once, with each move open now; from is bound to the card's pile."""
+        zones, step = self.zones, group.step
+        firsts = [row.fn(self, env) for row in group.rows]  # type: ignore[union-attr]  # a rows group has rows
+        which = group.test.fn if group.test is not None else None
+        seen: set[int] = set()
+        for pile in range(group.piles):
+            found = [(card, at) for at in [first + pile * step for first in firsts] for card in zones[at] if card >= 0]
+            if group.by_card:
+                found.sort()
+            for card, at in found:
+                if card in seen:
+                    continue
+                seen.add(card)
+                made = offers[card]
+                if not made:
+                    continue
+                env["card"], env["card@"], env["from"] = card, at, pile
+                if which is not None and not which(self, env):
+                    continue
+                for move, how, check in made:
+                    if how is EVERY:
+                        base = move.number + card * move.places
+                        for place in check(self, env):
+                            add((base + place, move, card, at, place, None, pile))
+                    elif how is PLACES:
+                        self._offer_places(move, card, card, at, pile, env, add)
+                    elif check is None or check(self, env):  # a move of no places (its target is not asked here)
+                        add((move.number + card, move, card, at, None, None, pile))
 
     def _offer_places(
         self,
