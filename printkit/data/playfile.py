@@ -38,7 +38,7 @@ EFFECTS = (
     "mark", "damage",
 )  # fmt: skip
 WORDS = ("end_turn", "extra_turn", "draw_game")  # effects that are a word alone
-PATTERN_KEYS = ("size", "kinds", "needs", "suit", "rank", "wild", "wild_ranks")  # a pattern's (patterns:)
+PATTERN_KEYS = ("size", "kinds", "needs", "suit", "rank", "wild", "wild_ranks", "like")  # a pattern's (patterns:)
 NEEDS = ("run", "suited", "same")  # what a kind of set may need of its cards (engine/play/patterns.py reads them)
 
 _EXPR: dict[str, Any] = {"type": ["string", "number", "boolean"], "description": "An expression of the rules language."}
@@ -78,11 +78,25 @@ def _effects() -> dict[str, Any]:
                 "to": _EXPR,
                 "slot": {"const": "open"},
                 "cell": _EXPR,
+                "on_top": {
+                    "type": "boolean",
+                    "description": "Face down on top of a pile, known to the player: drawn next, with no chance.",
+                },
             },
             ("to",),
         ),
         "draw": {
-            "anyOf": [_EXPR, _mapping({"count": _EXPR, "who": _who("Who draws."), "to": _NAME})],
+            "anyOf": [
+                _EXPR,
+                _mapping(
+                    {
+                        "count": _EXPR,
+                        "who": _who("Who draws."),
+                        "to": _NAME,
+                        "from": {**_EXPR, "description": "The pile to draw from (default: drawing:'s)."},
+                    }
+                ),
+            ],
         },
         "deal": _mapping({"count": _EXPR, "to": _NAME}, ("count",)),
         "first_player": {"anyOf": [{"const": "random"}, _EXPR]},
@@ -214,7 +228,11 @@ def document(name: str) -> dict[str, Any]:
     assert set(move["properties"]) == set(MOVE_KEYS)
     group = _mapping(
         {
-            "each": _EXPR,
+            "each": {
+                "anyOf": [_EXPR, {"type": "array", "items": _EXPR, "minItems": 1}],
+                "description": "A zone whose cards offer the moves; or a row of piles, or a list of rows, whose cards "
+                "offer them pile by pile (from: the pile).",
+            },
             "if": _EXPR,
             "order": {"enum": ["zone", "cards"], "description": "Its cards as the zone lies, or in the game's order."},
             "moves": {"type": "array", "minItems": 1, "items": move},
@@ -282,8 +300,12 @@ def document(name: str) -> dict[str, Any]:
                     "rank": {**_NAME, "description": "The card field that is a card's rank, a whole number."},
                     "wild": {**_EXPR, "description": "Which cards are wild: a test of card."},
                     "wild_ranks": {**_EXPR, "description": "A wild card's ranks, a list (none: any rank)."},
+                    "like": {
+                        **_NAME,
+                        "description": "Another pattern whose keys this one takes, changing those given.",
+                    },
                 },
-                ("size", "kinds", "suit", "rank"),
+                anyOf=[{"required": ["like"]}, {"required": ["size", "kinds", "suit", "rank"]}],
             ),
         },
     }

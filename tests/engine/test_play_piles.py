@@ -84,6 +84,12 @@ def by_words(state: Any, words: str) -> int:
     return next(a for a in state.legal_actions() if state.action_to_string(a).startswith(words))
 
 
+def by_move(state: Any, name: str) -> int:
+    """The legal action of the move of that id (-1: none)."""
+    legal = state.legal_actions()
+    return next((a for a, pick in zip(legal, state.picks, strict=True) if pick[1].name == name), -1)
+
+
 def dealt(game: Any, seed: int = 0) -> Any:
     """The game after its deal and first player, at the first player's first move."""
     state = game.new_initial_state()
@@ -205,3 +211,108 @@ def test_on_top_of_a_zone_that_is_no_pile_is_a_rule_error_at_play(folder: Path) 
     with pytest.raises(RuleError, match="no pile"):
         for seed in range(40):
             runner.play(game, [RandomAgent(), RandomAgent()], seed)
+
+
+# two rows of three piles each player has: a player plays a card to a pile of lines, or a Tactics card to the same
+# pile of marks; or takes back, pile by pile, one of their cards from either row
+ROWS = """
+counters:
+  taking: {per: game, start: 0}
+zones:
+  deck: {cards: all, visible: none}
+  hand: {per: player, visible: owner, order: sorted}
+  lines: {per: player, piles: 3, visible: all}
+  marks: {per: player, piles: 3, visible: all}
+  discard: {visible: all}
+drawing: {from: deck}
+setup:
+  - deal: {count: 4, to: hand}
+  - first_player: random
+moves:
+  - each: my.hand
+    if: taking == 0
+    moves:
+      - id: put
+        says: "puts {card} at pile {to}"
+        to: piles(my.lines)
+        do:
+          - if: card.kind is troop
+            then: [move: {to: "my.lines[to]"}]
+            else: [move: {to: "my.marks[to]"}]
+          - draw: 1
+          - end_turn
+  - id: start_taking
+    if: taking == 0 and any(my.hand, troop)
+    do: [set: {taking: 1}]
+  - each: [my.lines, my.marks]
+    if: taking == 1
+    order: cards
+    moves:
+      - id: take
+        says: "takes {card}"
+        plays: null
+        do: [move: {to: discard}, set: {taking: 0}, end_turn]
+  - id: pass
+    if: taking == 1 or empty(my.hand)
+    ends_turn: true
+    do: [set: {taking: 0}]
+checks:
+  troop: {given: c, is: c.kind is troop}
+end:
+  - when: empty(deck)
+    most: count(discard)
+cap: {turns: 100}
+"""
+
+
+def test_a_group_over_rows_offers_their_cards_pile_by_pile_in_card_order_from_their_pile(folder: Path) -> None:
+    game = built(folder, ROWS)
+    book = game.book
+    state = dealt(game)
+    me = state.player
+    lines, marks = book.zones["lines"], book.zones["marks"]
+    n = book.cards.index
+    # cards laid straight onto the piles: pile 0 holds G5 then R2 in lines and fog in marks, pile 2 holds B1
+    placed = [(lines, 0, "G5"), (lines, 0, "R2"), (marks, 0, "fog"), (lines, 2, "B1")]
+    for zone, pile, name in placed:
+        state.take_from(n(name), None)
+        state.zones[zone.base + pile * 2 + me].append(n(name))
+    state.apply_action(by_move(state, "start_taking"))
+    state.legal_actions()
+    picks = state.picks[:-1]  # (the last: the pass)
+    assert state.picks[-1][1].name == "pass"
+    assert [book.cards[pick[2]] for pick in picks] == ["R2", "G5", "fog", "B1"]  # pile 0 in card order, then 2
+    froms = [pick[6] for pick in picks]
+    assert froms == [0, 0, 0, 2]  # from: the pile each lies at
+    state.apply_action(state.legal_actions()[2])
+    assert n("fog") in state.zones[book.zones["discard"].base]
+    assert conformance.check(game, 10) == []
+
+
+def test_all_and_any_ask_their_check_of_each_card_of_a_zone(folder: Path) -> None:
+    game = built(folder, ROWS)
+    book = game.book
+    state = dealt(game)
+    hand = book.zones["hand"].index(state.player)
+    assert by_move(state, "start_taking") >= 0  # a dealt hand of Troops: any(my.hand, troop)
+    state.zones[hand] = [book.cards.index("fog"), book.cards.index("mud")]
+    state._legal = None
+    assert by_move(state, "start_taking") < 0  # no Troop in hand
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("each: [my.lines, my.marks]", "each: [my.lines, deck]", "expected a zone, a row of piles, or a list of rows"),
+        ("marks: {per: player, piles: 3", "marks: {per: player, piles: 4", "need as many piles"),
+        ("each: [my.lines, my.marks]", "each: [my.lines, my.markz]", "markz"),
+        ("any(my.hand, troop)", "any(my.hand, troops)", "expected a list and a check's name"),
+    ],
+)
+def test_a_bad_group_over_rows_is_one_placed_line(folder: Path, old: str, new: str, said: str) -> None:
+    assert old in ROWS
+    with pytest.raises(DataError) as caught:
+        built(folder, ROWS.replace(old, new, 1))
+    problems = caught.value.problems
+    assert any(said in p.message for p in problems), problems
+    assert all(p.file.endswith("play.yaml") and p.line > 0 and p.column > 0 for p in problems)
