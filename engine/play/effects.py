@@ -156,8 +156,8 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
                 reader.fail((*path, str(key)), f"no counter {key!r} (counters: {known})", True)
                 continue
             if bool(counter.piles) != bool(at):
-                said = f"write {counter.name}[pile]" if counter.piles else "it has one value, no piles"
-                reader.fail((*path, str(key)), f"{key}: {counter.name} has {said}", True)
+                said = f"a value for each pile: write {counter.name}[pile]" if counter.piles else "no piles"
+                reader.fail((*path, str(key)), f"{counter.name} has {said}", True)
                 continue
             amount = reader.expr(value, (*path, str(key)), bound, "number")
             pile = _pile_of(reader, str(key), at, path, bound, counter) if at else None

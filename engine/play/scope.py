@@ -372,7 +372,7 @@ class Scope(Compiler):
 
     def contains(self, item: Compiled, group: Compiled, column: int) -> Compiled:
         if group.kind in ("piles", "counts"):
-            raise ExprError(f"{group.meta.name} is a row of piles: ask of one pile, {group.meta.name}[pile]", column)
+            raise ExprError(f"{group.meta.name} is a row of piles: ask of one of them, {group.meta.name}[pile]", column)
         fi, fg = item.fn, group.fn
         if group.kind in ("zone", "slots"):
             return Compiled(lambda s, e: fi(s, e) in s.zones[fg(s, e)], "bool")
@@ -496,8 +496,10 @@ class Scope(Compiler):
 
     def _zone_function(self, fname: str, arg: Compiled, column: int) -> Compiled:
         if arg.kind in ("piles", "counts"):
-            name = arg.meta.name
-            raise ExprError(f"{fname}(): {name} is a row of piles: ask of one pile, {fname}({name}[pile])", column)
+            name = f"my.{arg.meta.name}" if arg.meta.per_player else arg.meta.name
+            raise ExprError(
+                f"{fname}(): {name} is a row of piles: ask of one of them, such as {fname}({name}[pile])", column
+            )
         f = arg.fn
         if arg.reads is not None and arg.reads[2] != THEIRS and arg.kind in ("slots", "zone"):
             fused = _fused(fname, arg)
