@@ -208,7 +208,7 @@ def make(
 
 
 # -- the rules language's side: play.yaml's patterns: and the functions that read them ---------------------------
-PATTERN_FUNCTIONS = ("strength", "claimable")
+PATTERN_FUNCTIONS = ("strength", "claimable", "kind", "rank_sum")
 MAX_SIZE = 8  # cards in a set: a claim's completions and a set's readings stay within their bounds
 
 
@@ -311,13 +311,14 @@ def _per_card(
 
 
 def function(scope: Scope, fname: str, nodes: list[Node], column: int, bound: dict[str, str]) -> Compiled:
-    """strength(pattern, zone): a set's kind and sum as one number, higher stronger; claimable(pattern, mine, theirs
+    """strength(pattern, zone): a set's kind and sum as one number, higher stronger (kind() and rank_sum(): each
+    part alone, the kind from 0 the weakest, -1 for no cards); claimable(pattern, mine, theirs
     [, first]): mine complete and no completion of theirs from the cards in no zone seen by all beats it (both
     complete: a tie is mine if first says mine was completed first)."""
-    want = (2,) if fname == "strength" else (3, 4)
+    want = (3, 4) if fname == "claimable" else (2,)
     known = ", ".join(scope.patterns) or "none yet: declare them under patterns:"
     if len(nodes) not in want or nodes[0][0] != "name" or len(nodes[0][2]) != 1 or nodes[0][2][0] not in scope.patterns:
-        zones = "zone" if fname == "strength" else "mine, theirs[, first]"
+        zones = "mine, theirs[, first]" if fname == "claimable" else "zone"
         raise ExprError(f"{fname}(pattern, {zones}): expected a pattern's name first (patterns: {known})", column)
     p = scope.patterns[nodes[0][2][0]]
     args = [scope.compile(n, bound) for n in nodes[1:]]
@@ -339,6 +340,16 @@ def function(scope: Scope, fname: str, nodes: list[Node], column: int, bound: di
     if fname == "strength":
         f = args[0].fn
         return Compiled(lambda s, e: number(s, f(s, e)), "number")
+    if fname in ("kind", "rank_sum"):  # strength's two parts, each alone: a weighing of them not strength's own
+        f, part = args[0].fn, 0 if fname == "kind" else 1
+
+        def either(s: Any, e: dict[str, Any]) -> int:
+            try:
+                return p.strength([c for c in s.zones[f(s, e)] if c >= 0])[part]
+            except PatternError as exc:
+                raise RuleError(f"column {column}: {exc}") from exc
+
+        return Compiled(either, "number")
     seen = [
         i for z in scope.zones.values() if z.visible == "all"
         for i in range(z.base, z.base + z.span(scope.players))

@@ -3,6 +3,7 @@ its Tactics deck it plays the hand-written engine's very games, the records the 
 
 from __future__ import annotations
 
+import random
 import shutil
 from pathlib import Path
 
@@ -10,8 +11,8 @@ import pytest
 from books import engine_test_of_the_book
 
 from engine import conformance, play, registry, runner
-from engine.agents import RandomAgent
-from engine.api import GameDef
+from engine.agents import GreedyAgent, RandomAgent
+from engine.api import CHANCE, GameDef
 from printkit.data.loader import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,3 +80,38 @@ def test_played_from_its_rules_it_passes_engine_test(
 ) -> None:
     folder = troops_only(tmp_path / "battle-line")
     engine_test_of_the_book(folder, "battle-line", monkeypatch, capsys)
+
+
+def test_its_heuristic_weighs_every_position_as_the_engine_does(both: tuple[GameDef, GameDef]) -> None:
+    # the two played side by side, the same choice by its place among the legal moves and the same chance: each
+    # position weighed alike for both seats (flags held, each unclaimed side's formation by how full it is), but
+    # for the order its terms are added in
+    hand, written = both
+    weighed = 0
+    for seed in range(12):
+        a, b = hand.new_initial_state(), written.new_initial_state()
+        chance_a, chance_b, pick = random.Random(seed), random.Random(seed), random.Random(seed + 1)
+        while not a.is_terminal():
+            if a.current_player() == CHANCE:
+                a.apply_action(a.sample_chance(chance_a))
+                b.apply_action(b.sample_chance(chance_b))
+                continue
+            for seat in (0, 1):
+                assert abs(a.heuristic(seat) - b.heuristic(seat)) < 1e-12, f"seed {seed}"
+                weighed += a.heuristic(seat) != 0
+            legal_a, legal_b = a.legal_actions(), b.legal_actions()
+            assert len(legal_a) == len(legal_b)
+            i = pick.randrange(len(legal_a))
+            a.apply_action(legal_a[i])
+            b.apply_action(legal_b[i])
+        assert b.is_terminal() and a.returns() == b.returns()
+    assert weighed > 100
+
+
+def test_greedy_players_play_the_engine_s_games(both: tuple[GameDef, GameDef]) -> None:
+    hand, written = both
+    for seed in range(30):
+        a = runner.play(hand, [GreedyAgent(), GreedyAgent()], seed).to_json()
+        b = runner.play(written, [GreedyAgent(), GreedyAgent()], seed).to_json()
+        assert len(a.pop("actions")) == len(b.pop("actions")), f"seed {seed}"
+        assert a == b, f"seed {seed}: {[k for k in a if a[k] != b[k]]} differ"
