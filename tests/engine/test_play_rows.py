@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import shutil
 from pathlib import Path
 
 import pytest
+from books import mangled
 
-from engine import conformance, play
+from engine import conformance, play, runner
+from engine.agents import RandomAgent
 from engine.api import CHANCE
 from engine.play.expr import RuleError
 from engine.play.state import PlayGame, PlayState
@@ -165,3 +168,26 @@ def test_a_pile_outside_the_row_stops_the_game_at_its_column(duel: Path) -> None
     with pytest.raises(RuleError, match=r"posts has no pile 3 \(its piles: 0 to 2\)"):
         for seed in range(20):  # a card played at the last post: its pile 3 is past the row
             random_game(game, seed)
+
+
+WORDS = ("my.posts", "my.posts[pile]", "taken", "taken[to]", "piles(taken)", "pile", "to", "held", "-1", "each:")
+
+
+def test_a_mangled_row_is_a_data_error_or_plays_within_its_bounds(duel: Path) -> None:
+    """The lines that declare, offer and read the row, mangled many times over: refused as data, each problem
+    placed, or played, stopped only by the interpreter's own bounds."""
+    lines = (duel / "play.yaml").read_text().splitlines()
+    at = [i for i, line in enumerate(lines) if any(w in line for w in ("posts", "taken", "pile", "to"))]
+    rng = random.Random(32)
+    played = 0
+    for _ in range(150):
+        (duel / "play.yaml").write_text("\n".join(mangled(lines, rng, at, WORDS)) + "\n")
+        try:
+            game = play.build(load_game(duel))
+        except DataError as exc:
+            assert all(p.file.endswith("play.yaml") and p.line > 0 for p in exc.problems)
+            continue
+        played += 1
+        with contextlib.suppress(RuleError, runner.EndlessGame):  # the interpreter's own bounds, said as errors
+            runner.play(game, [RandomAgent(), RandomAgent()], 0)
+    assert played > 5
