@@ -13,6 +13,7 @@ from books import mangled
 from engine import conformance, play, runner
 from engine.agents import RandomAgent
 from engine.api import CHANCE
+from engine.play import effects as fx
 from engine.play.expr import RuleError
 from engine.play.state import PlayGame, PlayState
 from printkit.core.errors import DataError
@@ -191,3 +192,35 @@ def test_a_mangled_row_is_a_data_error_or_plays_within_its_bounds(duel: Path) ->
         with contextlib.suppress(RuleError, runner.EndlessGame):  # the interpreter's own bounds, said as errors
             runner.play(game, [RandomAgent(), RandomAgent()], 0)
     assert played > 5
+
+
+def test_a_counter_of_piles_keeps_its_bounds_pile_by_pile(duel: Path) -> None:
+    text = (duel / "play.yaml").read_text()
+    old = "taken: {per: game, piles: 3, start: -1}"
+    assert old in text
+    (duel / "play.yaml").write_text(text.replace(old, "taken: {per: game, piles: 3, start: -1, max: 0}", 1))
+    game = built(duel)
+    taken = game.book.counters["taken"]
+    owners: set[int] = set()
+    for seed in range(40):  # a post the second seat wins is set to 1 and held at the bound, 0
+        state = random_game(game, seed)
+        owners.update(state.values[taken.index][pile * 2] for pile in range(3))
+    assert owners == {-1, 0}
+
+
+def test_each_runs_its_effects_in_order_in_place_or_by_frames(duel: Path) -> None:
+    # an effect of no change to the position alone (draw_game, never reached) makes each: push a frame a post
+    # rather than run in place: the games are the same
+    plain = built(duel)
+    text = (duel / "play.yaml").read_text()
+    old = "          - let: {mine:"
+    assert old in text
+    (duel / "play.yaml").write_text(
+        text.replace(old, "          - if: my.held < 0\n            then: [draw_game]\n" + old, 1)
+    )
+    framed = built(duel)
+    assert not fx.is_plain(framed.book.effects["settle"].body)
+    for seed in range(30):
+        a = runner.play(plain, [RandomAgent(), RandomAgent()], seed).to_json()
+        b = runner.play(framed, [RandomAgent(), RandomAgent()], seed).to_json()
+        assert a == b, f"seed {seed}"
