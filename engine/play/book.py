@@ -33,6 +33,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6  # seats a rule book may have: the table sizes t
 CHANCE_BLOCK = 10_000  # action numbers a kind of chance outcome takes: a card's number, a seat, a die's total
 
 PLAYER_BINDINGS = {"me": "number"}
+ROWS = {"piles": "row of piles", "counts": "counter of piles"}  # a row's kinds, as a problem says them
 
 
 @dataclass
@@ -198,11 +199,16 @@ class _Reader:
         if want == "number" and compiled.kind in (
             "zone", "slots", "bool", "text", "table", "row", "card", "grid", "marks", "places", "piles", "counts"
         ):  # fmt: skip
-            self.fail(path, f"expected a number, found a {compiled.kind}")
+            self.fail(path, f"expected a number, found a {ROWS.get(compiled.kind, compiled.kind)}")
+            return None
+        if want == "value" and compiled.kind in (
+            "zone", "slots", "bool", "text", "table", "row", "grid", "marks", "places", "piles", "counts"
+        ):  # fmt: skip  # a number, or a card: its number (a counter set to the card a move took)
+            self.fail(path, f"expected a number or a card, found a {ROWS.get(compiled.kind, compiled.kind)}")
             return None
         if want == "bool":
             if compiled.kind in ("zone", "slots", "table", "row", "grid", "marks", "places", "piles", "counts"):
-                self.fail(path, f"expected a test, found a {compiled.kind}")
+                self.fail(path, f"expected a test, found a {ROWS.get(compiled.kind, compiled.kind)}")
                 return None
             return as_test(compiled)
         return compiled
@@ -488,14 +494,14 @@ def _no_deck_twice(r: _Reader) -> None:
 
 def _row(r: _Reader, zone: Zone, spec: dict[str, Any], path: fx.Path) -> None:
     """A row of piles (piles: rules.flags): that many piles fixed for the game, each a zone with every seat's side."""
+    # a row of one pile until its size reads: what names a pile of it is still right, and says no more
+    zone.piles, zone.step = 1, r.players if zone.per_player else 1
     piles = r.constant(spec["piles"], (*path, "piles"), 1, MAX_PILES)
-    if piles is None:
-        return
     clash = next((k for k in ("cards", "slots", "slot", "grid", "overflow") if k in spec), None)
     if clash is not None:  # a row's piles start empty and take cards one by one, each pile a zone of its own
         r.fail((*path, clash), f"{clash}: a row of piles (piles:) takes no {clash}:", at_key=True)
         return
-    zone.piles, zone.step = piles, r.players if zone.per_player else 1
+    zone.piles = piles or 1
 
 
 GRID_KEYS = ("home", "reach", "enter_enemy_home", "marks", "hit_points", "reserve")

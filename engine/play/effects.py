@@ -156,10 +156,11 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
                 reader.fail((*path, str(key)), f"no counter {key!r} (counters: {known})", True)
                 continue
             if bool(counter.piles) != bool(at):
-                said = f"write {counter.name}[pile]" if counter.piles else "it has one value, no piles"
-                reader.fail((*path, str(key)), f"{key}: {counter.name} has {said}", True)
+                said = f"a value for each pile: write {counter.name}[pile]" if counter.piles else "no piles"
+                reader.fail((*path, str(key)), f"{counter.name} has {said}", True)
                 continue
-            amount = reader.expr(value, (*path, str(key)), bound, "number")
+            # set: may keep a card (its number) for a later move to find, as a Redeploy's card is placed next
+            amount = reader.expr(value, (*path, str(key)), bound, "value" if kind == "set" else "number")
             pile = _pile_of(reader, str(key), at, path, bound, counter) if at else None
             if amount is not None and (pile is not None or not at):
                 steps.append((counter, pile, amount))

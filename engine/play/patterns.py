@@ -231,7 +231,7 @@ def make(
 
 
 # -- the rules language's side: play.yaml's patterns: and the functions that read them ---------------------------
-PATTERN_FUNCTIONS = ("strength", "claimable", "spare")
+PATTERN_FUNCTIONS = ("strength", "claimable", "kind", "rank_sum", "spare")
 MAX_SIZE = 8  # cards in a set: a claim's completions and a set's readings stay within their bounds
 
 
@@ -357,7 +357,8 @@ def _per_card(
 
 
 def function(scope: Scope, fname: str, nodes: list[Node], column: int, bound: dict[str, str]) -> Compiled:
-    """strength(pattern, zone): a set's kind and sum as one number, higher stronger; claimable(pattern, mine, theirs
+    """strength(pattern, zone): a set's kind and sum as one number, higher stronger (kind() and rank_sum(): each
+    part alone, the kind from 0 the weakest, -1 for no cards); claimable(pattern, mine, theirs
     [, first]): mine complete and no completion of theirs from the cards in no zone seen by all beats it (both
     complete: a tie is mine if first says mine was completed first); spare(pattern, zone): the card whose loss leaves
     the strongest set. The pattern is a name, or `a if test else b` of names: a place's mode (Fog at a flag) picks
@@ -406,6 +407,17 @@ def function(scope: Scope, fname: str, nodes: list[Node], column: int, bound: di
                 raise RuleError(f"column {column}: {exc}") from exc
 
         return Compiled(spare, "card")
+    if fname in ("kind", "rank_sum"):  # strength's two parts, each alone: a weighing of them not strength's own
+        f, part = args[0].fn, 0 if fname == "kind" else 1
+
+        def either(s: Any, e: dict[str, Any]) -> int:
+            p = fixed if fixed is not None else choose(s, e)  # type: ignore[misc]  # one of the two is set
+            try:
+                return p.strength([c for c in s.zones[f(s, e)] if c >= 0])[part]
+            except PatternError as exc:
+                raise RuleError(f"column {column}: {exc}") from exc
+
+        return Compiled(either, "number")
     seen = [
         i for z in scope.zones.values() if z.visible == "all"
         for i in range(z.base, z.base + z.span(scope.players))
@@ -459,7 +471,8 @@ def _pattern(scope: Scope, fname: str, node: Node, column: int, bound: dict[str,
     if node[0] == "name" and len(node[2]) == 1 and node[2][0] in scope.patterns:
         return scope.patterns[node[2][0]]
     known = ", ".join(scope.patterns) or "none yet: declare them under patterns:"
+    zones = "mine, theirs[, first]" if fname == "claimable" else "zone"
     raise ExprError(
-        f"{fname}(pattern, ...): expected a pattern's name first, or a if test else b (patterns: {known})",
+        f"{fname}(pattern, {zones}): expected a pattern's name first, or a if test else b (patterns: {known})",
         node[1] if len(node) > 1 and isinstance(node[1], int) else column,
     )

@@ -4,7 +4,8 @@ my.tokens and their.study name the counters and zones of the player a rule is ab
 player; a zone declared for the whole game goes by its name alone (deck, discard). card, target and it are
 cards (card.era, card.effect.amount read their fields); rules.<id> is a rule option of game.yaml and
 game.<table> one of its tables (game.eras[card.era].power). count, open, empty, full, top, min, max, abs,
-all and any are the functions; a check the rule book names is called like one (requirement(need)).
+all and any are the functions; a check the rule book names is called like one (requirement(need)). A row of piles
+(my.flags) and a counter of piles (claimed) are read a pile at a time, my.flags[pile], claimed[pile].
 """
 
 from __future__ import annotations
@@ -372,7 +373,7 @@ class Scope(Compiler):
 
     def contains(self, item: Compiled, group: Compiled, column: int) -> Compiled:
         if group.kind in ("piles", "counts"):
-            raise ExprError(f"{group.meta.name} is a row of piles: ask of one pile, {group.meta.name}[pile]", column)
+            raise ExprError(f"{group.meta.name} is a row of piles: ask of one of them, {group.meta.name}[pile]", column)
         fi, fg = item.fn, group.fn
         if group.kind in ("zone", "slots"):
             return Compiled(lambda s, e: fi(s, e) in s.zones[fg(s, e)], "bool")
@@ -466,10 +467,25 @@ class Scope(Compiler):
         raise ExprError(f"unknown function {fname!r} (expected one of: {', '.join(functions)})", column)
 
     def _sum(self, nodes: list[Node], args: list[Compiled], column: int) -> Compiled:
-        """sum(my.hand, hp): a number field of the cards in a zone, added up (a card without it counts 0)."""
+        """sum(my.hand, hp): a number field of the cards in a zone, added up (a card without it counts 0);
+        sum(my.worth): a counter of piles' values, the seat's, added up over the row."""
+        if len(args) == 1 and args[0].kind == "counts":
+            counter, fr, players = args[0].meta, args[0].fn, self.players
+            index, piles = counter.index, counter.piles
+
+            def over_row(s: Any, e: dict[str, Any]) -> Any:
+                values, seat = s.values[index], fr(s, e)
+                total = 0
+                for i in range(piles):  # (a loop, not a generator: that is a call of its own)
+                    total += values[i * players + seat]
+                return total
+
+            return Compiled(over_row, "number")
         if len(nodes) != 2 or nodes[1][0] != "name" or len(nodes[1][2]) != 1 or args[0].kind not in ("zone", "slots"):
             raise ExprError(
-                "sum(zone, field): expected a zone and a card field's name, such as sum(my.hand, hp)", column
+                "sum(zone, field): expected a zone and a card field's name, such as sum(my.hand, hp), or a counter of "
+                "piles, such as sum(my.worth)",
+                column,
             )
         name = nodes[1][2][0]
         values = []
@@ -498,8 +514,10 @@ class Scope(Compiler):
 
     def _zone_function(self, fname: str, arg: Compiled, column: int) -> Compiled:
         if arg.kind in ("piles", "counts"):
-            name = arg.meta.name
-            raise ExprError(f"{fname}(): {name} is a row of piles: ask of one pile, {fname}({name}[pile])", column)
+            name = f"my.{arg.meta.name}" if arg.meta.per_player else arg.meta.name
+            raise ExprError(
+                f"{fname}(): {name} is a row of piles: ask of one of them, such as {fname}({name}[pile])", column
+            )
         f = arg.fn
         if arg.reads is not None and arg.reads[2] != THEIRS and arg.kind in ("slots", "zone"):
             fused = _fused(fname, arg)

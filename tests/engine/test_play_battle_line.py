@@ -3,6 +3,7 @@ hand-written engine's very games, the records the same but for the action number
 
 from __future__ import annotations
 
+import random
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -10,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from engine import conformance, play, registry, runner
-from engine.agents import RandomAgent
-from engine.api import GameDef
+from engine.agents import GreedyAgent, RandomAgent
+from engine.api import CHANCE, GameDef
 from printkit.data.loader import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,14 +26,15 @@ def both() -> tuple[GameDef, GameDef]:
     return registry.build(game), play.build(game)
 
 
-def same_but_the_numbers(hand: GameDef, written: GameDef, seeds: range) -> None:
+def same_but_the_numbers(hand: GameDef, written: GameDef, seeds: range, greedy: bool = False) -> None:
     # the deal, the first player, every card played and where, each claim (a game ends when a seat holds flags
     # enough: its length and who won say when and who claimed), the passes, each position's number of legal moves,
     # the ending and the results: the same. The numbers differ: the engine numbers a play card x flags + flag and
     # its draws from 1,500, the language its moves in the order written and its draws from 20,000
+    agent = GreedyAgent if greedy else RandomAgent
     for seed in seeds:
-        a = runner.play(hand, [RandomAgent(), RandomAgent()], seed).to_json()
-        b = runner.play(written, [RandomAgent(), RandomAgent()], seed).to_json()
+        a = runner.play(hand, [agent(), agent()], seed).to_json()
+        b = runner.play(written, [agent(), agent()], seed).to_json()
         assert len(a.pop("actions")) == len(b.pop("actions")), f"seed {seed}"
         assert a == b, f"seed {seed}: {[k for k in a if a[k] != b[k]]} differ"
 
@@ -75,3 +77,33 @@ def test_the_written_game_keeps_the_game_api(both: tuple[GameDef, GameDef]) -> N
     # engine-test's own kit (the bundled folder's game.yaml declares the battle-line engine's effect field, which a
     # game of engine: play does not take, so the kit is run here on the book directly)
     assert conformance.check(both[1], 30) == []
+
+
+def test_its_heuristic_weighs_every_position_as_the_engine_does(both: tuple[GameDef, GameDef]) -> None:
+    # the two played side by side, the same choice by its place among the legal moves and the same chance: each
+    # position weighed alike for both seats (flags held, each unclaimed side's formation by how full it is, under
+    # its flag's Fog and Mud), but for the order its terms are added in
+    hand, written = both
+    weighed = 0
+    for seed in range(12):
+        a, b = hand.new_initial_state(), written.new_initial_state()
+        chance_a, chance_b, pick = random.Random(seed), random.Random(seed), random.Random(seed + 1)
+        while not a.is_terminal():
+            if a.current_player() == CHANCE:
+                a.apply_action(a.sample_chance(chance_a))
+                b.apply_action(b.sample_chance(chance_b))
+                continue
+            for seat in (0, 1):
+                assert abs(a.heuristic(seat) - b.heuristic(seat)) < 1e-12, f"seed {seed}"
+                weighed += a.heuristic(seat) != 0
+            legal_a, legal_b = a.legal_actions(), b.legal_actions()
+            assert len(legal_a) == len(legal_b)
+            i = pick.randrange(len(legal_a))
+            a.apply_action(legal_a[i])
+            b.apply_action(legal_b[i])
+        assert b.is_terminal() and a.returns() == b.returns()
+    assert weighed > 100
+
+
+def test_greedy_players_play_the_engine_s_games(both: tuple[GameDef, GameDef]) -> None:
+    same_but_the_numbers(*both, range(30), greedy=True)

@@ -157,6 +157,8 @@ def test_the_guide_s_duel_reads_plays_and_claims(duel: Path) -> None:
         ("phalanx: [same]", "phalanx: [pairs]", "needs: expected a list of run, suited, same"),
         ("skirmish: [run]}", "skirmish: [run], fortress: [run]}", "needs: no kind 'fortress'"),
         ("strength(formation, my.line)", "strength(formaton, my.line)", "expected a pattern's name first"),
+        ("strength(formation, my.line)", "kind(formaton, my.line)", "kind(pattern, zone): expected a pattern's name"),
+        ("strength(formation, my.line)", "rank_sum(formation, 3)", "rank_sum(): expected a zone of cards"),
         ("claimable(formation, my.line, their.line)", "claimable(formation, my.line)", "claimable(pattern, mine"),
         ("wild_ranks: card.effect.values", "wild_ranks: count(my.hand)", "wild_ranks: expected an expression of"),
         ("rank: value", "rank: colour", "is no whole number"),
