@@ -218,6 +218,7 @@ def test_on_top_of_a_zone_that_is_no_pile_is_a_rule_error_at_play(folder: Path) 
 ROWS = """
 counters:
   taking: {per: game, start: 0}
+  last: {per: game, start: -1}
 zones:
   deck: {cards: all, visible: none}
   hand: {per: player, visible: owner, order: sorted}
@@ -251,7 +252,7 @@ moves:
       - id: take
         says: "takes {card}"
         plays: null
-        do: [move: {to: discard}, set: {taking: 0}, end_turn]
+        do: [move: {to: discard}, set: {taking: 0, last: card}, end_turn]
   - id: pass
     if: taking == 1 or empty(my.hand)
     ends_turn: true
@@ -286,6 +287,7 @@ def test_a_group_over_rows_offers_their_cards_pile_by_pile_in_card_order_from_th
     assert froms == [0, 0, 0, 2]  # from: the pile each lies at
     state.apply_action(state.legal_actions()[2])
     assert n("fog") in state.zones[book.zones["discard"].base]
+    assert state.values[book.counters["last"].index][0] == n("fog")  # set: keeps a card, as its number
     assert conformance.check(game, 10) == []
 
 
@@ -307,6 +309,7 @@ def test_all_and_any_ask_their_check_of_each_card_of_a_zone(folder: Path) -> Non
         ("marks: {per: player, piles: 3", "marks: {per: player, piles: 4", "need as many piles"),
         ("each: [my.lines, my.marks]", "each: [my.lines, my.markz]", "markz"),
         ("any(my.hand, troop)", "any(my.hand, troops)", "expected a list and a check's name"),
+        ("last: card}", "last: my.hand}", "expected a number or a card, found a zone"),
     ],
 )
 def test_a_bad_group_over_rows_is_one_placed_line(folder: Path, old: str, new: str, said: str) -> None:
