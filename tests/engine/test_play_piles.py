@@ -3,11 +3,14 @@ and cards put back on a pile's top, known to the player who put them there and d
 
 from __future__ import annotations
 
+import contextlib
+import random
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from books import mangled
 
 from engine import conformance, play, runner
 from engine.agents import RandomAgent
@@ -319,3 +322,26 @@ def test_a_bad_group_over_rows_is_one_placed_line(folder: Path, old: str, new: s
     problems = caught.value.problems
     assert any(said in p.message for p in problems), problems
     assert all(p.file.endswith("play.yaml") and p.line > 0 and p.column > 0 for p in problems)
+
+
+WORDS = ["from", "on_top", "true", "tactics", "troops", "my.lines", "my.marks", "each", "card", "piles", "[", "]"]
+
+
+def test_mangled_piles_and_rows_are_a_data_error_or_play_within_their_bounds(folder: Path) -> None:
+    """The two small books, mangled many times over: refused as data, each problem placed, or played, stopped only
+    by the interpreter's own bounds."""
+    played = 0
+    rng = random.Random(32)
+    for text in (BOOK, ROWS):
+        lines = text.splitlines()
+        at = [i for i, line in enumerate(lines) if line.strip()]
+        for _ in range(60):
+            try:
+                game = built(folder, "\n".join(mangled(lines, rng, at, WORDS)) + "\n")
+            except DataError as exc:
+                assert all(p.file.endswith("play.yaml") for p in exc.problems)
+                continue
+            played += 1
+            with contextlib.suppress(RuleError, runner.EndlessGame):  # the interpreter's own bounds, said as errors
+                runner.play(game, [RandomAgent(), RandomAgent()], 0)
+    assert played > 5
