@@ -112,7 +112,9 @@ class Pattern:
         fixed = [self.card[n] for n in theirs if self.card[n] is not None]
         wild = [self.wild[n] for n in theirs if self.card[n] is None and self.wild[n] is not None]
         if not self.needs[0]:  # the strongest kind needs nothing: every set is of it, ranked by its sum alone
-            return not self._outsummed(fixed, wild, pool, beat)
+            return not self._outsummed(
+                [c for c in fixed if c is not None], [w for w in wild if w is not None], pool, beat
+            )
         if self.ladder and self.unique():
             found = fm.counter_example(
                 [],

@@ -695,7 +695,7 @@ def _item(value: Any, key: Any, column: int) -> Any:
     raise RuleError(f"column {column}: cannot look up {key!r} in {value!r}")
 
 
-def _cards_of(zone: Fn, fields: list[dict[str, Any]]) -> Fn:
+def _cards_of(zone: Fn, fields: Sequence[Mapping[str, Any]]) -> Fn:
     """The fields of each card lying in a zone (all() and any() over a zone ask their check of each card)."""
     return lambda s, e: [fields[c] for c in s.zones[zone(s, e)] if c >= 0]
 
