@@ -60,9 +60,14 @@ class Move:
     places: int = 0  # how many places `to` numbers among: its offers are number + card (or cell) x places + place
     cells: int = 0  # the cells of the grid whose cards make it (0: its cards come from a zone)
     plain: bool = False  # its effects only change the position (effects.is_plain): they run in place, no frame
+    # the parts of its test that read the place `to` gives and nothing of a card (not full(my.flags[to])), where its
+    # places are the same for every card: asked once a place for a whole list of moves, not once a card and place
+    where: Compiled | None = None
+    where_key: str = ""  # the binding a list of moves keeps where's places under (a name no rule can write)
 
     def __post_init__(self) -> None:
         self.plain = fx.is_plain(self.ops)
+        self.where_key = f"\0where{id(self)}"
 
 
 @dataclass
@@ -867,9 +872,11 @@ def _move(
         bound["to"] = "number"
     test = r.expr(spec["if"], (*path, "if"), bound, "bool") if "if" in spec else None
     reads_target = "if" in spec and test is not None and bool({"target", "to"} & _names(spec["if"]))
-    allowed = general = None
+    allowed = general = where = None
     if test is not None and "card" in bound:
         allowed, general, test = _split(r, str(spec["if"]), bound, test)
+    if test is not None and to is not None and not _names(spec["to"]) & {"card", "target", "from"}:
+        where, test, reads_target = _places_part(r, str(spec["if"]), bound)
     spend = r.expr(spec["spend"], (*path, "spend"), bound, "number") if "spend" in spec else None
     if "spend" in spec and budget is None:
         r.fail((*path, "spend"), "spend: the turn has no budget: give turn: {budget: <counter>}")
@@ -891,6 +898,7 @@ def _move(
     return Move(
         name, number, sources, target, stride if target is not None else 1, test, reads_target, spend, ops, plays, ends,
         says, grouped, allowed=allowed, general=general, to=to, places=places, cells=grid.cells if grid else 0,
+        where=where,
     )  # fmt: skip
 
 
@@ -918,6 +926,34 @@ def _split(
     free = [c for c, read in compiled if not (c.card == "card" or c.constant) and not read & own]
     rest = [c for c, read in compiled if not (c.card == "card" or c.constant) and read & own]
     return allowed, _all(free), _all(rest)
+
+
+def _places_part(r: _Reader, text: str, bound: dict[str, str]) -> tuple[Compiled | None, Compiled | None, bool]:
+    """Of a move to places' test, the parts left to ask of each offer (_split's rest): those that read the place
+    alone (where), the others, and whether those others read the place or a target still."""
+    assert r.scope is not None
+    parts: list[Any] = []
+
+    def conjuncts(node: Any) -> None:
+        if node[0] == "and":
+            conjuncts(node[2])
+            conjuncts(node[3])
+        else:
+            parts.append(node)
+
+    conjuncts(parse(text))
+    scope = {**PLAYER_BINDINGS, **bound}
+    own = {"card", "target", "from", "to"}
+    where: list[tuple[Compiled, set[str]]] = []
+    rest: list[tuple[Compiled, set[str]]] = []
+    for node in parts:
+        read = names(node)
+        c = as_test(r.scope.compile(node, scope))
+        if c.card == "card" or c.constant or not read & own:  # _split's: asked by card, or once a list
+            continue
+        (where if read & own == {"to"} else rest).append((c, read))
+    reads = any(read & {"target", "to"} for _, read in rest)
+    return _all([c for c, _ in where]), _all([c for c, _ in rest]), reads
 
 
 def _all(tests: list[Compiled]) -> Compiled | None:

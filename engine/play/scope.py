@@ -249,9 +249,11 @@ class Scope(Compiler):
             if rest:
                 raise ExprError(f"{zone.name} is a row of piles: {zone.name}[pile] is one of them", column)
             first, side = zone.base, seat
+            # reads: whose side it is (ZONE: a reference no comparison reads), for _pile to read a pile in place
             if side is None:
-                return Compiled(lambda s, e: first, "piles", meta=zone)
-            return Compiled(lambda s, e: first + side(s, e), "piles", meta=zone)
+                return Compiled(lambda s, e: first, "piles", meta=zone, reads=(ZONE, first, GAME))
+            whose = MINE if side is _my_seat else THEIRS
+            return Compiled(lambda s, e: first + side(s, e), "piles", meta=zone, reads=(ZONE, first, whose))
         if rest:
             raise ExprError(
                 f"{zone.name} is a zone: count({zone.name}) counts it, top({zone.name}) is its top card", column
@@ -602,7 +604,8 @@ def _row_counter(counter: Counter, seat: Fn | None, rest: list[str], column: int
     """A counter with a value for each pile (claimed, my.done): read by a pile's number, claimed[pile]."""
     if rest:
         raise ExprError(f"{counter.name} has a value for each pile: {counter.name}[pile] is one", column)
-    return Compiled(seat or (lambda s, e: 0), "counts", meta=counter)
+    whose = GAME if seat is None else MINE if seat is _my_seat else THEIRS  # (as a row's: for _pile)
+    return Compiled(seat or (lambda s, e: 0), "counts", meta=counter, reads=(ZONE, counter.index, whose))
 
 
 def _pile(base: Compiled, key: Compiled, after: list[str], column: int, players: int) -> Compiled:
@@ -620,10 +623,33 @@ def _pile(base: Compiled, key: Compiled, after: list[str], column: int, players:
             raise RuleError(f"column {column}: {row.name} has no pile {i!r} (its piles: 0 to {piles - 1})")
         return i
 
+    meta = key.meta
+    name = meta[1] if type(meta) is tuple and meta[0] == "bound" else None  # a bound pile (to, pile): read in place
+    whose = base.reads[2] if base.reads is not None else None
     if base.kind == "piles":  # the pile's own zone: a seat's side of it, where a row lies pile by pile
-        step = row.step
+        step, first = row.step, row.base
+        if name is not None and whose in (MINE, GAME):  # the commonest, my.flags[to], written in: asked every offer
+            mine = whose == MINE
+
+            def side(s: Any, e: dict[str, Any]) -> int:
+                i = e.get(name)
+                if type(i) is not int or not 0 <= i < piles:
+                    raise RuleError(f"column {column}: {row.name} has no pile {i!r} (its piles: 0 to {piles - 1})")
+                return first + i * step + e["me"] if mine else first + i * step
+
+            return Compiled(side, "zone", meta=row)
         return Compiled(lambda s, e: fb(s, e) + pile(s, e) * step, "zone", meta=row)
     index = row.index  # a counter's values lie pile by pile too, each pile's seats side by side
+    if name is not None and whose in (MINE, GAME):  # claimed[to], my.done[pile]: written in, as above
+        mine = whose == MINE
+
+        def value(s: Any, e: dict[str, Any]) -> Any:
+            i = e.get(name)
+            if type(i) is not int or not 0 <= i < piles:
+                raise RuleError(f"column {column}: {row.name} has no pile {i!r} (its piles: 0 to {piles - 1})")
+            return s.values[index][i * players + e["me"] if mine else i * players]
+
+        return Compiled(value, "number")
     return Compiled(lambda s, e: s.values[index][pile(s, e) * players + fb(s, e)], "number")
 
 

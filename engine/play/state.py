@@ -85,7 +85,7 @@ class PlayGame(GameDef):
                     for k, move in enumerate(group.moves):
                         if mask >> k & 1 and (move.allowed is None or move.allowed[card]):
                             test = move.test.fn if move.test is not None else None
-                            if move.to is not None and test is None:  # no test: its places' function in its stead
+                            if move.to is not None and test is None and move.where is None:  # its places' function
                                 made.append((move, EVERY, move.to.fn))
                                 continue
                             how = PLACES if move.to is not None else PLAIN if move.target is None else AIMED
@@ -396,7 +396,18 @@ class PlayState(TwoPlayerState):
             return
         reads = move.reads_target and test is not None
         base = move.number + key * move.places
-        for place in move.to.fn(self, env):  # type: ignore[union-attr]  # only a move with to: comes here
+        places = move.to.fn(self, env)  # type: ignore[union-attr]  # only a move with to: comes here
+        if move.where is not None:  # the places its test of the place alone allows: found once a list of moves
+            found = env.get(move.where_key)
+            if found is None:
+                found = []
+                for place in places:
+                    env["to"] = place
+                    if move.where.fn(self, env):
+                        found.append(place)
+                env[move.where_key] = found
+            places = found
+        for place in places:
             if reads:
                 env["to"] = place
                 if not test.fn(self, env):  # type: ignore[union-attr]  # reads is set only with a test
