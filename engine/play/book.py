@@ -58,9 +58,14 @@ class Move:
     places: int = 0  # how many places `to` numbers among: its offers are number + card (or cell) x places + place
     cells: int = 0  # the cells of the grid whose cards make it (0: its cards come from a zone)
     plain: bool = False  # its effects only change the position (effects.is_plain): they run in place, no frame
+    cost: Any = None  # what it spends when that is a fixed number (1: spend: not given), not asked in play; None: asked
 
     def __post_init__(self) -> None:
         self.plain = fx.is_plain(self.ops)
+        if self.spend is None:
+            self.cost = 1
+        elif self.spend.constant and type(spent := self.spend.fn(None, {})) in (int, float):
+            self.cost = spent
 
 
 @dataclass

@@ -181,7 +181,7 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
                 values = s.values[counter.index]
                 for seat in ((e["me"],) if mine else seats(s, e)) if counter.per_player else (0,):
                     now = values[seat]
-                    s.set_counter(counter, seat, now + n if gain else now - n if lose else n)
+                    s.g.setters[counter.index](s, seat, now + n if gain else now - n if lose else n)
 
         return plain(change)
 
@@ -203,7 +203,7 @@ def _change_one(kind: str, counter: Counter, amount: Compiled) -> Op:
         values = s.values[index]
         n = values[seat] + n if gain else values[seat] - n if lose else n
         if bounded:
-            s.set_counter(counter, seat, n)
+            s.g.setters[index](s, seat, n)
         else:
             values[seat] = n
 

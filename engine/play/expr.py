@@ -438,6 +438,28 @@ def _read_against(reads: tuple[str, int, int], order: Callable[[Any, Any], bool]
     return lambda s, e: order(len(s.zones[at + (e["me"] + 1) % players]), bound)
 
 
+AGAINST = "against"  # a Compiled's meta: (AGAINST, reads, order, bound), a plain read against a fixed number
+# the comparison that holds where another does not (counters and counts are numbers: no NaN to make both fail)
+_NEGATED: dict[Callable[[Any, Any], bool], Callable[[Any, Any], bool]] = {
+    operator.lt: operator.ge,
+    operator.ge: operator.lt,
+    operator.le: operator.gt,
+    operator.gt: operator.le,
+    operator.eq: operator.ne,
+    operator.ne: operator.eq,
+}
+
+
+def read_against(reads: tuple[str, int, int], order: Callable[[Any, Any], bool], bound: Any, players: int) -> Compiled:
+    """_read_against's test, noted as one (meta) so that not, and, or over such tests can read them themselves."""
+    return Compiled(_read_against(reads, order, bound, players), "bool", meta=(AGAINST, reads, order, bound))
+
+
+def _against_meta(compiled: Compiled) -> tuple[Any, ...] | None:
+    meta = compiled.meta
+    return meta if type(meta) is tuple and meta[0] == AGAINST else None
+
+
 def same(a: Any, b: Any) -> bool:
     """Equality as a designer means it: true is not 1, and words compare without regard to case."""
     if isinstance(a, bool) or isinstance(b, bool):
@@ -482,6 +504,9 @@ class Compiler:
             return self.made(lambda s, e: -_number(f(s, e), column), "number", inner)
         if what == "not":
             inner = as_test(self.compile(node[2], bound))
+            against = _against_meta(inner)
+            if against is not None:  # not my.tokens > 0: my.tokens <= 0, one call
+                return read_against(against[1], _NEGATED[against[2]], against[3], self.players)
             f = inner.fn
             return self.made(lambda s, e: not f(s, e), "bool", inner)
         if what in ("and", "or"):
@@ -587,7 +612,7 @@ class Compiler:
         if b.constant and isinstance(bound := fb(None, {}), int | float) and not isinstance(bound, bool):
             # my.tokens >= rules.timeline_cost, count(deck) > 0: one call, no try
             if a.reads is not None and a.reads[0] in (COUNTER, COUNT):
-                return Compiled(_read_against(a.reads, order, bound, self.players), "bool")
+                return read_against(a.reads, order, bound, self.players)
             # the number once, not a call each time
             return self.made(_against(symbol, fa, bound, column), "bool", a, b)
 

@@ -9,6 +9,7 @@ all and any are the functions; a check the rule book names is called like one (r
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +31,7 @@ from engine.play.expr import (
     RuleError,
     const,
     kind_of,
+    read_against,
     same,
     truthy,
 )
@@ -473,6 +475,9 @@ class Scope(Compiler):
     def _zone_function(self, fname: str, arg: Compiled, column: int) -> Compiled:
         f = arg.fn
         if arg.reads is not None and arg.reads[2] != THEIRS and arg.kind in ("slots", "zone"):
+            if fname == "full" and arg.kind == "zone" and arg.meta.limit is not None:
+                # its count against its limit, as a comparison reads it: not full(my.study) is then one call too
+                return read_against((COUNT, arg.reads[1], arg.reads[2]), operator.ge, arg.meta.limit, self.players)
             fused = _fused(fname, arg)
             if fused is not None:
                 return fused
