@@ -565,6 +565,28 @@ class Compiler:
         fa, fb, op = a.fn, b.fn, _ARITHMETIC[symbol]
         if symbol in _QUICK:  # Python's own operator, and its TypeError said in the rules' words
             fast = _QUICK[symbol]
+            if a.constant and not b.constant:  # rules.income_per_sage * count(my.study): the fixed side not called
+                x = fa(None, {})
+
+                def fixed_left(s: Any, e: dict[str, Any]) -> Any:
+                    y = fb(s, e)
+                    try:
+                        return fast(x, y)
+                    except TypeError:
+                        raise RuleError(f"column {column}: expected numbers, found {x!r} {symbol} {y!r}") from None
+
+                return self.made(fixed_left, "number", a, b)
+            if b.constant and not a.constant:  # count(my.hand) - 1
+                y = fb(None, {})
+
+                def fixed_right(s: Any, e: dict[str, Any]) -> Any:
+                    x = fa(s, e)
+                    try:
+                        return fast(x, y)
+                    except TypeError:
+                        raise RuleError(f"column {column}: expected numbers, found {x!r} {symbol} {y!r}") from None
+
+                return self.made(fixed_right, "number", a, b)
 
             def quick(s: Any, e: dict[str, Any]) -> Any:
                 x, y = fa(s, e), fb(s, e)

@@ -95,6 +95,21 @@ class PlayGame(GameDef):
                     self.listing.append((OTHER, entry, None, None))
             else:
                 self.listing.append((OTHER, entry, None, None))
+        # the ends after_move asks, after a move that does not end the turn (False) and one that does (True): each with
+        # its test when it is a wins or loses end, asked there seat by seat, and how far round the table from the seat
+        # it holds for the winner is (0: that seat wins, 1: the next, when it loses); each seat's order round the table
+        players = book.players
+        self.ends_after = {
+            ending: [
+                (end, end.test.fn if end.kind in ("wins", "loses") else None, 0 if end.kind == "wins" else 1)
+                for end in (book.ends if ending else book.move_ends)
+            ]
+            for ending in (False, True)
+        }
+        self.rounds = [tuple((p + i) % players for i in range(players)) for p in range(players)]
+        # the bindings an end's test is asked with, seat by seat: made once, not at every move (a test reads me, and a
+        # check in it the value it binds there first; nothing else runs while one is asked)
+        self.seats: dict[str, Any] = {"me": 0}
         # a turn's end and start run in place when their effects only change the position (pass_turn)
         self.plain_end, self.plain_start = fx.is_plain(book.turn_end), fx.is_plain(book.turn_start)
         # each counter's (max, min), shaped once: set_counter runs a few times a move, its bounds each time
@@ -582,7 +597,7 @@ class PlayState(TwoPlayerState):
         steps = 0
         while frames and self.chance is None and not self.over:
             frame = frames[-1]
-            ops, at, env = frame[0], frame[1], frame[2]
+            ops, at, env = frame
             n, depth = len(ops), len(frames)
             # the top frame's effects in turn, its locals held, until one pushes a frame (an if's branch, an
             # apply), asks chance or ends the game: then the outer loop takes the stack up as it stands
@@ -775,16 +790,15 @@ class PlayState(TwoPlayerState):
         book = self.g.book
         move: Move = env["\0move"]
         budget = book.budget
-        ending = move.ends_turn or self.ending or (budget is not None and self.values[budget.index][self.player] <= 0)
-        for end in book.ends if ending else book.move_ends:  # an after: turn end is asked only as a turn ends
-            if end.kind == "wins" or end.kind == "loses":  # _ended's commonest, written in: it is asked every move
-                test, p, players = end.test.fn, self.player, book.players
-                seats = {"me": p}
-                for i in range(players):  # from the player to move on, round the table
-                    seat = (p + i) % players
+        p = self.player
+        ending = move.ends_turn or self.ending or (budget is not None and self.values[budget.index][p] <= 0)
+        for end, test, by in self.g.ends_after[ending]:  # an after: turn end is asked only as a turn ends
+            if test is not None:  # a wins or loses end, _ended's commonest, written in: it is asked every move
+                seats = self.g.seats
+                for seat in self.g.rounds[p]:  # from the player to move on, round the table
                     seats["me"] = seat
                     if test(self, seats):
-                        self._finish(seat if end.kind == "wins" else (seat + 1) % players, end.how)
+                        self._finish((seat + by) % book.players, end.how)
                         return
             elif self._ended(end):
                 return
