@@ -623,9 +623,14 @@ class Compiler:
                     return (x == value and x is not True and x is not False) is equal
 
                 return self.made(equals, "bool", a, b)
-            if equal:
-                return self.made(lambda s, e: same(fa(s, e), fb(s, e)), "bool", a, b)
-            return self.made(lambda s, e: not same(fa(s, e), fb(s, e)), "bool", a, b)
+
+            def equals_value(s: Any, e: dict[str, Any]) -> bool:
+                x, y = fa(s, e), fb(s, e)
+                if type(x) is int and type(y) is int:  # same()'s answer for two whole numbers, without its call
+                    return (x == y) is equal
+                return same(x, y) is equal
+
+            return self.made(equals_value, "bool", a, b)
         if symbol == "in":
             return self.contains(a, b, column)
         self.need_number(a, column)

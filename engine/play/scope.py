@@ -266,6 +266,16 @@ class Scope(Compiler):
             return self.fold(Compiled(card_field, "any", card=root))
         if kind in ("number", "bool", "text"):
             raise ExprError(f"{root} is a {kind}: it has no {'.'.join(rest)}", column)
+        if len(rest) == 1:  # need.amount: the binding and its field read in one call
+            key = rest[0]
+
+            def field_of(s: Any, e: dict[str, Any]) -> Any:
+                value = e.get(root)
+                if type(value) is not dict and not isinstance(value, Mapping):  # the exact type first, as _keys
+                    raise RuleError(f"column {column}: {value!r} has no field {key!r}")
+                return value.get(key)
+
+            return Compiled(field_of, "any")
         return _keys(get, rest, column)
 
     def index(self, base: Compiled, key: Compiled, after: list[str], column: int) -> Compiled:
@@ -410,7 +420,10 @@ class Scope(Compiler):
                     return over(s, e)
                 for fn, x in pairs:
                     e[given] = x  # bound in place: only the check's own body names it
-                    if truthy_bool(fn(s, e)) is not every:
+                    holds = fn(s, e)
+                    if holds is not True and holds is not False:  # truthy_bool's answer, without its call
+                        holds = bool(holds)
+                    if holds is not every:
                         return not every
                 return every
 
