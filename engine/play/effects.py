@@ -405,14 +405,15 @@ def _draw(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
     to = _player_zone(reader, spec.get("to", "hand"), (*path, "to"))
     if count is None or who is None or to is None:
         return None
-    seats, fc = _seats(who), count.fn
+    seats, fc, mine = _seats(who), count.fn, who == "me"
 
     def draw(s: PlayState, e: dict[str, Any]) -> None:
         n = fc(s, e)
-        if isinstance(n, bool) or not isinstance(n, int | float) or n > MAX_COUNT:
+        # (a whole number, the commonest, passes on its type alone: no union of types made at every draw)
+        if (type(n) is not int and (isinstance(n, bool) or not isinstance(n, int | float))) or n > MAX_COUNT:
             raise RuleError(f"draw: expected a number of cards up to {MAX_COUNT:,}, found {n!r}")
         # a card to each seat in order, n rounds: the seats repeated (a comprehension was a call of its own)
-        s.draw_cards(list(seats(s, e)) * max(0, int(n)), to)
+        s.draw_cards(([e["me"]] if mine else list(seats(s, e))) * max(0, int(n)), to)
 
     return draw
 

@@ -82,7 +82,7 @@ class PlayGame(GameDef):
                 each = entry.each  # its zone by seat when it reads nothing else (my.hand)
                 fixed = each.reads is not None and each.reads[0] == ZONE and not entry.grid
                 zones = [each.fn(None, {"me": seat}) for seat in range(book.players)] if fixed else None
-                self.listing.append((GROUP, entry, zones, None))
+                self.listing.append((GROUP, entry, zones, (self.asked[id(entry)], self.made[id(entry)])))
             elif entry.sources is None and entry.target is None:
                 test = entry.test.fn if entry.test is not None else None
                 self.listing.append((BARE, entry, test, (entry.number, entry, None, None, None, None, None)))
@@ -293,7 +293,7 @@ class PlayState(TwoPlayerState):
                 if entry.general is not None and not entry.general.fn(self, env):
                     continue
                 # which moves' tests of the position alone hold, asked once for all the cards (or cells): a bit each
-                mask, asked, tables = self.g.asked[id(entry)]
+                (mask, asked, tables), made_by = second  # its asked and made, found once
                 for bit, general in asked:
                     if general(self, env):
                         mask |= bit
@@ -303,7 +303,7 @@ class PlayState(TwoPlayerState):
                     self._from_cells(entry, tables.get(mask) or self.g.offers_of(entry, mask), env, add)
                     continue
                 zone = first[p] if first is not None else entry.each.fn(self, env)  # its zone by seat, if fixed
-                made = self.g.made[id(entry)].get(mask * self.g.zone_count + zone) or self.g.made_of(entry, mask, zone)
+                made = made_by.get(mask * self.g.zone_count + zone) or self.g.made_of(entry, mask, zone)
                 test = entry.test.fn if entry.test is not None else None
                 # each card once (copies of a card offer the same moves): dict.fromkeys keeps the first, in C. A test
                 # reads the card alone of the bindings an offer makes (where it lies is for the move's effects)
