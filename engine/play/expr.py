@@ -460,6 +460,23 @@ def _against_meta(compiled: Compiled) -> tuple[Any, ...] | None:
     return meta if type(meta) is tuple and meta[0] == AGAINST else None
 
 
+def _reads_joined(a: tuple[Any, ...], b: tuple[Any, ...], either: bool) -> Fn | None:
+    """Two plain reads against fixed numbers, of one seat (the game's or the rule's), joined by or (either) or and in
+    one closure: count(deck) > 0 or count(discard) > 0 was three calls, each read's and the join's."""
+    (_, (what_a, at_a, seat_a), order_a, bound_a), (_, (what_b, at_b, seat_b), order_b, bound_b) = a, b
+    if seat_a != seat_b or seat_a == THEIRS:
+        return None
+    mine, counter_a, counter_b = seat_a == MINE, what_a == COUNTER, what_b == COUNTER
+
+    def joined(s: Any, e: dict[str, Any]) -> bool:
+        k = e["me"] if mine else 0  # the seat: a game's counter is its seat 0's, a game's zone its own index
+        if order_a(s.values[at_a][k] if counter_a else len(s.zones[at_a + k]), bound_a) is either:
+            return either  # (or: the first holds; and: it fails) settled by the first, as or and and stop
+        return order_b(s.values[at_b][k] if counter_b else len(s.zones[at_b + k]), bound_b)  # type: ignore[no-any-return]
+
+    return joined
+
+
 def same(a: Any, b: Any) -> bool:
     """Equality as a designer means it: true is not 1, and words compare without regard to case."""
     if isinstance(a, bool) or isinstance(b, bool):
@@ -511,6 +528,10 @@ class Compiler:
             return self.made(lambda s, e: not f(s, e), "bool", inner)
         if what in ("and", "or"):
             a, b = as_test(self.compile(node[2], bound)), as_test(self.compile(node[3], bound))
+            first, second = _against_meta(a), _against_meta(b)
+            joined = _reads_joined(first, second, what == "or") if first is not None and second is not None else None
+            if joined is not None:
+                return Compiled(joined, "bool")
             fa, fb = a.fn, b.fn
             if what == "and":
                 return self.made(lambda s, e: fa(s, e) and fb(s, e), "bool", a, b)

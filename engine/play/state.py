@@ -474,9 +474,10 @@ class PlayState(TwoPlayerState):
         self._legal = None
         p = self.player
         self.moves += 1
-        env: dict[str, Any] = {"me": p, "\0move": move}
-        if card is not None:
-            env["card"], env["card@"] = card, zone
+        # the move's bindings, its card's in the one literal when it plays one (cheaper than two more entries)
+        env: dict[str, Any] = (
+            {"me": p, "\0move": move, "card": card, "card@": zone} if card is not None else {"me": p, "\0move": move}
+        )
         if place is not None:
             if at is not None:
                 env["target"], env["target@"] = self.zones[at][place], at
@@ -581,7 +582,7 @@ class PlayState(TwoPlayerState):
         seat = steps[0]
         pile = self.zones[self.g.pile + seat * self.g.pile_step]
         pile.remove(card)
-        self.put(card, to.index(seat))
+        self.put(card, to.base + seat if to.per_player else to.base)  # (to.index(seat), without its call)
         if not pile:
             self._refill(seat)
         if len(steps) > 1:  # the next drawer's pile: the same one when the game shares it
