@@ -472,7 +472,7 @@ def _reads_joined(a: tuple[Any, ...], b: tuple[Any, ...], either: bool) -> Fn | 
         k = e["me"] if mine else 0  # the seat: a game's counter is its seat 0's, a game's zone its own index
         if order_a(s.values[at_a][k] if counter_a else len(s.zones[at_a + k]), bound_a) is either:
             return either  # (or: the first holds; and: it fails) settled by the first, as or and and stop
-        return order_b(s.values[at_b][k] if counter_b else len(s.zones[at_b + k]), bound_b)  # type: ignore[no-any-return]
+        return order_b(s.values[at_b][k] if counter_b else len(s.zones[at_b + k]), bound_b)
 
     return joined
 
