@@ -59,9 +59,11 @@ class Move:
     cells: int = 0  # the cells of the grid whose cards make it (0: its cards come from a zone)
     plain: bool = False  # its effects only change the position (effects.is_plain): they run in place, no frame
     cost: Any = None  # what it spends when that is a fixed number (1: spend: not given), not asked in play; None: asked
+    draws: bool = False  # its effects only change the position and then may draw (fx.ends_in_draw): in place too
 
     def __post_init__(self) -> None:
         self.plain = fx.is_plain(self.ops)
+        self.draws = not self.plain and fx.ends_in_draw(self.ops)
         if self.spend is None:
             self.cost = 1
         elif self.spend.constant and type(spent := self.spend.fn(None, {})) in (int, float):

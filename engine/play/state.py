@@ -505,6 +505,19 @@ class PlayState(TwoPlayerState):
             elif self.over:
                 self.chance = None
             return
+        if move.draws:  # effects that change the position and then may draw: in place, what follows waiting on chance
+            for op in move.ops:
+                op(self, env)
+            if self.chance is None:  # nothing to draw: the move is done, as a plain one
+                if move.ends_turn or not self.g.quiet:
+                    self.after_move(env)
+                if self.frames:
+                    self._run()
+                elif self.over:
+                    self.chance = None
+            elif move.ends_turn or not self.g.quiet:  # a card drawn (_drew) runs it
+                self.frames.append([self.g.after_move, 0, env])
+            return
         if move.ends_turn or not self.g.quiet:
             self.frames.append([self.g.after_move, 0, env])
         if move.ops:  # a move of no effects (the commonest: a turn ended) runs none: no frame to pop
