@@ -107,8 +107,8 @@ class PlayGame(GameDef):
             for ending in (False, True)
         }
         self.rounds = [tuple((p + i) % players for i in range(players)) for p in range(players)]
-        # the bindings an end's test is asked with, seat by seat: made once, not at every move (a test reads me, and a
-        # check in it the value it binds there first; nothing else runs while one is asked)
+        # the bindings an end's test is asked with, seat by seat: made once, not at every move (a test reads me alone
+        # unless a check in it binds its value; nothing else runs while one is asked)
         self.seats: dict[str, Any] = {"me": 0}
         # a turn's end and start run in place when their effects only change the position (pass_turn)
         self.plain_end, self.plain_start = fx.is_plain(book.turn_end), fx.is_plain(book.turn_start)
@@ -809,6 +809,8 @@ class PlayState(TwoPlayerState):
         for end, test, by in self.g.ends_after[ending]:  # an after: turn end is asked only as a turn ends
             if test is not None:  # a wins or loses end, _ended's commonest, written in: it is asked every move
                 seats = self.g.seats
+                if len(seats) > 1:  # a check asked before bound its value here: emptied, as a new one would be
+                    seats.clear()
                 for seat in self.g.rounds[p]:  # from the player to move on, round the table
                     seats["me"] = seat
                     if test(self, seats):
