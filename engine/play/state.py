@@ -82,7 +82,8 @@ class PlayGame(GameDef):
                 each = entry.each  # its zone by seat when it reads nothing else (my.hand)
                 fixed = each.reads is not None and each.reads[0] == ZONE and not entry.grid
                 zones = [each.fn(None, {"me": seat}) for seat in range(book.players)] if fixed else None
-                self.listing.append((GROUP, entry, zones, (self.asked[id(entry)], self.made[id(entry)])))
+                tests = (entry.general.fn if entry.general else None, entry.test.fn if entry.test else None)
+                self.listing.append((GROUP, entry, zones, (self.asked[id(entry)], self.made[id(entry)], *tests)))
             elif entry.sources is None and entry.target is None:
                 test = entry.test.fn if entry.test is not None else None
                 self.listing.append((BARE, entry, test, (entry.number, entry, None, None, None, None, None)))
@@ -289,13 +290,13 @@ class PlayState(TwoPlayerState):
                 if first is None or first(self, env):
                     add(second)
                 continue
-            if kind is GROUP:
-                if entry.general is not None and not entry.general.fn(self, env):
+            if kind is GROUP:  # its asked and made tables, its test of the position alone and its test of a card
+                (mask, asked, tables), made_by, general, test = second
+                if general is not None and not general(self, env):
                     continue
                 # which moves' tests of the position alone hold, asked once for all the cards (or cells): a bit each
-                (mask, asked, tables), made_by = second  # its asked and made, found once
-                for bit, general in asked:
-                    if general(self, env):
+                for bit, holds in asked:
+                    if holds(self, env):
                         mask |= bit
                 if not mask:
                     continue
@@ -304,7 +305,6 @@ class PlayState(TwoPlayerState):
                     continue
                 zone = first[p] if first is not None else entry.each.fn(self, env)  # its zone by seat, if fixed
                 made = made_by.get(mask * self.g.zone_count + zone) or self.g.made_of(entry, mask, zone)
-                test = entry.test.fn if entry.test is not None else None
                 # each card once (copies of a card offer the same moves): dict.fromkeys keeps the first, in C. A test
                 # reads the card alone of the bindings an offer makes (where it lies is for the move's effects)
                 for card in sorted(dict.fromkeys(zones[zone])) if entry.by_card else dict.fromkeys(zones[zone]):
