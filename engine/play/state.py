@@ -495,28 +495,19 @@ class PlayState(TwoPlayerState):
                 if type(spent) is not int and (isinstance(spent, bool) or not isinstance(spent, int | float)):
                     raise RuleError(f"{move.name} spend: expected a number, found {spent!r}")
             self.g.setters[budget.index](self, p, self.values[budget.index][p] - spent)
-        if move.plain:  # effects that only change the position, then what follows a move: in place, no frames
+        if move.plain or move.draws:  # effects that only change the position (then perhaps draw): in place, no frames
             for op in move.ops:
                 op(self, env)
+            if self.chance is not None:  # a card to draw: what follows the move waits for it in a frame (_drew runs it)
+                if move.ends_turn or not self.g.quiet:
+                    self.frames.append([self.g.after_move, 0, env])
+                return
             if move.ends_turn or not self.g.quiet:
                 self.after_move(env)
             if self.frames:  # a turn passed: the next one's effects
                 self._run()
             elif self.over:
                 self.chance = None
-            return
-        if move.draws:  # effects that change the position and then may draw: in place, what follows waiting on chance
-            for op in move.ops:
-                op(self, env)
-            if self.chance is None:  # nothing to draw: the move is done, as a plain one
-                if move.ends_turn or not self.g.quiet:
-                    self.after_move(env)
-                if self.frames:
-                    self._run()
-                elif self.over:
-                    self.chance = None
-            elif move.ends_turn or not self.g.quiet:  # a card drawn (_drew) runs it
-                self.frames.append([self.g.after_move, 0, env])
             return
         if move.ends_turn or not self.g.quiet:
             self.frames.append([self.g.after_move, 0, env])
