@@ -64,10 +64,17 @@ class Move:
     # places are the same for every card: asked once a place for a whole list of moves, not once a card and place
     where: Compiled | None = None
     where_key: str = ""  # the binding a list of moves keeps where's places under (a name no rule can write)
+    cost: Any = None  # what it spends when that is a fixed number (1: spend: not given), not asked in play; None: asked
+    draws: bool = False  # its effects only change the position and then may draw (fx.ends_in_draw): in place too
 
     def __post_init__(self) -> None:
         self.plain = fx.is_plain(self.ops)
+        self.draws = not self.plain and fx.ends_in_draw(self.ops)
         self.where_key = f"\0where{id(self)}"
+        if self.spend is None:
+            self.cost = 1
+        elif self.spend.constant and type(spent := self.spend.fn(None, {})) in (int, float):
+            self.cost = spent
 
 
 @dataclass

@@ -43,6 +43,22 @@ def is_plain(ops: Block) -> bool:
     return all(op in _PLAIN for op in ops)
 
 
+# The ops that only change the position and then may ask chance for cards (draw: its cards off the pile): one
+# ending a block of plain ops lets the block run in place too, the move waiting on chance with no frame of its own.
+_DRAWS: weakref.WeakSet[Op] = weakref.WeakSet()
+
+
+def drawing(op: Op) -> Op:
+    """op, noted as one that only changes the position and then may ask chance for cards."""
+    _DRAWS.add(op)
+    return op
+
+
+def ends_in_draw(ops: Block) -> bool:
+    """Whether a block is plain ops and then one that may ask chance for cards (a move that draws: most of them)."""
+    return bool(ops) and ops[-1] in _DRAWS and is_plain(ops[:-1])
+
+
 class Reader(Protocol):
     """What compiling an effect needs of the rule book being read: its declarations, and a place for problems."""
 
@@ -195,7 +211,7 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
                 values = s.values[counter.index]
                 for seat in ((e["me"],) if mine else seats(s, e)) if counter.per_player else (0,):
                     now = values[seat]
-                    s.set_counter(counter, seat, now + n if gain else now - n if lose else n)
+                    s.g.setters[counter.index](s, seat, now + n if gain else now - n if lose else n)
 
         return plain(change)
 
@@ -241,16 +257,23 @@ def _change_one(kind: str, counter: Counter, amount: Compiled) -> Op:
     fa, index, name, mine = amount.fn, counter.index, counter.name, counter.per_player
     gain, lose = kind == "gain", kind == "lose"
     bounded = counter.low is not None or counter.high is not None
+    # a fixed whole number (set: {actions: rules.actions_per_turn}, each turn) taken as it is: no call, no check
+    fixed = amount.fn(None, {}) if amount.constant else None
+    if type(fixed) is not int:
+        fixed = None
 
     def change_one(s: PlayState, e: dict[str, Any]) -> None:
-        n = fa(s, e)
-        if type(n) is not int and (isinstance(n, bool) or not isinstance(n, int | float)):
-            raise RuleError(f"{kind} {name}: expected a number, found {n!r}")
+        if fixed is not None:
+            n = fixed
+        else:
+            n = fa(s, e)
+            if type(n) is not int and (isinstance(n, bool) or not isinstance(n, int | float)):
+                raise RuleError(f"{kind} {name}: expected a number, found {n!r}")
         seat = e["me"] if mine else 0
         values = s.values[index]
         n = values[seat] + n if gain else values[seat] - n if lose else n
         if bounded:
-            s.set_counter(counter, seat, n)
+            s.g.setters[index](s, seat, n)
         else:
             values[seat] = n
 
@@ -482,17 +505,19 @@ def _draw(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
     to = _player_zone(reader, spec.get("to", "hand"), (*path, "to"))
     if count is None or who is None or to is None:
         return None
-    seats, fc = _seats(who), count.fn
+    seats, fc, mine = _seats(who), count.fn, who == "me"
     fp = pile.fn if pile is not None else None
 
     def draw(s: PlayState, e: dict[str, Any]) -> None:
         n = fc(s, e)
-        if isinstance(n, bool) or not isinstance(n, int | float) or n > MAX_COUNT:
+        # (a whole number, the commonest, passes on its type alone: no union of types made at every draw)
+        if (type(n) is not int and (isinstance(n, bool) or not isinstance(n, int | float))) or n > MAX_COUNT:
             raise RuleError(f"draw: expected a number of cards up to {MAX_COUNT:,}, found {n!r}")
         # a card to each seat in order, n rounds: the seats repeated (a comprehension was a call of its own)
-        s.draw_cards(list(seats(s, e)) * max(0, int(n)), to, fp(s, e) if fp is not None else -1)
+        drawers = [e["me"]] if mine else list(seats(s, e))
+        s.draw_cards(drawers * max(0, int(n)), to, fp(s, e) if fp is not None else -1)
 
-    return draw
+    return drawing(draw)
 
 
 def _pile(reader: Reader, raw: Any, path: Path, bound: dict[str, str]) -> Compiled | None:

@@ -438,6 +438,45 @@ def _read_against(reads: tuple[str, int, int], order: Callable[[Any, Any], bool]
     return lambda s, e: order(len(s.zones[at + (e["me"] + 1) % players]), bound)
 
 
+AGAINST = "against"  # a Compiled's meta: (AGAINST, reads, order, bound), a plain read against a fixed number
+# the comparison that holds where another does not (counters and counts are numbers: no NaN to make both fail)
+_NEGATED: dict[Callable[[Any, Any], bool], Callable[[Any, Any], bool]] = {
+    operator.lt: operator.ge,
+    operator.ge: operator.lt,
+    operator.le: operator.gt,
+    operator.gt: operator.le,
+    operator.eq: operator.ne,
+    operator.ne: operator.eq,
+}
+
+
+def read_against(reads: tuple[str, int, int], order: Callable[[Any, Any], bool], bound: Any, players: int) -> Compiled:
+    """_read_against's test, noted as one (meta) so that not, and, or over such tests can read them themselves."""
+    return Compiled(_read_against(reads, order, bound, players), "bool", meta=(AGAINST, reads, order, bound))
+
+
+def _against_meta(compiled: Compiled) -> tuple[Any, ...] | None:
+    meta = compiled.meta
+    return meta if type(meta) is tuple and meta[0] == AGAINST else None
+
+
+def _reads_joined(a: tuple[Any, ...], b: tuple[Any, ...], either: bool) -> Fn | None:
+    """Two plain reads against fixed numbers, of one seat (the game's or the rule's), joined by or (either) or and in
+    one closure: count(deck) > 0 or count(discard) > 0 was three calls, each read's and the join's."""
+    (_, (what_a, at_a, seat_a), order_a, bound_a), (_, (what_b, at_b, seat_b), order_b, bound_b) = a, b
+    if seat_a != seat_b or seat_a == THEIRS:
+        return None
+    mine, counter_a, counter_b = seat_a == MINE, what_a == COUNTER, what_b == COUNTER
+
+    def joined(s: Any, e: dict[str, Any]) -> bool:
+        k = e["me"] if mine else 0  # the seat: a game's counter is its seat 0's, a game's zone its own index
+        if order_a(s.values[at_a][k] if counter_a else len(s.zones[at_a + k]), bound_a) is either:
+            return either  # (or: the first holds; and: it fails) settled by the first, as or and and stop
+        return order_b(s.values[at_b][k] if counter_b else len(s.zones[at_b + k]), bound_b)
+
+    return joined
+
+
 def same(a: Any, b: Any) -> bool:
     """Equality as a designer means it: true is not 1, and words compare without regard to case."""
     if isinstance(a, bool) or isinstance(b, bool):
@@ -482,10 +521,17 @@ class Compiler:
             return self.made(lambda s, e: -_number(f(s, e), column), "number", inner)
         if what == "not":
             inner = as_test(self.compile(node[2], bound))
+            against = _against_meta(inner)
+            if against is not None:  # not my.tokens > 0: my.tokens <= 0, one call
+                return read_against(against[1], _NEGATED[against[2]], against[3], self.players)
             f = inner.fn
             return self.made(lambda s, e: not f(s, e), "bool", inner)
         if what in ("and", "or"):
             a, b = as_test(self.compile(node[2], bound)), as_test(self.compile(node[3], bound))
+            first, second = _against_meta(a), _against_meta(b)
+            joined = _reads_joined(first, second, what == "or") if first is not None and second is not None else None
+            if joined is not None:
+                return Compiled(joined, "bool")
             fa, fb = a.fn, b.fn
             if what == "and":
                 return self.made(lambda s, e: fa(s, e) and fb(s, e), "bool", a, b)
@@ -540,6 +586,28 @@ class Compiler:
         fa, fb, op = a.fn, b.fn, _ARITHMETIC[symbol]
         if symbol in _QUICK:  # Python's own operator, and its TypeError said in the rules' words
             fast = _QUICK[symbol]
+            if a.constant and not b.constant:  # rules.income_per_sage * count(my.study): the fixed side not called
+                x = fa(None, {})
+
+                def fixed_left(s: Any, e: dict[str, Any]) -> Any:
+                    y = fb(s, e)
+                    try:
+                        return fast(x, y)
+                    except TypeError:
+                        raise RuleError(f"column {column}: expected numbers, found {x!r} {symbol} {y!r}") from None
+
+                return self.made(fixed_left, "number", a, b)
+            if b.constant and not a.constant:  # count(my.hand) - 1
+                y = fb(None, {})
+
+                def fixed_right(s: Any, e: dict[str, Any]) -> Any:
+                    x = fa(s, e)
+                    try:
+                        return fast(x, y)
+                    except TypeError:
+                        raise RuleError(f"column {column}: expected numbers, found {x!r} {symbol} {y!r}") from None
+
+                return self.made(fixed_right, "number", a, b)
 
             def quick(s: Any, e: dict[str, Any]) -> Any:
                 x, y = fa(s, e), fb(s, e)
@@ -576,9 +644,14 @@ class Compiler:
                     return (x == value and x is not True and x is not False) is equal
 
                 return self.made(equals, "bool", a, b)
-            if equal:
-                return self.made(lambda s, e: same(fa(s, e), fb(s, e)), "bool", a, b)
-            return self.made(lambda s, e: not same(fa(s, e), fb(s, e)), "bool", a, b)
+
+            def equals_value(s: Any, e: dict[str, Any]) -> bool:
+                x, y = fa(s, e), fb(s, e)
+                if type(x) is int and type(y) is int:  # same()'s answer for two whole numbers, without its call
+                    return (x == y) is equal
+                return same(x, y) is equal
+
+            return self.made(equals_value, "bool", a, b)
         if symbol == "in":
             return self.contains(a, b, column)
         self.need_number(a, column)
@@ -587,7 +660,7 @@ class Compiler:
         if b.constant and isinstance(bound := fb(None, {}), int | float) and not isinstance(bound, bool):
             # my.tokens >= rules.timeline_cost, count(deck) > 0: one call, no try
             if a.reads is not None and a.reads[0] in (COUNTER, COUNT):
-                return Compiled(_read_against(a.reads, order, bound, self.players), "bool")
+                return read_against(a.reads, order, bound, self.players)
             # the number once, not a call each time
             return self.made(_against(symbol, fa, bound, column), "bool", a, b)
 

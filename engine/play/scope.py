@@ -10,6 +10,7 @@ all and any are the functions; a check the rule book names is called like one (r
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,7 @@ from engine.play.expr import (
     RuleError,
     const,
     kind_of,
+    read_against,
     same,
     truthy,
 )
@@ -285,6 +287,16 @@ class Scope(Compiler):
             return self.fold(Compiled(card_field, "any", card=root))
         if kind in ("number", "bool", "text"):
             raise ExprError(f"{root} is a {kind}: it has no {'.'.join(rest)}", column)
+        if len(rest) == 1:  # need.amount: the binding and its field read in one call
+            key = rest[0]
+
+            def field_of(s: Any, e: dict[str, Any]) -> Any:
+                value = e.get(root)
+                if type(value) is not dict and not isinstance(value, Mapping):  # the exact type first, as _keys
+                    raise RuleError(f"column {column}: {value!r} has no field {key!r}")
+                return value.get(key)
+
+            return Compiled(field_of, "any")
         return _keys(get, rest, column)
 
     def index(self, base: Compiled, key: Compiled, after: list[str], column: int) -> Compiled:
@@ -435,7 +447,10 @@ class Scope(Compiler):
                     return over(s, e)
                 for fn, x in pairs:
                     e[given] = x  # bound in place: only the check's own body names it
-                    if truthy_bool(fn(s, e)) is not every:
+                    holds = fn(s, e)
+                    if holds is not True and holds is not False:  # truthy_bool's answer, without its call
+                        holds = bool(holds)
+                    if holds is not every:
                         return not every
                 return every
 
@@ -522,6 +537,9 @@ class Scope(Compiler):
             )
         f = arg.fn
         if arg.reads is not None and arg.reads[2] != THEIRS and arg.kind in ("slots", "zone"):
+            if fname == "full" and arg.kind == "zone" and arg.meta.limit is not None:
+                # its count against its limit, as a comparison reads it: not full(my.study) is then one call too
+                return read_against((COUNT, arg.reads[1], arg.reads[2]), operator.ge, arg.meta.limit, self.players)
             fused = _fused(fname, arg)
             if fused is not None:
                 return fused

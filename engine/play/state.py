@@ -20,7 +20,7 @@ from engine.api import CHANCE, TERMINAL, Event, GameDef, IllegalAction, TwoPlaye
 from engine.play import effects as fx
 from engine.play.book import Book, End, Group, Move
 from engine.play.effects import Block
-from engine.play.expr import Compiled, RuleError, truthy
+from engine.play.expr import ZONE, Compiled, RuleError, truthy
 from engine.play.scope import Counter, Zone
 
 # an action, its move, its card and the zone it came from, its target's place and zone (or the place `to` names and
@@ -32,8 +32,13 @@ FIRST_OFFSET, ROLL_OFFSET = 10_000, 20_000  # after the chance base: a first pla
 # how a group's move is offered: alone, at each place `to` gives (EVERY: with no test to ask of them), at targets
 PLAIN, EVERY, PLACES, AIMED = "plain", "every", "places", "aimed"
 Offer = tuple[Move, str, Any]  # a move a card of a group offers, how (PLAIN...), its test left to ask (EVERY: its to:)
+Made = tuple[str, Any, Any]  # an offer as _choices lists it: how, its test left (or to:), its choice (PLAIN) or move
+# how _choices takes an entry up: a group, a move of no card nor target, a card's move at targets with no test left
+# (_aimed) whose zones name no card, any other move
+GROUP, BARE, AIMED_AT, OTHER = "group", "bare", "aimed at", "other"
 FIXED, MINE, READ = "fixed", "mine", "read"  # how a counter's bound is read: a number, a counter of the seat, a call
 Limit = tuple[str, Any] | None
+Setter = Callable[["PlayState", int, Any], None]  # a counter's value for a seat set within its bounds (set_counter's)
 
 
 class PlayGame(GameDef):
@@ -60,16 +65,58 @@ class PlayGame(GameDef):
         # each group of moves (by id): the bits of its moves with no test of the position alone, the others' bits
         # with those tests, and by which bits hold, each card's offers (offers_of), worked out as first met
         self.asked: dict[int, tuple[int, list[tuple[int, Any]], dict[int, list[tuple[Offer, ...]]]]] = {}
+        # a zone group's offers as _choices lists them (made_of), by which bits hold and the zone: mask x zones + zone
+        self.made: dict[int, dict[int, list[tuple[Made, ...]]]] = {}
+        self.zone_count = len(book.zone_at)
+        # each entry as _choices takes it up (GROUP...), with what it needs worked out once: a move of no card and no
+        # target, its test and its choice (a draw, a pass: most lists hold them, and most moves are one); a card's
+        # move at targets, by seat its targets' zone and its cards' zones, which read no card (my.hand, their.study)
+        self.listing: list[tuple[str, Any, Any, Any]] = []
         for entry in book.entries:
             if isinstance(entry, Group):
                 bits = [(1 << k, m.general) for k, m in enumerate(entry.moves)]
                 always = sum(bit for bit, general in bits if general is None)
                 tested = [(bit, general.fn) for bit, general in bits if general is not None]
                 self.asked[id(entry)] = (always, tested, {})
+                self.made[id(entry)] = {}
+                each = entry.each  # its zone by seat when it reads nothing else (my.hand)
+                fixed = each.reads is not None and each.reads[0] == ZONE and not entry.grid
+                zones = [each.fn(None, {"me": seat}) for seat in range(book.players)] if fixed else None
+                tests = (entry.general.fn if entry.general else None, entry.test.fn if entry.test else None)
+                self.listing.append((GROUP, entry, zones, (self.asked[id(entry)], self.made[id(entry)], *tests)))
+            elif entry.sources is None and entry.target is None:
+                test = entry.test.fn if entry.test is not None else None
+                self.listing.append((BARE, entry, test, (entry.number, entry, None, None, None, None, None)))
+            elif entry.test is None and entry.target is not None and entry.to is None and entry.sources is not None:
+                refs = [entry.target, *entry.sources]
+                if all(ref.reads is not None and ref.reads[0] == ZONE for ref in refs):
+                    at = [[ref.fn(None, {"me": seat}) for ref in refs] for seat in range(book.players)]
+                    self.listing.append((AIMED_AT, entry, [z[0] for z in at], [tuple(z[1:]) for z in at]))
+                else:
+                    self.listing.append((OTHER, entry, None, None))
+            else:
+                self.listing.append((OTHER, entry, None, None))
+        # the ends after_move asks, after a move that does not end the turn (False) and one that does (True): each with
+        # its test when it is a wins or loses end, asked there seat by seat, and how far round the table from the seat
+        # it holds for the winner is (0: that seat wins, 1: the next, when it loses); each seat's order round the table
+        players = book.players
+        self.ends_after = {
+            ending: [
+                (end, end.test.fn if end.kind in ("wins", "loses") else None, 0 if end.kind == "wins" else 1)
+                for end in (book.ends if ending else book.move_ends)
+            ]
+            for ending in (False, True)
+        }
+        self.rounds = [tuple((p + i) % players for i in range(players)) for p in range(players)]
+        # the bindings an end's test is asked with, seat by seat: made once, not at every move (a test reads me alone
+        # unless a check in it binds its value; nothing else runs while one is asked)
+        self.seats: dict[str, Any] = {"me": 0}
         # a turn's end and start run in place when their effects only change the position (pass_turn)
         self.plain_end, self.plain_start = fx.is_plain(book.turn_end), fx.is_plain(book.turn_start)
         # each counter's (max, min), shaped once: set_counter runs a few times a move, its bounds each time
-        self.limits = [(_limit(c.high), _limit(c.low)) for c in sorted(book.counters.values(), key=lambda c: c.index)]
+        counters = sorted(book.counters.values(), key=lambda c: c.index)
+        self.limits = [(_limit(c.high), _limit(c.low)) for c in counters]
+        self.setters = [_setter(c, *limits) for c, limits in zip(counters, self.limits, strict=True)]
 
     def offers_of(self, group: Group, mask: int) -> list[tuple[Offer, ...]]:
         """By card: the moves of group it offers while the moves of mask's bits are open (their tests of the position
@@ -92,6 +139,25 @@ class PlayGame(GameDef):
                             made.append((move, how, test))
                 found.append(tuple(made))
             tables[mask] = found
+        return found
+
+    def made_of(self, group: Group, mask: int, zone: int) -> list[tuple[Made, ...]]:
+        """offers_of's offers for the cards of group lying in zone: a move offered alone (PLAIN) with its choice made
+        once, (PLAIN, its test left, the choice), rather than built at every list; any other as (how, its test or
+        places, the move). Made once for each mask and zone met."""
+        key = mask * self.zone_count + zone
+        tables = self.made[id(group)]
+        found = tables.get(key)
+        if found is None:
+            found = []
+            for card, offers in enumerate(self.offers_of(group, mask)):
+                found.append(
+                    tuple(
+                        (how, check, (move.number + card, move, card, zone, None, None, None) if how is PLAIN else move)
+                        for move, how, check in offers
+                    )
+                )
+            tables[key] = found
         return found
 
     def new_initial_state(self) -> PlayState:
@@ -225,58 +291,62 @@ class PlayState(TwoPlayerState):
         add = picks.append
         p, zones = self.player, self.zones
         env: dict[str, Any] = {"me": p}  # one set of bindings for the whole list: each offer sets its card
-        for entry in self.g.book.entries:
-            if isinstance(entry, Group):
-                if entry.general is not None and not entry.general.fn(self, env):
+        for kind, entry, first, second in self.g.listing:  # (first and second: what the kind of entry needs)
+            if kind is BARE:  # a move of no card and no target (draw, pass): its test alone, its choice made once
+                if first is None or first(self, env):
+                    add(second)
+                continue
+            if kind is GROUP:  # its asked and made tables, its test of the position alone and its test of a card
+                (mask, asked, tables), made_by, general, test = second
+                if general is not None and not general(self, env):
                     continue
                 # which moves' tests of the position alone hold, asked once for all the cards (or cells): a bit each
-                mask, asked, tables = self.g.asked[id(entry)]
-                for bit, general in asked:
-                    if general(self, env):
+                for bit, holds in asked:
+                    if holds(self, env):
                         mask |= bit
                 if not mask:
                     continue
-                offers = tables.get(mask) or self.g.offers_of(entry, mask)
                 if entry.grid:
-                    self._from_cells(entry, offers, env, add)
+                    self._from_cells(entry, tables.get(mask) or self.g.offers_of(entry, mask), env, add)
                     continue
                 if entry.rows is not None:
-                    self._from_piles(entry, offers, env, add)
+                    self._from_piles(entry, tables.get(mask) or self.g.offers_of(entry, mask), env, add)
                     continue
-                zone = entry.each.fn(self, env)
-                test = entry.test.fn if entry.test is not None else None
-                # each card once (copies of a card offer the same moves): dict.fromkeys keeps the first, in C
+                zone = first[p] if first is not None else entry.each.fn(self, env)  # its zone by seat, if fixed
+                made = made_by.get(mask * self.g.zone_count + zone) or self.g.made_of(entry, mask, zone)
+                # each card once (copies of a card offer the same moves): dict.fromkeys keeps the first, in C. A test
+                # reads the card alone of the bindings an offer makes (where it lies is for the move's effects)
                 for card in sorted(dict.fromkeys(zones[zone])) if entry.by_card else dict.fromkeys(zones[zone]):
                     if card < 0:
                         continue
-                    made = offers[card]
-                    if not made:  # the card allows none of the moves open now: nothing bound, nothing asked
+                    offers = made[card]
+                    if not offers:  # the card allows none of the moves open now: nothing bound, nothing asked
                         continue
-                    env["card"], env["card@"] = card, zone
+                    env["card"] = card
                     if test is not None and not test(self, env):
                         continue
-                    for move, how, check in made:
-                        if how is PLAIN:  # the commonest offer, written out here rather than called
+                    for how, check, what in offers:  # what: a PLAIN offer's choice, any other's move
+                        if how is PLAIN:  # the commonest offer, its choice made once
                             if check is None or check(self, env):
-                                add((move.number + card, move, card, zone, None, None, None))
+                                add(what)
                         elif how is EVERY:  # every place `to` gives: _offer_places's, written out
-                            base = move.number + card * move.places
+                            base = what.number + card * what.places
                             for place in check(self, env):
-                                add((base + place, move, card, zone, place, None, None))
+                                add((base + place, what, card, zone, place, None, None))
                         elif how is PLACES:
-                            self._offer_places(move, card, card, zone, None, env, add)
+                            self._offer_places(what, card, card, zone, None, env, add)
                         else:
-                            self._offer(move, card, zone, env, add)
-            elif entry.sources is None:
-                if entry.target is None:  # a move of no card and no target (draw, pass): its test alone
-                    test = entry.test.fn if entry.test is not None else None
-                    if test is None or test(self, env):
-                        add((entry.number, entry, None, None, None, None, None))
-                else:
-                    self._offer(entry, None, None, env, add)
+                            self._offer(what, card, zone, env, add)
+            elif kind is AIMED_AT:  # by seat, its targets' zone and its cards' zones
+                at = first[p]
+                if zones[at] and (entry.general is None or entry.general.fn(self, env)):  # no target, no offer
+                    self._aimed(entry, at, second[p], add)
+            elif entry.sources is None:  # a move of no card aimed at a target
+                self._offer(entry, None, None, env, add)
             elif entry.general is None or entry.general.fn(self, env):
                 if entry.test is None and entry.target is not None and entry.to is None:
-                    self._aimed(entry, env, add)
+                    target: Compiled = entry.target
+                    self._aimed(entry, target.fn(self, env), [z.fn(self, env) for z in entry.sources], add)
                     continue
                 seen = set()
                 allowed = entry.allowed
@@ -287,19 +357,19 @@ class PlayState(TwoPlayerState):
                             continue
                         seen.add(card)
                         if allowed is None or allowed[card]:
-                            env["card"], env["card@"] = card, zone
+                            env["card"] = card
                             if entry.to is not None:
                                 self._offer_places(entry, card, card, zone, None, env, add)
                             else:
                                 self._offer(entry, card, zone, env, add)
         return picks
 
-    def _aimed(self, move: Move, env: dict[str, Any], add: Callable[[Choice], None]) -> None:
+    def _aimed(self, move: Move, at: int, sources: Sequence[int], add: Callable[[Choice], None]) -> None:
         """A move of a card at a target with no test left to ask (its if: read the card alone, or nothing): each card
-        it allows against each target. The target's zone names no card (target: is read with no card bound), so it is
-        found once, and an empty one (no Sage to challenge yet) offers nothing without a card looked at."""
+        it allows, from the zones sources, against each target in zone at. The target's zone names no card (target: is
+        read with no card bound), so it is found once, and an empty one (no Sage to challenge yet) offers nothing
+        without a card looked at."""
         zones = self.zones
-        at = move.target.fn(self, env)  # type: ignore[union-attr]  # only a move with a target comes here
         places = []  # (a loop, not a comprehension: in Python 3.11 that is a call of its own)
         for place, target in enumerate(zones[at]):
             if target >= 0:
@@ -308,8 +378,7 @@ class PlayState(TwoPlayerState):
             return
         seen: set[int] = set()
         allowed, number, stride = move.allowed, move.number, move.stride
-        for source in move.sources:  # type: ignore[union-attr]  # only a move of a card comes here
-            zone = source.fn(self, env)
+        for zone in sources:
             for card in zones[zone]:
                 if card < 0 or card in seen:
                     continue
@@ -458,9 +527,10 @@ class PlayState(TwoPlayerState):
         self._legal = None
         p = self.player
         self.moves += 1
-        env: dict[str, Any] = {"me": p, "\0move": move}
-        if card is not None:
-            env["card"], env["card@"] = card, zone
+        # the move's bindings, its card's in the one literal when it plays one (cheaper than two more entries)
+        env: dict[str, Any] = (
+            {"me": p, "\0move": move, "card": card, "card@": zone} if card is not None else {"me": p, "\0move": move}
+        )
         if place is not None:
             if at is not None:
                 env["target"], env["target@"] = self.zones[at][place], at
@@ -472,13 +542,19 @@ class PlayState(TwoPlayerState):
             self.tally.events.append(self.g.plays[p][env[move.plays]])
         budget = self.g.book.budget
         if budget is not None:
-            spent = move.spend.fn(self, env) if move.spend is not None else 1
-            if type(spent) is not int and (isinstance(spent, bool) or not isinstance(spent, int | float)):
-                raise RuleError(f"{move.name} spend: expected a number, found {spent!r}")
-            self.set_counter(budget, p, self.values[budget.index][p] - spent)
-        if move.plain:  # effects that only change the position, then what follows a move: in place, no frames
+            spent = move.cost
+            if spent is None:
+                spent = move.spend.fn(self, env)  # type: ignore[union-attr]  # a cost of None: a spend to ask
+                if type(spent) is not int and (isinstance(spent, bool) or not isinstance(spent, int | float)):
+                    raise RuleError(f"{move.name} spend: expected a number, found {spent!r}")
+            self.g.setters[budget.index](self, p, self.values[budget.index][p] - spent)
+        if move.plain or move.draws:  # effects that only change the position (then perhaps draw): in place, no frames
             for op in move.ops:
                 op(self, env)
+            if self.chance is not None:  # a card to draw: what follows the move waits for it in a frame (_drew runs it)
+                if move.ends_turn or not self.g.quiet:
+                    self.frames.append([self.g.after_move, 0, env])
+                return
             if move.ends_turn or not self.g.quiet:
                 self.after_move(env)
             if self.frames:  # a turn passed: the next one's effects
@@ -564,7 +640,7 @@ class PlayState(TwoPlayerState):
         seat, src = steps[0], chance[3]
         pile = self.zones[self._pile_of(chance)]
         pile.remove(card)
-        self.put(card, to.index(seat))
+        self.put(card, to.base + seat if to.per_player else to.base)  # (to.index(seat), without its call)
         if not pile and src < 0:
             self._refill(seat)
         if len(steps) > 1:  # the next drawer's pile: the same one when the game shares it
@@ -580,7 +656,7 @@ class PlayState(TwoPlayerState):
         steps = 0
         while frames and self.chance is None and not self.over:
             frame = frames[-1]
-            ops, at, env = frame[0], frame[1], frame[2]
+            ops, at, env = frame
             n, depth = len(ops), len(frames)
             # the top frame's effects in turn, its locals held, until one pushes a frame (an if's branch, an
             # apply), asks chance or ends the game: then the outer loop takes the stack up as it stands
@@ -836,16 +912,17 @@ class PlayState(TwoPlayerState):
         book = self.g.book
         move: Move = env["\0move"]
         budget = book.budget
-        ending = move.ends_turn or self.ending or (budget is not None and self.values[budget.index][self.player] <= 0)
-        for end in book.ends if ending else book.move_ends:  # an after: turn end is asked only as a turn ends
-            if end.kind == "wins" or end.kind == "loses":  # _ended's commonest, written in: it is asked every move
-                test, p, players = end.test.fn, self.player, book.players
-                seats = {"me": p}
-                for i in range(players):  # from the player to move on, round the table
-                    seat = (p + i) % players
+        p = self.player
+        ending = move.ends_turn or self.ending or (budget is not None and self.values[budget.index][p] <= 0)
+        for end, test, by in self.g.ends_after[ending]:  # an after: turn end is asked only as a turn ends
+            if test is not None:  # a wins or loses end, _ended's commonest, written in: it is asked every move
+                seats = self.g.seats
+                if len(seats) > 1:  # a check asked before bound its value here: emptied, as a new one would be
+                    seats.clear()
+                for seat in self.g.rounds[p]:  # from the player to move on, round the table
                     seats["me"] = seat
                     if test(self, seats):
-                        self._finish(seat if end.kind == "wins" else (seat + 1) % players, end.how)
+                        self._finish((seat + by) % book.players, end.how)
                         return
             elif self._ended(end):
                 return
@@ -1075,6 +1152,50 @@ def _limit(bound: Compiled | None) -> Limit:
     if type(bound.meta) is tuple and bound.meta[0] == "mine":
         return MINE, bound.meta[1]
     return READ, bound.fn
+
+
+def _setter(counter: Counter, high: Limit, low: Limit) -> Setter:
+    """set_counter for one counter, the shapes of its bounds settled once: a counter is set a few times a move (an
+    action spent, tokens gained), and looking its bounds up and asking their kinds cost more than the setting. A bound
+    that is a number or the seat's own counter (min: 0, max: my.cap) is read here; one of any other shape, through
+    set_counter."""
+    index = counter.index
+    bounded = high is not None or low is not None
+    # a bound read any other way, or any bound of a counter of piles (read for the seat whose side of the pile it is,
+    # not at the value's place): set_counter's
+    if (high is not None and high[0] is READ) or (low is not None and low[0] is READ) or (bounded and counter.piles):
+        return lambda s, seat, value: s.set_counter(counter, seat, value)
+    if high is None and low is None:
+
+        def store(s: PlayState, seat: int, value: Any) -> None:
+            s.values[index][seat] = value
+
+        return store
+    # no bound: one no number passes (set_counter asks none: the comparison with infinity changes nothing)
+    top = high[1] if high is not None and high[0] is FIXED else math.inf
+    bottom = low[1] if low is not None and low[0] is FIXED else -math.inf
+    if (high is None or high[0] is FIXED) and (low is None or low[0] is FIXED):
+
+        def clamp(s: PlayState, seat: int, value: Any) -> None:
+            if value > top:
+                value = top
+            if value < bottom:
+                value = bottom
+            s.values[index][seat] = value
+
+        return clamp
+    top_at = high[1] if high is not None and high[0] is MINE else -1
+    bottom_at = low[1] if low is not None and low[0] is MINE else -1
+
+    def clamp_mine(s: PlayState, seat: int, value: Any) -> None:
+        values = s.values
+        if value > (values[top_at][seat] if top_at >= 0 else top):
+            value = values[top_at][seat] if top_at >= 0 else top
+        if value < (values[bottom_at][seat] if bottom_at >= 0 else bottom):
+            value = values[bottom_at][seat] if bottom_at >= 0 else bottom
+        values[index][seat] = value
+
+    return clamp_mine
 
 
 def _no_move(seat: int) -> None:

@@ -208,6 +208,22 @@ def test_a_counter_of_piles_keeps_its_bounds_pile_by_pile(duel: Path) -> None:
     assert owners == {-1, 0}
 
 
+def test_a_counter_of_piles_bounded_by_the_seat_s_own_counter_reads_that_seat_s(duel: Path) -> None:
+    # max: my.cap is read for the seat whose side of the pile a value is, not at the value's place among the piles
+    text = (duel / "play.yaml").read_text()
+    old, step = "  held: {start: 0}", "          - let: {mine:"
+    assert old in text and step in text
+    text = text.replace(old, old + "\n  cap: {start: 1}\n  mark: {piles: 3, start: 0, max: my.cap}", 1)
+    text = text.replace(step, "          - set:\n              mark[pile]: 9\n" + step, 1)
+    (duel / "play.yaml").write_text(text)
+    game = built(duel)
+    mark = game.book.counters["mark"]
+    seen: set[int] = set()
+    for seed in range(20):
+        seen.update(random_game(game, seed).values[mark.index])
+    assert seen == {1}
+
+
 def test_each_runs_its_effects_in_order_in_place_or_by_frames(duel: Path) -> None:
     # an effect of no change to the position alone (draw_game, never reached) makes each: push a frame a post
     # rather than run in place: the games are the same
