@@ -377,7 +377,9 @@ class PlayState(TwoPlayerState):
                             add((base + place, move, card, at, place, None, pile))
                     elif how is PLACES:
                         self._offer_places(move, card, card, at, pile, env, add)
-                    elif check is None or check(self, env):  # a move of no places (its target is not asked here)
+                    elif how is AIMED:  # at a target, from its pile
+                        self._offer(move, card, at, env, add, pile)
+                    elif check is None or check(self, env):
                         add((move.number + card, move, card, at, None, None, pile))
 
     def _offer_places(
@@ -415,12 +417,18 @@ class PlayState(TwoPlayerState):
             add((base + place, move, card, zone, place, None, cell))
 
     def _offer(
-        self, move: Move, card: int | None, zone: int | None, env: dict[str, Any], add: Callable[[Choice], None]
+        self,
+        move: Move,
+        card: int | None,
+        zone: int | None,
+        env: dict[str, Any],
+        add: Callable[[Choice], None],
+        pile: int | None = None,
     ) -> None:
         test = move.test
         if move.target is None:
             if test is None or test.fn(self, env):
-                add((move.number + (card if card is not None else 0), move, card, zone, None, None, None))
+                add((move.number + (card if card is not None else 0), move, card, zone, None, None, pile))
             return
         if test is not None and not move.reads_target and not test.fn(self, env):
             return
@@ -434,7 +442,7 @@ class PlayState(TwoPlayerState):
                 env["target"] = target
                 if not test.fn(self, env):  # type: ignore[union-attr]  # reads is set only with a test
                     continue
-            add((base + place, move, card, zone, place, at, None))
+            add((base + place, move, card, zone, place, at, pile))
 
     def apply_action(self, action: int) -> None:
         if self.over:

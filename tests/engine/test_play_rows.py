@@ -224,3 +224,40 @@ def test_each_runs_its_effects_in_order_in_place_or_by_frames(duel: Path) -> Non
         a = runner.play(plain, [RandomAgent(), RandomAgent()], seed).to_json()
         b = runner.play(framed, [RandomAgent(), RandomAgent()], seed).to_json()
         assert a == b, f"seed {seed}"
+
+
+def test_a_move_at_a_target_from_a_pile_is_offered_at_each_target_its_test_allows(duel: Path) -> None:
+    book = (duel / "play.yaml").read_text()
+    book = book.replace("hand: {per: player, visible: owner, order: sorted}", "hand: {per: player, limit: 30}")
+    hit = """  - each: [my.posts]
+    moves:
+      - id: hit
+        says: "{card} at post {from} takes {target}"
+        target: their.hand
+        if: card.value > target.value
+        do:
+          - move: {card: target, to: my.hand}
+          - end_turn
+  - id: pass
+"""
+    (duel / "play.yaml").write_text(book.replace("  - id: pass\n", hit, 1))
+    game = built(duel)
+    rng, hits = random.Random(3), 0
+    for seed in range(20):
+        state = dealt(game, seed)
+        while not state.is_terminal() and hits < 40:
+            legal = state.legal_actions()
+            if state.current_player() != CHANCE:
+                for action, pick in zip(legal, state.picks, strict=True):
+                    if pick[1].name == "hit":  # the card at its post, the target a card of the other's hand it beats
+                        _, _, card, at, place, target_at, pile = pick
+                        assert at == game.book.zones["posts"].base + pile * 2 + state.player
+                        target = state.zones[target_at][place]
+                        fields = game.book.fields
+                        assert fields[card]["value"] > fields[target]["value"]
+                        s = state.clone()
+                        s.apply_action(action)
+                        assert target in s.zones[game.book.zones["hand"].index(state.player)]
+                        hits += 1
+            state.apply_action(rng.choice(legal))
+    assert hits
