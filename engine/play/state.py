@@ -815,6 +815,9 @@ class PlayState(TwoPlayerState):
         zone, _ = self.g.book.zone_at[at]
         if zone.order != "pile" or zone.slots is not None or zone.grid is not None:
             raise RuleError(f"move on_top: {zone.name} is no pile (it is sorted, slots or a grid): it has no top")
+        if zone.limit is not None and len(self.zones[at]) >= zone.limit:  # full: as put() would, or its overflow's
+            self.put(card, at)
+            return
         self.zones[at].append(card)
         self.tops[at] = self.tops.get(at, 0) + 1
         self.known[seat].add(card)
