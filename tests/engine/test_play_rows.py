@@ -261,3 +261,34 @@ def test_a_move_at_a_target_from_a_pile_is_offered_at_each_target_its_test_allow
                         hits += 1
             state.apply_action(rng.choice(legal))
     assert hits
+
+
+def test_a_check_of_the_place_that_reads_the_card_is_asked_of_each_card(duel: Path) -> None:
+    # fits(to) names the place alone, but its check reads the card: it is not asked once a place for every card
+    book = (duel / "play.yaml").read_text()
+    fits = "  fits:\n    given: pile\n    is: card.value > count(my.posts[pile]) * 4\n"
+    book = book.replace("checks:\n", "checks:\n" + fits)
+    book = book.replace("if: taken[to] < 0 and not full(my.posts[to])", "if: not full(my.posts[to]) and fits(to)")
+    book = book.replace("if: empty(my.hand) or all(piles(my.posts), shut)", "if: true")
+    (duel / "play.yaml").write_text(book + "cap: {turns: 60}\n")
+    game = built(duel)
+    hand, posts, value = game.book.zones["hand"], game.book.zones["posts"], game.book.fields
+    asked = 0
+    for seed in range(10):
+        state, rng = dealt(game, seed), random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.current_player() != CHANCE:
+                p = state.player
+                offered = {(pick[2], pick[4]) for pick in state.picks if pick[1].name == "post"}
+                sides = [state.zones[posts.base + pile * posts.step + p] for pile in range(3)]
+                meant = {
+                    (card, pile)
+                    for card in state.zones[hand.index(p)]
+                    for pile in range(3)
+                    if len(sides[pile]) < 2 and value[card]["value"] > len(sides[pile]) * 4
+                }
+                assert offered == meant
+                asked += 1
+            state.apply_action(rng.choice(legal))
+    assert asked > 50
