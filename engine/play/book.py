@@ -305,7 +305,7 @@ def _book(r: _Reader) -> Book | None:
         turn_end = fx.block(r, turn.get("end"), ("turn", "end"), {})
         if "budget" in turn:
             budget = r.counters.get(str(turn["budget"]))
-            if budget is None or not budget.per_player:
+            if budget is None or not budget.per_player or budget.piles:  # (one number a player, not one a pile)
                 r.fail(("turn", "budget"), f"budget: expected a counter each player has, found {turn['budget']!r}")
     entries, moves = _moves(r, data.get("moves"), budget, len(cards))
     ends = _ends(r, data.get("end"))

@@ -292,3 +292,13 @@ def test_a_check_of_the_place_that_reads_the_card_is_asked_of_each_card(duel: Pa
                 asked += 1
             state.apply_action(rng.choice(legal))
     assert asked > 50
+
+
+def test_a_counter_of_piles_is_no_budget(duel: Path) -> None:
+    text = (duel / "play.yaml").read_text()
+    text = text.replace("held: {start: 0}", "held: {start: 0}\n  plays: {piles: 3, start: 2}", 1)
+    (duel / "play.yaml").write_text(text.replace("\nmoves:\n", "\nturn: {budget: plays}\nmoves:\n", 1))
+    with pytest.raises(DataError) as caught:
+        play.build(load_game(duel))
+    [problem] = caught.value.problems
+    assert problem.file.endswith("play.yaml") and "budget: expected a counter each player has" in problem.message
