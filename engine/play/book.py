@@ -6,6 +6,7 @@ expression), all of them found in one reading, and nothing of a game runs until 
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -154,6 +155,8 @@ class _Reader:
         self.zones: dict[str, Zone] = {}
         self.effects: dict[str, Named] = {}
         self.checks: dict[str, Named] = {}
+        # by check: the names its test reads of what a move binds (card, target), and the checks it calls
+        self.check_reads: dict[str, tuple[set[str], set[str]]] = {}
         self.drawing: tuple[Zone, Zone | None] | None = None
         self.applied: list[tuple[str, fx.Path]] = []
         self.ends_turns = False  # an end_turn effect is written somewhere: any move's effects may end the turn
@@ -309,7 +312,7 @@ def _book(r: _Reader) -> Book | None:
         turn_end = fx.block(r, turn.get("end"), ("turn", "end"), {})
         if "budget" in turn:
             budget = r.counters.get(str(turn["budget"]))
-            if budget is None or not budget.per_player:
+            if budget is None or not budget.per_player or budget.piles:  # (one number a player, not one a pile)
                 r.fail(("turn", "budget"), f"budget: expected a counter each player has, found {turn['budget']!r}")
     entries, moves = _moves(r, data.get("moves"), budget, len(cards))
     ends = _ends(r, data.get("end"))
@@ -695,6 +698,11 @@ def _named_checks(r: _Reader, raw: Any) -> None:
     for name, body, cases, path, given in entries:
         bound = {given: "any", "card": "card", "target": "card"}
         named = r.checks[name]
+        read: set[str] = set()
+        for text in [body] if cases is None else list(cases.values()):
+            with contextlib.suppress(ExprError):  # (a test that does not parse is said as it compiles)
+                read |= _named_in(parse(str(text))) - {given}
+        r.check_reads[name] = (read & {"card", "target"}, read & set(r.checks))
         if cases is None:
             named.body = r.expr(body, (*path, "is"), bound, "bool")
             continue
@@ -909,6 +917,36 @@ def _move(
     )  # fmt: skip
 
 
+def _reads(r: _Reader, node: Any) -> set[str]:
+    """The names a test reads, with card and target where a check it calls (or one that calls) reads them."""
+    read = names(node)
+    todo, seen = list(_named_in(node) & set(r.check_reads)), set()
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            own, calls = r.check_reads[name]
+            read |= own
+            todo.extend(calls)
+    return read
+
+
+def _named_in(node: Any) -> set[str]:
+    """names() of a test, with the functions it calls (a check's name: fits(to))."""
+    out = names(node)
+
+    def walk(n: Any) -> None:
+        if isinstance(n, tuple) and n:
+            if n[0] == "call":
+                out.add(n[2])
+            for item in n[2:]:
+                for x in item if isinstance(item, list) else [item]:
+                    walk(x)
+
+    walk(node)
+    return out
+
+
 def _split(
     r: _Reader, text: str, bound: dict[str, str], test: Compiled
 ) -> tuple[tuple[bool, ...] | None, Compiled | None, Compiled | None]:
@@ -926,7 +964,7 @@ def _split(
 
     conjuncts(parse(text))
     scope = {**PLAYER_BINDINGS, **bound}
-    compiled = [(as_test(r.scope.compile(node, scope)), names(node)) for node in parts]
+    compiled = [(as_test(r.scope.compile(node, scope)), _reads(r, node)) for node in parts]
     pure = [c for c, _ in compiled if c.card == "card" or c.constant]
     allowed = tuple(all(c.fn(None, {"card": i}) for c in pure) for i in range(r.scope.cards)) if pure else None
     own = {"card", "target", "from", "to"}  # what an offer binds: a test reading them is asked of each offer
@@ -954,7 +992,7 @@ def _places_part(r: _Reader, text: str, bound: dict[str, str]) -> tuple[Compiled
     where: list[tuple[Compiled, set[str]]] = []
     rest: list[tuple[Compiled, set[str]]] = []
     for node in parts:
-        read = names(node)
+        read = _reads(r, node)
         c = as_test(r.scope.compile(node, scope))
         if c.card == "card" or c.constant or not read & own:  # _split's: asked by card, or once a list
             continue

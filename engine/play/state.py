@@ -446,7 +446,9 @@ class PlayState(TwoPlayerState):
                             add((base + place, move, card, at, place, None, pile))
                     elif how is PLACES:
                         self._offer_places(move, card, card, at, pile, env, add)
-                    elif check is None or check(self, env):  # a move of no places (its target is not asked here)
+                    elif how is AIMED:  # at a target, from its pile
+                        self._offer(move, card, at, env, add, pile)
+                    elif check is None or check(self, env):
                         add((move.number + card, move, card, at, None, None, pile))
 
     def _offer_places(
@@ -484,12 +486,18 @@ class PlayState(TwoPlayerState):
             add((base + place, move, card, zone, place, None, cell))
 
     def _offer(
-        self, move: Move, card: int | None, zone: int | None, env: dict[str, Any], add: Callable[[Choice], None]
+        self,
+        move: Move,
+        card: int | None,
+        zone: int | None,
+        env: dict[str, Any],
+        add: Callable[[Choice], None],
+        pile: int | None = None,
     ) -> None:
         test = move.test
         if move.target is None:
             if test is None or test.fn(self, env):
-                add((move.number + (card if card is not None else 0), move, card, zone, None, None, None))
+                add((move.number + (card if card is not None else 0), move, card, zone, None, None, pile))
             return
         if test is not None and not move.reads_target and not test.fn(self, env):
             return
@@ -503,7 +511,7 @@ class PlayState(TwoPlayerState):
                 env["target"] = target
                 if not test.fn(self, env):  # type: ignore[union-attr]  # reads is set only with a test
                     continue
-            add((base + place, move, card, zone, place, at, None))
+            add((base + place, move, card, zone, place, at, pile))
 
     def apply_action(self, action: int) -> None:
         if self.over:
@@ -883,6 +891,9 @@ class PlayState(TwoPlayerState):
         zone, _ = self.g.book.zone_at[at]
         if zone.order != "pile" or zone.slots is not None or zone.grid is not None:
             raise RuleError(f"move on_top: {zone.name} is no pile (it is sorted, slots or a grid): it has no top")
+        if zone.limit is not None and len(self.zones[at]) >= zone.limit:  # full: as put() would, or its overflow's
+            self.put(card, at)
+            return
         self.zones[at].append(card)
         self.tops[at] = self.tops.get(at, 0) + 1
         self.known[seat].add(card)

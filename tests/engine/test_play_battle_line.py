@@ -107,3 +107,25 @@ def test_its_heuristic_weighs_every_position_as_the_engine_does(both: tuple[Game
 
 def test_greedy_players_play_the_engine_s_games(both: tuple[GameDef, GameDef]) -> None:
     same_but_the_numbers(*both, range(30), greedy=True)
+
+
+def test_mud_is_offered_at_a_flag_in_fog_while_fog_is_in_the_same_hand(both: tuple[GameDef, GameDef]) -> None:
+    # free(to) reads the card (Fog goes where no Fog is, Mud where no Mud is): asked of each card, not once a flag
+    _, written = both
+    state = written.new_initial_state()
+    rng = random.Random(0)
+    while state.current_player() == CHANCE:
+        state.apply_action(rng.choice(state.legal_actions()))
+    book = written.book  # type: ignore[attr-defined]  # the written game's rule book
+    fog, mud = book.cards.index("fog"), book.cards.index("mud")
+    for zone in state.zones:
+        for card in (fog, mud):
+            if card in zone:
+                zone.remove(card)
+    hand = state.zones[book.zones["hand"].index(state.player)]
+    hand[-2:] = [fog, mud]
+    hand.sort()
+    state.values[book.counters["fog"].index][0] = 1 - state.player  # the other player's Fog at the first flag
+    state._legal = None
+    said = {state.action_to_string(a) for a in state.legal_actions()}
+    assert "plays Mud at flag 1" in said and "plays Fog at flag 1" not in said

@@ -345,3 +345,25 @@ def test_mangled_piles_and_rows_are_a_data_error_or_play_within_their_bounds(fol
             with contextlib.suppress(RuleError, runner.EndlessGame):  # the interpreter's own bounds, said as errors
                 runner.play(game, [RandomAgent(), RandomAgent()], 0)
     assert played > 5
+
+
+def test_on_top_of_a_full_pile_keeps_its_limit(folder: Path) -> None:
+    # a pile of one card: a second put on top of it finds no room, as any card would (or goes to its overflow)
+    text = BOOK.replace("move: {to: tactics, on_top: true}", "move: {to: spot, on_top: true}")
+    text = text.replace("        if: card.kind is tactics\n", "")
+    spot = "  line: {per: player, visible: all}\n  spot: {limit: 1}\n"
+    game = built(folder, text.replace("  line: {per: player, visible: all}\n", spot))
+    with pytest.raises(RuleError, match="spot is full"):
+        for seed in range(40):
+            runner.play(game, [RandomAgent(), RandomAgent()], seed)
+    spot = "  line: {per: player, visible: all}\n  spot: {limit: 1, overflow: aside}\n  aside: {}\n"
+    game = built(folder, text.replace("  line: {per: player, visible: all}\n", spot))
+    book, moved = game.book, 0
+    for seed in range(10):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            assert len(state.zones[book.zones["spot"].base]) <= 1
+        moved += len(state.zones[book.zones["aside"].base])
+    assert moved

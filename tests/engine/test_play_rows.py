@@ -240,3 +240,81 @@ def test_each_runs_its_effects_in_order_in_place_or_by_frames(duel: Path) -> Non
         a = runner.play(plain, [RandomAgent(), RandomAgent()], seed).to_json()
         b = runner.play(framed, [RandomAgent(), RandomAgent()], seed).to_json()
         assert a == b, f"seed {seed}"
+
+
+def test_a_move_at_a_target_from_a_pile_is_offered_at_each_target_its_test_allows(duel: Path) -> None:
+    book = (duel / "play.yaml").read_text()
+    book = book.replace("hand: {per: player, visible: owner, order: sorted}", "hand: {per: player, limit: 30}")
+    hit = """  - each: [my.posts]
+    moves:
+      - id: hit
+        says: "{card} at post {from} takes {target}"
+        target: their.hand
+        if: card.value > target.value
+        do:
+          - move: {card: target, to: my.hand}
+          - end_turn
+  - id: pass
+"""
+    (duel / "play.yaml").write_text(book.replace("  - id: pass\n", hit, 1))
+    game = built(duel)
+    rng, hits = random.Random(3), 0
+    for seed in range(20):
+        state = dealt(game, seed)
+        while not state.is_terminal() and hits < 40:
+            legal = state.legal_actions()
+            if state.current_player() != CHANCE:
+                for action, pick in zip(legal, state.picks, strict=True):
+                    if pick[1].name == "hit":  # the card at its post, the target a card of the other's hand it beats
+                        _, _, card, at, place, target_at, pile = pick
+                        assert at == game.book.zones["posts"].base + pile * 2 + state.player
+                        target = state.zones[target_at][place]
+                        fields = game.book.fields
+                        assert fields[card]["value"] > fields[target]["value"]
+                        s = state.clone()
+                        s.apply_action(action)
+                        assert target in s.zones[game.book.zones["hand"].index(state.player)]
+                        hits += 1
+            state.apply_action(rng.choice(legal))
+    assert hits
+
+
+def test_a_check_of_the_place_that_reads_the_card_is_asked_of_each_card(duel: Path) -> None:
+    # fits(to) names the place alone, but its check reads the card: it is not asked once a place for every card
+    book = (duel / "play.yaml").read_text()
+    fits = "  fits:\n    given: pile\n    is: card.value > count(my.posts[pile]) * 4\n"
+    book = book.replace("checks:\n", "checks:\n" + fits)
+    book = book.replace("if: taken[to] < 0 and not full(my.posts[to])", "if: not full(my.posts[to]) and fits(to)")
+    book = book.replace("if: empty(my.hand) or all(piles(my.posts), shut)", "if: true")
+    (duel / "play.yaml").write_text(book + "cap: {turns: 60}\n")
+    game = built(duel)
+    hand, posts, value = game.book.zones["hand"], game.book.zones["posts"], game.book.fields
+    asked = 0
+    for seed in range(10):
+        state, rng = dealt(game, seed), random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.current_player() != CHANCE:
+                p = state.player
+                offered = {(pick[2], pick[4]) for pick in state.picks if pick[1].name == "post"}
+                sides = [state.zones[posts.base + pile * posts.step + p] for pile in range(3)]
+                meant = {
+                    (card, pile)
+                    for card in state.zones[hand.index(p)]
+                    for pile in range(3)
+                    if len(sides[pile]) < 2 and value[card]["value"] > len(sides[pile]) * 4
+                }
+                assert offered == meant
+                asked += 1
+            state.apply_action(rng.choice(legal))
+    assert asked > 50
+
+
+def test_a_counter_of_piles_is_no_budget(duel: Path) -> None:
+    text = (duel / "play.yaml").read_text()
+    text = text.replace("held: {start: 0}", "held: {start: 0}\n  plays: {piles: 3, start: 2}", 1)
+    (duel / "play.yaml").write_text(text.replace("\nmoves:\n", "\nturn: {budget: plays}\nmoves:\n", 1))
+    with pytest.raises(DataError) as caught:
+        play.build(load_game(duel))
+    [problem] = caught.value.problems
+    assert problem.file.endswith("play.yaml") and "budget: expected a counter each player has" in problem.message
