@@ -140,6 +140,9 @@ class Book:
     curve: str = "clamp"  # how the heuristic's (value - other's) / scale becomes -1..1: clamped, or through tanh
     starts: dict[str, list[list[int]]] = field(default_factory=dict)  # by zone holding cards at first: start's lists
     move_ends: list[End] = field(default_factory=list)  # the ends asked after every move, not only as a turn ends
+    places: dict[int, str] = field(
+        default_factory=dict
+    )  # by id of an effect's op: its place in play.yaml (RuleError's)
 
     def __post_init__(self) -> None:
         self.move_ends = [end for end in self.ends if end.after == "move"]
@@ -162,6 +165,10 @@ class _Reader:
         self.ends_turns = False  # an end_turn effect is written somewhere: any move's effects may end the turn
         self.players = int(game.info.players) if isinstance(game.info.players, int) else 2
         self.scope: Scope | None = None
+        self.places: dict[int, str] = {}  # by id of each effect's op: where it is written, for an error in play
+
+    def note_place(self, op: fx.Op, path: fx.Path) -> None:
+        self.places.setdefault(id(op), self.smap.place(path))
 
     # -- places ----------------------------------------------------------------------------------
     def fail(self, path: fx.Path, message: str, at_key: bool = False) -> None:
@@ -347,7 +354,7 @@ def _book(r: _Reader) -> Book | None:
     return Book(
         r.smap.file, r.players, cards, names, fields, start, r.zones, zone_at, r.counters, drawing, setup,
         turn_start, turn_end, budget, entries, moves, ends, cap_moves, cap_turns, value, scale, chance_base, r.effects,
-        r.ends_turns, curve, starts,
+        r.ends_turns, curve, starts, places=r.places,
     )  # fmt: skip
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.play.expr import Compiled, RuleError, truthy
 from engine.play.scope import Counter, Named, Zone
+from printkit.core.errors import display_path
 from printkit.data.playfile import EFFECTS, WHO, WORDS
 
 if TYPE_CHECKING:
@@ -80,6 +81,8 @@ class Reader(Protocol):
 
     def note_end_turn(self) -> None: ...
 
+    def note_place(self, op: Op, path: Path) -> None: ...
+
 
 def block(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int = 0) -> Block:
     """A do: list compiled, each problem placed; the ops of the effects that compiled."""
@@ -99,8 +102,22 @@ def block(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
         # a let or a roll binds its names for the effects after it: it is given the list's own bindings
         op = effect(reader, item, (*path, i), bound if binds else dict(bound), depth)
         if op is not None:
+            reader.note_place(op, (*path, i))
             ops.append(op)
     return tuple(ops)
+
+
+def placed(s: PlayState, error: RuleError, op: Op | None) -> RuleError:
+    """The error said at the place in play.yaml of the effect that met it (the innermost effect run from a frame or
+    in place of one; an effect inside an if or an each run in place is said at that if or each), or at the file
+    alone where no effect ran (a move's test, an end's); an error already placed is left as it is."""
+    if error.placed:
+        return error
+    book = s.g.book
+    where = book.places.get(id(op)) if op is not None else None
+    said = RuleError(f"{where or display_path(book.file)}: {error}")
+    said.placed = True
+    return said
 
 
 def effect(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:

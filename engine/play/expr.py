@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.core.errors import PrintkitError, safe
+
 MAX_LENGTH = 500  # characters of one expression: a line a designer reads
 MAX_DEPTH = 30  # brackets, calls and operators inside one another
 
@@ -326,9 +328,15 @@ def depends(*parts: Compiled) -> tuple[bool, str | None]:
     return False, None
 
 
-class RuleError(RuntimeError):
+class RuleError(PrintkitError):
     """The rules met a position they do not say how to play (a number that is not one, a card with no case):
-    raised while a game is played, and said with the place in the rules."""
+    raised while a game is played, and said in one line with the place in the rules (a data error, exit 2)."""
+
+    topic = "rules-language"
+    placed = False  # its message begins with its place in play.yaml (file:line:column, or the file alone)
+
+    def lines(self) -> list[str]:
+        return [safe(str(self))]
 
 
 def _number(value: Any, column: int) -> Any:

@@ -216,7 +216,10 @@ class PlayState(TwoPlayerState):
                     s.set_counter(counter, pile * book.players + seat, start)
         s.frames.append([g.first_turn, 0, {"me": 0}])
         s.frames.append([book.setup, 0, {"me": 0}])
-        s._run()
+        try:
+            s._run()
+        except RuleError as error:  # a setup's test, not an effect's: said at the file
+            raise fx.placed(s, error, None) from None
         return s
 
     def clone(self) -> PlayState:
@@ -279,9 +282,12 @@ class PlayState(TwoPlayerState):
             return []
         if self.chance is not None:
             return [a for a, _ in self.chance_outcomes()]
-        picks = self._choices()
-        if not picks:
-            _no_move(self.player)
+        try:
+            picks = self._choices()
+            if not picks:
+                _no_move(self.player)
+        except RuleError as error:  # a move's test: said at the file
+            raise fx.placed(self, error, None) from None
         self.picks = picks
         return [pick[0] for pick in picks]
 
@@ -516,15 +522,18 @@ class PlayState(TwoPlayerState):
     def apply_action(self, action: int) -> None:
         if self.over:
             raise IllegalAction(f"{action} is not legal now (the game is over)")
-        if self.chance is not None:
-            self._resolve(action)
-            return
-        legal = self.legal_actions()
         try:
-            i = legal.index(action)
-        except ValueError:
-            raise IllegalAction(f"{action} is not legal now") from None
-        self._take(self.picks[i], len(legal) > 1)
+            if self.chance is not None:
+                self._resolve(action)
+                return
+            legal = self.legal_actions()
+            try:
+                i = legal.index(action)
+            except ValueError:
+                raise IllegalAction(f"{action} is not legal now") from None
+            self._take(self.picks[i], len(legal) > 1)
+        except RuleError as error:  # a move's test or an end's, not an effect's: said at the file
+            raise fx.placed(self, error, None) from None
 
     def _take(self, choice: Choice, decided: bool) -> None:
         """A legal move played: recorded (decided: it was one of several), its cost spent, its effects run."""
@@ -558,7 +567,10 @@ class PlayState(TwoPlayerState):
             self.g.setters[budget.index](self, p, self.values[budget.index][p] - spent)
         if move.plain or move.draws:  # effects that only change the position (then perhaps draw): in place, no frames
             for op in move.ops:
-                op(self, env)
+                try:
+                    op(self, env)
+                except RuleError as error:
+                    raise fx.placed(self, error, op) from None
             if self.chance is not None:  # a card to draw: what follows the move waits for it in a frame (_drew runs it)
                 if move.ends_turn or not self.g.quiet:
                     self.frames.append([self.g.after_move, 0, env])
@@ -582,6 +594,14 @@ class PlayState(TwoPlayerState):
         """The runner's random play in one method: the same draws in the same order (RandomAgent's
         legal[floor(draws[seat]() * len(legal))], chance from chance), so the same game as a step at a time,
         without the calls of a step (whose turn, the legal actions and their table, the check of the move)."""
+        try:
+            return self._play_random(chance, draws, limit, sizes)
+        except RuleError as error:  # a move's test or an end's, not an effect's: said at the file
+            raise fx.placed(self, error, None) from None
+
+    def _play_random(
+        self, chance: random.Random, draws: Sequence[Callable[[], float]], limit: int, sizes: list[int]
+    ) -> int:
         history, note, zones, pile_at, step = self.history, sizes.append, self.zones, self.g.pile, self.g.pile_step
         rand = chance.random
         first = -1
@@ -670,7 +690,10 @@ class PlayState(TwoPlayerState):
             # apply), asks chance or ends the game: then the outer loop takes the stack up as it stands
             while at < n:
                 frame[1] = at + 1
-                ops[at](self, env)
+                try:  # (no cost in 3.11 until an error comes: then said at the effect's place in play.yaml)
+                    ops[at](self, env)
+                except RuleError as error:
+                    raise fx.placed(self, error, ops[at]) from None
                 steps += 1
                 if steps > MAX_STEPS:
                     raise RuleError(f"more than {MAX_STEPS:,} effects in one action: the rules loop")
@@ -979,7 +1002,10 @@ class PlayState(TwoPlayerState):
         if turn_end:
             env = {"me": self.player}
             for op in turn_end:
-                op(self, env)
+                try:
+                    op(self, env)
+                except RuleError as error:
+                    raise fx.placed(self, error, op) from None
         p = self.player if self.extra > 0 else (self.player + 1) % book.players
         if self.later[p]:  # effects waiting for the turn: begin_turn's frames run them in their order
             self.push(g.next_turn, {"me": self.player})
@@ -997,7 +1023,10 @@ class PlayState(TwoPlayerState):
             self.push(book.turn_start, {"me": p})
             return
         for op in book.turn_start:
-            op(self, env)
+            try:
+                op(self, env)
+            except RuleError as error:
+                raise fx.placed(self, error, op) from None
         budget = book.budget
         if self.ending or (budget is not None and self.values[budget.index][p] <= 0):  # _check_budget's test
             self._pass_by_frames()  # by frames, not in place: rules that pass every turn at once loop as frames do

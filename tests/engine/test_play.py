@@ -85,6 +85,43 @@ def test_the_interpreter_bounds_rules_that_never_stop(tmp_path: Path, monkeypatc
             runner.play(game, [RandomAgent(), RandomAgent()], seed)
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_rules_that_fail_in_play_are_one_line_at_the_effect_s_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], workers: str
+) -> None:
+    # a charm that draws more cards than any draw may: the book reads, and the game stops at that draw, said as a
+    # data error (exit 2, one line, the draw's file:line:column), with no traceback, from a worker process too
+    rules = _lanterns(tmp_path, monkeypatch) / "play.yaml"
+    old = "      draw: [draw: card.amount]"
+    assert old in rules.read_text()
+    rules.write_text(rules.read_text().replace(old, "      draw: [draw: card.amount * 100000]", 1))
+    capsys.readouterr()
+    assert main(["validate"]) == 0
+    assert main(["simulate", "lanterns", "--games", "20", "--workers", workers, "-q"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "Traceback" not in err[0], err
+    place, words = err[0].split(": ", 1)
+    assert words.startswith("draw: expected a number of cards up to 10,000, found ")
+    file, line, column = place.rsplit(":", 2)
+    assert file == "cards/lanterns/play.yaml"
+    assert rules.read_text().splitlines()[int(line) - 1][int(column) - 1 :].startswith("draw: card.amount * 100000")
+
+
+def test_a_move_s_test_that_fails_in_play_is_one_line_at_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = _lanterns(tmp_path, monkeypatch) / "play.yaml"
+    old = "        if: card.kind is lantern\n"
+    assert old in rules.read_text()
+    rules.write_text(
+        rules.read_text().replace(old, "        if: card.light / (count(my.row) - count(my.row)) > 0\n", 1)
+    )
+    capsys.readouterr()
+    assert main(["simulate", "lanterns", "--games", "5", "-q"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("cards/lanterns/play.yaml: column ") and "division by zero" in err[0]
+
+
 def _lanterns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     assert main(["init", "-q"]) == 0
