@@ -954,22 +954,20 @@ def _named_in(node: Any) -> set[str]:
     return out
 
 
+def _conjuncts(node: Any) -> list[Any]:
+    """The parts of a test joined by and, in order: each can be asked on its own, where what it reads allows."""
+    if node[0] == "and":
+        return _conjuncts(node[2]) + _conjuncts(node[3])
+    return [node]
+
+
 def _split(
     r: _Reader, text: str, bound: dict[str, str], test: Compiled
 ) -> tuple[tuple[bool, ...] | None, Compiled | None, Compiled | None]:
     """A move's test parted into what reads its card alone (worked out now for every card, so a card that can never
     make the move is passed over at once), what reads no card (asked once for all the cards), and the rest."""
     assert r.scope is not None
-    parts: list[Any] = []
-
-    def conjuncts(node: Any) -> None:
-        if node[0] == "and":
-            conjuncts(node[2])
-            conjuncts(node[3])
-        else:
-            parts.append(node)
-
-    conjuncts(parse(text))
+    parts = _conjuncts(parse(text))
     scope = {**PLAYER_BINDINGS, **bound}
     compiled = [(as_test(r.scope.compile(node, scope)), _reads(r, node)) for node in parts]
     pure = [c for c, _ in compiled if c.card == "card" or c.constant]
@@ -984,16 +982,7 @@ def _places_part(r: _Reader, text: str, bound: dict[str, str]) -> tuple[Compiled
     """Of a move to places' test, the parts left to ask of each offer (_split's rest): those that read the place
     alone (where), the others, and whether those others read the place or a target still."""
     assert r.scope is not None
-    parts: list[Any] = []
-
-    def conjuncts(node: Any) -> None:
-        if node[0] == "and":
-            conjuncts(node[2])
-            conjuncts(node[3])
-        else:
-            parts.append(node)
-
-    conjuncts(parse(text))
+    parts = _conjuncts(parse(text))
     scope = {**PLAYER_BINDINGS, **bound}
     own = {"card", "target", "from", "to"}
     where: list[tuple[Compiled, set[str]]] = []
