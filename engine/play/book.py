@@ -67,6 +67,7 @@ class Move:
     where_key: str = ""  # the binding a list of moves keeps where's places under (a name no rule can write)
     cost: Any = None  # what it spends when that is a fixed number (1: spend: not given), not asked in play; None: asked
     draws: bool = False  # its effects only change the position and then may draw (fx.ends_in_draw): in place too
+    asks: Any = None  # the ends asked after it, as PlayGame works them out: kept here, found with no lookup
 
     def __post_init__(self) -> None:
         self.plain = fx.is_plain(self.ops)

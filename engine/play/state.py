@@ -109,17 +109,16 @@ class PlayGame(GameDef):
             for ending in (False, True)
         }
         self.rounds = [tuple((p + i) % players for i in range(players)) for p in range(players)]
-        # by move (its id): the ends after_move asks, [fresh][ending]: with fresh 0 all of them; when the last move's
-        # were asked and none held (1; 2: a turn passed since), not an end every move asks whose test reads nothing
-        # the move (and the turn's passing) can write: it held false before the move and still does
+        # on each move (the same for every game of its book), the ends after_move asks, [fresh][ending]: with fresh 0
+        # all of them; when the last move's were asked and none held (1; 2: a turn passed since), not an end every move
+        # asks whose test reads nothing the move (and the turn's passing) can write: it held false and still does
         turn_writes = _known(fx.writes(book.turn_end), fx.writes(book.turn_start))
         if turn_writes is not None and fx.CARD in turn_writes:
             turn_writes = None
-        self.asks: dict[int, tuple[tuple[list[Asked], list[Asked]], ...]] = {}
         for entry in book.entries:
             for move in entry.moves if isinstance(entry, Group) else [entry]:
                 writes = _move_writes(move, entry.each if isinstance(entry, Group) else None, book.budget)
-                self.asks[id(move)] = tuple(
+                move.asks = tuple(
                     (
                         [asked for asked in self.ends_after[False] if not _unread(asked[0], book, after)],
                         [asked for asked in self.ends_after[True] if not _unread(asked[0], book, after)],
@@ -937,7 +936,7 @@ class PlayState(TwoPlayerState):
         budget = book.budget
         p = self.player
         ending = move.ends_turn or self.ending or (budget is not None and self.values[budget.index][p] <= 0)
-        asks = self.g.asks[id(move)][self.fresh][ending]
+        asks = move.asks[self.fresh][ending]
         # as the next move is made, the ends held false here: through a turn's passing (2) or not (1)
         self.fresh = 2 if ending else 1
         for end, test, by in asks:  # an after: turn end is asked only as a turn ends

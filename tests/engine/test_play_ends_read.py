@@ -40,9 +40,7 @@ def moves(game: Any) -> dict[str, Any]:
 
 def test_torah_timelines_win_is_asked_after_a_move_that_can_fill_the_timeline_alone() -> None:
     game = play.build(load_game(TORAH))
-    asked = {
-        name: [bool(game.asks[id(move)][fresh][False]) for fresh in (0, 1, 2)] for name, move in moves(game).items()
-    }
+    asked = {name: [bool(move.asks[fresh][False]) for fresh in (0, 1, 2)] for name, move in moves(game).items()}
     assert asked == {
         "place": [True, True, True],
         "play": [True, True, True],  # its effect is applied: it may write anything
@@ -61,8 +59,8 @@ def test_games_end_as_they_do_when_every_end_is_asked_every_move(tmp_path: Path,
     assert "wins: full(my.timeline)" in text
     (folder / "play.yaml").write_text(text.replace("wins: full(my.timeline)", f"wins: {end}"))
     skipping, asking = play.build(load_game(folder)), play.build(load_game(folder))
-    for key, asks in asking.asks.items():  # every end asked every move, as with nothing known of what it read
-        asking.asks[key] = (asks[0], asks[0], asks[0])
+    for move in moves(asking).values():  # every end asked every move, as with nothing known of what it read
+        move.asks = (move.asks[0], move.asks[0], move.asks[0])
     for seed in range(40):
         records = [runner.play(g, [RandomAgent(), RandomAgent()], seed).to_json() for g in (skipping, asking)]
         assert records[0] == records[1]
