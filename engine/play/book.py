@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
@@ -67,6 +68,7 @@ class Move:
     where_key: str = ""  # the binding a list of moves keeps where's places under (a name no rule can write)
     cost: Any = None  # what it spends when that is a fixed number (1: spend: not given), not asked in play; None: asked
     draws: bool = False  # its effects only change the position and then may draw (fx.ends_in_draw): in place too
+    asks: Any = None  # the ends asked after it, as PlayGame works them out: kept here, found with no lookup
 
     def __post_init__(self) -> None:
         self.plain = fx.is_plain(self.ops)
@@ -107,6 +109,9 @@ class End:
     score: Compiled | None
     how: str  # normal, stalemate or cap: how the reports count it
     after: str = "move"  # when it is asked: after every move, or only as a turn ends (turn)
+    # the zones and counters its test can read, by name (None: it may read anything, such as the turn, a card or a
+    # check): a move that writes none of them leaves the test as it found it (PlayGame.asks)
+    reads: frozenset[str] | None = None
 
 
 @dataclass
@@ -1057,8 +1062,25 @@ def _ends(r: _Reader, raw: Any) -> list[End]:
             r.fail((*path, "most"), "most: goes with when:")
             continue
         if test is not None and (kind != "most" or score is not None):
-            out.append(End(kind, test, score, how, after))
+            out.append(End(kind, test, score, how, after, _reads(spec[kind], r.zones.keys() | r.counters.keys())))
     return out
+
+
+# The words an end's test may hold besides zones' and counters' names and still read only the zones and counters it
+# names: the seats' prefixes, the operators, and the functions whose answer is of their arguments alone
+_PURE = frozenset(
+    ("my", "their", "and", "or", "not", "is", "in", "if", "else", "true", "false")
+    + ("count", "open", "empty", "full", "top", "min", "max", "abs", "sum")
+)
+
+
+def _reads(text: Any, known: set[str]) -> frozenset[str] | None:
+    """The zones and counters (known: their names) a test's text can read; None when it holds any other word (turn,
+    moves, me, card, a field, a check, game.): it may then read anything. A rule option (rules.hand_limit) is fixed."""
+    words = set(re.findall(r"[A-Za-z_]\w*", re.sub(r"(?<![.\w])rules\.\w+", "", str(text))))
+    if any(word not in known and word not in _PURE for word in words):
+        return None
+    return frozenset(words & known)
 
 
 def _heuristic(r: _Reader, raw: Any) -> tuple[Compiled | None, float, str]:

@@ -60,6 +60,48 @@ def ends_in_draw(ops: Block) -> bool:
     return bool(ops) and ops[-1] in _DRAWS and is_plain(ops[:-1])
 
 
+# What each op can write, by name: the zones and counters it may change (a zone's overflow and a drawing pile's refill
+# among them), CARD standing for the zone the move's own card or target lies in. An op not noted here may write
+# anything: a move whose ops are all noted leaves an end's test that reads none of their names as it found it.
+_WRITES: weakref.WeakKeyDictionary[Op, frozenset[str]] = weakref.WeakKeyDictionary()
+CARD = "\0card"
+
+
+def writing(op: Op, names: set[str]) -> Op:
+    """op, noted as writing the zones and counters names names (and nothing else)."""
+    _WRITES[op] = frozenset(names)
+    return op
+
+
+def writes(ops: Block) -> frozenset[str] | None:
+    """The names a block's ops may write, or None when one of them may write anything."""
+    out: set[str] = set()
+    for op in ops:
+        names = _WRITES.get(op)
+        if names is None:
+            return None
+        out |= names
+    return frozenset(out)
+
+
+def _zone_names(reader: Reader, *zones: Compiled | Zone | None) -> set[str] | None:
+    """The names of the zones a card may be put in (each with its overflow), or None if one is not known."""
+    out: set[str] = set()
+    for ref in zones:
+        zone = ref if isinstance(ref, Zone) else ref.meta if ref is not None else None
+        if not isinstance(zone, Zone):
+            return None
+        while zone is not None and zone.name not in out:  # a full zone's overflow takes the card, and its own next
+            out.add(zone.name)
+            zone = reader.zones.get(zone.overflow) if zone.overflow is not None else None
+    return out
+
+
+def _noted(op: Op, names: set[str] | None) -> Op:
+    """op, noted as writing names when they are known."""
+    return writing(op, names) if names is not None else op
+
+
 class Reader(Protocol):
     """What compiling an effect needs of the rule book being read: its declarations, and a place for problems."""
 
@@ -124,9 +166,9 @@ def effect(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: i
     if isinstance(raw, str):
         if raw == "end_turn":
             reader.note_end_turn()  # a move may end the turn by its effects: each is then followed to its end
-            return plain(lambda s, e: s.end_turn_now())
+            return writing(plain(lambda s, e: s.end_turn_now()), set())
         if raw == "extra_turn":
-            return plain(lambda s, e: s.extra_turn(e["me"]))
+            return writing(plain(lambda s, e: s.extra_turn(e["me"])), set())
         if raw == "draw_game":
             return lambda s, e: s.finish(None, "normal")
         reader.fail(path, f"unknown effect {raw!r} (expected one of: {', '.join((*EFFECTS, 'if', 'each', *WORDS))})")
@@ -201,8 +243,9 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
                     changes.append((counter, amount))
         if who is None or not steps:
             return None
+        names = {counter.name for counter, _, _ in steps}
         if len(steps) > len(changes):  # a counter of piles among them: one op for all, in the order written
-            return _change_piles(kind, who, steps, reader.players)
+            return writing(_change_piles(kind, who, steps, reader.players), names)
         seats, mine = _seats(who), who == "me"
         gain, lose = kind == "gain", kind == "lose"
         if kind == "set" and all(_plain(counter, amount) for counter, amount in changes):
@@ -214,10 +257,10 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
                 for index, n in fixed:
                     values[index][0] = n
 
-            return plain(put)
+            return writing(plain(put), names)
 
         if len(changes) == 1 and (mine or not changes[0][0].per_player):  # (a game's counter has one seat, 0)
-            return plain(_change_one(kind, *changes[0]))
+            return writing(plain(_change_one(kind, *changes[0])), names)
 
         def change(s: PlayState, e: dict[str, Any]) -> None:
             for counter, amount in changes:
@@ -230,7 +273,7 @@ def _counters(kind: str) -> Callable[[Reader, Any, Path, dict[str, str], int], O
                     now = values[seat]
                     s.g.setters[counter.index](s, seat, now + n if gain else now - n if lose else n)
 
-        return plain(change)
+        return writing(plain(change), names)
 
     return build
 
@@ -371,13 +414,19 @@ def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
                 else:
                     s.put(card, target, slot == "open")
 
-        return plain(take)
+        return _noted(plain(take), _zone_names(reader, to, source))
     who = str(raw.get("card", "card"))
     if who not in bound or bound[who] != "card":
         cards = [n for n, k in bound.items() if k == "card"] or ["none here"]
         reader.fail((*path, "card"), f"card: expected a card bound here ({', '.join(cards)}), found {who!r}")
         return None
     ft = to.fn
+    # the card's own zone: known for the move's card or target (the move's sources), not for one a let or each bound
+    names = _zone_names(reader, to)
+    if names is not None and who in ("card", "target"):
+        names.add(CARD)
+    else:
+        names = None
     at = who + "@"  # where the bound card lies now: kept as it moves, so it can be moved again
     on = who + "#"  # and its cell, while it lies on a grid
 
@@ -392,7 +441,7 @@ def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
             s.put_on_top(card, target, e["me"])
             e[at] = target
 
-        return plain(onto_top)
+        return _noted(plain(onto_top), names)
 
     def move(s: PlayState, e: dict[str, Any]) -> None:
         card = e.get(who)
@@ -402,7 +451,7 @@ def _move(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
         target = ft(s, e)
         e[at] = s.put(card, target, slot == "open")
 
-    return plain(move)
+    return _noted(plain(move), names)
 
 
 def _move_to_cell(reader: Reader, raw: dict[str, Any], path: Path, bound: dict[str, str], to: Compiled) -> Op | None:
@@ -534,7 +583,9 @@ def _draw(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: in
         drawers = [e["me"]] if mine else list(seats(s, e))
         s.draw_cards(drawers * max(0, int(n)), to, fp(s, e) if fp is not None else -1)
 
-    return drawing(draw)
+    # its pile (the drawing pile and the refill that an emptied one takes up, or from:'s) and the zone it draws to
+    piles = [pile] if pile is not None else [z for z in reader.drawing or () if z is not None]
+    return _noted(drawing(draw), _zone_names(reader, to, *piles))
 
 
 def _pile(reader: Reader, raw: Any, path: Path, bound: dict[str, str]) -> Compiled | None:
@@ -656,7 +707,7 @@ def _let(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int
         for name, compiled in values:
             e[name] = compiled.fn(s, e)
 
-    return plain(let)
+    return writing(plain(let), set())
 
 
 def _apply(reader: Reader, raw: Any, path: Path, bound: dict[str, str], depth: int) -> Op | None:
@@ -728,20 +779,22 @@ def _choice(reader: Reader, raw: dict[str, Any], path: Path, bound: dict[str, st
     if test is None:
         return None
     ft = test.fn
+    yes_writes, no_writes = writes(yes), writes(no)
+    names = set(yes_writes | no_writes) if yes_writes is not None and no_writes is not None else None
     if is_plain(yes) and is_plain(no):  # branches that only change the position: run here, as their frame would
 
         def settle(s: PlayState, e: dict[str, Any]) -> None:
             for op in yes if truthy(ft(s, e)) else no:
                 op(s, e)
 
-        return plain(settle)
+        return _noted(plain(settle), names)
 
     def choose(s: PlayState, e: dict[str, Any]) -> None:
         ops = yes if truthy(ft(s, e)) else no
         if ops:
             s.run_inline(ops, e)
 
-    return choose
+    return _noted(choose, names)
 
 
 def _each(reader: Reader, raw: dict[str, Any], path: Path, bound: dict[str, str], depth: int) -> Op | None:
@@ -768,7 +821,7 @@ def _each(reader: Reader, raw: dict[str, Any], path: Path, bound: dict[str, str]
                 for op in ops:
                     op(s, e)
 
-        return plain(settle)
+        return _noted(plain(settle), set(inner) if (inner := writes(ops)) is not None else None)
 
     def each(s: PlayState, e: dict[str, Any]) -> None:
         for place in reversed(list(fp(s, e))):  # pushed last first: they run in order

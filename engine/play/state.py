@@ -38,6 +38,7 @@ Made = tuple[str, Any, Any]  # an offer as _choices lists it: how, its test left
 GROUP, BARE, AIMED_AT, OTHER = "group", "bare", "aimed at", "other"
 FIXED, MINE, READ = "fixed", "mine", "read"  # how a counter's bound is read: a number, a counter of the seat, a call
 Limit = tuple[str, Any] | None
+Asked = tuple[End, Callable[..., Any] | None, int]  # an end after_move asks: its wins or loses test, whose win it is
 Setter = Callable[["PlayState", int, Any], None]  # a counter's value for a seat set within its bounds (set_counter's)
 
 
@@ -100,7 +101,7 @@ class PlayGame(GameDef):
         # its test when it is a wins or loses end, asked there seat by seat, and how far round the table from the seat
         # it holds for the winner is (0: that seat wins, 1: the next, when it loses); each seat's order round the table
         players = book.players
-        self.ends_after = {
+        self.ends_after: dict[bool, list[Asked]] = {
             ending: [
                 (end, end.test.fn if end.kind in ("wins", "loses") else None, 0 if end.kind == "wins" else 1)
                 for end in (book.ends if ending else book.move_ends)
@@ -108,6 +109,22 @@ class PlayGame(GameDef):
             for ending in (False, True)
         }
         self.rounds = [tuple((p + i) % players for i in range(players)) for p in range(players)]
+        # on each move (the same for every game of its book), the ends after_move asks, [fresh][ending]: with fresh 0
+        # all of them; when the last move's were asked and none held (1; 2: a turn passed since), not an end every move
+        # asks whose test reads nothing the move (and the turn's passing) can write: it held false and still does
+        turn_writes = _known(fx.writes(book.turn_end), fx.writes(book.turn_start))
+        if turn_writes is not None and fx.CARD in turn_writes:
+            turn_writes = None
+        for entry in book.entries:
+            for move in entry.moves if isinstance(entry, Group) else [entry]:
+                writes = _move_writes(move, entry.each if isinstance(entry, Group) else None, book.budget)
+                move.asks = tuple(
+                    (
+                        [asked for asked in self.ends_after[False] if not _unread(asked[0], book, after)],
+                        [asked for asked in self.ends_after[True] if not _unread(asked[0], book, after)],
+                    )
+                    for after in (None, writes, _known(writes, turn_writes))  # (None: all asked)
+                )
         # the bindings an end's test is asked with, seat by seat: made once, not at every move (a test reads me alone
         # unless a check in it binds its value; nothing else runs while one is asked)
         self.seats: dict[str, Any] = {"me": 0}
@@ -182,6 +199,9 @@ class PlayState(TwoPlayerState):
     turn: int
     extra: int  # turns the player to move takes again
     ending: bool  # an effect ended the turn
+    # after_move last asked the ends and none held, since when only the move being made has run (1), or a turn's
+    # passing and then it (2); 0: anything may have changed (the game's start, effects waiting for a turn, a resample)
+    fresh: int
     picks: list[Choice]  # the legal actions' moves, in their order
     tops: dict[int, int]  # by pile zone: how many of its top cards are known (put there by on_top), when any
     marks: dict[int, list[list[int]]]  # by grid zone: by cell, its card's owner (-1: empty), then each of its marks
@@ -208,6 +228,7 @@ class PlayState(TwoPlayerState):
         s.later = [[] for _ in range(book.players)]
         s.player = s.moves = s.turn = s.extra = 0
         s.ending = False
+        s.fresh = 0
         s.picks = []
         for counter in book.counters.values():
             for seat in range(book.players if counter.per_player else 1):
@@ -235,6 +256,7 @@ class PlayState(TwoPlayerState):
         o.known = [set(k) for k in self.known]
         o.later = [entries[:] for entries in self.later]
         o.player, o.moves, o.turn, o.extra, o.ending = self.player, self.moves, self.turn, self.extra, self.ending
+        o.fresh = self.fresh
         o.picks = self.picks
         o.marks = {at: [row[:] for row in rows] for at, rows in self.marks.items()} if self.marks else self.marks
         return o
@@ -948,7 +970,10 @@ class PlayState(TwoPlayerState):
         budget = book.budget
         p = self.player
         ending = move.ends_turn or self.ending or (budget is not None and self.values[budget.index][p] <= 0)
-        for end, test, by in self.g.ends_after[ending]:  # an after: turn end is asked only as a turn ends
+        asks = move.asks[self.fresh][ending]
+        # as the next move is made, the ends held false here: through a turn's passing (2) or not (1)
+        self.fresh = 2 if ending else 1
+        for end, test, by in asks:  # an after: turn end is asked only as a turn ends
             if test is not None:  # a wins or loses end, _ended's commonest, written in: it is asked every move
                 seats = self.g.seats
                 if len(seats) > 1:  # a check asked before bound its value here: emptied, as a new one would be
@@ -1051,6 +1076,7 @@ class PlayState(TwoPlayerState):
         self.push(self.g.check_budget, {"me": p})
         waiting = self.later[p]
         if waiting:  # most turns have nothing waiting: no lists made for them
+            self.fresh = 0  # effects of any kind run: the next move's ends are all asked
             self.later[p] = []
             for _turns, ops, env in reversed(waiting):  # pushed last first: they run in the order they were made
                 self.push(ops, dict(env))
@@ -1114,6 +1140,7 @@ class PlayState(TwoPlayerState):
             if zone.order == "sorted" and zone.slots is None:
                 other.zones[at].sort()
         other._legal = None
+        other.fresh = 0  # cards dealt anew: the ends are all asked after the next move
         return other
 
     def _fits(self, zone: Zone, owner: int, place: int, card: int) -> bool:
@@ -1236,6 +1263,48 @@ def _setter(counter: Counter, high: Limit, low: Limit) -> Setter:
         values[index][seat] = value
 
     return clamp_mine
+
+
+def _known(*writes: frozenset[str] | None) -> frozenset[str] | None:
+    """The names all of writes can write, or None when one of them may write anything."""
+    out: frozenset[str] = frozenset()
+    for names in writes:
+        if names is None:
+            return None
+        out |= names
+    return out
+
+
+def _move_writes(move: Move, each: Compiled | None, budget: Counter | None) -> frozenset[str] | None:
+    """The zones and counters a move can write, by name: its effects' (its card's or target's own zone among them,
+    fx.CARD, as the zones it comes from) and the budget it spends; None when it may write anything."""
+    writes = fx.writes(move.ops)
+    if writes is None:
+        return None
+    out = set(writes)
+    if fx.CARD in out:
+        out.discard(fx.CARD)
+        for ref in [*(move.sources or ()), move.target, each]:
+            if ref is None:
+                continue
+            if not isinstance(ref.meta, Zone):
+                return None
+            out.add(ref.meta.name)
+        if each is None and move.sources is None:
+            return None  # a card of no zone known to come from
+    if budget is not None:
+        out.add(budget.name)
+    return frozenset(out)
+
+
+def _unread(end: End, book: Book, writes: frozenset[str] | None) -> bool:
+    """Whether an end asked after every move reads none of writes: held false before them, it still does."""
+    return (
+        writes is not None
+        and end.reads is not None
+        and any(end is e for e in book.move_ends)
+        and end.reads.isdisjoint(writes)
+    )
 
 
 def _no_move(seat: int) -> None:
