@@ -1062,7 +1062,7 @@ def _ends(r: _Reader, raw: Any) -> list[End]:
             r.fail((*path, "most"), "most: goes with when:")
             continue
         if test is not None and (kind != "most" or score is not None):
-            out.append(End(kind, test, score, how, after, _reads(spec[kind], r.zones.keys() | r.counters.keys())))
+            out.append(End(kind, test, score, how, after, _end_reads(spec[kind], r.zones.keys() | r.counters.keys())))
     return out
 
 
@@ -1074,7 +1074,7 @@ _PURE = frozenset(
 )
 
 
-def _reads(text: Any, known: set[str]) -> frozenset[str] | None:
+def _end_reads(text: Any, known: set[str]) -> frozenset[str] | None:
     """The zones and counters (known: their names) a test's text can read; None when it holds any other word (turn,
     moves, me, card, a field, a check, game.): it may then read anything. A rule option (rules.hand_limit) is fixed."""
     words = set(re.findall(r"[A-Za-z_]\w*", re.sub(r"(?<![.\w])rules\.\w+", "", str(text))))

@@ -11,7 +11,7 @@ import pytest
 
 from engine import play, runner
 from engine.agents import RandomAgent
-from engine.play.book import Group, _reads
+from engine.play.book import Group, _end_reads
 from printkit.data.loader import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +30,7 @@ TORAH = ROOT / "cards" / "torah-timeline"
 )
 def test_a_test_reads_the_zones_and_counters_it_names_or_anything(text: str, reads: set[str] | None) -> None:
     known = {"timeline", "tokens", "hand", "cap"}
-    assert _reads(text, known) == (frozenset(reads) if reads is not None else None)
+    assert _end_reads(text, known) == (frozenset(reads) if reads is not None else None)
 
 
 def moves(game: Any) -> dict[str, Any]:
