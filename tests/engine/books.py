@@ -1,4 +1,4 @@
-"""Helpers the rules-language tests share: a book against its engine, a line mangled, engine-test of a book."""
+"""What the rules-language tests share: a book against its engine, a mangled line, engine-test, the guide's books."""
 
 from __future__ import annotations
 
@@ -11,6 +11,14 @@ import pytest
 from engine import agents, runner
 from engine.api import GameDef
 from printkit.cli import main
+
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "guides" / "rules-language.md"
+
+
+def guide_example(heading: str) -> str:
+    """The first YAML example under the rules-language guide's section of that heading: a book the tests play."""
+    section = GUIDE.read_text().split(f"## {heading}", 1)[1]
+    return section.split("```yaml\n", 1)[1].split("```", 1)[0]
 
 
 def same_games(hand: GameDef, written: GameDef, names: Sequence[str], seeds: range, lead: bool = False) -> None:

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from books import mangled
+from books import guide_example, mangled
 
 from engine import conformance, play, runner
 from engine.agents import RandomAgent
@@ -121,17 +121,11 @@ ROOT = Path(__file__).resolve().parents[2]
 BATTLE_LINE = ROOT / "cards" / "battle-line"
 
 
-def guide_example() -> str:
-    guide = (ROOT / "docs" / "guides" / "rules-language.md").read_text()
-    section = guide.split("## Ranking sets and proving claims", 1)[1]
-    return section.split("```yaml\n", 1)[1].split("```", 1)[0]
-
-
 @pytest.fixture
 def duel(tmp_path: Path) -> Path:
     folder = tmp_path / "battle-line"
     shutil.copytree(BATTLE_LINE, folder)
-    (folder / "play.yaml").write_text(guide_example())
+    (folder / "play.yaml").write_text(guide_example("Ranking sets and proving claims"))
     return folder
 
 
@@ -194,7 +188,7 @@ def test_a_full_tie_goes_to_the_set_completed_first() -> None:
 def test_the_duel_with_leaders_and_morale_cards_ranks_and_claims_as_formations_py(duel: Path) -> None:
     """The guide's duel dealt from every card, Leaders and Morale cards played into a line as Troops are: each game's
     winner is formations.py's, by comparing two full lines or by a claim prove_claim makes too."""
-    text = guide_example().replace("cards: troops", "cards: all")
+    text = guide_example("Ranking sets and proving claims").replace("cards: troops", "cards: all")
     stand_in = "card.kind is troop or card.group is leader or card.group is morale"
     text = text.replace("if: not full(my.line)", f"if: not full(my.line) and ({stand_in})")
     (duel / "play.yaml").write_text(text)
@@ -312,7 +306,7 @@ def test_spare_is_the_card_whose_loss_leaves_the_strongest_set_the_first_on_a_ti
 def test_patterns_like_another_and_chosen_by_a_test(duel: Path) -> None:
     """A pattern written as another with a key changed (like:), and a call choosing its pattern by a test, as a flag's
     Fog would: the same line read by sums alone while it holds two cards, and by its formation once it holds three."""
-    text = guide_example().replace(
+    text = guide_example("Ranking sets and proving claims").replace(
         "patterns:\n", "patterns:\n  fog: {like: formation, kinds: [sum], needs: {}}\n  mud: {like: fog, size: 4}\n"
     )
     old = "most: strength(formation, my.line)"

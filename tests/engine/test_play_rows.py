@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from books import mangled
+from books import guide_example, mangled
 
 from engine import conformance, play, runner
 from engine.agents import RandomAgent
@@ -23,17 +23,11 @@ ROOT = Path(__file__).resolve().parents[2]
 BATTLE_LINE = ROOT / "cards" / "battle-line"
 
 
-def guide_example() -> str:
-    guide = (ROOT / "docs" / "guides" / "rules-language.md").read_text()
-    section = guide.split("## A row of piles", 1)[1]
-    return section.split("```yaml\n", 1)[1].split("```", 1)[0]
-
-
 @pytest.fixture
 def duel(tmp_path: Path) -> Path:
     folder = tmp_path / "battle-line"
     shutil.copytree(BATTLE_LINE, folder)
-    (folder / "play.yaml").write_text(guide_example())
+    (folder / "play.yaml").write_text(guide_example("A row of piles"))
     return folder
 
 

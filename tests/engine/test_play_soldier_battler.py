@@ -9,7 +9,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from books import engine_test_of_the_book, mangled, same_games
+from books import engine_test_of_the_book, guide_example, mangled, same_games
 
 from engine import agents, conformance, play, registry, runner
 from engine.api import GameDef
@@ -236,9 +236,7 @@ def test_played_from_its_rules_it_passes_engine_test(
 
 def test_the_guide_s_grid_example_reads_and_plays(tmp_path: Path) -> None:
     """The rules-language guide's skirmish, over Soldier Battler's cards: it reads, and keeps the game API."""
-    guide = (ROOT / "docs" / "guides" / "rules-language.md").read_text()
-    section = guide.split("## A battlefield: the grid", 1)[1]
-    example = section.split("```yaml\n", 1)[1].split("```", 1)[0]
+    example = guide_example("A battlefield: the grid")
     folder = tmp_path / "soldier-battler"
     shutil.copytree(SOLDIERS, folder)
     (folder / "play.yaml").write_text(example)
